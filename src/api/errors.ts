@@ -1,0 +1,226 @@
+/**
+ * Errors as data: turns schema validation errors and undefined geometry into
+ * FastAPI's 422 shape, `{"detail": [{"loc", "msg", "type"}]}`, with one sentence
+ * per problem saying what is wrong and what is expected.
+ */
+import { distance } from 'fastest-levenshtein'
+import { COORDINATE_LIMIT, POPLITEAL_MARKERS, VIEWS, type View } from '../markers.js'
+import type { GeometryProblem } from '../metrics/index.js'
+
+export type Loc = (string | number)[]
+
+export interface ErrorEntry {
+  loc: Loc
+  msg: string
+  type: string
+}
+
+/** The fields of an Ajv error that we read (Fastify's validator is Ajv, run with allErrors and verbose). */
+export interface SchemaError {
+  keyword: string
+  instancePath: string
+  params: Record<string, unknown>
+  message?: string
+  parentSchema?: { description?: string; properties?: Record<string, { description?: string }> }
+  data?: unknown
+}
+
+const TYPE_NAMES: Record<string, [expected: string, type: string]> = {
+  number: ['a number', 'float_type'],
+  integer: ['an integer', 'int_type'],
+  boolean: ['true or false', 'bool_type'],
+  string: ['a string', 'string_type'],
+  object: ['a JSON object', 'dict_type'],
+  array: ['an array', 'list_type'],
+}
+
+const LIMIT_TEXT = `a finite number with absolute value at most ${COORDINATE_LIMIT.toExponential().replace('+', '')}`
+
+function locOf(instancePath: string): Loc {
+  const loc: Loc = ['body']
+  if (instancePath === '') return loc
+  for (const raw of instancePath.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~')
+    loc.push(/^(0|[1-9]\d*)$/.test(key) ? Number(key) : key)
+  }
+  return loc
+}
+
+/** How a sentence names the value at `loc`. */
+function subject(loc: Loc): string {
+  if (loc.length === 1) return 'The request body'
+  if (loc[1] === 'markers' && loc.length >= 3) {
+    const marker = `marker '${String(loc[2])}'`
+    if (loc.length === 3) return `Marker '${String(loc[2])}'`
+    if (loc[3] === 0) return `The x coordinate of ${marker}`
+    if (loc[3] === 1) return `The y coordinate of ${marker}`
+    return `Value ${String(loc[3])} of ${marker}`
+  }
+  return loc.slice(1).join('.')
+}
+
+/** A short rendering of the value that was sent. */
+function shown(data: unknown): string {
+  if (data === undefined) return 'nothing'
+  if (typeof data === 'number') return Number.isFinite(data) ? String(data) : 'a number too large to represent'
+  const text = JSON.stringify(data) ?? String(data)
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text
+}
+
+/** The schema's description of a field, appended to a message. */
+function expectation(description: string | undefined): string {
+  return description === undefined ? '' : ` Expected: ${description}`
+}
+
+function isMarkerPair(loc: Loc): boolean {
+  return loc.length === 3 && loc[1] === 'markers'
+}
+
+function isCoordinate(loc: Loc): boolean {
+  if (loc.length === 4) return loc[1] === 'markers'
+  if (loc.length === 3) return loc[1] === 'aquiles' || loc[1] === 'calcaneo' || (loc[1] === 'calibration' && loc[2] === 'lrv_x')
+  return false
+}
+
+/**
+ * The key in `sent` that the user most likely meant for `wanted`: the same name in
+ * another case, or one at most two edits away that is not itself a known name.
+ */
+export function similarKey(wanted: string, sent: readonly string[], known: ReadonlySet<string>): string | undefined {
+  let best: string | undefined
+  let bestDistance = 3
+  for (const key of sent) {
+    if (known.has(key)) continue
+    if (key.toLowerCase() === wanted.toLowerCase()) return key
+    const d = distance(key.toLowerCase(), wanted)
+    if (d < bestDistance) {
+      best = key
+      bestDistance = d
+    }
+  }
+  return best
+}
+
+function keysOf(value: unknown): string[] {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : []
+}
+
+const KNOWN_MARKERS = Object.fromEntries(
+  Object.entries(VIEWS).map(([view, markers]) => [view, new Set<string>(markers.map((m) => m.name))]),
+) as unknown as Record<View, ReadonlySet<string>>
+
+function missingMarker(marker: string, view: View, body: unknown): string {
+  const markers = VIEWS[view]
+  const popliteal = view === 'posterior' && (POPLITEAL_MARKERS as readonly string[]).includes(marker)
+  let msg = popliteal
+    ? `Marker '${marker}' is missing; it is required unless estimate_popliteal is true (then each leg axis is taken as the vertical through the Achilles marker).`
+    : `Marker '${marker}' is missing; the ${view} view needs all ${markers.length} markers: ${markers.map((m) => m.name).join(', ')}.`
+  const sent = keysOf((body as { markers?: unknown } | null)?.markers)
+  const near = similarKey(marker, sent, KNOWN_MARKERS[view])
+  if (near !== undefined) {
+    msg +=
+      near.toLowerCase() === marker.toLowerCase()
+        ? ` Found '${near}' - marker names are case-sensitive; rename it to '${marker}'.`
+        : ` Found '${near}' - did you mean '${marker}'?`
+  }
+  return msg
+}
+
+function entryFor(error: SchemaError, view: View | undefined, body: unknown): ErrorEntry | undefined {
+  const loc = locOf(error.instancePath)
+  const what = subject(loc)
+  const description = error.parentSchema?.description
+  switch (error.keyword) {
+    case 'required': {
+      const field = String(error.params.missingProperty)
+      const at = [...loc, field]
+      if (loc.length === 2 && loc[1] === 'markers' && view !== undefined) {
+        return { loc: at, msg: missingMarker(field, view, body), type: 'missing' }
+      }
+      const expected = error.parentSchema?.properties?.[field]?.description
+      const name = loc.length === 1 ? field : `${loc.slice(1).join('.')}.${field}`
+      return { loc: at, msg: `Field '${name}' is missing.${expectation(expected)}`, type: 'missing' }
+    }
+    case 'type': {
+      const [expected, type] = TYPE_NAMES[String(error.params.type)] ?? [String(error.params.type), 'type_error']
+      if (isMarkerPair(loc)) {
+        return { loc, msg: `${what} must be a two-number array [x, y] in pixels; got ${shown(error.data)}.`, type: 'list_type' }
+      }
+      if (loc.length === 1) {
+        return { loc, msg: `The request body must be a JSON object with the fields described at /docs; got ${shown(error.data)}.`, type: 'model_attributes_type' }
+      }
+      if (typeof error.data === 'number' && (error.params.type === 'number' || error.params.type === 'integer')) {
+        // JSON.parse turns a literal like 1e999 into Infinity.
+        return { loc, msg: `${what} must be ${LIMIT_TEXT}; got a number too large to represent.`, type: 'finite_number' }
+      }
+      if (isCoordinate(loc)) return { loc, msg: `${what} must be a number (pixels); got ${shown(error.data)}.`, type }
+      return { loc, msg: `${what} must be ${expected}; got ${shown(error.data)}.${expectation(description)}`, type }
+    }
+    case 'minItems':
+    case 'maxItems':
+    case 'additionalItems': {
+      const count = Array.isArray(error.data) ? error.data.length : 0
+      const type = error.keyword === 'minItems' ? 'too_short' : 'too_long'
+      return { loc, msg: `${what} must be exactly two numbers [x, y] in pixels; got ${count} value${count === 1 ? '' : 's'}.`, type }
+    }
+    case 'minimum':
+    case 'maximum': {
+      const type = error.keyword === 'minimum' ? 'greater_than_equal' : 'less_than_equal'
+      if (isCoordinate(loc)) return { loc, msg: `${what} must be ${LIMIT_TEXT} (no photograph is that large); got ${shown(error.data)}.`, type }
+      const bound = String(error.params.limit)
+      return { loc, msg: `${what} must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${bound}; got ${shown(error.data)}.`, type }
+    }
+    case 'exclusiveMinimum':
+      return { loc, msg: `${what} must be greater than ${String(error.params.limit)}; got ${shown(error.data)}.${expectation(description)}`, type: 'greater_than' }
+    case 'enum':
+    case 'const': {
+      const allowed = (error.params.allowedValues as unknown[] | undefined) ?? [error.params.allowedValue]
+      return { loc, msg: `${what} must be one of ${allowed.map((v) => `'${String(v)}'`).join(', ')}; got ${shown(error.data)}.`, type: 'literal_error' }
+    }
+    case 'if':
+      // The failing branch reports its own, more precise errors.
+      return undefined
+    default:
+      return { loc, msg: `${what} is invalid: ${error.message ?? error.keyword}.`, type: 'value_error' }
+  }
+}
+
+/** Every schema problem of a request, one entry each (duplicates, e.g. maxItems + additionalItems, merged). */
+export function validationDetail(errors: readonly SchemaError[], view: View | undefined, body: unknown): ErrorEntry[] {
+  const detail: ErrorEntry[] = []
+  const seen = new Set<string>()
+  for (const error of errors) {
+    const entry = entryFor(error, view, body)
+    if (entry === undefined) continue
+    const key = `${JSON.stringify(entry.loc)} ${entry.type}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    detail.push(entry)
+  }
+  return detail
+}
+
+/** Metrics that coincident markers make undefined, one entry per offending marker pair. */
+export function geometryDetail(problems: readonly GeometryProblem[]): ErrorEntry[] {
+  return problems.map((p) => {
+    const metrics = p.metrics.join(' and ')
+    const names = p.markers.map((m) => `'${m}'`)
+    if (p.at !== undefined) {
+      return {
+        loc: ['body', 'markers', p.markers[p.markers.length - 1] ?? 'markers'],
+        msg: `Markers ${names.join(' and ')} are at the same point [${p.at[0]}, ${p.at[1]}], so ${metrics} cannot be computed (the direction between them is undefined). Place them at distinct points.`,
+        type: 'undefined_geometry',
+      }
+    }
+    return {
+      loc: ['body', 'markers'],
+      msg: `${metrics} cannot be computed from markers ${names.join(', ')}: the result is not a finite number. Check that these markers are placed correctly.`,
+      type: 'undefined_geometry',
+    }
+  })
+}
+
+/** Body of the 422 response when the request body is absent (FastAPI reports it as a missing field). */
+export const MISSING_BODY: ErrorEntry[] = [
+  { loc: ['body'], msg: 'The request body is missing; send a JSON object with the fields described at /docs.', type: 'missing' },
+]

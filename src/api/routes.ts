@@ -1,0 +1,143 @@
+/**
+ * The HTTP routes. Each validates (by its schema), calls the pure metric functions
+ * and shapes the response; nothing is computed here.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Point } from '../geometry/angles.js'
+import type { PosteriorMarker } from '../markers.js'
+import {
+  ANTERIOR_METRICS,
+  LATERAL_METRICS,
+  POSTERIOR_METRICS,
+  POSTERIOR_METRICS_ESTIMATED,
+  estimatePopliteal,
+  evaluate,
+  forward,
+  type Evaluation,
+  type LateralContext,
+} from '../metrics/index.js'
+import { geometryDetail } from './errors.js'
+import {
+  AnteriorRequest,
+  AnteriorResponse,
+  ErrorResponse,
+  HealthResponse,
+  LateralRequest,
+  LateralResponse,
+  PoplitealRequest,
+  PoplitealResponse,
+  PosteriorRequest,
+  PosteriorResponse,
+  ValidationErrorResponse,
+} from './schemas.js'
+
+export interface RoutesOptions {
+  version: string
+}
+
+type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>
+
+const ERRORS = {
+  400: ErrorResponse,
+  413: ErrorResponse,
+  415: ErrorResponse,
+  422: ValidationErrorResponse,
+  500: ErrorResponse,
+}
+
+const ERROR_TEXT =
+  'Errors: 422 lists every problem of the request at once ({"detail": [{"loc", "msg", "type"}]}: missing or mistyped fields, missing markers, ' +
+  'values that are not two finite numbers within 1e9, fc <= 0, coincident markers that make a metric undefined); 400 body is not valid JSON; ' +
+  '415 Content-Type is not application/json; 413 body over 64 KiB.'
+
+const COORDINATES =
+  'Coordinates are image pixels, x to the right and y downward; fc is centimetres per pixel; lrv_x is the x of the vertical reference line. ' +
+  'Signs follow the subject\'s body, not the photo (see each metric). No value is rounded.'
+
+const LATERAL_CONTEXT: Record<'right' | 'left', LateralContext> = {
+  right: { forward: forward('right') },
+  left: { forward: forward('left') },
+}
+
+/** 422 for metrics that coincident markers make undefined. */
+function undefinedGeometry(request: FastifyRequest, reply: FastifyReply, result: Evaluation & { ok: false }) {
+  const detail = geometryDetail(result.problems)
+  request.log.info({ method: request.method, url: request.url, statusCode: 422, detail }, 'request rejected: undefined geometry')
+  reply.code(422)
+  return { detail }
+}
+
+export async function routes(app: App, options: RoutesOptions) {
+  const health = { status: 'healthy' as const, version: options.version, message: 'posture-metrics is running.' }
+
+  app.get('/health', {
+    schema: { summary: 'Liveness', tags: ['service'], response: { 200: HealthResponse } },
+  }, () => health)
+
+  app.post('/api/analyze/anterior', {
+    config: { view: 'anterior' },
+    schema: {
+      summary: 'Anterior view: head, trunk and pelvis tilts, facial offsets, Q angles',
+      description: `Subject faces the camera. ${COORDINATES} ${ERROR_TEXT}`,
+      tags: ['analysis'],
+      body: AnteriorRequest,
+      response: { 200: AnteriorResponse, ...ERRORS },
+    },
+  }, (request, reply) => {
+    const { calibration, markers } = request.body
+    const result = evaluate(ANTERIOR_METRICS, markers, calibration)
+    if (!result.ok) return undefinedGeometry(request, reply, result)
+    return { ...result.values, unit_angles: 'degrees' as const, unit_distances: 'cm' as const }
+  })
+
+  app.post('/api/analyze/posterior', {
+    config: { view: 'posterior' },
+    schema: {
+      summary: 'Posterior view: rearfoot angles, coronal balance, pelvis and head tilts',
+      description: `Subject's back to the camera. ${COORDINATES} ${ERROR_TEXT}`,
+      tags: ['analysis'],
+      body: PosteriorRequest,
+      response: { 200: PosteriorResponse, ...ERRORS },
+    },
+  }, (request, reply) => {
+    const { calibration, estimate_popliteal: estimate } = request.body
+    // The schema requires both popliteal markers unless estimate_popliteal is true,
+    // and the estimated table never reads them.
+    const markers = request.body.markers as Record<PosteriorMarker, Point>
+    const result = evaluate(estimate === true ? POSTERIOR_METRICS_ESTIMATED : POSTERIOR_METRICS, markers, calibration)
+    if (!result.ok) return undefinedGeometry(request, reply, result)
+    return { ...result.values, unit_angles: 'degrees' as const, unit_distances: 'cm' as const }
+  })
+
+  app.post('/api/analyze/lateral', {
+    config: { view: 'lateral' },
+    schema: {
+      summary: 'Lateral view: head and trunk angles, elbow and knee angles',
+      description: `Profile photo; side says which side of the subject faces the camera. ${COORDINATES} ${ERROR_TEXT}`,
+      tags: ['analysis'],
+      body: LateralRequest,
+      response: { 200: LateralResponse, ...ERRORS },
+    },
+  }, (request, reply) => {
+    const { markers, side } = request.body
+    const result = evaluate(LATERAL_METRICS, markers, LATERAL_CONTEXT[side])
+    if (!result.ok) return undefinedGeometry(request, reply, result)
+    return { ...result.values, side, unit: 'degrees' as const }
+  })
+
+  app.post('/api/estimate-popliteal', {
+    schema: {
+      summary: 'Estimate a popliteal point from the Achilles and calcaneus markers',
+      description:
+        'popliteo.x = aquiles.x; popliteo.y = aquiles.y - factor * hypot(aquiles.x - calcaneo.x, aquiles.y - calcaneo.y): the point straight above the Achilles marker, ' +
+        `factor times the Achilles-to-calcaneus distance away (pixels, y grows downward). ${ERROR_TEXT}`,
+      tags: ['analysis'],
+      body: PoplitealRequest,
+      response: { 200: PoplitealResponse, ...ERRORS },
+    },
+  }, (request) => {
+    const { aquiles, calcaneo, factor } = request.body
+    return { popliteo: estimatePopliteal(aquiles, calcaneo, factor) }
+  })
+}
