@@ -21,7 +21,7 @@ import { geometryDetail } from './errors.js'
 import {
   AnteriorRequest,
   AnteriorResponse,
-  ErrorResponse,
+  errorResponse,
   HealthResponse,
   LateralRequest,
   LateralResponse,
@@ -39,11 +39,11 @@ export interface RoutesOptions {
 type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>
 
 const ERRORS = {
-  400: ErrorResponse,
-  413: ErrorResponse,
-  415: ErrorResponse,
+  400: errorResponse('The body is not valid JSON.'),
+  413: errorResponse('The body is larger than 64 KiB.'),
+  415: errorResponse('The Content-Type is not application/json.'),
   422: ValidationErrorResponse,
-  500: ErrorResponse,
+  500: errorResponse('Unexpected failure; the cause is logged, never sent.'),
 }
 
 const ERROR_TEXT =

@@ -130,7 +130,7 @@ export const PoplitealResponse = Type.Object({
     { x: Type.Number(), y: Type.Number() },
     { description: 'Estimated popliteal point: x = aquiles.x, y = aquiles.y - factor * |aquiles - calcaneo| (pixels, y grows downward).' },
   ),
-})
+}, { description: 'The estimated popliteal point.' })
 
 function metricFields(metrics: readonly Metric<string, never>[]) {
   const properties: Record<string, TSchema> = {}
@@ -146,19 +146,26 @@ const UNIT_FIELDS = {
 }
 
 // Metric fields first, in the spec's order, then the unit fields.
-export const AnteriorResponse = Type.Object({ ...metricFields(ANTERIOR_METRICS), ...UNIT_FIELDS })
-export const PosteriorResponse = Type.Object({ ...metricFields(POSTERIOR_METRICS), ...UNIT_FIELDS })
-export const LateralResponse = Type.Object({
-  ...metricFields(LATERAL_METRICS),
-  side: Type.Enum(SIDES, { description: 'The side sent in the request.' }),
-  unit: Type.Literal('degrees', { description: 'Unit of every angle: degrees.' }),
-})
+const METRICS_DESCRIPTION = 'The metrics, unrounded, in the order below.'
+export const AnteriorResponse = Type.Object({ ...metricFields(ANTERIOR_METRICS), ...UNIT_FIELDS }, { description: METRICS_DESCRIPTION })
+export const PosteriorResponse = Type.Object({ ...metricFields(POSTERIOR_METRICS), ...UNIT_FIELDS }, { description: METRICS_DESCRIPTION })
+export const LateralResponse = Type.Object(
+  {
+    ...metricFields(LATERAL_METRICS),
+    side: Type.Enum(SIDES, { description: 'The side sent in the request.' }),
+    unit: Type.Literal('degrees', { description: 'Unit of every angle: degrees.' }),
+  },
+  { description: METRICS_DESCRIPTION },
+)
 
-export const HealthResponse = Type.Object({
-  status: Type.Literal('healthy'),
-  version: Type.String({ description: 'Service version (package version).' }),
-  message: Type.String(),
-})
+export const HealthResponse = Type.Object(
+  {
+    status: Type.Literal('healthy'),
+    version: Type.String({ description: 'Service version (package version).' }),
+    message: Type.String(),
+  },
+  { description: 'The service is running.' },
+)
 
 /** FastAPI's validation error shape: every problem of the request, one entry each. */
 export const ValidationErrorResponse = Type.Object(
@@ -176,10 +183,10 @@ export const ValidationErrorResponse = Type.Object(
   { description: 'Validation error (422): every problem of the request at once.' },
 )
 
-export const ErrorResponse = Type.Object(
-  { detail: Type.String({ description: 'What went wrong.' }) },
-  { description: 'Error with a single message.' },
-)
+/** `{"detail": "..."}`, described for one status. */
+export function errorResponse(description: string) {
+  return Type.Object({ detail: Type.String({ description: 'What went wrong and what to send instead.' }) }, { description })
+}
 
 export type AnteriorBody = Static<typeof AnteriorRequest>
 export type PosteriorBody = Static<typeof PosteriorRequest>
