@@ -1,23 +1,13 @@
 /** Anterior view metrics (METRICS.md, "Anterior view"). Subject faces the camera. */
-import { bend, lean, offset, tilt } from '../geometry/angles.js'
+import { bend, lean } from '../geometry/angles.js'
 import type { AnteriorMarker } from '../markers.js'
 import { ANTERIOR_VIEW } from './body.js'
 import type { Calibration, Metric } from './metric.js'
+import { pairTilt, plumbOffset } from './shapes.js'
 
 const { right: R, left: L } = ANTERIOR_VIEW
 
 type AnteriorMetric = Metric<AnteriorMarker, Calibration>
-
-function distance(name: string, marker: AnteriorMarker, what: string): AnteriorMetric {
-  return {
-    name,
-    unit: 'cm',
-    formula: `offset(${marker}, R): horizontal distance of the ${what} from the vertical reference line x = lrv_x, (x - lrv_x) * fc toward the subject's right.`,
-    meaning: `Positive: the ${what} lies to the subject's right of the reference line; negative: to their left.`,
-    segments: [],
-    compute: (m, c) => offset(m[marker], R, c.lrv_x, c.fc),
-  }
-}
 
 function qAngle(name: string, side: 'der' | 'izq', h: 1 | -1, leg: string): AnteriorMetric {
   const asis = `espina_iliaca_anterosuperior_${side}` as const
@@ -38,17 +28,10 @@ function qAngle(name: string, side: 'der' | 'izq', h: 1 | -1, leg: string): Ante
 
 /** The anterior view's metrics, in response order. */
 export const ANTERIOR_METRICS: readonly AnteriorMetric[] = [
-  {
-    name: 'head_angle',
-    unit: 'degrees',
-    formula: 'tilt(tragus_der, tragus_izq, L): angle of the line from the right to the left tragus above the horizontal.',
-    meaning: "Positive: head tilted to the subject's right (right tragus lower); 0: level.",
-    segments: [['tragus_der', 'tragus_izq']],
-    compute: (m) => tilt(m.tragus_der, m.tragus_izq, L),
-  },
-  distance('dist_eminencia_frontal', 'eminencia_frontal_media', 'mid-frontal eminence'),
-  distance('dist_espina_nasal', 'espina_nasal', 'nasal spine'),
-  distance('dist_punto_mentoniano', 'punto_mentoniano', 'chin point'),
+  pairTilt('head_angle', 'tragus_der', 'tragus_izq', L, 'right to the left tragus', "head tilted to the subject's right (right tragus lower)"),
+  plumbOffset('dist_eminencia_frontal', 'eminencia_frontal_media', R, 'mid-frontal eminence'),
+  plumbOffset('dist_espina_nasal', 'espina_nasal', R, 'nasal spine'),
+  plumbOffset('dist_punto_mentoniano', 'punto_mentoniano', R, 'chin point'),
   {
     name: 'trunk_angle',
     unit: 'degrees',
@@ -57,14 +40,7 @@ export const ANTERIOR_METRICS: readonly AnteriorMetric[] = [
     segments: [['punto_sinfisis_pubiana', 'escotadura_esternal']],
     compute: (m) => lean(m.punto_sinfisis_pubiana, m.escotadura_esternal, R),
   },
-  {
-    name: 'pelvis_angle',
-    unit: 'degrees',
-    formula: 'tilt(espina_iliaca_anterosuperior_der, espina_iliaca_anterosuperior_izq, L): angle of the line joining the ASISs above the horizontal.',
-    meaning: 'Positive: right ASIS lower than the left; 0: level pelvis.',
-    segments: [['espina_iliaca_anterosuperior_der', 'espina_iliaca_anterosuperior_izq']],
-    compute: (m) => tilt(m.espina_iliaca_anterosuperior_der, m.espina_iliaca_anterosuperior_izq, L),
-  },
+  pairTilt('pelvis_angle', 'espina_iliaca_anterosuperior_der', 'espina_iliaca_anterosuperior_izq', L, 'right to the left ASIS', 'right ASIS lower than the left'),
   qAngle('q_angle_right', 'der', R, 'right'),
   qAngle('q_angle_left', 'izq', L, 'left'),
 ]

@@ -1,8 +1,9 @@
 /** Posterior view metrics (METRICS.md, "Posterior view"). Subject's back to the camera. */
-import { bend, bendFromVertical, offset, tilt } from '../geometry/angles.js'
+import { bend, bendFromVertical } from '../geometry/angles.js'
 import type { PosteriorMarker } from '../markers.js'
 import { POSTERIOR_VIEW } from './body.js'
 import type { Calibration, Metric } from './metric.js'
+import { pairTilt, plumbOffset } from './shapes.js'
 
 const { right: R, left: L } = POSTERIOR_VIEW
 
@@ -42,40 +43,15 @@ function rearfootFromVertical(name: string, side: 'der' | 'izq', h: 1 | -1, foot
   }
 }
 
-function balance(name: string, marker: PosteriorMarker, vertebra: string): PosteriorMetric {
-  return {
-    name,
-    unit: 'cm',
-    formula: `offset(${marker}, R): horizontal distance of ${vertebra} from the vertical reference line x = lrv_x, (x - lrv_x) * fc toward the subject's right.`,
-    meaning: `Positive: ${vertebra} lies to the subject's right of the reference line; negative: to their left.`,
-    segments: [],
-    compute: (m, c) => offset(m[marker], R, c.lrv_x, c.fc),
-  }
-}
-
 function posteriorMetrics(leftFoot: PosteriorMetric, rightFoot: PosteriorMetric): readonly PosteriorMetric[] {
   return [
     leftFoot,
     rightFoot,
-    balance('coronal_balance_c7', 'cervical_7', 'C7'),
-    balance('coronal_balance_t7', 'toracica_7', 'T7'),
-    balance('coronal_balance_l5', 'lumbar_5', 'L5'),
-    {
-      name: 'pelvis_angle',
-      unit: 'degrees',
-      formula: 'tilt(espina_iliaca_posterosuperior_der, espina_iliaca_posterosuperior_izq, L): angle of the line joining the PSISs above the horizontal.',
-      meaning: 'Positive: right PSIS lower than the left; 0: level pelvis.',
-      segments: [['espina_iliaca_posterosuperior_der', 'espina_iliaca_posterosuperior_izq']],
-      compute: (m) => tilt(m.espina_iliaca_posterosuperior_der, m.espina_iliaca_posterosuperior_izq, L),
-    },
-    {
-      name: 'head_angle',
-      unit: 'degrees',
-      formula: 'tilt(lobulo_der, lobulo_izq, L): angle of the line from the right to the left ear lobe above the horizontal.',
-      meaning: "Positive: head tilted to the subject's right (right lobe lower); 0: level.",
-      segments: [['lobulo_der', 'lobulo_izq']],
-      compute: (m) => tilt(m.lobulo_der, m.lobulo_izq, L),
-    },
+    plumbOffset('coronal_balance_c7', 'cervical_7', R, 'C7 spinous process'),
+    plumbOffset('coronal_balance_t7', 'toracica_7', R, 'T7 spinous process'),
+    plumbOffset('coronal_balance_l5', 'lumbar_5', R, 'L5 spinous process'),
+    pairTilt('pelvis_angle', 'espina_iliaca_posterosuperior_der', 'espina_iliaca_posterosuperior_izq', L, 'right to the left PSIS', 'right PSIS lower than the left'),
+    pairTilt('head_angle', 'lobulo_der', 'lobulo_izq', L, 'right to the left ear lobe', "head tilted to the subject's right (right lobe lower)"),
   ]
 }
 
