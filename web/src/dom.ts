@@ -1,0 +1,66 @@
+/** Tiny DOM helpers: build HTML and SVG elements from attributes and children. */
+
+type Attr = string | number | boolean | null | undefined
+type Child = Node | string | number | null | undefined | false
+
+function apply(el: Element, attrs: Record<string, Attr>, children: Child[]): void {
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue
+    el.setAttribute(k, v === true ? '' : String(v))
+  }
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue
+    el.append(c instanceof Node ? c : String(c))
+  }
+}
+
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, Attr> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag)
+  apply(el, attrs, children)
+  return el
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg'
+
+export function s<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, Attr> = {},
+  ...children: Child[]
+): SVGElementTagNameMap[K] {
+  const el = document.createElementNS(SVG_NS, tag)
+  apply(el, attrs, children)
+  return el
+}
+
+export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const el = document.getElementById(id)
+  if (!el) throw new Error(`#${id} is missing from index.html`)
+  return el as T
+}
+
+/** Sets text only when it changed (keeps selection and avoids layout churn). */
+export function setText(el: Element, text: string): void {
+  if (el.textContent !== text) el.textContent = text
+}
+
+/** Offers `content` as a file download. */
+export function download(name: string, type: string, content: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }))
+  const a = h('a', { href: url, download: name })
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/** Number with a fixed count of decimals, a true minus sign, and + when asked. */
+export function fmt(value: number, decimals: number, plus = false): string {
+  const text = Math.abs(value).toFixed(decimals)
+  const zero = Number(text) === 0
+  if (value < 0 && !zero) return `\u2212${text}`
+  return plus && !zero ? `+${text}` : text
+}
