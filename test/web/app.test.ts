@@ -16,6 +16,7 @@ import {
   openApp,
   placeGuided,
   postJson,
+  screenOf,
   shownResults,
   startHarness,
   type Harness,
@@ -124,6 +125,7 @@ describe('marking app in a browser', () => {
     await page.locator('#prompt-grid-cm').fill(String(spec.scaleCm))
     await page.locator('#prompt-grid-cm').press('Enter')
     await shownResults(page)
+    await page.screenshot({ path: `${OUTPUT}anterior.png` })
 
     const first = await saveSession(page, 'anterior-session.json')
     const saved = first.session.views.anterior!
@@ -139,7 +141,6 @@ describe('marking app in a browser', () => {
     assert.deepEqual(savedNumbers, results, 'the session holds the results shown')
     assert.equal(saved.results?.unit_angles, 'degrees')
     assert.equal(await page.locator('#stage .figures .figure').count(), 8, 'every metric is drawn on the photo')
-    await page.screenshot({ path: `${OUTPUT}anterior.png` })
 
     // Drag the left tragus down: the head angle changes, to the API's value for the new point.
     const before = results.head_angle!
@@ -249,6 +250,24 @@ describe('marking app in a browser', () => {
     await assertShownEqualsApi(page, 'posterior', { calibration, markers: saved.markers, estimate_popliteal: true })
     assert.equal(await page.locator('#stage .figures .figure').count(), 7)
     await page.screenshot({ path: `${OUTPUT}posterior-estimated.png` })
+
+    // Drag the reference line to the right: the coronal balances change accordingly.
+    const c7 = (await shownMetric(page, 'coronal_balance_c7')).value
+    const [lx, ly] = await screenOf(page, spec, [spec.lrvX, 640])
+    await page.mouse.move(lx, ly)
+    await page.mouse.down()
+    await page.mouse.move(lx + 15, ly, { steps: 3 })
+    await page.mouse.move(lx + 30, ly + 5, { steps: 3 })
+    await page.mouse.up()
+    const c7moved = await metricChanges(page, 'coronal_balance_c7', c7)
+    // Posterior view: the image's right is the subject's right, so C7 is now to the left of the line.
+    assert.ok(c7moved < c7 - 1, `C7 lies to the subject's left of a line moved to their right (${c7} -> ${c7moved})`)
+    const shifted = (await saveSession(page, 'posterior-line-moved.json')).session.views.posterior!
+    assert.ok(shifted.calibration.lrv_x! > saved.calibration.lrv_x! + 20, `lrv_x moved: ${shifted.calibration.lrv_x}`)
+    await assertShownEqualsApi(page, 'posterior', { calibration: { ...calibration, lrv_x: shifted.calibration.lrv_x }, markers: saved.markers, estimate_popliteal: true })
+    await page.locator('#stage').focus()
+    await page.keyboard.press('Control+z')
+    assert.equal(await metricChanges(page, 'coronal_balance_c7', c7moved), c7)
 
     // Without the estimate the app asks for the two knee-crease markers.
     await page.locator('#estimate-popliteal').uncheck()

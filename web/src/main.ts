@@ -80,6 +80,9 @@ class App {
       },
       zoomed: (zoom) => setText(byId('zoom-level'), `${Math.round(zoom * 100)}%`),
     })
+    // The sticky photo area sits below the header, whose height depends on how it wraps.
+    const header = document.querySelector<HTMLElement>('.topbar')!
+    new ResizeObserver(() => document.documentElement.style.setProperty('--header-h', `${header.offsetHeight}px`)).observe(header)
     this.buildViewTabs()
     this.wire()
     this.render()
@@ -179,6 +182,13 @@ class App {
     if (hit) {
       s.active = hit
       this.render()
+      return
+    }
+    // Nothing selected: the click places the next point still missing.
+    const next = nextUnplaced(s.targets(), s.doc, null)
+    if (next) {
+      s.active = next
+      this.stageClick(p, null)
     }
   }
 
@@ -224,6 +234,14 @@ class App {
       if (file) void this.loadSession(file)
     })
     byId('save-session').addEventListener('click', () => this.saveSession())
+    byId('clear-markers').addEventListener('click', () => {
+      const s = this.session
+      if (Object.keys(s.doc.markers).length === 0) return
+      this.commit({ ...s.doc, markers: {} })
+      s.active = nextUnplaced(s.targets(), s.doc, null)
+      this.render()
+      this.toast('All markers of this view removed (Ctrl+Z brings them back).')
+    })
     for (const id of ['export-csv', 'export-csv-2']) byId(id).addEventListener('click', () => this.exportCsv())
     for (const id of ['print-report', 'print-report-2']) byId(id).addEventListener('click', () => this.print())
     window.addEventListener('beforeprint', () => this.buildReport())

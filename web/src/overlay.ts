@@ -59,8 +59,15 @@ function arcPath(c: V, r: number, from: number, sweep: number): string {
   return `M${a[0]},${a[1]} A${r},${r} 0 ${large} ${dir} ${b[0]},${b[1]}`
 }
 
-function label(p: V, text: string, cls: string, color?: string): SVGTextElement {
-  return s('text', { x: p[0], y: p[1], class: cls, fill: color, 'text-anchor': 'middle', 'dominant-baseline': 'middle' }, text)
+/** Text at p; `anchor` says which side of p it extends to. */
+function label(p: V, text: string, cls: string, color?: string, anchor: 'start' | 'middle' | 'end' = 'middle'): SVGTextElement {
+  return s('text', { x: p[0], y: p[1], class: cls, fill: color, 'text-anchor': anchor, 'dominant-baseline': 'middle' }, text)
+}
+
+/** The anchor that makes a label extend away from its point in direction `angle`. */
+function anchorFor(angle: number): 'start' | 'middle' | 'end' {
+  const c = Math.cos(rad(angle))
+  return c > 0.4 ? 'start' : c < -0.4 ? 'end' : 'middle'
 }
 
 /** One metric's drawing in screen space; null when a marker it needs is missing. */
@@ -75,10 +82,15 @@ function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, t: Transform): SVGGEl
   const text = formatValue(info, value)
   const R = 34
 
-  /** The arc from direction `from` turning `sweep` degrees at c, with the value written at its middle. */
-  const angle = (c: V, from: number, sweep: number) => {
+  /**
+   * The arc from direction `from` turning `sweep` degrees at c. The value is written
+   * in direction `at` from c (default: the middle of the arc).
+   */
+  const angle = (c: V, from: number, sweep: number, at?: number) => {
     g.append(s('path', { d: arcPath(c, R, from, sweep), class: 'fig-arc' }))
-    g.append(label(along(c, from + sweep / 2, R + 20), text, 'fig-label', color))
+    const dir = at ?? from + sweep / 2
+    const anchor = anchorFor(dir)
+    g.append(label(along(c, dir, at === undefined ? R + 14 : anchor === 'middle' ? 22 : 14), text, 'fig-label', color, anchor))
   }
 
   const shape = info.shape
@@ -90,8 +102,9 @@ function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, t: Transform): SVGGEl
       const b = at([doc.lrvX, p[1]])
       line(a, b, 'fig-line fig-dim')
       g.append(s('line', { x1: b[0], y1: b[1] - 6, x2: b[0], y2: b[1] + 6, class: 'fig-line' }))
-      const mid: V = [(a[0] + b[0]) / 2, a[1] - 12]
-      g.append(label(Math.abs(a[0] - b[0]) < 60 ? [Math.min(a[0], b[0]) - 40, a[1]] : mid, text, 'fig-label', color))
+      // Beyond the marker, on the side away from the line (left of both when they are close).
+      if (Math.abs(a[0] - b[0]) < 24) g.append(label([Math.min(a[0], b[0]) - 14, a[1]], text, 'fig-label', color, 'end'))
+      else g.append(label([a[0] + (a[0] < b[0] ? -14 : 14), a[1]], text, 'fig-label', color, a[0] < b[0] ? 'end' : 'start'))
       return g
     }
     case 'line': {
@@ -115,7 +128,8 @@ function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, t: Transform): SVGGEl
       }
       const refEnd: V = [a[0] + best[0] * (R + 26), a[1] + best[1] * (R + 26)]
       line(a, refEnd, 'fig-ref')
-      angle(a, angleOf(best), wrap(θ - angleOf(best)))
+      // The value goes on the side of `a` away from the reference: off the body for the level lines.
+      angle(a, angleOf(best), wrap(θ - angleOf(best)), angleOf(best) + 180)
       return g
     }
     case 'chain': {
@@ -158,6 +172,28 @@ function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, t: Transform): SVGGEl
       void t
       return g
     }
+  }
+}
+
+/**
+ * Moves value labels up or down until none overlaps an earlier one. Sizes are
+ * estimated from the text (the report's SVG is not laid out when this runs).
+ */
+function spreadLabels(labels: readonly SVGTextElement[]): void {
+  const H = 16
+  const placed: { x0: number; x1: number; y0: number; y1: number }[] = []
+  for (const el of labels) {
+    const x = Number(el.getAttribute('x'))
+    const y = Number(el.getAttribute('y'))
+    const w = (el.textContent ?? '').length * 8
+    const anchor = el.getAttribute('text-anchor')
+    const x0 = anchor === 'start' ? x : anchor === 'end' ? x - w : x - w / 2
+    const box = (dy: number) => ({ x0, x1: x0 + w, y0: y + dy - H / 2, y1: y + dy + H / 2 })
+    const free = (b: ReturnType<typeof box>) => placed.every((p) => b.x1 <= p.x0 || b.x0 >= p.x1 || b.y1 <= p.y0 || b.y0 >= p.y1)
+    let dy = 0
+    for (let k = 1; k <= 12 && !free(box(dy)); k++) dy = (k % 2 === 1 ? 1 : -1) * Math.ceil(k / 2) * (H + 1)
+    if (dy !== 0) el.setAttribute('y', String(y + dy))
+    placed.push(box(dy))
   }
 }
 
@@ -211,6 +247,7 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, t: Transform, opts
     if (fig.info.name === scene.highlight) g.classList.add('highlight')
     figures.append(g)
   }
+  spreadLabels([...figures.querySelectorAll<SVGTextElement>('text.fig-label')])
   parts.push(figures)
 
   // Reference line across the photo's height.

@@ -98,7 +98,7 @@ export function renderReport(container: HTMLElement, entries: readonly ReportEnt
               h('code', {}, m.name),
               h('span', { class: 'meaning' }, m.meaning),
             ),
-            h('td', { class: 'num' }, typeof v === 'number' ? formatValue(m, v) : '\u2014'),
+            h('td', { class: 'num', title: typeof v === 'number' ? String(v) : null }, typeof v === 'number' ? formatValue(m, v) : '\u2014'),
           ),
         )
       })
