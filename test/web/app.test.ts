@@ -12,6 +12,7 @@ import { FIGURES, type FigureSpec } from './fixtures/figure.js'
 import {
   OUTPUT,
   activeTarget,
+  dropPhoto,
   loadPhoto,
   openApp,
   placeGuided,
@@ -282,12 +283,12 @@ describe('marking app in a browser', () => {
     await page.context().close()
   })
 
-  test('lateral: side choice, calibration optional', async () => {
+  test('lateral: photo dropped on the page, side choice, calibration optional', async () => {
     const spec = FIGURES.lateral
     const { page, requests, errors } = await openApp(h)
     await page.locator('#tab-lateral').click()
     await page.locator('#side-left').check()
-    await loadPhoto(page, h, 'lateral')
+    await dropPhoto(page, h, 'lateral')
     assert.deepEqual(await placeGuided(page, spec), markerNames('lateral'), 'the lateral view asks only for its markers')
     await shownResults(page)
     const { session } = await saveSession(page, 'lateral-session.json')

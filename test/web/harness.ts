@@ -79,6 +79,22 @@ export async function loadPhoto(page: Page, h: Harness, view: View): Promise<voi
   await page.locator('.stage.has-photo image.photo').waitFor()
 }
 
+/** Drops the view's photo on the photo area, as a file dragged from the desktop. */
+export async function dropPhoto(page: Page, h: Harness, view: View): Promise<void> {
+  const b64 = h.photos[view].toString('base64')
+  const transfer = await page.evaluateHandle(`(() => {
+    const bin = atob('${b64}')
+    const bytes = new Uint8Array(bin.length)
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i)
+    const dt = new DataTransfer()
+    dt.items.add(new File([bytes], '${view}-figure.png', { type: 'image/png' }))
+    return dt
+  })()`)
+  await page.dispatchEvent('#stage', 'dragover', { dataTransfer: transfer })
+  await page.dispatchEvent('#stage', 'drop', { dataTransfer: transfer })
+  await page.locator('.stage.has-photo image.photo').waitFor()
+}
+
 /** Screen point of image pixel p on the stage's photo. */
 export async function screenOf(page: Page, spec: FigureSpec, p: Px): Promise<Px> {
   const box = await page.locator('.stage image.photo').boundingBox()

@@ -42,6 +42,13 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return el as T
 }
 
+/** A small colour sample (set through CSSOM, so no inline style attribute is needed). */
+export function swatch(color: string): HTMLSpanElement {
+  const el = h('span', { class: 'swatch', 'aria-hidden': 'true' })
+  el.style.backgroundColor = color
+  return el
+}
+
 /** Sets text only when it changed (keeps selection and avoids layout churn). */
 export function setText(el: Element, text: string): void {
   if (el.textContent !== text) el.textContent = text

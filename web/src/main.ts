@@ -4,7 +4,7 @@
  */
 import { VIEWS, type View } from '../../src/markers.js'
 import { analyze, health, placesOf, type Analysis, type ApiProblem } from './api.js'
-import { byId, download, h, setText } from './dom.js'
+import { byId, download, h, setText, swatch } from './dom.js'
 import { formatValue, metricsOf, unitText, type MetricInfo } from './metrics.js'
 import {
   SIDES,
@@ -56,6 +56,7 @@ class App {
   ) as Record<View, Outcome>
   private readonly cache = new Map<string, Analysis>()
   private readonly controllers: Partial<Record<View, AbortController>> = {}
+  private readonly pendingKeys: Partial<Record<View, string>> = {}
   private dragBefore: Doc | null = null
   private highlight: string | null = null
   private analyzeTimer: number | undefined
@@ -126,6 +127,7 @@ class App {
       return
     }
     if (request.key === outcome.key && !outcome.pending && !outcome.fromFile) return
+    if (outcome.pending && this.pendingKeys[view] === request.key) return // already asked
     const cached = this.cache.get(request.key)
     let result: Analysis
     if (cached) {
@@ -134,6 +136,7 @@ class App {
       this.controllers[view]?.abort()
       const controller = new AbortController()
       this.controllers[view] = controller
+      this.pendingKeys[view] = request.key
       outcome.pending = true
       this.render()
       try {
@@ -141,7 +144,10 @@ class App {
       } catch {
         return // aborted: a newer request is on its way
       } finally {
-        if (this.controllers[view] === controller) delete this.controllers[view]
+        if (this.controllers[view] === controller) {
+          delete this.controllers[view]
+          delete this.pendingKeys[view]
+        }
       }
       if (result.ok || result.status === 422) {
         this.cache.set(request.key, result)
@@ -166,7 +172,12 @@ class App {
 
   private stageClick(p: Pt, hit: string | null): void {
     const s = this.session
-    if (!s.doc.photo) return
+    const photo = s.doc.photo
+    if (!photo) return
+    if (p[0] < 0 || p[1] < 0 || p[0] > photo.width || p[1] > photo.height) {
+      this.toast('That click is outside the photo.')
+      return
+    }
     if (s.active) {
       const id = s.active
       const wasPlaced = isPlaced(s.doc, id)
@@ -897,7 +908,7 @@ class App {
       h(
         'th',
         { scope: 'row' },
-        h('span', { class: 'swatch', style: `background:${color}` }),
+        swatch(color),
         h('span', { class: 'metric-label' }, info.label),
         h('code', {}, info.name),
         h('span', { class: 'meaning' }, info.meaning),

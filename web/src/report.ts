@@ -3,7 +3,7 @@
  * stylesheet shows only it: per view, the annotated photo and the metrics table).
  */
 import type { View } from '../../src/markers.js'
-import { h, s } from './dom.js'
+import { h, s, swatch } from './dom.js'
 import { formatValue, unitText, type MetricInfo } from './metrics.js'
 import { fcOf, type Doc } from './model.js'
 import { drawOverlay, PALETTE, type Scene } from './overlay.js'
@@ -93,7 +93,7 @@ export function renderReport(container: HTMLElement, entries: readonly ReportEnt
             h(
               'th',
               { scope: 'row' },
-              h('span', { class: 'swatch', style: `background:${PALETTE[i % PALETTE.length]}` }),
+              swatch(PALETTE[i % PALETTE.length]!),
               `${m.label} `,
               h('code', {}, m.name),
               h('span', { class: 'meaning' }, m.meaning),
