@@ -117,8 +117,10 @@ describe('marking app in a browser', () => {
     assert.equal(await page.locator('#dropzone').isVisible(), true)
 
     await loadPhoto(page, h, 'anterior')
-    const asked = await placeGuided(page, spec)
+    const boxes: string[] = []
+    const asked = await placeGuided(page, spec, boxes)
     assert.deepEqual(asked, ['scale-a', 'scale-b', 'lrv', ...markerNames('anterior')], 'calibration first, then the markers in the shared order')
+    assert.equal(new Set(boxes).size, 1, 'the photo stays put while the markers are placed')
     assert.equal(await page.locator('#marker-count').innerText(), '17 / 17')
 
     // No metrics until the known distance is typed (the prompt asks for it).

@@ -97,6 +97,8 @@ export async function dropPhoto(page: Page, h: Harness, view: View): Promise<voi
 
 /** Screen point of image pixel p on the stage's photo. */
 export async function screenOf(page: Page, spec: FigureSpec, p: Px): Promise<Px> {
+  // Two animation frames: any resize of the photo area has been laid out and refitted.
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))')
   const box = await page.locator('.stage image.photo').boundingBox()
   if (!box) throw new Error('photo not shown')
   return [box.x + (p[0] * box.width) / spec.width, box.y + (p[1] * box.height) / spec.height]
@@ -126,13 +128,14 @@ export function pixelOf(spec: FigureSpec, id: string): Px {
  * Places every target the app asks for, by clicking its known pixel, until the
  * prompt asks for nothing more. Returns the order in which the app asked.
  */
-export async function placeGuided(page: Page, spec: FigureSpec, limit = 40): Promise<string[]> {
+export async function placeGuided(page: Page, spec: FigureSpec, photoBoxes: string[] = [], limit = 40): Promise<string[]> {
   const asked: string[] = []
   for (let i = 0; i < limit; i++) {
     const id = await activeTarget(page)
     if (id === '') return asked
     asked.push(id)
     await clickPixel(page, spec, pixelOf(spec, id))
+    photoBoxes.push(JSON.stringify(await page.locator('.stage image.photo').boundingBox()))
     await page.locator(`#prompt:not([data-target="${id}"])`).waitFor()
   }
   throw new Error(`still asking after ${limit} clicks: ${asked.join(', ')}`)

@@ -710,7 +710,7 @@ class App {
     return h(
       'p',
       { class: 'prompt-distance' },
-      h('label', { for: 'prompt-grid-cm' }, `Distance between scale points A and B (${px.toFixed(1)} px apart):`),
+      h('label', { for: 'prompt-grid-cm' }, 'Distance between scale points A and B', h('span', { class: 'aside' }, ` (${px.toFixed(1)} px apart)`), ':'),
       ' ',
       h('span', { class: 'input-unit' }, input, ' cm'),
     )
