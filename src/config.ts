@@ -1,19 +1,87 @@
-/** Configuration from environment variables (CONTRACT.md, "Configuration"); all optional. */
+/**
+ * Configuration from environment variables (CONTRACT.md, "Configuration"; README,
+ * "Operations"); all optional. Every bad value is refused at startup with a message
+ * that says what is expected.
+ */
+import { availableParallelism } from 'node:os'
+
+export interface Timeouts {
+  /** Whole request (headers and body) must arrive within this, ms. */
+  readonly requestMs: number
+  /** Request headers must arrive within this, ms. */
+  readonly headersMs: number
+  /** An idle keep-alive connection is closed after this, ms. */
+  readonly keepAliveMs: number
+}
 
 export interface Config {
   readonly port: number
   readonly host: string
   readonly corsOrigins: readonly string[]
   readonly logLevel: string
+  /** Worker processes behind the port (node:cluster); 1 serves from this process. */
+  readonly workers: number
+  /** Requests per minute per client on /api/...; 0: no limit. */
+  readonly rateLimit: number
+  /** Fastify's trustProxy: whether (or how many hops of) X-Forwarded-For to believe for the client address. */
+  readonly trustProxy: boolean | number | string[]
+  readonly timeouts: Timeouts
+  /** Mean event-loop delay above which requests get 503 + Retry-After, ms; 0: never. */
+  readonly maxEventLoopDelayMs: number
 }
 
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000', 'http://localhost:5173'] as const
+
+export const DEFAULT_TIMEOUTS: Timeouts = { requestMs: 10_000, headersMs: 5_000, keepAliveMs: 72_000 }
+
+export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 100
+
+const MAX_WORKERS = 64
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 /** A configuration value that cannot be used; the message says what is expected. */
 export class ConfigError extends Error {
   override name = 'ConfigError'
+}
+
+function set(value: string | undefined): value is string {
+  return value !== undefined && value.trim() !== ''
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, meaning: string): number {
+  const raw = env[name]
+  if (!set(raw)) return fallback
+  const value = Number(raw.trim())
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be ${meaning}, an integer from ${min} to ${max}; got '${raw}'.`)
+  }
+  return value
+}
+
+function workersOf(raw: string | undefined): number {
+  if (!set(raw)) return 1
+  if (raw.trim().toLowerCase() === 'auto') return availableParallelism()
+  const value = Number(raw.trim())
+  if (!Number.isInteger(value) || value < 1 || value > MAX_WORKERS) {
+    throw new ConfigError(`WORKERS must be 'auto' (one per CPU core) or the number of worker processes, an integer from 1 to ${MAX_WORKERS}; got '${raw}'.`)
+  }
+  return value
+}
+
+function trustProxyOf(raw: string | undefined): boolean | number | string[] {
+  if (!set(raw)) return false
+  const value = raw.trim()
+  if (value === 'true') return true
+  if (value === 'false') return false
+  if (/^\d+$/.test(value)) return Number(value)
+  const addresses = value.split(',').map((a) => a.trim()).filter((a) => a !== '')
+  for (const address of addresses) {
+    if (!/^[0-9a-fA-F.:/]+$/.test(address)) {
+      throw new ConfigError(`TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses/CIDRs; got '${raw}'.`)
+    }
+  }
+  return addresses
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -34,5 +102,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`CORS_ORIGINS must be a comma-separated list of origins like http://localhost:3000 (scheme and host, no path); got '${origin}'.`)
     }
   }
-  return { port, host: env.HOST || '127.0.0.1', corsOrigins, logLevel }
+  const hour = 3_600_000
+  const timeouts: Timeouts = {
+    requestMs: integer(env, 'REQUEST_TIMEOUT_MS', DEFAULT_TIMEOUTS.requestMs, 100, hour, 'the time a client has to send a whole request, in ms'),
+    headersMs: integer(env, 'HEADERS_TIMEOUT_MS', DEFAULT_TIMEOUTS.headersMs, 100, hour, 'the time a client has to send the request headers, in ms'),
+    keepAliveMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', DEFAULT_TIMEOUTS.keepAliveMs, 100, hour, 'how long an idle keep-alive connection stays open, in ms'),
+  }
+  if (timeouts.headersMs > timeouts.requestMs) {
+    throw new ConfigError(`HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not exceed REQUEST_TIMEOUT_MS (${timeouts.requestMs}): the headers are part of the request.`)
+  }
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    corsOrigins,
+    logLevel,
+    workers: workersOf(env.WORKERS),
+    rateLimit: integer(env, 'RATE_LIMIT', 0, 0, 1_000_000_000, 'requests per minute per client (0 or unset: no limit)'),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    timeouts,
+    maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', DEFAULT_MAX_EVENT_LOOP_DELAY_MS, 0, 60_000, 'the event-loop delay at which to answer 503, in ms (0: never)'),
+  }
 }

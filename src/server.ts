@@ -6,12 +6,22 @@ import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import cors from '@fastify/cors'
+import rateLimit from '@fastify/rate-limit'
+import underPressure from '@fastify/under-pressure'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import secureJson from 'secure-json-parse'
-import { DEFAULT_CORS_ORIGINS } from './config.js'
+import { DEFAULT_CORS_ORIGINS, DEFAULT_TIMEOUTS } from './config.js'
+import {
+  clientErrorHandler,
+  rateLimitOptions,
+  securityHeaders,
+  underPressureOptions,
+  type OverloadOptions,
+  type ServerTimeouts,
+} from './hardening.js'
 import type { View } from './markers.js'
 import { MISSING_BODY, validationDetail, type SchemaError } from './api/errors.js'
 import { routes } from './api/routes.js'
@@ -38,12 +48,21 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** Folder of the built marking app served at `/`; false to serve none. */
   webRoot?: string | false
+  /** Requests per minute per client on /api/... (429 beyond); 0 or absent: no limit. */
+  rateLimit?: number
+  /** Load shedding with 503 + Retry-After (defaults in hardening.ts); false: off. */
+  overload?: OverloadOptions | false
+  /** Slow-client timeouts of the listening server, ms (default: config.ts DEFAULT_TIMEOUTS, checked every second). */
+  timeouts?: Partial<ServerTimeouts>
+  /** Whether to believe X-Forwarded-For for the client address (rate limit, logs); see Fastify's trustProxy. */
+  trustProxy?: boolean | number | string[]
 }
 
 /** The methods each path answers, for telling 405 from 404. */
 type RouteTable = Map<string, Set<string>>
 
 export async function buildApp(options: AppOptions = {}) {
+  const timeouts: ServerTimeouts = { ...DEFAULT_TIMEOUTS, checkIntervalMs: 1000, ...options.timeouts }
   const app = Fastify({
     logger: options.logger ?? { level: 'info' },
     bodyLimit: BODY_LIMIT,
@@ -53,7 +72,16 @@ export async function buildApp(options: AppOptions = {}) {
     // __proto__ and constructor keys are ignored like any unknown field.
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
-    return503OnClosing: true,
+    // While closing, requests already on an open connection are still served, with
+    // Connection: close (Fastify's 503 would drop them, in another error shape).
+    return503OnClosing: false,
+    // Slow clients: the whole request, its headers, and idle keep-alive connections
+    // are bounded; Node answers 408 through clientErrorHandler.
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
+    clientErrorHandler,
+    trustProxy: trustProxyOption(options.trustProxy),
     ajv: {
       // Report every problem at once, never coerce "12" into 12, keep unknown keys
       // (for the typo hint); verbose gives the schema descriptions to the messages.
@@ -73,6 +101,24 @@ export async function buildApp(options: AppOptions = {}) {
     reply.header('x-request-id', request.id)
     done()
   })
+
+  // Security headers (helmet's, CSP allowing /docs and the marking app), on every response.
+  const security = securityHeaders()
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(security)
+    done()
+  })
+
+  // Overload: 503 {"detail"} + Retry-After instead of an ever-growing queue.
+  if (options.overload !== false) {
+    let readyAt: number | undefined
+    app.addHook('onReady', (done) => {
+      readyAt = Date.now()
+      done()
+    })
+    await app.register(underPressure, underPressureOptions(options.overload, () => readyAt))
+  }
+  if (options.rateLimit !== undefined && options.rateLimit > 0) await app.register(rateLimit, rateLimitOptions(options.rateLimit))
   if (app.log.level === 'debug' || app.log.level === 'trace') {
     app.addHook('onResponse', (request, reply, done) => {
       request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: reply.elapsedTime }, 'request completed')
@@ -141,6 +187,11 @@ export async function buildApp(options: AppOptions = {}) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>
+
+/** A hop count becomes Fastify's function form (its types leave numbers out). */
+function trustProxyOption(value: AppOptions['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : (value ?? false)
+}
 
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.validation) {

@@ -1,0 +1,99 @@
+/**
+ * WORKERS > 1: a node:cluster primary that runs that many serving processes behind
+ * one port (the primary accepts connections and hands them out in turn). A worker
+ * that dies is logged and replaced; on SIGTERM/SIGINT every worker shuts down
+ * gracefully (serve.ts) and the primary exits when they all have, within 10 s.
+ *
+ * The primary serves nothing and never loads Fastify; it logs pino-style JSON lines.
+ */
+import cluster, { type Worker } from 'node:cluster'
+import { hostname } from 'node:os'
+import type { Config } from './config.js'
+
+/** Workers still running this long after SIGTERM are killed (serve.ts gives requests 8 s). */
+export const PRIMARY_DEADLINE_MS = 9_500
+
+/** A replacement for a worker that died this soon after it started waits RESTART_DELAY_MS. */
+const EARLY_DEATH_MS = 5_000
+const RESTART_DELAY_MS = 1_000
+
+const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity } as const
+type Level = Exclude<keyof typeof LEVELS, 'silent'>
+
+export type Log = Record<Level, (fields: Record<string, unknown>, msg: string) => void>
+
+/** A logger that writes the same JSON lines as the workers' pino, at LOG_LEVEL. */
+export function primaryLogger(level: string): Log {
+  const threshold = LEVELS[level as keyof typeof LEVELS] ?? LEVELS.info
+  const host = hostname()
+  const write = (lvl: Level) => (fields: Record<string, unknown>, msg: string) => {
+    if (LEVELS[lvl] < threshold) return
+    process.stdout.write(`${JSON.stringify({ level: LEVELS[lvl], time: Date.now(), pid: process.pid, hostname: host, role: 'primary', ...fields, msg })}\n`)
+  }
+  return { trace: write('trace'), debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error'), fatal: write('fatal') }
+}
+
+export function runPrimary(config: Config, log: Log = primaryLogger(config.logLevel)): void {
+  const started = new Map<number, number>()
+  const listening = new Set<number>()
+  let stopping = false
+  let exitCode = 0
+
+  const fork = () => {
+    const worker = cluster.fork()
+    started.set(worker.id, Date.now())
+    worker.once('listening', () => {
+      listening.add(worker.id)
+      log.info({ worker: worker.process.pid }, 'worker listening')
+    })
+    return worker
+  }
+
+  const living = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined)
+
+  const stop = (reason: string, code: number) => {
+    if (stopping) return
+    stopping = true
+    exitCode = code
+    log.info({ reason, workers: living().length }, 'shutting down: asking every worker to finish its requests')
+    for (const worker of living()) worker.process.kill('SIGTERM')
+    setTimeout(() => {
+      const left = living()
+      log.error({ workers: left.map((w) => w.process.pid) }, 'workers still running at the deadline; killing them')
+      for (const worker of left) worker.process.kill('SIGKILL')
+      process.exit(1)
+    }, PRIMARY_DEADLINE_MS).unref()
+    if (living().length === 0) process.exit(exitCode)
+  }
+
+  cluster.on('exit', (worker, code, signal) => {
+    const wasListening = listening.delete(worker.id)
+    const lifetime = Date.now() - (started.get(worker.id) ?? 0)
+    started.delete(worker.id)
+    if (stopping) {
+      log.info({ worker: worker.process.pid, code, signal }, 'worker stopped')
+      if (living().length === 0) {
+        log.info({}, 'stopped')
+        process.exit(exitCode)
+      }
+      return
+    }
+    if (!wasListening) {
+      // It never served: a bad configuration or a taken port; replacing it would loop.
+      log.fatal({ worker: worker.process.pid, code, signal }, 'worker failed to start; stopping')
+      stop('a worker failed to start', 1)
+      return
+    }
+    const delay = lifetime < EARLY_DEATH_MS ? RESTART_DELAY_MS : 0
+    log.error({ worker: worker.process.pid, code, signal, lifetimeMs: lifetime, restartInMs: delay }, 'worker died; starting a replacement')
+    setTimeout(() => {
+      if (!stopping) fork()
+    }, delay)
+  })
+
+  process.once('SIGTERM', () => stop('SIGTERM', 0))
+  process.once('SIGINT', () => stop('SIGINT', 0))
+
+  log.info({ workers: config.workers, port: config.port, host: config.host }, 'starting workers')
+  for (let i = 0; i < config.workers; i++) fork()
+}
