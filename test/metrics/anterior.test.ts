@@ -2,8 +2,9 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Point } from '../../src/geometry/angles.js'
 import type { AnteriorMarker } from '../../src/markers.js'
-import { ANTERIOR_METRICS, evaluate, type Calibration, type Evaluation } from '../../src/metrics/index.js'
+import { ANTERIOR_METRICS, evaluate, type Calibration } from '../../src/metrics/index.js'
 import { absDiff, exactAnterior } from '../reference/exact.js'
+import { assertPositiveZero, mirror, valuesOf } from './support.js'
 
 type Markers = Record<AnteriorMarker, Point>
 
@@ -34,23 +35,7 @@ function markers(changes: Partial<Markers> = {}): Markers {
 }
 
 function values(m: Markers, c: Calibration = CAL): Record<string, number> {
-  const result = evaluate(ANTERIOR_METRICS, m, c)
-  assert.equal(result.ok, true, `evaluation failed: ${JSON.stringify(result)}`)
-  return (result as Extract<Evaluation, { ok: true }>).values
-}
-
-function assertPositiveZero(x: number | undefined, what: string): void {
-  assert.equal(Object.is(x, 0), true, `${what}: expected +0, got ${Object.is(x, -0) ? '-0' : x}`)
-}
-
-/** Mirror image (x -> W - x) of the same posture mirrored: the subject's right and left markers swap. */
-function mirror(m: Markers, width: number): Markers {
-  const out = {} as Markers
-  for (const [name, [x, y]] of Object.entries(m) as [AnteriorMarker, Point][]) {
-    const other = (name.endsWith('_der') ? name.replace(/_der$/, '_izq') : name.replace(/_izq$/, '_der')) as AnteriorMarker
-    out[other] = [width - x, y]
-  }
-  return out
+  return valuesOf(ANTERIOR_METRICS, m, c)
 }
 
 describe('anterior metrics', () => {
@@ -148,7 +133,7 @@ describe('anterior metrics', () => {
     const WIDTH = 1000
     it('the left-right mirrored posture negates every lateral sign and swaps the Q angles', () => {
       const v = values(POSTURE, { lrv_x: 503, fc: 0.25 })
-      const m = values(mirror(POSTURE, WIDTH), { lrv_x: WIDTH - 503, fc: 0.25 })
+      const m = values(mirror(POSTURE, WIDTH, true), { lrv_x: WIDTH - 503, fc: 0.25 })
       for (const name of ['head_angle', 'dist_eminencia_frontal', 'dist_espina_nasal', 'dist_punto_mentoniano', 'trunk_angle', 'pelvis_angle']) {
         assert.notEqual(v[name], 0, name)
         assert.equal(m[name], -v[name]!, name)

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Point } from '../../src/geometry/angles.js'
 import type { LateralMarker, Side } from '../../src/markers.js'
-import { LATERAL_METRICS, evaluate, forward, type Evaluation } from '../../src/metrics/index.js'
+import { LATERAL_METRICS, evaluate, forward } from '../../src/metrics/index.js'
 import { absDiff, exactLateral } from '../reference/exact.js'
+import { assertPositiveZero, mirror, valuesOf } from './support.js'
 
 type Markers = Record<LateralMarker, Point>
 
@@ -25,13 +26,7 @@ function markers(changes: Partial<Markers> = {}): Markers {
 }
 
 function values(m: Markers, side: Side = 'right'): Record<string, number> {
-  const result = evaluate(LATERAL_METRICS, m, { forward: forward(side) })
-  assert.equal(result.ok, true, `evaluation failed: ${JSON.stringify(result)}`)
-  return (result as Extract<Evaluation, { ok: true }>).values
-}
-
-function assertPositiveZero(x: number | undefined, what: string): void {
-  assert.equal(Object.is(x, 0), true, `${what}: expected +0, got ${Object.is(x, -0) ? '-0' : x}`)
+  return valuesOf(LATERAL_METRICS, m, { forward: forward(side) })
 }
 
 function assertExact(m: Markers, side: Side, name: string): void {
@@ -39,13 +34,6 @@ function assertExact(m: Markers, side: Side, name: string): void {
   const r = exactLateral(m, side)[name]!
   assert.ok(r !== null, name)
   assert.ok(absDiff(v, r) <= 1e-12, `${name}: ${v} vs exact ${r.toString()}`)
-}
-
-/** The same subject photographed from the other side: the image mirrored. */
-function mirror(m: Markers, width: number): Markers {
-  const out = {} as Markers
-  for (const [name, [x, y]] of Object.entries(m) as [LateralMarker, Point][]) out[name] = [width - x, y]
-  return out
 }
 
 describe('lateral metrics', () => {
@@ -126,7 +114,7 @@ describe('lateral metrics', () => {
       assert.ok(elbow > 359.9999999999 && elbow < 360, `${elbow}`)
       assertExact(folded, 'right', 'elbow_angle')
       // the mirrored photo (side left) of the same arm
-      const mirrored = mirror(folded, 0)
+      const mirrored = mirror(folded, 0, false)
       assert.equal(values(mirrored, 'left').elbow_angle, elbow)
       // the arm folded the other way: the turn is +4.8e-16
       const other = markers({
@@ -153,7 +141,7 @@ describe('lateral metrics', () => {
         borde_anterior_maleolo: [470, 1290],
       })
       const right = values(m, 'right')
-      const left = values(mirror(m, 1200), 'left')
+      const left = values(mirror(m, 1200, false), 'left')
       assert.deepEqual(left, right)
       // and side left on the unmirrored image is a different (mirrored) posture
       assert.notDeepEqual(values(m, 'left'), right)

@@ -12,6 +12,7 @@ import {
   type Evaluation,
 } from '../../src/metrics/index.js'
 import { absDiff, exact, exactPopliteal, exactPosterior } from '../reference/exact.js'
+import { assertPositiveZero, ok } from './support.js'
 
 type Markers = Record<PosteriorMarker, Point>
 type WithoutPopliteal = Omit<Markers, (typeof POPLITEAL_MARKERS)[number]>
@@ -43,15 +44,6 @@ function withoutPopliteal(m: Markers): WithoutPopliteal {
 function evaluateEstimated(m: WithoutPopliteal | Markers, c: Calibration = CAL): Evaluation {
   // The table reads no popliteal marker; the record type of the table still names them.
   return evaluate(POSTERIOR_METRICS_ESTIMATED, m as Markers, c)
-}
-
-function ok(result: Evaluation): Record<string, number> {
-  assert.equal(result.ok, true, `evaluation failed: ${JSON.stringify(result)}`)
-  return (result as Extract<Evaluation, { ok: true }>).values
-}
-
-function assertPositiveZero(x: number | undefined, what: string): void {
-  assert.equal(Object.is(x, 0), true, `${what}: expected +0, got ${Object.is(x, -0) ? '-0' : x}`)
 }
 
 describe('estimatePopliteal', () => {

@@ -7,9 +7,9 @@ import {
   POSTERIOR_METRICS,
   evaluate,
   type Calibration,
-  type Evaluation,
 } from '../../src/metrics/index.js'
 import { absDiff, exactPosterior } from '../reference/exact.js'
+import { assertPositiveZero, mirror, valuesOf } from './support.js'
 
 type Markers = Record<PosteriorMarker, Point>
 
@@ -38,28 +38,11 @@ function markers(changes: Partial<Markers> = {}): Markers {
 }
 
 function values(m: Markers, c: Calibration = CAL): Record<string, number> {
-  const result = evaluate(POSTERIOR_METRICS, m, c)
-  assert.equal(result.ok, true, `evaluation failed: ${JSON.stringify(result)}`)
-  return (result as Extract<Evaluation, { ok: true }>).values
+  return valuesOf(POSTERIOR_METRICS, m, c)
 }
 
 function anteriorValues(m: Record<AnteriorMarker, Point>, c: Calibration): Record<string, number> {
-  const result = evaluate(ANTERIOR_METRICS, m, c)
-  assert.equal(result.ok, true, `evaluation failed: ${JSON.stringify(result)}`)
-  return (result as Extract<Evaluation, { ok: true }>).values
-}
-
-function assertPositiveZero(x: number | undefined, what: string): void {
-  assert.equal(Object.is(x, 0), true, `${what}: expected +0, got ${Object.is(x, -0) ? '-0' : x}`)
-}
-
-function mirror<M extends string>(m: Record<M, Point>, width: number, swap: boolean): Record<M, Point> {
-  const out = {} as Record<M, Point>
-  for (const [name, [x, y]] of Object.entries(m) as [M, Point][]) {
-    const other = (swap ? (name.endsWith('_der') ? name.replace(/_der$/, '_izq') : name.replace(/_izq$/, '_der')) : name) as M
-    out[other] = [width - x, y]
-  }
-  return out
+  return valuesOf(ANTERIOR_METRICS, m, c)
 }
 
 const ANGLES_AND_OFFSETS = ['coronal_balance_c7', 'coronal_balance_t7', 'coronal_balance_l5', 'pelvis_angle', 'head_angle']
