@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TSchema } from 'typebox'
 import type { Point } from '../geometry/angles.js'
 import type { PosteriorMarker } from '../markers.js'
 import {
@@ -68,6 +69,11 @@ const LATERAL_CONTEXT: Record<'right' | 'left', LateralContext> = {
  */
 const UNITS = { unit_angles: 'degrees', unit_distances: 'cm' } as const
 
+/** The schema of an analysis route: its body, its 200 response and every error, for validation and the docs. */
+function analysis<B extends TSchema, R extends TSchema>(summary: string, view: string, body: B, ok: R) {
+  return { summary, description: `${view} ${COORDINATES} ${ERROR_TEXT}`, tags: ['analysis'], body, response: { 200: ok, ...ERRORS } }
+}
+
 /** 422 for metrics that coincident markers make undefined. */
 function undefinedGeometry(request: FastifyRequest, reply: FastifyReply, result: Evaluation & { ok: false }) {
   const detail = geometryDetail(result.problems)
@@ -85,13 +91,7 @@ export async function routes(app: App, options: RoutesOptions) {
 
   app.post('/api/analyze/anterior', {
     config: { view: 'anterior' },
-    schema: {
-      summary: 'Anterior view: head, trunk and pelvis tilts, facial offsets, Q angles',
-      description: `Subject faces the camera. ${COORDINATES} ${ERROR_TEXT}`,
-      tags: ['analysis'],
-      body: AnteriorRequest,
-      response: { 200: AnteriorResponse, ...ERRORS },
-    },
+    schema: analysis('Anterior view: head, trunk and pelvis tilts, facial offsets, Q angles', 'Subject faces the camera.', AnteriorRequest, AnteriorResponse),
   }, (request, reply) => {
     const { calibration, markers } = request.body
     const result = evaluate(ANTERIOR_METRICS, markers, calibration)
@@ -101,13 +101,7 @@ export async function routes(app: App, options: RoutesOptions) {
 
   app.post('/api/analyze/posterior', {
     config: { view: 'posterior' },
-    schema: {
-      summary: 'Posterior view: rearfoot angles, coronal balance, pelvis and head tilts',
-      description: `Subject's back to the camera. ${COORDINATES} ${ERROR_TEXT}`,
-      tags: ['analysis'],
-      body: PosteriorRequest,
-      response: { 200: PosteriorResponse, ...ERRORS },
-    },
+    schema: analysis('Posterior view: rearfoot angles, coronal balance, pelvis and head tilts', "Subject's back to the camera.", PosteriorRequest, PosteriorResponse),
   }, (request, reply) => {
     const { calibration, estimate_popliteal: estimate } = request.body
     // The schema requires both popliteal markers unless estimate_popliteal is true,
@@ -120,13 +114,7 @@ export async function routes(app: App, options: RoutesOptions) {
 
   app.post('/api/analyze/lateral', {
     config: { view: 'lateral' },
-    schema: {
-      summary: 'Lateral view: head and trunk angles, elbow and knee angles',
-      description: `Profile photo; side says which side of the subject faces the camera. ${COORDINATES} ${ERROR_TEXT}`,
-      tags: ['analysis'],
-      body: LateralRequest,
-      response: { 200: LateralResponse, ...ERRORS },
-    },
+    schema: analysis('Lateral view: head and trunk angles, elbow and knee angles', 'Profile photo; side says which side of the subject faces the camera.', LateralRequest, LateralResponse),
   }, (request, reply) => {
     const { markers, side } = request.body
     const result = evaluate(LATERAL_METRICS, markers, LATERAL_CONTEXT[side])
