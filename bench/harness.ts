@@ -77,13 +77,17 @@ export async function startServer(options: StartOptions, root: string): Promise<
     stdio: ['ignore', options.stdio ?? 'ignore', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  // Never leave a server behind when this process ends.
+  const reap = () => child.kill('SIGKILL')
+  process.once('exit', reap)
+  void exited.then(() => process.off('exit', reap))
   const url = `http://127.0.0.1:${port}`
   const readyTimeoutMs = options.readyTimeoutMs ?? 20_000
   const deadline = Date.now() + readyTimeoutMs
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${options.name} exited with code ${child.exitCode} before answering`)
     try {
-      const response = await fetch(`${url}/health`)
+      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })
       await response.arrayBuffer()
       if (response.ok) break
     } catch {

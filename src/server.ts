@@ -15,7 +15,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import secureJson from 'secure-json-parse'
 import { DEFAULT_CORS_ORIGINS, DEFAULT_TIMEOUTS } from './config.js'
 import {
+  API_HELMET_OPTIONS,
+  HELMET_OPTIONS,
   clientErrorHandler,
+  isApiUrl,
   rateLimitOptions,
   securityHeaders,
   underPressureOptions,
@@ -25,6 +28,7 @@ import {
 import type { View } from './markers.js'
 import { MISSING_BODY, validationDetail, type SchemaError } from './api/errors.js'
 import { routes } from './api/routes.js'
+import { lazyChildLogger } from './request-logger.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -68,6 +72,8 @@ export async function buildApp(options: AppOptions = {}) {
     bodyLimit: BODY_LIMIT,
     // Each 4xx/5xx is logged below with its cause; successes are logged only at debug level.
     logController: new LogController({ disableRequestLogging: true }),
+    // request.log builds its pino child only when the request logs (request-logger.ts).
+    childLoggerFactory: lazyChildLogger,
     requestIdHeader: 'x-request-id',
     // __proto__ and constructor keys are ignored like any unknown field.
     onProtoPoisoning: 'remove',
@@ -102,10 +108,12 @@ export async function buildApp(options: AppOptions = {}) {
     done()
   })
 
-  // Security headers (helmet's, CSP allowing /docs and the marking app), on every response.
-  const security = securityHeaders()
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(security)
+  // Security headers on every response: helmet's page set (CSP allowing /docs and the
+  // marking app) or, for JSON answers, the short API set (hardening.ts says why).
+  const pageHeaders = securityHeaders(HELMET_OPTIONS)
+  const apiHeaders = securityHeaders(API_HELMET_OPTIONS)
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiUrl(request.url) ? apiHeaders : pageHeaders)
     done()
   })
 
