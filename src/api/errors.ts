@@ -63,7 +63,14 @@ function subject(loc: Loc): string {
 function shown(data: unknown): string {
   if (data === undefined) return 'nothing'
   if (typeof data === 'number') return Number.isFinite(data) ? String(data) : 'a number too large to represent'
-  const text = JSON.stringify(data) ?? String(data)
+  let text: string
+  try {
+    text = JSON.stringify(data) ?? String(data)
+  } catch {
+    // JSON.stringify overflows the stack on values nested thousands of levels deep
+    // (JSON.parse accepts them, and a 64 KiB body holds 32,000 levels).
+    text = Array.isArray(data) ? '[[[[[[[[[[...' : '{...'
+  }
   return text.length > 60 ? `${text.slice(0, 57)}...` : text
 }
 
