@@ -148,7 +148,15 @@ export async function buildApp(options: AppOptions = {}) {
     }
   })
 
-  app.setErrorHandler((error: FastifyError, request, reply) => handleError(error, request, reply))
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    try {
+      return handleError(error, request, reply)
+    } catch (cause) {
+      // Whatever goes wrong while describing an error, the answer keeps the contract's shape.
+      request.log.error({ method: request.method, url: request.url, statusCode: 500, err: cause, original: error }, 'error handler failed')
+      return reply.code(500).send({ detail: 'Internal Server Error' })
+    }
+  })
   app.setNotFoundHandler((request, reply) => notFound(routeTable, request, reply))
 
   await app.register(cors, {

@@ -1,0 +1,132 @@
+/**
+ * Security headers: helmet's page set with a CSP that lets Swagger UI (/docs) and
+ * the marking app (/) work, the short API set on JSON answers, and a real browser
+ * showing that /docs renders and "Try it out" reaches the API with no CSP
+ * violation (skipped when Chromium is not installed).
+ */
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { EXAMPLES } from '../../src/api/examples.js'
+import { listening, type App } from './helpers.js'
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const WEB_ROOT = fileURLToPath(new URL('../../web/', import.meta.url))
+const WEB_BUILT = existsSync(`${WEB_ROOT}index.html`)
+
+const API_CSP = "default-src 'none';frame-ancestors 'none'"
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0] !== '')
+      .map(([name, ...values]) => [name as string, values]),
+  )
+}
+
+describe('security headers', () => {
+  let app: App
+  let base: string
+
+  before(async () => {
+    ;({ app, base } = await listening({ overload: false, webRoot: WEB_BUILT ? WEB_ROOT : false }))
+  })
+
+  after(async () => {
+    await app.close()
+  })
+
+  it('sends the short API set on JSON answers, errors included', async () => {
+    const answers = [
+      await fetch(`${base}/health`),
+      await fetch(`${base}/api/estimate-popliteal`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(EXAMPLES.popliteal) }),
+      await fetch(`${base}/api/analyze/lateral`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+      await fetch(`${base}/api/analyze/lateral`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }),
+      await fetch(`${base}/api/nothing-here`),
+    ]
+    assert.deepEqual(answers.map((r) => r.status), [200, 200, 422, 400, 404])
+    for (const res of answers) {
+      assert.equal(res.headers.get('content-security-policy'), API_CSP)
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff')
+      assert.equal(res.headers.get('cross-origin-resource-policy'), 'same-origin')
+      assert.equal(res.headers.get('x-powered-by'), null)
+      assert.equal(res.headers.get('strict-transport-security'), null, 'HSTS is for the TLS proxy')
+      await res.arrayBuffer()
+    }
+  })
+
+  it("sends helmet's page set on /docs, with a CSP for Swagger UI", async () => {
+    const res = await fetch(`${base}/docs`)
+    const html = await res.text()
+    assert.equal(res.status, 200)
+    assert.equal(res.headers.get('x-frame-options'), 'SAMEORIGIN')
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff')
+    assert.equal(res.headers.get('referrer-policy'), 'no-referrer')
+    assert.equal(res.headers.get('cross-origin-opener-policy'), 'same-origin')
+    const csp = directives(res.headers.get('content-security-policy') ?? '')
+    assert.deepEqual(csp.get('default-src'), ["'self'"])
+    assert.deepEqual(csp.get('script-src'), ["'self'"], 'scripts only from the service: no inline, no eval')
+    assert.deepEqual(csp.get('object-src'), ["'none'"])
+    assert.deepEqual(csp.get('connect-src'), ["'self'"])
+    assert.ok(csp.get('img-src')?.includes('data:'), 'Swagger UI shows data: images')
+    assert.ok(csp.get('img-src')?.includes('blob:'), 'the marking app shows the photo from a blob: URL')
+    assert.ok(!csp.has('upgrade-insecure-requests'), 'the service speaks plain HTTP')
+    // Every script and style of the page comes from this origin, as script-src 'self' needs.
+    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string)
+    assert.ok(sources.length >= 4)
+    for (const src of sources) {
+      assert.ok(!/^(https?:)?\/\//.test(src), `external resource ${src}`)
+      const asset = await fetch(new URL(src, `${base}/docs/`))
+      assert.equal(asset.status, 200, src)
+      assert.ok(asset.headers.get('content-security-policy')?.includes("script-src 'self'"), src)
+      await asset.arrayBuffer()
+    }
+    assert.ok(!/<script>(?!\s*<\/script>)/.test(html), 'no inline script')
+  })
+
+  it('sends the page set on the marking app', { skip: WEB_BUILT ? false : 'web app not built' }, async () => {
+    const res = await fetch(`${base}/`)
+    const html = await res.text()
+    assert.equal(res.status, 200)
+    assert.match(res.headers.get('content-security-policy') ?? '', /script-src 'self'/)
+    assert.equal(res.headers.get('x-frame-options'), 'SAMEORIGIN')
+    for (const m of html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) assert.equal((m[1] as string).trim(), '', 'no inline script')
+  })
+
+  it('lets Swagger UI render and call the API in a real browser with no CSP violation', { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}` }, async () => {
+    const { chromium } = await import('playwright-core')
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] })
+    try {
+      const page = await browser.newPage()
+      const violations: string[] = []
+      page.on('console', (message) => {
+        if (/Content[- ]Security[- ]Policy|Refused to/i.test(message.text())) violations.push(message.text())
+      })
+      await page.addInitScript({
+        content: "document.addEventListener('securitypolicyviolation', (e) => console.error('Content-Security-Policy violation: ' + e.violatedDirective + ' ' + e.blockedURI))",
+      })
+      await page.goto(`${base}/docs`)
+      await page.waitForSelector('.swagger-ui .info .title', { timeout: 20_000 })
+      assert.match((await page.textContent('.swagger-ui .info .title')) ?? '', /posture-metrics/)
+
+      // "Try it out" on GET /health: Swagger UI fetches from this origin (connect-src 'self').
+      await page.click('#operations-service-get_health .opblock-summary')
+      await page.click('#operations-service-get_health .try-out__btn')
+      await page.click('#operations-service-get_health .execute')
+      const status = '#operations-service-get_health .live-responses-table tbody .response-col_status'
+      await page.waitForSelector(status, { timeout: 10_000 })
+      assert.match((await page.textContent(status)) ?? '', /200/)
+
+      if (WEB_BUILT) {
+        await page.goto(`${base}/`)
+        await page.waitForLoadState('networkidle')
+      }
+      assert.deepEqual(violations, [])
+    } finally {
+      await browser.close()
+    }
+  })
+})
