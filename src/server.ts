@@ -117,6 +117,18 @@ export async function buildApp(options: AppOptions = {}) {
     done()
   })
 
+  // Shutting down: answers to the requests still in flight say Connection: close, so
+  // no client sends another request on a connection that is about to be closed.
+  let draining = false
+  app.addHook('preClose', (done) => {
+    draining = true
+    done()
+  })
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (draining) reply.header('connection', 'close')
+    done(null, payload)
+  })
+
   // Overload: 503 {"detail"} + Retry-After instead of an ever-growing queue.
   if (options.overload !== false) {
     let readyAt: number | undefined

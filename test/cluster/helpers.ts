@@ -1,0 +1,72 @@
+/** The real service process (dist/src/main.js) for the cluster and shutdown tests, with its log lines. */
+import { fileURLToPath } from 'node:url'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { startServer, type ServerProcess } from '../../bench/harness.js'
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+
+export type LogLine = Record<string, unknown> & { msg?: string; pid?: number; level?: number }
+
+export interface Service {
+  readonly server: ServerProcess
+  readonly base: string
+  readonly port: number
+  readonly logs: LogLine[]
+  /** Resolves with the exit code (or signal) once the process has exited. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>
+  waitForLog(predicate: (line: LogLine) => boolean, ms?: number): Promise<LogLine>
+  countLogs(predicate: (line: LogLine) => boolean): number
+}
+
+export async function startService(env: Record<string, string>): Promise<Service> {
+  const server = await startServer({ name: 'service', script: 'dist/src/main.js', env: { LOG_LEVEL: 'info', ...env }, stdio: 'pipe' }, ROOT)
+  const logs: LogLine[] = []
+  let buffer = ''
+  server.child.stdout?.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString()
+    let newline
+    while ((newline = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, newline)
+      buffer = buffer.slice(newline + 1)
+      try {
+        logs.push(JSON.parse(line) as LogLine)
+      } catch {
+        logs.push({ msg: line })
+      }
+    }
+  })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) => {
+    if (server.child.exitCode !== null) resolve({ code: server.child.exitCode, signal: null, at: Date.now() })
+    server.child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() }))
+  })
+  const port = Number(new URL(server.url).port)
+  return {
+    server,
+    base: server.url,
+    port,
+    logs,
+    exited,
+    async waitForLog(predicate, ms = 10_000) {
+      const deadline = Date.now() + ms
+      for (;;) {
+        const found = logs.find(predicate)
+        if (found) return found
+        if (Date.now() > deadline) throw new Error(`no such log line within ${ms} ms; got:\n${logs.map((l) => JSON.stringify(l)).join('\n')}`)
+        await sleep(20)
+      }
+    },
+    countLogs(predicate) {
+      return logs.filter(predicate).length
+    },
+  }
+}
+
+/** Whether a process is still alive. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Graceful shutdown of the real process (dist/src/main.js): on SIGTERM it stops
+ * accepting connections, every request already in flight - here, requests whose
+ * body is still arriving - is answered in full, idle keep-alive connections are
+ * closed, and the process exits 0 within 10 s. A request that never completes
+ * cannot hold the process past the deadline.
+ */
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { connect } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { EXAMPLES } from '../../src/api/examples.js'
+import { RawClient, postText } from '../robustness/helpers.js'
+import { alive, startService, type Service } from './helpers.js'
+
+const BODY = JSON.stringify(EXAMPLES.lateral)
+
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(false)
+    })
+    socket.once('error', () => resolve(true))
+  })
+}
+
+/** Clients with the headers and the first half of a body sent: requests in flight. */
+async function inFlight(service: Service, count: number): Promise<RawClient[]> {
+  const clients: RawClient[] = []
+  for (let i = 0; i < count; i++) {
+    const c = new RawClient(service.port)
+    await c.connected
+    const { head } = postText('/api/analyze/lateral', BODY)
+    c.write(head + BODY.slice(0, BODY.length / 2))
+    clients.push(c)
+  }
+  await sleep(200) // the server has read the headers and started each request
+  return clients
+}
+
+async function finish(clients: RawClient[]) {
+  for (const c of clients) c.write(BODY.slice(BODY.length / 2))
+  for (const c of clients) await c.waitFor(() => c.responses().length === 1, 5000)
+}
+
+function assertServed(clients: RawClient[], expected: unknown) {
+  for (const c of clients) {
+    const [response] = c.responses()
+    assert.equal(response?.status, 200, c.received.slice(0, 300))
+    assert.deepEqual(JSON.parse(response.body), expected)
+  }
+}
+
+describe('graceful shutdown', () => {
+  it('one process: stops accepting, answers every in-flight request, closes idle connections, exits 0 within 10 s', async () => {
+    const service = await startService({ WORKERS: '1' })
+    const expected = await (await fetch(`${service.base}/api/analyze/lateral`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY })).json()
+
+    const idle = new RawClient(service.port)
+    await idle.connected
+    idle.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+    await idle.waitFor(() => idle.responses().length === 1)
+
+    const clients = await inFlight(service, 10)
+    const signalledAt = Date.now()
+    service.server.child.kill('SIGTERM')
+    await service.waitForLog((l) => /shutting down/.test(l.msg ?? ''))
+    await sleep(100)
+
+    assert.ok(await refused(service.port), 'a new connection is refused once shutdown began')
+    await idle.closed
+    assert.ok((idle.closedAt as number) - signalledAt < 2000, 'the idle keep-alive connection is closed at once')
+
+    await finish(clients)
+    assertServed(clients, expected)
+    for (const c of clients) assert.equal(c.responses()[0]?.headers.connection, 'close')
+
+    const { code, at } = await service.exited
+    assert.equal(code, 0)
+    assert.ok(at - signalledAt < 10_000, `exited ${at - signalledAt} ms after SIGTERM`)
+    assert.ok(service.logs.some((l) => l.msg === 'stopped'))
+  })
+
+  it('one process: a request that never completes does not hold the exit past 10 s', async () => {
+    const service = await startService({ WORKERS: '1' })
+    const [stuck] = await inFlight(service, 1)
+    const signalledAt = Date.now()
+    service.server.child.kill('SIGTERM')
+    const { at } = await service.exited
+    assert.ok(at - signalledAt < 10_000, `exited ${at - signalledAt} ms after SIGTERM`)
+    await stuck?.closed
+    assert.ok(service.logs.some((l) => /still in flight after the grace period/.test(l.msg ?? '')))
+  })
+
+  it('WORKERS=2: every worker finishes its in-flight requests; the primary exits 0 within 10 s', async () => {
+    const service = await startService({ WORKERS: '2' })
+    await service.waitForLog(() => service.countLogs((l) => l.msg === 'worker listening') === 2)
+    const workers = service.logs.filter((l) => l.msg === 'worker listening').map((l) => l.worker as number)
+    const expected = await (await fetch(`${service.base}/api/analyze/lateral`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY })).json()
+
+    const clients = await inFlight(service, 8)
+    const signalledAt = Date.now()
+    service.server.child.kill('SIGTERM')
+    await service.waitForLog(() => service.countLogs((l) => /shutting down: no new connections/.test(l.msg ?? '')) === 2)
+    await finish(clients)
+    assertServed(clients, expected)
+
+    const { code, at } = await service.exited
+    assert.equal(code, 0)
+    assert.ok(at - signalledAt < 10_000, `exited ${at - signalledAt} ms after SIGTERM`)
+    for (const pid of workers) assert.equal(alive(pid), false, `worker ${pid} still running`)
+    assert.equal(service.countLogs((l) => l.msg === 'worker stopped'), 2)
+  })
+})

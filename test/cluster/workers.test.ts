@@ -1,0 +1,97 @@
+/**
+ * WORKERS: that many worker processes behind one port; a worker that dies is logged
+ * and replaced while the others keep serving; a worker that cannot start stops the
+ * whole service instead of being restarted in a loop.
+ */
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { createServer } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { EXAMPLES } from '../../src/api/examples.js'
+import { descendants, freePort } from '../../bench/harness.js'
+import { spawn } from 'node:child_process'
+import { RawClient } from '../robustness/helpers.js'
+import { ROOT, alive, startService } from './helpers.js'
+
+async function analyse(base: string): Promise<number> {
+  const res = await fetch(`${base}/api/analyze/posterior`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(EXAMPLES.posterior) })
+  await res.arrayBuffer()
+  return res.status
+}
+
+describe('WORKERS', () => {
+  it('runs WORKERS processes behind one port and replaces one that dies', async () => {
+    const service = await startService({ WORKERS: '2', LOG_LEVEL: 'debug' })
+    try {
+      await service.waitForLog(() => service.countLogs((l) => l.msg === 'worker listening') === 2)
+      const primary = service.server.child.pid as number
+      const workers = service.logs.filter((l) => l.msg === 'worker listening').map((l) => l.worker as number)
+      assert.equal(new Set(workers).size, 2)
+      assert.deepEqual(descendants(primary).sort(), [...workers].sort())
+
+      // Both workers take requests: the primary hands out connections in turn.
+      for (let i = 0; i < 10; i++) {
+        const c = new RawClient(service.port)
+        c.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')
+        await c.closed
+        assert.equal(c.responses()[0]?.status, 200)
+      }
+      await sleep(200)
+      const servedBy = new Set(service.logs.filter((l) => l.msg === 'request completed').map((l) => l.pid))
+      assert.deepEqual([...servedBy].sort(), [...workers].sort(), 'each worker answered some of the connections')
+
+      // A worker dies: it is logged and replaced; the service keeps answering meanwhile.
+      const [victim, survivor] = workers as [number, number]
+      process.kill(victim, 'SIGKILL')
+      const died = await service.waitForLog((l) => l.msg === 'worker died; starting a replacement')
+      assert.equal(died.worker, victim)
+      assert.equal(died.signal, 'SIGKILL')
+      assert.equal(died.level, 50, 'logged as an error')
+      for (let i = 0; i < 10; i++) assert.equal(await analyse(service.base), 200)
+      await service.waitForLog(() => service.countLogs((l) => l.msg === 'worker listening') === 3)
+      const replacement = service.logs.filter((l) => l.msg === 'worker listening').map((l) => l.worker as number)[2] as number
+      assert.ok(![victim, survivor].includes(replacement))
+      assert.ok(alive(replacement) && alive(survivor) && !alive(victim))
+      assert.deepEqual(descendants(primary).sort(), [survivor, replacement].sort())
+      for (let i = 0; i < 10; i++) assert.equal(await analyse(service.base), 200)
+    } finally {
+      await service.server.stop()
+    }
+    const { code } = await service.exited
+    assert.equal(code, 0)
+  })
+
+  it('stops, exit code 1, when a worker cannot start (no restart loop)', async () => {
+    const port = await freePort()
+    const squatter = createServer().listen(port, '127.0.0.1')
+    await new Promise((resolve) => squatter.once('listening', resolve))
+    try {
+      const child = spawn(process.execPath, ['dist/src/main.js'], {
+        cwd: ROOT,
+        env: { ...process.env, WORKERS: '2', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let output = ''
+      child.stdout.on('data', (d: Buffer) => (output += d.toString()))
+      child.stderr.on('data', (d: Buffer) => (output += d.toString()))
+      const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)))
+      assert.equal(code, 1, output)
+      assert.match(output, /worker failed to start; stopping/)
+      assert.ok((output.match(/"msg":"worker died/g) ?? []).length === 0, 'no replacement attempted')
+    } finally {
+      squatter.close()
+    }
+  })
+
+  it('WORKERS=1 serves from a single process (no cluster primary)', async () => {
+    const service = await startService({ WORKERS: '1' })
+    try {
+      assert.equal(await analyse(service.base), 200)
+      await sleep(100)
+      assert.deepEqual(descendants(service.server.child.pid as number), [])
+      assert.equal(service.countLogs((l) => l.role === 'primary'), 0)
+    } finally {
+      await service.server.stop()
+    }
+  })
+})
