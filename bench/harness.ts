@@ -210,6 +210,8 @@ export interface LoadOptions {
   readonly amount?: number
   /** Sampled every 100 ms while the load runs, to find the peak. */
   readonly rss?: () => number
+  /** Records latencies into this histogram (to combine several runs); default a fresh one. */
+  readonly histogram?: LatencyHistogram
 }
 
 export interface LoadResult {
@@ -228,7 +230,7 @@ export interface LoadResult {
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
-  const histogram = new LatencyHistogram()
+  const histogram = options.histogram ?? new LatencyHistogram()
   let peakRss = options.rss?.() ?? 0
   const sampler = options.rss
     ? setInterval(() => {
@@ -277,6 +279,26 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     errors: result.errors,
     timeouts: result.timeouts,
     peakRss,
+  }
+}
+
+/** Several runs as one: requests and time summed, latency from their shared histogram, the highest RSS. */
+export function combine(runs: readonly LoadResult[], histogram: LatencyHistogram): LoadResult {
+  const sum = (f: (r: LoadResult) => number) => runs.reduce((a, r) => a + f(r), 0)
+  const requests = sum((r) => r.requests)
+  const seconds = sum((r) => r.seconds)
+  return {
+    requests,
+    seconds,
+    rps: seconds > 0 ? requests / seconds : 0,
+    p50: histogram.quantile(0.5),
+    p99: histogram.quantile(0.99),
+    mean: histogram.mean,
+    max: histogram.maxMs,
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    peakRss: Math.max(0, ...runs.map((r) => r.peakRss)),
   }
 }
 

@@ -4,8 +4,9 @@
  * 1. matrix: every endpoint at concurrency 1, 16 and 64 against (a) the service
  *    (dist/src/main.js, one worker, default configuration) and (b) the baseline plain
  *    node:http server (bench/baseline.ts); requests/s, latency p50/p99, peak RSS and
- *    the service/baseline ratio. Each cell: a warm-up, then the measurement, service
- *    and baseline interleaved so both see the same machine state.
+ *    the service/baseline ratio. Each cell: a warm-up of each, then service, baseline,
+ *    service, baseline (--rounds=2) so drift on a shared machine hits both alike;
+ *    the figures combine the rounds.
  * 2. memory: a fresh service process, its RSS at start and after 100,000 requests
  *    (all endpoints in turn, 16 connections); with --soak, then 5 minutes more of the
  *    same load and the RSS at the end (growth relative to the 100k figure).
@@ -14,7 +15,7 @@
  * Prints a table and writes bench/results.json. Flags:
  *   --smoke             a few seconds in all (CI): tiny durations, 2,000 instead of 100k
  *   --soak              add the 5-minute soak (--soak-seconds=N to change its length)
- *   --duration=S        seconds measured per cell (default 5); --warmup=S (default 1)
+ *   --duration=S        seconds per measurement (default 5); --warmup=S (default 1); --rounds=N (default 2)
  *   --concurrency=1,16,64   --endpoints=anterior,health   --only=matrix,memory,workers
  *   --out=FILE          where the JSON goes (default bench/results.json)
  *   --cpu-prof          run the service under --cpu-prof (profiles in bench/profiles/)
@@ -32,7 +33,9 @@ import { parseArgs } from 'node:util'
 import {
   ANALYSIS_ENDPOINTS,
   ENDPOINTS,
+  LatencyHistogram,
   MB,
+  combine,
   load,
   sampleResponses,
   startServer,
@@ -59,6 +62,7 @@ const { values: args } = parseArgs({
     'soak-seconds': { type: 'string' },
     duration: { type: 'string' },
     warmup: { type: 'string' },
+    rounds: { type: 'string' },
     concurrency: { type: 'string' },
     endpoints: { type: 'string' },
     only: { type: 'string' },
@@ -70,6 +74,8 @@ const { values: args } = parseArgs({
 const smoke = args.smoke === true
 const duration = Number(args.duration ?? 5)
 const warmup = Number(args.warmup ?? (smoke ? 0 : 1))
+/** Each cell measures service, baseline, service, baseline, ... (rounds times each) so drift hits both alike. */
+const rounds = Number(args.rounds ?? (smoke ? 1 : 2))
 /** In a smoke run each measurement is a fixed, small number of requests instead of a duration. */
 const smokeAmount = 300
 const span = (connections: number) => (smoke ? { amount: Math.max(smokeAmount, connections * 5) } : { duration })
@@ -130,12 +136,20 @@ async function matrix(): Promise<Cell[]> {
   try {
     for (const endpoint of endpoints) {
       for (const connections of concurrencies) {
-        const results: LoadResult[] = []
-        for (const server of [service, baseline]) {
+        const servers = [service, baseline] as const
+        const histograms = [new LatencyHistogram(), new LatencyHistogram()] as const
+        const runs: [LoadResult[], LoadResult[]] = [[], []]
+        for (const server of servers) {
           if (warmup > 0) await load({ url: server.url, endpoints: [endpoint], connections, duration: warmup })
-          results.push(await load({ url: server.url, endpoints: [endpoint], connections, ...span(connections), rss: server.rss }))
         }
-        const [s, b] = results as [LoadResult, LoadResult]
+        for (let round = 0; round < rounds; round++) {
+          for (const i of [0, 1] as const) {
+            const server = servers[i]
+            runs[i].push(await load({ url: server.url, endpoints: [endpoint], connections, ...span(connections), rss: server.rss, histogram: histograms[i] }))
+          }
+        }
+        const s = combine(runs[0], histograms[0])
+        const b = combine(runs[1], histograms[1])
         const cell = { endpoint: endpoint.name, concurrency: connections, service: s, baseline: b, ratio: b.rps > 0 ? s.rps / b.rps : 0 }
         cells.push(cell)
         log(`  ${endpoint.name.padEnd(10)} c=${String(connections).padEnd(3)} service ${fmtRps(s.rps)} rps p99 ${s.p99.toFixed(2)} ms | baseline ${fmtRps(b.rps)} rps | ratio ${cell.ratio.toFixed(2)}`)
@@ -312,6 +326,7 @@ function meta() {
     durationSeconds: smoke ? null : duration,
     smokeRequestsPerRun: smoke ? smokeAmount : null,
     warmupSeconds: warmup,
+    roundsPerCell: rounds,
     loadGenerator: 'autocannon (in the harness process), pipelining 1, keep-alive',
   }
 }
@@ -327,7 +342,7 @@ async function main() {
   let mem: MemoryResult | undefined
   let workerRows: WorkersResult[] | undefined
   if (phases.has('matrix')) {
-    log(`matrix: ${endpoints.length} endpoints x concurrency ${concurrencies.join('/')}, ${smoke ? `${smokeAmount} requests` : `${duration} s`} each (+${warmup} s warm-up)`)
+    log(`matrix: ${endpoints.length} endpoints x concurrency ${concurrencies.join('/')}, ${rounds} x ${smoke ? `${smokeAmount} requests` : `${duration} s`} each, service and baseline alternating (+${warmup} s warm-up)`)
     cells = await matrix()
     results.matrix = cells
   }
