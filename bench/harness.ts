@@ -52,6 +52,8 @@ export interface ServerProcess {
   readonly port: number
   /** Resident memory of the process and all its descendants (cluster workers), bytes. */
   rss(): number
+  /** The anonymous (private) part of rss(): without the executable's and libraries' file pages, which every Node process shares. */
+  rssAnon(): number
   /** Stops the process (SIGTERM, then SIGKILL after 10 s) and waits for it to exit. */
   stop(): Promise<void>
 }
@@ -106,6 +108,7 @@ export async function startServer(options: StartOptions, root: string): Promise<
     child,
     port,
     rss: () => treeRss(pid),
+    rssAnon: () => treeRss(pid, 'RssAnon'),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM')
@@ -154,9 +157,9 @@ export function descendants(pid: number): number[] {
   return out
 }
 
-function treeRss(pid: number): number {
-  let total = statusField(pid, 'VmRSS')
-  for (const child of descendants(pid)) total += statusField(child, 'VmRSS')
+function treeRss(pid: number, field = 'VmRSS'): number {
+  let total = statusField(pid, field)
+  for (const child of descendants(pid)) total += statusField(child, field)
   return total
 }
 

@@ -103,6 +103,8 @@ interface MemoryResult {
   requests: number
   rpsDuring100k: number
   rssAfter100kMB: number
+  /** The private (anonymous) part of it; the rest is the node executable's file pages, shared by every Node process. */
+  rssAnonAfter100kMB: number
   soak?: {
     seconds: number
     requests: number
@@ -111,6 +113,7 @@ interface MemoryResult {
     rssMinMB: number
     rssMaxMB: number
     rssEndMB: number
+    rssAnonEndMB: number
     growth: number
     non2xx: number
     errors: number
@@ -171,12 +174,14 @@ async function memory(): Promise<MemoryResult> {
     const first = await load({ url: service.url, endpoints: ENDPOINTS, connections, amount: memoryRequests })
     await sleep(1000)
     const rssAfter = service.rss()
+    const rssAnonAfter = service.rssAnon()
     const result: MemoryResult = {
       concurrency: connections,
       rssStartMB: mb(rssStart),
       requests: first.requests,
       rpsDuring100k: Math.round(first.rps),
       rssAfter100kMB: mb(rssAfter),
+      rssAnonAfter100kMB: mb(rssAnonAfter),
     }
     log(`  RSS at start ${mb(rssStart)} MB, after ${first.requests} requests ${mb(rssAfter)} MB`)
     if (soakSeconds > 0) {
@@ -200,6 +205,7 @@ async function memory(): Promise<MemoryResult> {
         rssMinMB: mb(min),
         rssMaxMB: mb(max),
         rssEndMB: mb(rssEnd),
+        rssAnonEndMB: mb(service.rssAnon()),
         growth: rssAfter > 0 ? (rssEnd - rssAfter) / rssAfter : 0,
         non2xx: soak.non2xx,
         errors: soak.errors,
@@ -376,7 +382,7 @@ async function main() {
   if (mem) {
     report.push(
       `Memory (one worker, all endpoints in turn, c=${mem.concurrency}): RSS at start ${mem.rssStartMB} MB, ` +
-        `after ${mem.requests.toLocaleString('en-US')} requests ${mem.rssAfter100kMB} MB` +
+        `after ${mem.requests.toLocaleString('en-US')} requests ${mem.rssAfter100kMB} MB (${mem.rssAnonAfter100kMB} MB of it private)` +
         (mem.soak
           ? `, after a ${mem.soak.seconds} s soak (${mem.soak.requests.toLocaleString('en-US')} more requests, ${mem.soak.rps.toLocaleString('en-US')} req/s) ` +
             `${mem.soak.rssEndMB} MB (${mem.soak.growth >= 0 ? '+' : ''}${(mem.soak.growth * 100).toFixed(1)}%; min ${mem.soak.rssMinMB}, max ${mem.soak.rssMaxMB} MB during the soak)`
@@ -384,7 +390,16 @@ async function main() {
       '',
     )
   }
-  if (workerRows) report.push('Workers (all endpoints in turn):', '', workersTable(workerRows), '')
+  if (workerRows) {
+    report.push('Workers (all endpoints in turn):', '', workersTable(workerRows), '')
+    if (info.cpus <= 2) {
+      report.push(
+        `Note: ${info.cpus} cores here, and the load generator keeps one of them busy, so a second worker competes for the`,
+        'same cores as the first and the generator: WORKERS=2 cannot raise throughput on this machine (it does where cores are spare).',
+        '',
+      )
+    }
+  }
   if (checks.length > 0) {
     if (smoke) {
       report.push('Targets: not judged in a smoke run (a few hundred requests per cell on a cold process; run npm run bench for figures).')
