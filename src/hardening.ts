@@ -52,8 +52,8 @@ export const HELMET_OPTIONS = {
  * framing anything, nosniff, and Cross-Origin-Resource-Policy - as the OWASP REST
  * cheat sheet lists them. Helmet's page headers (a CSP with sources, COOP,
  * Origin-Agent-Cluster, Referrer-Policy, X-Frame-Options and the legacy X-* ones)
- * have no effect on JSON, and Node's per-header work for them cost about 20% of
- * the throughput of the analysis endpoints in the benchmark.
+ * have no effect on JSON, and Node's per-header work for them cost ~1.7 us (7%)
+ * of the server's CPU per analysis request in the benchmark.
  */
 export const API_HELMET_OPTIONS = {
   contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
