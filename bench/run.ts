@@ -40,7 +40,6 @@ import {
   sampleResponses,
   startServer,
   type LoadResult,
-  type ServerProcess,
 } from './harness.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))

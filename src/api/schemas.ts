@@ -44,7 +44,7 @@ function markersOf<V extends View>(view: V, optional: readonly string[] = []) {
   })
 }
 
-export const CalibrationSchema = Type.Object(
+const calibration = Type.Object(
   {
     lrv_x: coordinate('x of the vertical reference line (plumb line), in pixels.'),
     fc: Type.Number({
@@ -63,7 +63,6 @@ export const CalibrationSchema = Type.Object(
   { description: 'Calibration of the photograph: lrv_x (plumb line x, px) and fc (cm per pixel).' },
 )
 
-const calibration = CalibrationSchema
 
 export const AnteriorRequest = Type.Object(
   { calibration, markers: markersOf('anterior') },
