@@ -1,5 +1,5 @@
 /**
- * Configuration from environment variables (CONTRACT.md, "Configuration"; README,
+ * Configuration from environment variables (docs/contract.md, "Configuration"; README,
  * "Operations"); all optional. Every bad value is refused at startup with a message
  * that says what is expected.
  */

@@ -1,5 +1,5 @@
 /**
- * Plane geometry in body components (METRICS.md, "Body directions").
+ * Plane geometry in body components (docs/metrics.md, "Body directions").
  *
  * Every function here is pure and scalar (gl-matrix style): it reads coordinates
  * and returns one number, allocation-free except for the rare exact path of turn
@@ -18,14 +18,14 @@ export type Point = readonly [number, number]
  */
 export type Direction = 1 | -1
 
-/** Radians to degrees, written as METRICS.md writes it: `r * 180 / PI`. */
+/** Radians to degrees, written as docs/metrics.md writes it: `r * 180 / PI`. */
 export function deg(radians: number): number {
   return (radians * 180) / Math.PI
 }
 
 /**
  * `deg(atan2(y, x))` in (-180, 180]. IEEE atan2 gives -PI for a negative zero y
- * with negative x; METRICS.md reports that direction as +180. NaN when both are
+ * with negative x; docs/metrics.md reports that direction as +180. NaN when both are
  * zero: the direction of a zero vector is undefined.
  */
 export function direction(y: number, x: number): number {

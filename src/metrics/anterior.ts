@@ -1,4 +1,4 @@
-/** Anterior view metrics (METRICS.md, "Anterior view"). Subject faces the camera. */
+/** Anterior view metrics (docs/metrics.md, "Anterior view"). Subject faces the camera. */
 import { bend, lean } from '../geometry/angles.js'
 import type { AnteriorMarker } from '../markers.js'
 import { ANTERIOR_VIEW } from './body.js'

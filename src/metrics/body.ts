@@ -1,5 +1,5 @@
 /**
- * Body directions per view (METRICS.md, "Body directions"): which image direction
+ * Body directions per view (docs/metrics.md, "Body directions"): which image direction
  * (+1 image right, -1 image left) points toward the subject's right, left or front.
  */
 import type { Direction } from '../geometry/angles.js'

@@ -1,4 +1,4 @@
-/** Lateral view metrics (METRICS.md, "Lateral view"). `side` decides which way is forward. */
+/** Lateral view metrics (docs/metrics.md, "Lateral view"). `side` decides which way is forward. */
 import { fullTurn, lean, tilt, vertexTurn, type Direction } from '../geometry/angles.js'
 import type { LateralMarker } from '../markers.js'
 import type { Metric } from './metric.js'

@@ -11,7 +11,7 @@ export interface Metric<M extends string, C> {
   /** Response field name, as the spec spells it. */
   readonly name: string
   readonly unit: Unit
-  /** The formula in words (METRICS.md), shown in the API docs. */
+  /** The formula in words (docs/metrics.md), shown in the API docs. */
   readonly formula: string
   /** What a positive value (or the range) means, shown in the API docs. */
   readonly meaning: string

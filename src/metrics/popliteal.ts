@@ -1,4 +1,4 @@
-/** Popliteal point estimate (METRICS.md, "Popliteal estimate"). */
+/** Popliteal point estimate (docs/metrics.md, "Popliteal estimate"). */
 
 export interface PlanePoint {
   readonly x: number

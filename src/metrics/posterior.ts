@@ -1,4 +1,4 @@
-/** Posterior view metrics (METRICS.md, "Posterior view"). Subject's back to the camera. */
+/** Posterior view metrics (docs/metrics.md, "Posterior view"). Subject's back to the camera. */
 import { bend, bendFromVertical } from '../geometry/angles.js'
 import type { PosteriorMarker } from '../markers.js'
 import { POSTERIOR_VIEW } from './body.js'

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { EXAMPLES } from '../../src/api/examples.js'
 import { copy, makeApp, post, type TestApp } from '../helpers.js'
 
-// The spec's response fields, in its order (service-spec.md, "Response objects").
+// The spec's response fields, in its order (docs/service-spec.md, "Response objects").
 const ANTERIOR_FIELDS = [
   'head_angle', 'dist_eminencia_frontal', 'dist_espina_nasal', 'dist_punto_mentoniano',
   'trunk_angle', 'pelvis_angle', 'q_angle_right', 'q_angle_left', 'unit_angles', 'unit_distances',
@@ -40,7 +40,7 @@ describe('POST /api/analyze/anterior', () => {
     assert.equal(res.body.unit_distances, 'cm')
   })
 
-  it('computes the worked examples of METRICS.md', async () => {
+  it('computes the worked examples of docs/metrics.md', async () => {
     const body = copy(EXAMPLES.anterior)
     body.calibration = { lrv_x: 500, fc: 0.1 }
     Object.assign(body.markers, {

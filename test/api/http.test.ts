@@ -1,4 +1,4 @@
-/** The rest of CONTRACT.md's status table, logs, CORS and the docs, for each endpoint. */
+/** The rest of docs/contract.md's status table, logs, CORS and the docs, for each endpoint. */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { EXAMPLES } from '../../src/api/examples.js'

@@ -39,14 +39,14 @@ function values(m: Markers, c: Calibration = CAL): Record<string, number> {
 }
 
 describe('anterior metrics', () => {
-  it('lists the metrics of METRICS.md in order', () => {
+  it('lists the metrics of docs/metrics.md in order', () => {
     assert.deepEqual(
       ANTERIOR_METRICS.map((m) => m.name),
       ['head_angle', 'dist_eminencia_frontal', 'dist_espina_nasal', 'dist_punto_mentoniano', 'trunk_angle', 'pelvis_angle', 'q_angle_right', 'q_angle_left'],
     )
   })
 
-  describe('worked examples of METRICS.md', () => {
+  describe('worked examples of docs/metrics.md', () => {
     it('head_angle: tragus_der [100, 210], tragus_izq [300, 200] -> 2.8624052261117474', () => {
       const v = values(markers({ tragus_der: [100, 210], tragus_izq: [300, 200] }))
       assert.equal(v.head_angle, 2.8624052261117474)
@@ -74,7 +74,7 @@ describe('anterior metrics', () => {
     }
   })
 
-  describe('signs (METRICS.md "positive means")', () => {
+  describe('signs (docs/metrics.md "positive means")', () => {
     it('the base posture is level and upright: head, pelvis and trunk angles and distances are +0', () => {
       const v = values(BASE)
       for (const name of ['head_angle', 'dist_eminencia_frontal', 'dist_espina_nasal', 'dist_punto_mentoniano', 'trunk_angle', 'pelvis_angle'])

@@ -37,7 +37,7 @@ function assertExact(m: Markers, side: Side, name: string): void {
 }
 
 describe('lateral metrics', () => {
-  it('lists the metrics of METRICS.md in order', () => {
+  it('lists the metrics of docs/metrics.md in order', () => {
     assert.deepEqual(
       LATERAL_METRICS.map((m) => m.name),
       ['head_angle_horizontal', 'trunk_angle_vertical', 'elbow_angle', 'knee_angle'],
@@ -66,7 +66,7 @@ describe('lateral metrics', () => {
     }
   })
 
-  describe('signs and ranges (METRICS.md)', () => {
+  describe('signs and ranges (docs/metrics.md)', () => {
     it('head_angle_horizontal: angle of apex -> tragus above the forward horizontal; smaller with the head further forward', () => {
       assert.equal(values(markers({ apex_cervical: [500, 250], tragus: [600, 150] })).head_angle_horizontal, 45)
       const upright = values(markers({ tragus: [540, 150] })).head_angle_horizontal!

@@ -48,7 +48,7 @@ function anteriorValues(m: Record<AnteriorMarker, Point>, c: Calibration): Recor
 const ANGLES_AND_OFFSETS = ['coronal_balance_c7', 'coronal_balance_t7', 'coronal_balance_l5', 'pelvis_angle', 'head_angle']
 
 describe('posterior metrics', () => {
-  it('lists the metrics of METRICS.md in order', () => {
+  it('lists the metrics of docs/metrics.md in order', () => {
     assert.deepEqual(
       POSTERIOR_METRICS.map((m) => m.name),
       ['calcaneo_angle_left', 'calcaneo_angle_right', ...ANGLES_AND_OFFSETS],
@@ -66,7 +66,7 @@ describe('posterior metrics', () => {
     }
   })
 
-  describe('signs (METRICS.md "positive means")', () => {
+  describe('signs (docs/metrics.md "positive means")', () => {
     it('the base posture is level and centred: offsets, pelvis and head angles are +0', () => {
       const v = values(BASE)
       for (const name of ANGLES_AND_OFFSETS) assertPositiveZero(v[name], name)

@@ -1,6 +1,6 @@
 /**
  * Property-based precision test: every metric evaluate() returns must be within
- * 1e-12 (absolute) of the independent decimal.js evaluation of METRICS.md, or
+ * 1e-12 (absolute) of the independent decimal.js evaluation of docs/metrics.md, or
  * within 1e-14 relative where |exact| >= 1000 (large offsets in cm). Generated
  * marker sets mix ordinary, integer, huge (up to the 1e9 limit) and tiny pixel
  * coordinates with near-degenerate shapes: nearly level or vertical pairs, nearly

@@ -1,14 +1,14 @@
 /**
- * Independent high-precision evaluation of every metric in METRICS.md, used as the
+ * Independent high-precision evaluation of every metric in docs/metrics.md, used as the
  * reference ("exact" value) the production doubles are compared against.
  *
- * Written from METRICS.md alone: nothing here comes from src/geometry or
+ * Written from docs/metrics.md alone: nothing here comes from src/geometry or
  * src/metrics. Inputs are the same doubles the service receives; each input double
  * is converted to its exact decimal value. Differences of coordinates and cross
  * and dot products are computed exactly (a wide decimal.js clone); everything after
  * that (quotients, arctangents, degrees, offsets, the popliteal estimate) with a
  * private decimal.js clone at PRECISION significant digits. The conventions, from
- * METRICS.md:
+ * docs/metrics.md:
  *
  * - atan2 is in (-180, 180] degrees. In exact arithmetic there is no negative zero:
  *   y = 0 with x < 0 is exactly 180, and y < 0 (however small) gives a value above
@@ -42,7 +42,7 @@ export interface Calibration {
   readonly fc: number
 }
 
-/** A metric value, or null when METRICS.md calls it undefined (zero-length vector). */
+/** A metric value, or null when docs/metrics.md calls it undefined (zero-length vector). */
 export type ExactValue = Exact | null
 export type ExactMetrics = Record<string, ExactValue>
 
@@ -158,7 +158,7 @@ export function atan2Degrees(y: Exact, x: Exact): ExactValue {
 }
 
 // ---------------------------------------------------------------------------
-// METRICS.md, "Body directions"
+// docs/metrics.md, "Body directions"
 
 /** +1 image right, -1 image left. */
 export type H = 1 | -1
@@ -199,7 +199,7 @@ function fullTurn(a: ExactValue): ExactValue {
   return a === null ? null : a.lt(0) ? a.plus(360) : a
 }
 
-// View directions (METRICS.md table).
+// View directions (docs/metrics.md table).
 const ANTERIOR = { R: -1, L: 1 } as const
 const POSTERIOR = { R: 1, L: -1 } as const
 function anteriorOf(side: Side): H {
@@ -298,7 +298,7 @@ export function exactLateral(m: LateralInput, side: Side): ExactMetrics {
 }
 
 /**
- * METRICS.md, "Popliteal estimate": popliteo = (aquiles.x, aquiles.y - factor *
+ * docs/metrics.md, "Popliteal estimate": popliteo = (aquiles.x, aquiles.y - factor *
  * hypot(aquiles - calcaneo)).
  */
 export function exactPopliteal(aquiles: XY, calcaneo: XY, factor: number): { x: Exact; y: Exact } {
