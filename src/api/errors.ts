@@ -5,14 +5,14 @@
  * what is expected, and the `type`/`ctx` of error-types.ts for programs.
  */
 import { distance } from 'fastest-levenshtein'
-import { COORDINATE_LIMIT, POPLITEAL_MARKERS, VIEWS, type View } from '../markers.js'
+import { COORDINATE_LIMIT_TEXT, MAX_ECHOED_INPUT_CHARS } from '../limits.js'
+import { POPLITEAL_MARKERS, VIEWS, type View } from '../markers.js'
 import type { GeometryProblem } from '../metrics/index.js'
+import { MESSAGES } from '../messages.js'
 import type { ErrorEntry, Loc, UndefinedGeometryError } from './error-types.js'
 
 export type { ErrorEntry, Loc } from './error-types.js'
 
-/** Longest `input` echoed back, in characters of JSON; longer values are left out. */
-export const MAX_ECHOED_INPUT = 256
 
 /** The fields of an Ajv error that we read (Fastify's validator is Ajv, run with allErrors and verbose). */
 export interface SchemaError {
@@ -33,7 +33,7 @@ const TYPE_NAMES: Record<string, [expected: string, type: TypeErrorType]> = {
   array: ['an array', 'list_type'],
 }
 
-const LIMIT_TEXT = `a finite number with absolute value at most ${COORDINATE_LIMIT.toExponential().replace('+', '')}`
+const LIMIT_TEXT = `a finite number with absolute value at most ${COORDINATE_LIMIT_TEXT}`
 
 function locOf(instancePath: string): Loc {
   const loc: Loc = ['body']
@@ -78,10 +78,10 @@ function inputOf(data: unknown): { input?: unknown } {
   if (data === undefined) return {}
   if (typeof data === 'number') return Number.isFinite(data) ? { input: data } : {}
   if (data === null || typeof data === 'boolean') return { input: data }
-  if (typeof data === 'string') return data.length <= MAX_ECHOED_INPUT - 2 ? { input: data } : {}
+  if (typeof data === 'string') return data.length <= MAX_ECHOED_INPUT_CHARS - 2 ? { input: data } : {}
   try {
     const text = JSON.stringify(data)
-    return text !== undefined && text.length <= MAX_ECHOED_INPUT ? { input: data } : {}
+    return text !== undefined && text.length <= MAX_ECHOED_INPUT_CHARS ? { input: data } : {}
   } catch {
     // Nested too deeply to serialize (see shown()).
     return {}
@@ -192,9 +192,12 @@ function entryFor(error: SchemaError, view: View | undefined, body: unknown): Er
     case 'minimum':
     case 'maximum': {
       const bound = Number(error.params.limit)
-      const ctx = error.keyword === 'minimum' ? { type: 'greater_than_equal' as const, ctx: { ge: bound } } : { type: 'less_than_equal' as const, ctx: { le: bound } }
-      if (isCoordinate(loc)) return { loc, msg: `${what} must be ${LIMIT_TEXT} (no photograph is that large); got ${shown(error.data)}.`, ...input, ...ctx }
-      return { loc, msg: `${what} must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(bound)}; got ${shown(error.data)}.`, ...input, ...ctx }
+      const msg = isCoordinate(loc)
+        ? `${what} must be ${LIMIT_TEXT} (no photograph is that large); got ${shown(error.data)}.`
+        : `${what} must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(bound)}; got ${shown(error.data)}.`
+      return error.keyword === 'minimum'
+        ? { loc, msg, type: 'greater_than_equal', ...input, ctx: { ge: bound } }
+        : { loc, msg, type: 'less_than_equal', ...input, ctx: { le: bound } }
     }
     case 'exclusiveMinimum': {
       const bound = Number(error.params.limit)
@@ -251,6 +254,4 @@ export function geometryDetail(problems: readonly GeometryProblem[]): UndefinedG
 }
 
 /** Body of the 422 response when the request body is absent (FastAPI reports it as a missing field). */
-export const MISSING_BODY: ErrorEntry[] = [
-  { loc: ['body'], msg: 'The request body is missing; send a JSON object with the fields described at /docs.', type: 'missing' },
-]
+export const MISSING_BODY: ErrorEntry[] = [{ loc: ['body'], msg: MESSAGES.missingBody, type: 'missing' }]

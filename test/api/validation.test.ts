@@ -51,6 +51,12 @@ async function problems(url: string, body: unknown): Promise<Entry[]> {
   return res.body.detail
 }
 
+/** The data fields of an entry (input, ctx), without the prose. */
+function pick(entry: Entry): { input?: unknown; ctx?: unknown } {
+  const { loc: _loc, msg: _msg, type: _type, ...rest } = entry
+  return rest
+}
+
 function at(detail: Entry[], ...loc: (string | number)[]): Entry {
   const entry = detail.find((e) => JSON.stringify(e.loc) === JSON.stringify(['body', ...loc]))
   assert.ok(entry, `an entry at ${JSON.stringify(loc)} in ${JSON.stringify(detail)}`)
@@ -91,6 +97,7 @@ for (const { view, url, body } of VIEWS) {
       delete bad.markers[name]
       const entry = at(await problems(url, bad), 'markers', name)
       assert.match(entry.msg, new RegExp(`Found '${typo}' - did you mean '${name}'\\?`))
+      assert.deepEqual(pick(entry), { ctx: { found: typo } })
     })
 
     it('rejects marker values that are not exactly two finite numbers within 1e9', async () => {
@@ -113,6 +120,13 @@ for (const { view, url, body } of VIEWS) {
       assert.match(at(detail, 'markers', e!, 1).msg, /absolute value at most 1e9/)
       assert.equal(at(detail, 'markers', f!).type, 'list_type')
       assert.equal(detail.length, 6)
+      // The same facts as data: the value sent and the bound it broke.
+      assert.deepEqual(pick(at(detail, 'markers', a!)), { input: [1, 2, 3], ctx: { max_length: 2, actual_length: 3 } })
+      assert.deepEqual(pick(at(detail, 'markers', b!)), { input: [1], ctx: { min_length: 2, actual_length: 1 } })
+      assert.deepEqual(pick(at(detail, 'markers', c!, 0)), { input: '1' })
+      assert.deepEqual(pick(at(detail, 'markers', d!)), { input: { x: 1, y: 2 } })
+      assert.deepEqual(pick(at(detail, 'markers', e!, 1)), { input: 2e9, ctx: { le: 1e9 } })
+      assert.deepEqual(pick(at(detail, 'markers', f!)), { input: null })
     })
 
     it('rejects a number too large for a double (JSON 1e999)', async () => {
@@ -121,6 +135,19 @@ for (const { view, url, body } of VIEWS) {
       const detail = await problems(url, text)
       assert.equal(at(detail, 'markers', name, 0).type, 'finite_number')
       assert.equal(at(detail, 'markers', name, 1).type, 'finite_number')
+      // Infinity has no JSON form: no input.
+      assert.deepEqual(pick(at(detail, 'markers', name, 0)), {})
+    })
+
+    it('echoes short inputs only', async () => {
+      const [a, b] = markerNames(view) as string[]
+      const bad = copy(body)
+      bad.markers[a!] = 'x'.repeat(1000)
+      bad.markers[b!] = [[[[[[[[[[[[1]]]]]]]]]]], 2]
+      const detail = await problems(url, bad)
+      assert.deepEqual(pick(at(detail, 'markers', a!)), {})
+      assert.equal(at(detail, 'markers', b!, 0).type, 'float_type')
+      assert.deepEqual(pick(at(detail, 'markers', b!, 0)), { input: [[[[[[[[[[[1]]]]]]]]]]] })
     })
 
     it('requires calibration.lrv_x and calibration.fc > 0', async () => {
@@ -130,6 +157,8 @@ for (const { view, url, body } of VIEWS) {
       assert.equal(at(detail, 'calibration', 'lrv_x').type, 'missing')
       assert.equal(at(detail, 'calibration', 'fc').type, 'greater_than')
       assert.match(at(detail, 'calibration', 'fc').msg, /must be greater than 0; got 0/)
+      assert.deepEqual(pick(at(detail, 'calibration', 'fc')), { input: 0, ctx: { gt: 0 } })
+      assert.deepEqual(pick(at(detail, 'calibration', 'lrv_x')), {})
       bad.calibration = { lrv_x: 'a', fc: -2, grid_size_cm: 0 }
       const second = await problems(url, bad)
       assert.equal(at(second, 'calibration', 'lrv_x').type, 'float_type')
@@ -211,6 +240,8 @@ describe('view-specific validation', () => {
       bad.side = side
       const entry = at(await problems('/api/analyze/lateral', bad), 'side')
       assert.match(entry.msg, /'right', 'left'/)
+      assert.equal(entry.type, 'literal_error')
+      assert.deepEqual(pick(entry), { input: side, ctx: { expected: ['right', 'left'] } })
     }
   })
 

@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { buildApp } from '../../src/server.js'
+import { buildApp } from '../../src/app.js'
 import { EXAMPLES } from '../../src/api/examples.js'
 
 type App = Awaited<ReturnType<typeof buildApp>>
