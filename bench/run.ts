@@ -38,9 +38,9 @@ import {
   combine,
   load,
   sampleResponses,
-  startServer,
   type LoadResult,
 } from './harness.js'
+import { startServer } from '../test/support/server-process.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SERVICE = 'dist/src/main.js'
