@@ -195,6 +195,15 @@ describe('docs', () => {
     assert.match(res.body, /swagger-ui/i)
     const init = await app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' })
     assert.equal(init.statusCode, 200)
+    assert.match(init.body, /"url":"\.\.\/openapi\.json"/)
+  })
+
+  it('has one address for the document: /docs/json and /docs/yaml redirect to /openapi.json', async () => {
+    for (const url of ['/docs/json', '/docs/yaml']) {
+      const res = await app.inject({ method: 'GET', url })
+      assert.equal(res.statusCode, 301, url)
+      assert.equal(res.headers.location, '/openapi.json')
+    }
   })
 
   it('serves the OpenAPI document at /openapi.json, generated from the schemas', async () => {
