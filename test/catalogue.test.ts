@@ -92,7 +92,7 @@ describe('the OpenAPI document and the answers agree with the catalogue', () => 
   let app: TestApp
   let doc: any
   before(async () => {
-    app = await makeApp()
+    app = await makeApp({ overload: false })
     doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json()
   })
   after(() => app.close())

@@ -127,7 +127,8 @@ export const PosteriorRequest = Type.Object(
     then: {},
     else: {
       properties: {
-        markers: { type: 'object', required: [...POPLITEAL_MARKERS], properties: Object.fromEntries(POPLITEAL_MARKERS.map((m) => [m, { $ref: 'MarkerPoint' }])) },
+        // `true`: the markers schema above already validates their values; named here so the branch declares what it requires.
+        markers: { type: 'object', required: [...POPLITEAL_MARKERS], properties: Object.fromEntries(POPLITEAL_MARKERS.map((m) => [m, true])) },
       },
     },
   },

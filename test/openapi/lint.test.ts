@@ -23,8 +23,9 @@ const apps: App[] = []
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'posture-openapi-'))
   for (const [name, options] of [
-    ['default', {}],
-    ['rate-limited', { rateLimit: 60 }],
+    // Shedding stays on (the document then declares 503) but never on event-loop delay: a busy machine must not shed these requests.
+    ['default', { overload: { maxEventLoopDelayMs: 0 } }],
+    ['rate-limited', { rateLimit: 60, overload: { maxEventLoopDelayMs: 0 } }],
   ] as const) {
     const { app, base } = await listening(options)
     apps.push(app)
