@@ -99,7 +99,8 @@ describe('the OpenAPI document and the answers agree with the catalogue', () => 
 
   it('describes each error response and each validation type in the catalogue words', () => {
     const responses: Record<string, { description: string }> = doc.components.responses
-    assert.ok(Object.keys(responses).length >= 7)
+    // 400, 408, 413, 415, 422, 500 (503 only with load shedding on, which this app has off).
+    assert.equal(Object.keys(responses).length, 6)
     for (const response of Object.values(responses)) {
       assert.ok(Object.values(STATUS_MEANINGS).includes(response.description as never), response.description)
     }
