@@ -19,6 +19,9 @@
  *   --concurrency=1,16,64   --endpoints=anterior,health   --only=matrix,memory,workers
  *   --out=FILE          where the JSON goes (default bench/results.json)
  *   --cpu-prof          run the service under --cpu-prof (profiles in bench/profiles/)
+ *   --compare=FILE      matrix only: also load another build of the service (e.g. a checkout of
+ *                       main built elsewhere: /path/dist/src/main.js) in every cell, alternating
+ *                       with the service and the baseline, for before/after ratios from one run
  *
  * The load generator (autocannon) runs in this process; each server is its own
  * process, so on a 2-core machine the generator and one worker each get a core.
@@ -38,9 +41,9 @@ import {
   combine,
   load,
   sampleResponses,
-  startServer,
   type LoadResult,
 } from './harness.js'
+import { startServer } from '../test/support/server-process.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SERVICE = 'dist/src/main.js'
@@ -67,6 +70,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     out: { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
+    compare: { type: 'string' },
   },
 })
 
@@ -94,6 +98,9 @@ interface Cell {
   service: LoadResult
   baseline: LoadResult
   ratio: number
+  /** With --compare: the other build, and its ratio to the same baseline. */
+  compare?: LoadResult
+  compareRatio?: number
 }
 
 interface MemoryResult {
@@ -134,32 +141,37 @@ async function matrix(): Promise<Cell[]> {
   const responsesFile = join(tmpdir(), `posture-bench-responses-${process.pid}.json`)
   writeFileSync(responsesFile, JSON.stringify(await sampleResponses(service.url)))
   const baseline = await startServer({ name: 'baseline', script: BASELINE, env: { BASELINE_RESPONSES: responsesFile } }, ROOT)
+  const compare = args.compare ? await startServer({ name: 'compare', script: args.compare, env: SERVICE_ENV }, ROOT) : undefined
+  const servers = compare ? [service, baseline, compare] : [service, baseline]
   const cells: Cell[] = []
   try {
     for (const endpoint of endpoints) {
       for (const connections of concurrencies) {
-        const servers = [service, baseline] as const
-        const histograms = [new LatencyHistogram(), new LatencyHistogram()] as const
-        const runs: [LoadResult[], LoadResult[]] = [[], []]
+        const histograms = servers.map(() => new LatencyHistogram())
+        const runs: LoadResult[][] = servers.map(() => [])
         for (const server of servers) {
           if (warmup > 0) await load({ url: server.url, endpoints: [endpoint], connections, duration: warmup })
         }
         for (let round = 0; round < rounds; round++) {
-          for (const i of [0, 1] as const) {
-            const server = servers[i]
-            runs[i].push(await load({ url: server.url, endpoints: [endpoint], connections, ...span(connections), rss: server.rss, histogram: histograms[i] }))
+          for (let i = 0; i < servers.length; i++) {
+            const server = servers[i]!
+            runs[i]!.push(await load({ url: server.url, endpoints: [endpoint], connections, ...span(connections), rss: server.rss, histogram: histograms[i] }))
           }
         }
-        const s = combine(runs[0], histograms[0])
-        const b = combine(runs[1], histograms[1])
-        const cell = { endpoint: endpoint.name, concurrency: connections, service: s, baseline: b, ratio: b.rps > 0 ? s.rps / b.rps : 0 }
+        const [s, b, c] = runs.map((r, i) => combine(r, histograms[i]!)) as [LoadResult, LoadResult, LoadResult | undefined]
+        const cell: Cell = { endpoint: endpoint.name, concurrency: connections, service: s, baseline: b, ratio: b.rps > 0 ? s.rps / b.rps : 0 }
+        if (c) Object.assign(cell, { compare: c, compareRatio: b.rps > 0 ? c.rps / b.rps : 0 })
         cells.push(cell)
-        log(`  ${endpoint.name.padEnd(10)} c=${String(connections).padEnd(3)} service ${fmtRps(s.rps)} rps p99 ${s.p99.toFixed(2)} ms | baseline ${fmtRps(b.rps)} rps | ratio ${cell.ratio.toFixed(2)}`)
+        log(
+          `  ${endpoint.name.padEnd(10)} c=${String(connections).padEnd(3)} service ${fmtRps(s.rps)} rps p99 ${s.p99.toFixed(2)} ms | baseline ${fmtRps(b.rps)} rps | ratio ${cell.ratio.toFixed(2)}` +
+            (c ? ` | compare ${fmtRps(c.rps)} rps, ratio ${cell.compareRatio?.toFixed(2)}` : ''),
+        )
       }
     }
   } finally {
     await service.stop()
     await baseline.stop()
+    await compare?.stop()
   }
   return cells
 }
@@ -246,14 +258,16 @@ function fmtMs(ms: number): string {
 }
 
 function table(cells: readonly Cell[]): string {
+  const compared = cells.some((c) => c.compare !== undefined)
   const lines = [
-    '| endpoint | conc | service req/s | p50 ms | p99 ms | peak RSS MB | baseline req/s | p50 ms | p99 ms | ratio |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| endpoint | conc | service req/s | p50 ms | p99 ms | peak RSS MB | baseline req/s | p50 ms | p99 ms | ratio |' + (compared ? ' compare req/s | compare ratio |' : ''),
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|' + (compared ? '---:|---:|' : ''),
   ]
   for (const c of cells) {
     lines.push(
       `| ${c.endpoint} | ${c.concurrency} | ${fmtRps(c.service.rps)} | ${fmtMs(c.service.p50)} | ${fmtMs(c.service.p99)} | ${mb(c.service.peakRss).toFixed(1)} | ` +
-        `${fmtRps(c.baseline.rps)} | ${fmtMs(c.baseline.p50)} | ${fmtMs(c.baseline.p99)} | ${c.ratio.toFixed(2)} |`,
+        `${fmtRps(c.baseline.rps)} | ${fmtMs(c.baseline.p50)} | ${fmtMs(c.baseline.p99)} | ${c.ratio.toFixed(2)} |` +
+        (c.compare ? ` ${fmtRps(c.compare.rps)} | ${(c.compareRatio ?? 0).toFixed(2)} |` : ''),
     )
   }
   return lines.join('\n')

@@ -4,15 +4,9 @@
  * that says what is expected.
  */
 import { availableParallelism } from 'node:os'
+import { DEFAULT_TIMEOUTS, OVERLOAD_DEFAULTS, type Timeouts } from './limits.js'
 
-export interface Timeouts {
-  /** Whole request (headers and body) must arrive within this, ms. */
-  readonly requestMs: number
-  /** Request headers must arrive within this, ms. */
-  readonly headersMs: number
-  /** An idle keep-alive connection is closed after this, ms. */
-  readonly keepAliveMs: number
-}
+export { DEFAULT_TIMEOUTS, type Timeouts }
 
 export interface Config {
   readonly port: number
@@ -30,11 +24,10 @@ export interface Config {
   readonly maxEventLoopDelayMs: number
 }
 
-export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000', 'http://localhost:5173'] as const
+/** The local front-end dev servers (port 3000, and Vite's 5173), by name and by IP. */
+export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000', 'http://localhost:5173', 'http://127.0.0.1:3000', 'http://127.0.0.1:5173'] as const
 
-export const DEFAULT_TIMEOUTS: Timeouts = { requestMs: 10_000, headersMs: 5_000, keepAliveMs: 72_000 }
-
-export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 100
+export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = OVERLOAD_DEFAULTS.maxEventLoopDelayMs
 
 const MAX_WORKERS = 64
 

@@ -8,13 +8,11 @@ import { ConfigError, readConfig } from './config.js'
 
 /**
  * Heap settings for a small, steady footprint, applied before anything else loads.
- * The young generation keeps its initial size: V8 otherwise grows it to 2 x 16 MB
- * while the app starts and never gives it back (~35 MB more RSS). Its many small
- * scavenges then run on the main thread: handing each to helper threads cost more
- * than it saved (with both flags the service used as much CPU per request as
- * without either, and ~90 MB RSS after 100k requests instead of ~125 MB). V8 reads
- * both flags when it grows the heap and at each scavenge, so setting them at run
- * time takes effect.
+ * The young generation keeps its initial size: V8 otherwise grows it while the app
+ * starts and never gives it back. Its many small scavenges then run on the main
+ * thread: handing each to helper threads cost more than it saved (the measurements
+ * are in bench/README.md). V8 reads both flags when it grows the heap and at each
+ * scavenge, so setting them at run time takes effect.
  */
 export const V8_FLAGS = ['--semi-space-growth-factor=1', '--no-parallel-scavenge']
 

@@ -89,6 +89,3 @@ export type Side = (typeof SIDES)[number]
 
 /** Markers the posterior view may leave out when estimate_popliteal is true. */
 export const POPLITEAL_MARKERS = ['popliteo_izq', 'popliteo_der'] as const satisfies readonly PosteriorMarker[]
-
-/** Largest absolute coordinate, lrv_x, fc or factor accepted (docs/contract.md, Limits). */
-export const COORDINATE_LIMIT = 1e9

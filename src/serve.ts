@@ -14,7 +14,7 @@ const REAP_INTERVAL_MS = 100
 
 export async function serve(config: Config): Promise<void> {
   // Loaded here, not at the top: a cluster primary never needs Fastify.
-  const { buildApp } = await import('./server.js')
+  const { buildApp } = await import('./app.js')
   const app = await buildApp({
     corsOrigins: config.corsOrigins,
     logger: { level: config.logLevel },

@@ -1,6 +1,7 @@
 /**
- * One realistic request body per endpoint (an 800 x 1800 px photo, fc = 0.1 cm/px),
- * shown on the /docs page and reused by the tests and the benchmark.
+ * One realistic request body per endpoint (an 800 x 1800 px photo, fc = 0.1 cm/px)
+ * and the service's exact answer to it, shown in the OpenAPI document and reused by
+ * the tests and the benchmark; test/api/openapi.test.ts keeps the answers true.
  */
 export const EXAMPLES = {
   anterior: {
@@ -67,3 +68,86 @@ export const EXAMPLES = {
     factor: 6,
   },
 } as const
+
+/** The exact 200 answer to each example (unrounded, as the service sends it). */
+export const ANSWERS = {
+  anterior: {
+    head_angle: 1.5343414997007685,
+    dist_eminencia_frontal: -0.2,
+    dist_espina_nasal: -0.1,
+    dist_punto_mentoniano: 0,
+    trunk_angle: 0.3370301098578076,
+    pelvis_angle: 1.548157698977968,
+    q_angle_right: 10.856413348062244,
+    q_angle_left: 11.24977155163498,
+    unit_angles: 'degrees',
+    unit_distances: 'cm',
+  },
+  posterior: {
+    calcaneo_angle_left: 3.680860687800362,
+    calcaneo_angle_right: 5.429104780349224,
+    coronal_balance_c7: 0.1,
+    coronal_balance_t7: 0.4,
+    coronal_balance_l5: 0.30000000000000004,
+    pelvis_angle: 1.735704588928389,
+    head_angle: 1.6846843178962914,
+    unit_angles: 'degrees',
+    unit_distances: 'cm',
+  },
+  lateral: {
+    head_angle_horizontal: 57.264773727892404,
+    trunk_angle_vertical: -0.5405101871306665,
+    elbow_angle: 156.18664562797755,
+    knee_angle: 176.9444065422471,
+    side: 'right',
+    unit: 'degrees',
+  },
+  popliteal: {
+    popliteo: { x: 440, y: 1279.5502808989859 },
+  },
+} as const
+
+/** A lateral request with two schema problems: fc is 0 and the tragus has one number. */
+export const INVALID_LATERAL = {
+  ...EXAMPLES.lateral,
+  calibration: { lrv_x: 400, fc: 0 },
+  markers: { ...EXAMPLES.lateral.markers, tragus: [420] },
+} as const
+
+/** A lateral request whose acromion is placed on the greater trochanter: the trunk angle is undefined. */
+export const COINCIDENT_LATERAL = {
+  ...EXAMPLES.lateral,
+  markers: { ...EXAMPLES.lateral.markers, punto_acromion: [405, 930] },
+} as const
+
+/** The exact 422 answers to INVALID_LATERAL and COINCIDENT_LATERAL. */
+export const VALIDATION_ERROR_EXAMPLES = [
+  {
+    detail: [
+      {
+        loc: ['body', 'calibration', 'fc'],
+        msg: 'calibration.fc must be greater than 0; got 0. Expected: Centimetres per pixel: a length of n pixels is n * fc cm. A finite number > 0.',
+        type: 'greater_than',
+        input: 0,
+        ctx: { gt: 0 },
+      },
+      {
+        loc: ['body', 'markers', 'tragus'],
+        msg: "Marker 'tragus' must be exactly two numbers [x, y] in pixels; got 1 value.",
+        type: 'too_short',
+        input: [420],
+        ctx: { min_length: 2, actual_length: 1 },
+      },
+    ],
+  },
+  {
+    detail: [
+      {
+        loc: ['body', 'markers', 'punto_acromion'],
+        msg: "Markers 'trocanter_mayor' and 'punto_acromion' are at the same point [405, 930], so trunk_angle_vertical cannot be computed (the direction between them is undefined). Place them at distinct points.",
+        type: 'undefined_geometry',
+        ctx: { markers: ['trocanter_mayor', 'punto_acromion'], at: [405, 930], metrics: ['trunk_angle_vertical'] },
+      },
+    ],
+  },
+] as const

@@ -126,12 +126,31 @@ describe('logs', () => {
 describe('CORS', () => {
   const origin = 'http://localhost:5173'
 
-  it('allows the default front-end origins with credentials', async () => {
-    for (const allowed of ['http://localhost:3000', origin]) {
+  it('allows the default front-end origins, by name and by IP, with credentials', async () => {
+    for (const allowed of ['http://localhost:3000', origin, 'http://127.0.0.1:3000', 'http://127.0.0.1:5173']) {
       const res = await post(app, '/api/analyze/anterior', EXAMPLES.anterior, { origin: allowed })
       assert.equal(res.headers['access-control-allow-origin'], allowed)
       assert.equal(res.headers['access-control-allow-credentials'], 'true')
+      assert.equal(res.headers.vary, 'Origin')
     }
+  })
+
+  it('lets browser code read the request id, Retry-After and the rate-limit headers, on errors too', async () => {
+    for (const res of [
+      await post(app, '/api/analyze/anterior', EXAMPLES.anterior, { origin }),
+      await post(app, '/api/analyze/anterior', {}, { origin }),
+    ]) {
+      const exposed = String(res.headers['access-control-expose-headers']).split(', ')
+      for (const name of ['x-request-id', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
+        assert.ok(exposed.includes(name), `${name} in ${exposed.join()}`)
+      }
+    }
+  })
+
+  it('does no CORS work on a request without Origin', async () => {
+    const res = await post(app, '/api/analyze/anterior', EXAMPLES.anterior)
+    assert.equal(res.status, 200)
+    for (const name of Object.keys(res.headers)) assert.doesNotMatch(name, /^access-control-|^vary$/)
   })
 
   it('answers a preflight with every method and the requested headers', async () => {
@@ -143,8 +162,7 @@ describe('CORS', () => {
     assert.equal(res.statusCode, 204)
     assert.equal(res.headers['access-control-allow-origin'], origin)
     assert.equal(res.headers['access-control-allow-credentials'], 'true')
-    assert.match(String(res.headers['access-control-allow-methods']), /POST/)
-    assert.match(String(res.headers['access-control-allow-methods']), /DELETE/)
+    assert.equal(res.headers['access-control-allow-methods'], 'GET, HEAD, POST')
     assert.equal(res.headers['access-control-allow-headers'], 'content-type, x-clinic-id')
   })
 
@@ -177,6 +195,15 @@ describe('docs', () => {
     assert.match(res.body, /swagger-ui/i)
     const init = await app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' })
     assert.equal(init.statusCode, 200)
+    assert.match(init.body, /"url":"\.\.\/openapi\.json"/)
+  })
+
+  it('has one address for the document: /docs/json and /docs/yaml redirect to /openapi.json', async () => {
+    for (const url of ['/docs/json', '/docs/yaml']) {
+      const res = await app.inject({ method: 'GET', url })
+      assert.equal(res.statusCode, 301, url)
+      assert.equal(res.headers.location, '/openapi.json')
+    }
   })
 
   it('serves the OpenAPI document at /openapi.json, generated from the schemas', async () => {
@@ -193,14 +220,15 @@ describe('docs', () => {
     for (const [path, metrics] of views) {
       const op = doc.paths[path].post
       const media = op.requestBody.content['application/json']
-      assert.ok(media.schema.examples?.length || media.examples || media.example, `${path} has an example body`)
-      const ok = op.responses['200'].content['application/json'].schema
+      const request = doc.components.schemas[media.schema.$ref.split('/').pop()]
+      assert.ok(request.examples?.length, `${path} has an example body`)
+      const ok = doc.components.schemas[op.responses['200'].content['application/json'].schema.$ref.split('/').pop()]
       for (const metric of metrics) {
         const description: string = ok.properties[metric.name].description
         assert.ok(description.includes(metric.meaning), `${path} ${metric.name} describes its sign`)
       }
       assert.ok(op.responses['422'], `${path} documents 422`)
-      assert.ok(op.responses['415'] && op.responses['413'] && op.responses['400'])
+      assert.ok(op.responses['415'] && op.responses['413'] && op.responses['400'] && op.responses['408'])
     }
   })
 })

@@ -2,6 +2,7 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { EXAMPLES } from '../../src/api/examples.js'
+import { isErrorType, type ErrorEntry } from '../../src/api/error-types.js'
 import { markerNames, type View } from '../../src/markers.js'
 import { copy, makeApp, post, type TestApp } from '../helpers.js'
 
@@ -11,10 +12,16 @@ before(async () => {
 })
 after(() => app.close())
 
-interface Entry {
-  loc: (string | number)[]
-  msg: string
-  type: string
+type Entry = ErrorEntry
+
+/** The ctx keys each type carries (error-types.ts); undefined: no ctx. */
+const CTX_KEYS: Record<string, string[] | undefined> = {
+  too_short: ['actual_length', 'min_length'],
+  too_long: ['actual_length', 'max_length'],
+  greater_than: ['gt'],
+  greater_than_equal: ['ge'],
+  less_than_equal: ['le'],
+  literal_error: ['expected'],
 }
 
 const VIEWS: { view: View; url: string; body: any }[] = [
@@ -29,11 +36,25 @@ async function problems(url: string, body: unknown): Promise<Entry[]> {
   assert.deepEqual(Object.keys(res.body), ['detail'])
   assert.ok(Array.isArray(res.body.detail) && res.body.detail.length > 0)
   for (const entry of res.body.detail as Entry[]) {
-    assert.deepEqual(Object.keys(entry).sort(), ['loc', 'msg', 'type'])
+    const keys = Object.keys(entry)
+    assert.deepEqual(keys.slice(0, 3), ['loc', 'msg', 'type'])
+    assert.ok(keys.slice(3).every((k) => k === 'input' || k === 'ctx'), keys.join())
+    assert.ok(isErrorType(entry.type), entry.type)
+    const ctx = (entry as { ctx?: object }).ctx
+    if (entry.type in CTX_KEYS) assert.deepEqual(Object.keys(ctx ?? {}).sort(), CTX_KEYS[entry.type], entry.type)
+    else if (entry.type === 'undefined_geometry') assert.ok(['markers,at,metrics', 'markers,metrics'].includes(Object.keys(entry.ctx).join()))
+    else if (entry.type === 'missing') assert.ok(ctx === undefined || Object.keys(ctx).join() === 'found')
+    else assert.equal(ctx, undefined, entry.type)
     assert.equal(entry.loc[0], 'body')
     assert.match(entry.msg, /^[A-Z'a-z].*[.?]$/, 'msg is a sentence')
   }
   return res.body.detail
+}
+
+/** The data fields of an entry (input, ctx), without the prose. */
+function pick(entry: Entry): { input?: unknown; ctx?: unknown } {
+  const { loc: _loc, msg: _msg, type: _type, ...rest } = entry
+  return rest
 }
 
 function at(detail: Entry[], ...loc: (string | number)[]): Entry {
@@ -76,6 +97,7 @@ for (const { view, url, body } of VIEWS) {
       delete bad.markers[name]
       const entry = at(await problems(url, bad), 'markers', name)
       assert.match(entry.msg, new RegExp(`Found '${typo}' - did you mean '${name}'\\?`))
+      assert.deepEqual(pick(entry), { ctx: { found: typo } })
     })
 
     it('rejects marker values that are not exactly two finite numbers within 1e9', async () => {
@@ -98,6 +120,13 @@ for (const { view, url, body } of VIEWS) {
       assert.match(at(detail, 'markers', e!, 1).msg, /absolute value at most 1e9/)
       assert.equal(at(detail, 'markers', f!).type, 'list_type')
       assert.equal(detail.length, 6)
+      // The same facts as data: the value sent and the bound it broke.
+      assert.deepEqual(pick(at(detail, 'markers', a!)), { input: [1, 2, 3], ctx: { max_length: 2, actual_length: 3 } })
+      assert.deepEqual(pick(at(detail, 'markers', b!)), { input: [1], ctx: { min_length: 2, actual_length: 1 } })
+      assert.deepEqual(pick(at(detail, 'markers', c!, 0)), { input: '1' })
+      assert.deepEqual(pick(at(detail, 'markers', d!)), { input: { x: 1, y: 2 } })
+      assert.deepEqual(pick(at(detail, 'markers', e!, 1)), { input: 2e9, ctx: { le: 1e9 } })
+      assert.deepEqual(pick(at(detail, 'markers', f!)), { input: null })
     })
 
     it('rejects a number too large for a double (JSON 1e999)', async () => {
@@ -106,6 +135,19 @@ for (const { view, url, body } of VIEWS) {
       const detail = await problems(url, text)
       assert.equal(at(detail, 'markers', name, 0).type, 'finite_number')
       assert.equal(at(detail, 'markers', name, 1).type, 'finite_number')
+      // Infinity has no JSON form: no input.
+      assert.deepEqual(pick(at(detail, 'markers', name, 0)), {})
+    })
+
+    it('echoes short inputs only', async () => {
+      const [a, b] = markerNames(view) as string[]
+      const bad = copy(body)
+      bad.markers[a!] = 'x'.repeat(1000)
+      bad.markers[b!] = [[[[[[[[[[[[1]]]]]]]]]]], 2]
+      const detail = await problems(url, bad)
+      assert.deepEqual(pick(at(detail, 'markers', a!)), {})
+      assert.equal(at(detail, 'markers', b!, 0).type, 'float_type')
+      assert.deepEqual(pick(at(detail, 'markers', b!, 0)), { input: [[[[[[[[[[[1]]]]]]]]]]] })
     })
 
     it('requires calibration.lrv_x and calibration.fc > 0', async () => {
@@ -115,6 +157,8 @@ for (const { view, url, body } of VIEWS) {
       assert.equal(at(detail, 'calibration', 'lrv_x').type, 'missing')
       assert.equal(at(detail, 'calibration', 'fc').type, 'greater_than')
       assert.match(at(detail, 'calibration', 'fc').msg, /must be greater than 0; got 0/)
+      assert.deepEqual(pick(at(detail, 'calibration', 'fc')), { input: 0, ctx: { gt: 0 } })
+      assert.deepEqual(pick(at(detail, 'calibration', 'lrv_x')), {})
       bad.calibration = { lrv_x: 'a', fc: -2, grid_size_cm: 0 }
       const second = await problems(url, bad)
       assert.equal(at(second, 'calibration', 'lrv_x').type, 'float_type')
@@ -156,7 +200,14 @@ for (const { view, url, body } of VIEWS) {
       bad.markers[b] = [...bad.markers[a]]
       const detail = await problems(url, bad)
       assert.equal(detail.length, 1)
-      assert.equal(detail[0]!.type, 'undefined_geometry')
+      const entry = detail[0]!
+      assert.equal(entry.type, 'undefined_geometry')
+      // Programs read ctx: both markers, where they coincide, and the metrics lost.
+      if (entry.type === 'undefined_geometry') {
+        assert.deepEqual(entry.ctx.markers.slice().sort(), [a, b].sort())
+        assert.deepEqual(entry.ctx.at, bad.markers[a])
+        assert.ok(entry.ctx.metrics.includes(metric), JSON.stringify(entry.ctx))
+      }
       assert.match(detail[0]!.msg, new RegExp(`'${a}'`))
       assert.match(detail[0]!.msg, new RegExp(`'${b}'`))
       assert.match(detail[0]!.msg, new RegExp(metric))
@@ -189,6 +240,8 @@ describe('view-specific validation', () => {
       bad.side = side
       const entry = at(await problems('/api/analyze/lateral', bad), 'side')
       assert.match(entry.msg, /'right', 'left'/)
+      assert.equal(entry.type, 'literal_error')
+      assert.deepEqual(pick(entry), { input: side, ctx: { expected: ['right', 'left'] } })
     }
   })
 

@@ -1,7 +1,7 @@
 /** The real service process (dist/src/main.js) for the cluster and shutdown tests, with its log lines. */
 import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { startServer, type ServerProcess } from '../../bench/harness.js'
+import { startServer, type ServerProcess } from '../support/server-process.js'
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 

@@ -11,8 +11,8 @@ import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
 import fc from 'fast-check'
 import type { Point } from '../../src/geometry/angles.js'
+import { COORDINATE_LIMIT } from '../../src/limits.js'
 import {
-  COORDINATE_LIMIT,
   POPLITEAL_MARKERS,
   markerNames,
   type AnteriorMarker,

@@ -7,7 +7,9 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { buildApp } from '../../src/server.js'
+import { isErrorType } from '../../src/api/error-types.js'
+import { MAX_ECHOED_INPUT_CHARS } from '../../src/limits.js'
+import { buildApp } from '../../src/app.js'
 import { EXAMPLES } from '../../src/api/examples.js'
 
 type App = Awaited<ReturnType<typeof buildApp>>
@@ -219,10 +221,14 @@ function assertAnswer(c: Case, status: number, headers: Record<string, unknown>,
     assert.equal(status, 422, `${label}: a list of problems is a 422`)
     assert.ok(Array.isArray(detail) && detail.length > 0, label)
     for (const entry of detail as Record<string, unknown>[]) {
-      assert.deepEqual(Object.keys(entry), ['loc', 'msg', 'type'], label)
+      const keys = Object.keys(entry)
+      assert.deepEqual(keys.slice(0, 3), ['loc', 'msg', 'type'], label)
+      assert.ok(keys.slice(3).every((k) => k === 'input' || k === 'ctx'), `${label}: ${keys.join()}`)
       assert.ok(Array.isArray(entry.loc) && entry.loc[0] === 'body', label)
       assert.ok(typeof entry.msg === 'string' && entry.msg.length > 0, label)
-      assert.ok(typeof entry.type === 'string' && entry.type.length > 0, label)
+      // A documented type, never the catch-all: every schema violation has its own.
+      assert.ok(isErrorType(entry.type) && entry.type !== 'value_error', `${label}: ${String(entry.type)}`)
+      if ('input' in entry) assert.ok(JSON.stringify(entry.input).length <= MAX_ECHOED_INPUT_CHARS, label)
     }
   }
 }

@@ -108,15 +108,21 @@ describe('security headers', () => {
       await page.addInitScript({
         content: "document.addEventListener('securitypolicyviolation', (e) => console.error('Content-Security-Policy violation: ' + e.violatedDirective + ' ' + e.blockedURI))",
       })
+      const documents: string[] = []
+      page.on('request', (request) => {
+        if (/openapi\.json|\/docs\/(json|yaml)/.test(request.url())) documents.push(new URL(request.url()).pathname)
+      })
       await page.goto(`${base}/docs`)
       await page.waitForSelector('.swagger-ui .info .title', { timeout: 20_000 })
+      // The UI reads the one address of the document.
+      assert.deepEqual([...new Set(documents)], ['/openapi.json'])
       assert.match((await page.textContent('.swagger-ui .info .title')) ?? '', /posture-metrics/)
 
       // "Try it out" on GET /health: Swagger UI fetches from this origin (connect-src 'self').
-      await page.click('#operations-service-get_health .opblock-summary')
-      await page.click('#operations-service-get_health .try-out__btn')
-      await page.click('#operations-service-get_health .execute')
-      const status = '#operations-service-get_health .live-responses-table tbody .response-col_status'
+      await page.click('#operations-service-getHealth .opblock-summary')
+      await page.click('#operations-service-getHealth .try-out__btn')
+      await page.click('#operations-service-getHealth .execute')
+      const status = '#operations-service-getHealth .live-responses-table tbody .response-col_status'
       await page.waitForSelector(status, { timeout: 10_000 })
       assert.match((await page.textContent(status)) ?? '', /200/)
 

@@ -1,7 +1,7 @@
 /** Helpers for the robustness tests: a listening app and raw-socket HTTP clients. */
 import { connect, type Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { buildApp, type AppOptions } from '../../src/server.js'
+import { buildApp, type AppOptions } from '../../src/app.js'
 
 export type App = Awaited<ReturnType<typeof buildApp>>
 

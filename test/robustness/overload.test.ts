@@ -7,8 +7,8 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { EXAMPLES } from '../../src/api/examples.js'
-import { OVERLOAD_DEFAULTS } from '../../src/hardening.js'
-import { buildApp } from '../../src/server.js'
+import { OVERLOAD_DEFAULTS } from '../../src/limits.js'
+import { buildApp } from '../../src/app.js'
 
 type App = Awaited<ReturnType<typeof buildApp>>
 

@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { EXAMPLES } from '../../src/api/examples.js'
-import { buildApp } from '../../src/server.js'
+import { buildApp } from '../../src/app.js'
 
 function popliteal(app: Awaited<ReturnType<typeof buildApp>>, remoteAddress = '127.0.0.1') {
   return app.inject({ method: 'POST', url: '/api/estimate-popliteal', payload: EXAMPLES.popliteal, remoteAddress })

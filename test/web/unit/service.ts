@@ -4,10 +4,10 @@
  * 127.0.0.1, and a fetch that resolves the app's relative URLs ("api/analyze/...")
  * against it the way the browser resolves them against the page.
  */
-import type { buildApp as BuildApp } from '../../../src/server.js'
+import type { buildApp as BuildApp } from '../../../src/app.js'
 
-/** From dist/web-unit/test/web/unit/ to the main build's dist/src/server.js. */
-const SERVER = new URL('../../../../src/server.js', import.meta.url)
+/** From dist/web-unit/test/web/unit/ to the main build's dist/src/app.js. */
+const SERVER = new URL('../../../../src/app.js', import.meta.url)
 
 export interface Service {
   readonly base: string

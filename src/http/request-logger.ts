@@ -1,10 +1,12 @@
 /**
- * Fastify's childLoggerFactory for buildApp: a request's logger (`request.log`)
- * that creates its pino child, with the request-id binding, only when the request
- * logs something. Successful requests log nothing (request logging is off), and
- * building a pino child for each of them was ~2 us, 8% of the CPU time of an
- * analysis request in the benchmark.
+ * Request logging: each 4xx/5xx is logged where it is answered, with its cause;
+ * successful requests only at debug level (this plugin). And Fastify's
+ * childLoggerFactory for buildApp: a request's logger (`request.log`) that creates
+ * its pino child, with the request-id binding, only when the request logs
+ * something - building one for every successful request was a measurable share of
+ * an analysis request's CPU time (bench/README.md).
  */
+import fp from 'fastify-plugin'
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify'
 
 type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>
@@ -70,3 +72,15 @@ class LazyRequestLogger {
 
 export const lazyChildLogger: ChildLoggerFactory = (logger, bindings, options) =>
   new LazyRequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger
+
+/** At debug (or trace) level, one line per completed request. */
+export const requestLog = fp(
+  async (app) => {
+    if (app.log.level !== 'debug' && app.log.level !== 'trace') return
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: reply.elapsedTime }, 'request completed')
+      done()
+    })
+  },
+  { name: 'request-log' },
+)
