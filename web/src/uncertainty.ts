@@ -30,6 +30,7 @@ import {
   type Unit,
 } from '../../src/metrics/index.js'
 import type { Side, View } from '../../src/markers.js'
+import { parseDecimal } from './format.js'
 
 /** A point in image pixels: x to the right, y downward. */
 export type Point = readonly [number, number]
@@ -212,7 +213,6 @@ export function uncertaintiesOf(p: Placement, options: PropagationOptions): Reco
 
 /** Parses a placement error typed by the user; null when it is not a usable number of px. */
 export function parsePlacementSd(text: string): number | null {
-  const v = Number(text.trim().replace(',', '.'))
-  if (text.trim() === '' || !Number.isFinite(v) || v < PLACEMENT_SD_LIMITS.min || v > PLACEMENT_SD_LIMITS.max) return null
-  return v
+  const v = parseDecimal(text)
+  return v !== null && v >= PLACEMENT_SD_LIMITS.min && v <= PLACEMENT_SD_LIMITS.max ? v : null
 }
