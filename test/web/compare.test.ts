@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { COVERAGE_FACTOR, compare, smallestRealDifference, type Assessment } from '../../web/src/compare.js'
+import { comparisonCsv, displayRows, isSigned, type ComparisonCsvText } from '../../web/src/comparison-table.js'
+import { ES_TERMS } from '../../web/src/i18n/terms.js'
 import { metricTable, propagate, type Placement, type Point } from '../../web/src/uncertainty.js'
 import { FIGURES } from './fixtures/figure.js'
 
@@ -113,5 +115,53 @@ describe('compare', () => {
     const row = c.rows.find((r) => r.name === 'trunk_angle')!
     assert.equal(row.change, null)
     assert.equal(row.missing, 'later')
+  })
+})
+
+describe('comparison table and CSV', () => {
+  const text: ComparisonCsvText = {
+    headers: {
+      view: 'vista', side: 'lado', metric: 'métrica', label: 'nombre', unit: 'unidad', earlierDate: 'fecha_1', earlierValue: 'valor_1', earlierU: 'u_1',
+      laterDate: 'fecha_2', laterValue: 'valor_2', laterU: 'u_2', change: 'cambio', uChange: 'u_cambio', srd: 'DRM', verdict: 'veredicto',
+    },
+    units: { degrees: 'grados', cm: 'cm' },
+    verdicts: { real: 'sí', within: 'no', method_differs: 'método distinto', missing: 'sin dato', unknown: 'sin dato' },
+    views: { anterior: 'anterior', posterior: 'posterior', lateral: 'lateral' },
+    sides: { right: 'derecho', left: 'izquierdo' },
+  }
+  const f = FIGURES.lateral.markers as Record<string, Point>
+  const earlier = assessment(figure('lateral'), { date: '2026-01-10' })
+  const later = assessment(figure('lateral', { tragus: [f.tragus![0] - 25, f.tragus![1]] }), { date: '2026-03-10' })
+  const c = compare(later, earlier)
+  assert.ok(c.ok)
+
+  test('display rows: value ± u in the locale, signed change, SRD, verdict; joint angles unsigned', () => {
+    const rows = displayRows(c, 'es', ES_TERMS)
+    const head = rows.find((r) => r.name === 'head_angle_horizontal')!
+    assert.equal(head.label, 'Ángulo craneovertebral')
+    assert.equal(head.verdict, 'real')
+    assert.match(head.earlier, /^\+\d+,\d°\u00a0±\u00a0\d+,\d°$/)
+    assert.match(head.change, /^[+\u2212]\d+,\d°$/)
+    assert.match(head.srd, /^±\d+,\d°$/)
+    const knee = rows.find((r) => r.name === 'knee_angle')!
+    assert.match(knee.earlier, /^\d+,\d°/, 'no sign on a [0, 360) angle')
+    assert.equal(knee.verdict, 'within')
+    assert.equal(isSigned('lateral', 'knee_angle'), false)
+    assert.equal(isSigned('lateral', 'trunk_angle_vertical'), true)
+  })
+
+  test('CSV: headers in the language, full precision, one line per metric', () => {
+    const csv = comparisonCsv(c, ES_TERMS, text)
+    const lines = csv.trimEnd().split('\r\n')
+    assert.equal(lines.length, 1 + metricTable('lateral').length)
+    assert.equal(lines[0], 'vista,lado,métrica,nombre,unidad,fecha_1,valor_1,u_1,fecha_2,valor_2,u_2,cambio,u_cambio,DRM,veredicto')
+    const head = lines.find((l) => l.includes('head_angle_horizontal'))!.split(',')
+    const row = c.rows.find((r) => r.name === 'head_angle_horizontal')!
+    assert.equal(head[0], 'lateral')
+    assert.equal(head[1], 'izquierdo')
+    assert.equal(Number(head[6]), row.earlier)
+    assert.equal(Number(head[11]), row.change)
+    assert.equal(Number(head[13]), row.srd)
+    assert.equal(head[14], 'sí')
   })
 })
