@@ -1,19 +1,18 @@
 /**
  * Errors as data: turns schema validation errors and undefined geometry into
- * FastAPI's 422 shape, `{"detail": [{"loc", "msg", "type"}]}`, with one sentence
- * per problem saying what is wrong and what is expected.
+ * FastAPI's 422 shape with pydantic v2's additions, `{"detail": [{"loc", "msg",
+ * "type", "input"?, "ctx"?}]}`: one sentence per problem saying what is wrong and
+ * what is expected, and the `type`/`ctx` of error-types.ts for programs.
  */
 import { distance } from 'fastest-levenshtein'
 import { COORDINATE_LIMIT, POPLITEAL_MARKERS, VIEWS, type View } from '../markers.js'
 import type { GeometryProblem } from '../metrics/index.js'
+import type { ErrorEntry, Loc, UndefinedGeometryError } from './error-types.js'
 
-export type Loc = (string | number)[]
+export type { ErrorEntry, Loc } from './error-types.js'
 
-export interface ErrorEntry {
-  loc: Loc
-  msg: string
-  type: string
-}
+/** Longest `input` echoed back, in characters of JSON; longer values are left out. */
+export const MAX_ECHOED_INPUT = 256
 
 /** The fields of an Ajv error that we read (Fastify's validator is Ajv, run with allErrors and verbose). */
 export interface SchemaError {
@@ -25,11 +24,11 @@ export interface SchemaError {
   data?: unknown
 }
 
-const TYPE_NAMES: Record<string, [expected: string, type: string]> = {
+type TypeErrorType = 'float_type' | 'bool_type' | 'dict_type' | 'list_type'
+
+const TYPE_NAMES: Record<string, [expected: string, type: TypeErrorType]> = {
   number: ['a number', 'float_type'],
-  integer: ['an integer', 'int_type'],
   boolean: ['true or false', 'bool_type'],
-  string: ['a string', 'string_type'],
   object: ['a JSON object', 'dict_type'],
   array: ['an array', 'list_type'],
 }
@@ -74,6 +73,21 @@ function shown(data: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text
 }
 
+/** `{input}` when the value is short enough to echo back, else nothing. */
+function inputOf(data: unknown): { input?: unknown } {
+  if (data === undefined) return {}
+  if (typeof data === 'number') return Number.isFinite(data) ? { input: data } : {}
+  if (data === null || typeof data === 'boolean') return { input: data }
+  if (typeof data === 'string') return data.length <= MAX_ECHOED_INPUT - 2 ? { input: data } : {}
+  try {
+    const text = JSON.stringify(data)
+    return text !== undefined && text.length <= MAX_ECHOED_INPUT ? { input: data } : {}
+  } catch {
+    // Nested too deeply to serialize (see shown()).
+    return {}
+  }
+}
+
 /** The schema's description of a field, appended to a message. */
 function expectation(description: string | undefined): string {
   return description === undefined ? '' : ` Expected: ${description}`
@@ -116,7 +130,7 @@ const KNOWN_MARKERS = Object.fromEntries(
   Object.entries(VIEWS).map(([view, markers]) => [view, new Set<string>(markers.map((m) => m.name))]),
 ) as unknown as Record<View, ReadonlySet<string>>
 
-function missingMarker(marker: string, view: View, body: unknown): string {
+function missingMarker(marker: string, view: View, loc: Loc, body: unknown): ErrorEntry {
   const markers = VIEWS[view]
   const popliteal = view === 'posterior' && (POPLITEAL_MARKERS as readonly string[]).includes(marker)
   let msg = popliteal
@@ -124,75 +138,82 @@ function missingMarker(marker: string, view: View, body: unknown): string {
     : `Marker '${marker}' is missing; the ${view} view needs all ${markers.length} markers: ${markers.map((m) => m.name).join(', ')}.`
   const sent = keysOf((body as { markers?: unknown } | null)?.markers)
   const near = similarKey(marker, sent, KNOWN_MARKERS[view])
-  if (near !== undefined) {
-    msg +=
-      near.toLowerCase() === marker.toLowerCase()
-        ? ` Found '${near}' - marker names are case-sensitive; rename it to '${marker}'.`
-        : ` Found '${near}' - did you mean '${marker}'?`
-  }
-  return msg
+  if (near === undefined) return { loc, msg, type: 'missing' }
+  msg +=
+    near.toLowerCase() === marker.toLowerCase()
+      ? ` Found '${near}' - marker names are case-sensitive; rename it to '${marker}'.`
+      : ` Found '${near}' - did you mean '${marker}'?`
+  return { loc, msg, type: 'missing', ctx: { found: near } }
+}
+
+function tupleLength(loc: Loc, what: string, data: unknown, tooShort: boolean): ErrorEntry {
+  const count = Array.isArray(data) ? data.length : 0
+  const msg = `${what} must be exactly two numbers [x, y] in pixels; got ${count} value${count === 1 ? '' : 's'}.`
+  return tooShort
+    ? { loc, msg, type: 'too_short', ...inputOf(data), ctx: { min_length: 2, actual_length: count } }
+    : { loc, msg, type: 'too_long', ...inputOf(data), ctx: { max_length: 2, actual_length: count } }
 }
 
 function entryFor(error: SchemaError, view: View | undefined, body: unknown): ErrorEntry | undefined {
   const loc = locOf(error.instancePath)
   const what = subject(loc)
   const description = error.parentSchema?.description
+  const input = inputOf(error.data)
   switch (error.keyword) {
     case 'required': {
       const field = String(error.params.missingProperty)
       const at = [...loc, field]
-      if (loc.length === 2 && loc[1] === 'markers' && view !== undefined) {
-        return { loc: at, msg: missingMarker(field, view, body), type: 'missing' }
-      }
+      if (loc.length === 2 && loc[1] === 'markers' && view !== undefined) return missingMarker(field, view, at, body)
       const expected = error.parentSchema?.properties?.[field]?.description
       const name = loc.length === 1 ? field : `${loc.slice(1).join('.')}.${field}`
       return { loc: at, msg: `Field '${name}' is missing.${expectation(expected)}`, type: 'missing' }
     }
     case 'type': {
-      const [expected, type] = TYPE_NAMES[String(error.params.type)] ?? [String(error.params.type), 'type_error']
       if (isMarkerPair(loc)) {
-        return { loc, msg: `${what} must be a two-number array [x, y] in pixels; got ${shown(error.data)}.`, type: 'list_type' }
+        return { loc, msg: `${what} must be a two-number array [x, y] in pixels; got ${shown(error.data)}.`, type: 'list_type', ...input }
       }
       if (loc.length === 1) {
-        return { loc, msg: `The request body must be a JSON object with the fields described at /docs; got ${shown(error.data)}.`, type: 'model_attributes_type' }
+        return { loc, msg: `The request body must be a JSON object with the fields described at /docs; got ${shown(error.data)}.`, type: 'model_attributes_type', ...input }
       }
-      if (typeof error.data === 'number' && (error.params.type === 'number' || error.params.type === 'integer')) {
+      if (typeof error.data === 'number' && error.params.type === 'number') {
         // JSON.parse turns a literal like 1e999 into Infinity.
         return { loc, msg: `${what} must be ${LIMIT_TEXT}; got a number too large to represent.`, type: 'finite_number' }
       }
-      if (isCoordinate(loc)) return { loc, msg: `${what} must be a number (pixels); got ${shown(error.data)}.`, type }
-      return { loc, msg: `${what} must be ${expected}; got ${shown(error.data)}.${expectation(description)}`, type }
+      const [expected, type] = TYPE_NAMES[String(error.params.type)] ?? [String(error.params.type), 'float_type' as const]
+      if (isCoordinate(loc)) return { loc, msg: `${what} must be a number (pixels); got ${shown(error.data)}.`, type, ...input }
+      return { loc, msg: `${what} must be ${expected}; got ${shown(error.data)}.${expectation(description)}`, type, ...input }
     }
     case 'minItems':
+      return tupleLength(loc, what, error.data, true)
     case 'maxItems':
-    case 'additionalItems': {
-      const count = Array.isArray(error.data) ? error.data.length : 0
-      const type = error.keyword === 'minItems' ? 'too_short' : 'too_long'
-      return { loc, msg: `${what} must be exactly two numbers [x, y] in pixels; got ${count} value${count === 1 ? '' : 's'}.`, type }
-    }
+    case 'items':
+    case 'additionalItems':
+      return tupleLength(loc, what, error.data, false)
     case 'minimum':
     case 'maximum': {
-      const type = error.keyword === 'minimum' ? 'greater_than_equal' : 'less_than_equal'
-      if (isCoordinate(loc)) return { loc, msg: `${what} must be ${LIMIT_TEXT} (no photograph is that large); got ${shown(error.data)}.`, type }
-      const bound = String(error.params.limit)
-      return { loc, msg: `${what} must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${bound}; got ${shown(error.data)}.`, type }
+      const bound = Number(error.params.limit)
+      const ctx = error.keyword === 'minimum' ? { type: 'greater_than_equal' as const, ctx: { ge: bound } } : { type: 'less_than_equal' as const, ctx: { le: bound } }
+      if (isCoordinate(loc)) return { loc, msg: `${what} must be ${LIMIT_TEXT} (no photograph is that large); got ${shown(error.data)}.`, ...input, ...ctx }
+      return { loc, msg: `${what} must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(bound)}; got ${shown(error.data)}.`, ...input, ...ctx }
     }
-    case 'exclusiveMinimum':
-      return { loc, msg: `${what} must be greater than ${String(error.params.limit)}; got ${shown(error.data)}.${expectation(description)}`, type: 'greater_than' }
+    case 'exclusiveMinimum': {
+      const bound = Number(error.params.limit)
+      return { loc, msg: `${what} must be greater than ${String(bound)}; got ${shown(error.data)}.${expectation(description)}`, type: 'greater_than', ...input, ctx: { gt: bound } }
+    }
     case 'enum':
     case 'const': {
-      const allowed = (error.params.allowedValues as unknown[] | undefined) ?? [error.params.allowedValue]
-      return { loc, msg: `${what} must be one of ${allowed.map((v) => `'${String(v)}'`).join(', ')}; got ${shown(error.data)}.`, type: 'literal_error' }
+      const allowed = ((error.params.allowedValues as unknown[] | undefined) ?? [error.params.allowedValue]).map(String)
+      return { loc, msg: `${what} must be one of ${allowed.map((v) => `'${v}'`).join(', ')}; got ${shown(error.data)}.`, type: 'literal_error', ...input, ctx: { expected: allowed } }
     }
     case 'if':
       // The failing branch reports its own, more precise errors.
       return undefined
     default:
-      return { loc, msg: `${what} is invalid: ${error.message ?? error.keyword}.`, type: 'value_error' }
+      return { loc, msg: `${what} is invalid: ${error.message ?? error.keyword}.`, type: 'value_error', ...input }
   }
 }
 
-/** Every schema problem of a request, one entry each (duplicates, e.g. maxItems + additionalItems, merged). */
+/** Every schema problem of a request, one entry each (duplicates, e.g. maxItems + items, merged). */
 export function validationDetail(errors: readonly SchemaError[], view: View | undefined, body: unknown): ErrorEntry[] {
   const detail: ErrorEntry[] = []
   const seen = new Set<string>()
@@ -208,8 +229,8 @@ export function validationDetail(errors: readonly SchemaError[], view: View | un
 }
 
 /** Metrics that coincident markers make undefined, one entry per offending marker pair. */
-export function geometryDetail(problems: readonly GeometryProblem[]): ErrorEntry[] {
-  return problems.map((p) => {
+export function geometryDetail(problems: readonly GeometryProblem[]): UndefinedGeometryError[] {
+  return problems.map((p): UndefinedGeometryError => {
     const metrics = p.metrics.join(' and ')
     const names = p.markers.map((m) => `'${m}'`)
     if (p.at !== undefined) {
@@ -217,12 +238,14 @@ export function geometryDetail(problems: readonly GeometryProblem[]): ErrorEntry
         loc: ['body', 'markers', p.markers[p.markers.length - 1] ?? 'markers'],
         msg: `Markers ${names.join(' and ')} are at the same point [${p.at[0]}, ${p.at[1]}], so ${metrics} cannot be computed (the direction between them is undefined). Place them at distinct points.`,
         type: 'undefined_geometry',
+        ctx: { markers: [...p.markers], at: [p.at[0], p.at[1]], metrics: [...p.metrics] },
       }
     }
     return {
       loc: ['body', 'markers'],
       msg: `${metrics} cannot be computed from markers ${names.join(', ')}: the result is not a finite number. Check that these markers are placed correctly.`,
       type: 'undefined_geometry',
+      ctx: { markers: [...p.markers], metrics: [...p.metrics] },
     }
   })
 }

@@ -176,6 +176,8 @@ export const ValidationErrorResponse = Type.Object(
         }),
         msg: Type.String({ description: 'What is wrong and what is expected.' }),
         type: Type.String({ description: 'Error kind, e.g. missing, float_type, too_short, greater_than, literal_error, undefined_geometry.' }),
+        input: Type.Optional(Type.Unknown({ description: 'The offending value, when short enough to echo.' })),
+        ctx: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'Facts about the error, by type.' })),
       }),
     ),
   },

@@ -20,6 +20,11 @@ export interface Metric<M extends string, C> {
    * is undefined, the coincident pairs among these are named in the error.
    */
   readonly segments: readonly (readonly [M, M])[]
+  /**
+   * Plumb-line offsets only: the marker whose horizontal distance from the vertical
+   * reference line x = lrv_x the metric is (the marking app draws it from there).
+   */
+  readonly plumbMarker?: M
   readonly compute: (markers: Readonly<Record<M, Point>>, context: C) => number
 }
 

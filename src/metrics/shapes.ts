@@ -33,6 +33,7 @@ export function plumbOffset<M extends string>(name: string, marker: M, R: Direct
     formula: `offset(${marker}, R): horizontal distance of the ${what} from the vertical reference line x = lrv_x, (x - lrv_x) * fc toward the subject's right.`,
     meaning: `Positive: the ${what} lies to the subject's right of the reference line; negative: to their left.`,
     segments: [],
+    plumbMarker: marker,
     compute: (m, c) => offset(m[marker], R, c.lrv_x, c.fc),
   }
 }

@@ -29,6 +29,7 @@ describe('geometryDetail', () => {
       loc: ['body', 'markers', 'punto_acromion'],
       msg: "Markers 'trocanter_mayor' and 'punto_acromion' are at the same point [3, 4], so trunk_angle_vertical cannot be computed (the direction between them is undefined). Place them at distinct points.",
       type: 'undefined_geometry',
+      ctx: { markers: ['trocanter_mayor', 'punto_acromion'], at: [3, 4], metrics: ['trunk_angle_vertical'] },
     })
   })
 
@@ -36,5 +37,6 @@ describe('geometryDetail', () => {
     const [entry] = geometryDetail([{ markers: ['a', 'b', 'c'], metrics: ['elbow_angle'] }])
     assert.deepEqual(entry?.loc, ['body', 'markers'])
     assert.match(entry?.msg ?? '', /elbow_angle cannot be computed from markers 'a', 'b', 'c'/)
+    assert.deepEqual(entry?.ctx, { markers: ['a', 'b', 'c'], metrics: ['elbow_angle'] })
   })
 })

@@ -2,6 +2,7 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { EXAMPLES } from '../../src/api/examples.js'
+import { isErrorType, type ErrorEntry } from '../../src/api/error-types.js'
 import { markerNames, type View } from '../../src/markers.js'
 import { copy, makeApp, post, type TestApp } from '../helpers.js'
 
@@ -11,10 +12,16 @@ before(async () => {
 })
 after(() => app.close())
 
-interface Entry {
-  loc: (string | number)[]
-  msg: string
-  type: string
+type Entry = ErrorEntry
+
+/** The ctx keys each type carries (error-types.ts); undefined: no ctx. */
+const CTX_KEYS: Record<string, string[] | undefined> = {
+  too_short: ['actual_length', 'min_length'],
+  too_long: ['actual_length', 'max_length'],
+  greater_than: ['gt'],
+  greater_than_equal: ['ge'],
+  less_than_equal: ['le'],
+  literal_error: ['expected'],
 }
 
 const VIEWS: { view: View; url: string; body: any }[] = [
@@ -29,7 +36,15 @@ async function problems(url: string, body: unknown): Promise<Entry[]> {
   assert.deepEqual(Object.keys(res.body), ['detail'])
   assert.ok(Array.isArray(res.body.detail) && res.body.detail.length > 0)
   for (const entry of res.body.detail as Entry[]) {
-    assert.deepEqual(Object.keys(entry).sort(), ['loc', 'msg', 'type'])
+    const keys = Object.keys(entry)
+    assert.deepEqual(keys.slice(0, 3), ['loc', 'msg', 'type'])
+    assert.ok(keys.slice(3).every((k) => k === 'input' || k === 'ctx'), keys.join())
+    assert.ok(isErrorType(entry.type), entry.type)
+    const ctx = (entry as { ctx?: object }).ctx
+    if (entry.type in CTX_KEYS) assert.deepEqual(Object.keys(ctx ?? {}).sort(), CTX_KEYS[entry.type], entry.type)
+    else if (entry.type === 'undefined_geometry') assert.ok(['markers,at,metrics', 'markers,metrics'].includes(Object.keys(entry.ctx).join()))
+    else if (entry.type === 'missing') assert.ok(ctx === undefined || Object.keys(ctx).join() === 'found')
+    else assert.equal(ctx, undefined, entry.type)
     assert.equal(entry.loc[0], 'body')
     assert.match(entry.msg, /^[A-Z'a-z].*[.?]$/, 'msg is a sentence')
   }
@@ -156,7 +171,14 @@ for (const { view, url, body } of VIEWS) {
       bad.markers[b] = [...bad.markers[a]]
       const detail = await problems(url, bad)
       assert.equal(detail.length, 1)
-      assert.equal(detail[0]!.type, 'undefined_geometry')
+      const entry = detail[0]!
+      assert.equal(entry.type, 'undefined_geometry')
+      // Programs read ctx: both markers, where they coincide, and the metrics lost.
+      if (entry.type === 'undefined_geometry') {
+        assert.deepEqual(entry.ctx.markers.slice().sort(), [a, b].sort())
+        assert.deepEqual(entry.ctx.at, bad.markers[a])
+        assert.ok(entry.ctx.metrics.includes(metric), JSON.stringify(entry.ctx))
+      }
       assert.match(detail[0]!.msg, new RegExp(`'${a}'`))
       assert.match(detail[0]!.msg, new RegExp(`'${b}'`))
       assert.match(detail[0]!.msg, new RegExp(metric))
