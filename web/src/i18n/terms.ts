@@ -38,17 +38,9 @@ function englishMarkers(): Record<AnyMarkerName, MarkerText> {
   return out
 }
 
-/** The marker a plumb-line distance is measured from: the one marker its value depends on. */
+/** The marker a plumb-line distance is measured from, as the metric table declares it. */
 export function offsetMarker(view: View, metricName: string): string | undefined {
-  const metric = metricTable(view).find((m) => m.name === metricName)
-  if (!metric || metric.unit !== 'cm') return undefined
-  const names = VIEWS[view].map((m) => m.name)
-  const base: Record<string, [number, number]> = {}
-  names.forEach((n, i) => (base[n] = [100 + 37 * i, 50 + 61 * i]))
-  const context = { lrv_x: 7, fc: 0.5 }
-  const v0 = metric.compute(base, context)
-  const deps = names.filter((n) => metric.compute({ ...base, [n]: [base[n]![0] + 11, base[n]![1]] }, context) !== v0)
-  return deps.length === 1 ? deps[0] : undefined
+  return metricTable(view).find((m) => m.name === metricName)?.plumbMarker
 }
 
 function englishMetrics(): MetricTexts {
