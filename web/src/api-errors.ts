@@ -1,0 +1,179 @@
+/**
+ * The service's error answers in the user's language: each 422 entry is worded
+ * from its `type` and `ctx` (src/api/error-types.ts) with the app's message
+ * catalogue, names the markers by their label in that language, and says where it
+ * belongs (a marker, the calibration, or the analysis as a whole). An unknown
+ * `type` falls back to the service's own `msg`. Pure: no DOM.
+ */
+import { isErrorType, type Loc } from '../../src/api/error-types.js'
+import { VIEWS, type View } from '../../src/markers.js'
+import type { Terms } from './i18n/terms.js'
+
+/** One problem as the app received it (api.ts). */
+export interface ApiProblem {
+  readonly loc: Loc
+  readonly msg: string
+  readonly type?: string
+  readonly ctx?: Readonly<Record<string, unknown>>
+  readonly input?: unknown
+  /** HTTP status; 0 when the service could not be reached. */
+  readonly status?: number
+}
+
+/** The message keys this module needs from the catalogue, with their parameters. */
+export type ApiErrorKey =
+  | 'api.subject.body'
+  | 'api.subject.marker'
+  | 'api.subject.marker_x'
+  | 'api.subject.marker_y'
+  | 'api.subject.lrv_x'
+  | 'api.subject.fc'
+  | 'api.subject.grid_size_cm'
+  | 'api.subject.side'
+  | 'api.subject.estimate_popliteal'
+  | 'api.subject.field'
+  | 'api.missing'
+  | 'api.missing_found'
+  | 'api.wrong_type'
+  | 'api.too_short'
+  | 'api.too_long'
+  | 'api.finite_number'
+  | 'api.greater_than'
+  | 'api.greater_than_equal'
+  | 'api.less_than_equal'
+  | 'api.literal_error'
+  | 'api.undefined_geometry_at'
+  | 'api.undefined_geometry'
+  | 'api.value_error'
+  | 'api.unreachable'
+  | 'api.rate_limited'
+  | 'api.too_large'
+  | 'api.server_error'
+  | 'api.http_error'
+  | 'list.and'
+
+export type Translate = (key: ApiErrorKey, params?: Readonly<Record<string, string | number>>) => string
+
+export interface RenderedProblem {
+  /** Where it is shown: a marker name, 'lrv', 'distance' (fc, known distance) or 'general'. */
+  readonly places: readonly string[]
+  readonly text: string
+}
+
+function markerLabel(view: View, name: string, terms: Terms): string {
+  const known = VIEWS[view].some((m) => m.name === name)
+  return known ? ((terms.markers as Record<string, { label: string }>)[name]?.label ?? name) : name
+}
+
+/** "A, B and C" in the language. */
+function list(items: readonly string[], t: Translate): string {
+  if (items.length <= 1) return items.join('')
+  return t('list.and', { items: items.slice(0, -1).join(', '), last: items[items.length - 1]! })
+}
+
+/** How the message names the value at `loc` (lower case: it may stand inside a sentence). */
+function subjectOf(view: View, loc: Loc, t: Translate, terms: Terms): string {
+  const [, section, field, index] = loc
+  if (section === undefined) return t('api.subject.body')
+  if (section === 'markers' && typeof field === 'string') {
+    const marker = markerLabel(view, field, terms)
+    if (index === 0) return t('api.subject.marker_x', { marker })
+    if (index === 1) return t('api.subject.marker_y', { marker })
+    return t('api.subject.marker', { marker })
+  }
+  if (section === 'calibration' && (field === 'lrv_x' || field === 'fc' || field === 'grid_size_cm')) return t(`api.subject.${field}`)
+  if (section === 'side' || section === 'estimate_popliteal') return t(`api.subject.${section}`)
+  return t('api.subject.field', { field: loc.slice(1).join('.') })
+}
+
+/** Where a problem is shown, from its loc and (undefined geometry) its ctx.markers. */
+export function placesOf(view: View, problem: ApiProblem): string[] {
+  const [, section, field] = problem.loc
+  const names = new Set<string>(VIEWS[view].map((m) => m.name))
+  const places = new Set<string>()
+  if (section === 'markers') {
+    if (typeof field === 'string' && names.has(field)) places.add(field)
+    const markers = problem.ctx?.markers
+    if (Array.isArray(markers)) for (const m of markers) if (typeof m === 'string' && names.has(m)) places.add(m)
+  } else if (section === 'calibration') {
+    places.add(field === 'lrv_x' ? 'lrv' : 'distance')
+  }
+  if (places.size === 0) places.add('general')
+  return [...places]
+}
+
+const num = (v: unknown): string => (typeof v === 'number' ? String(v) : '?')
+
+/** One problem in the user's language. */
+export function renderProblem(view: View, problem: ApiProblem, t: Translate, terms: Terms): RenderedProblem {
+  const places = placesOf(view, problem)
+  const status = problem.status
+  if (status !== undefined && status !== 422) {
+    const text =
+      status === 0 ? t('api.unreachable')
+      : status === 429 ? t('api.rate_limited')
+      : status === 413 ? t('api.too_large')
+      : status >= 500 ? t('api.server_error', { status })
+      : t('api.http_error', { status })
+    return { places: ['general'], text }
+  }
+  const type = problem.type
+  if (!isErrorType(type)) return { places, text: problem.msg }
+  const subject = subjectOf(view, problem.loc, t, terms)
+  const ctx = problem.ctx ?? {}
+  let text: string
+  switch (type) {
+    case 'missing':
+      text = typeof ctx.found === 'string' ? t('api.missing_found', { subject, found: ctx.found }) : t('api.missing', { subject })
+      break
+    case 'model_attributes_type':
+    case 'dict_type':
+    case 'list_type':
+    case 'float_type':
+    case 'bool_type':
+      text = t('api.wrong_type', { subject })
+      break
+    case 'too_short':
+      text = t('api.too_short', { subject, actual: num(ctx.actual_length) })
+      break
+    case 'too_long':
+      text = t('api.too_long', { subject, actual: num(ctx.actual_length) })
+      break
+    case 'finite_number':
+      text = t('api.finite_number', { subject })
+      break
+    case 'greater_than':
+      text = t('api.greater_than', { subject, limit: num(ctx.gt) })
+      break
+    case 'greater_than_equal':
+      text = t('api.greater_than_equal', { subject, limit: num(ctx.ge) })
+      break
+    case 'less_than_equal':
+      text = t('api.less_than_equal', { subject, limit: num(ctx.le) })
+      break
+    case 'literal_error':
+      text = t('api.literal_error', { subject, expected: Array.isArray(ctx.expected) ? ctx.expected.join(', ') : '?' })
+      break
+    case 'undefined_geometry': {
+      const markers = Array.isArray(ctx.markers) ? ctx.markers.filter((m): m is string => typeof m === 'string') : []
+      const metrics = Array.isArray(ctx.metrics) ? ctx.metrics.filter((m): m is string => typeof m === 'string') : []
+      const markerText = list(markers.map((m) => markerLabel(view, m, terms)), t)
+      const metricText = list(metrics.map((m) => terms.metrics[view][m]?.label ?? m), t)
+      const at = Array.isArray(ctx.at) && ctx.at.length === 2 ? ctx.at : null
+      text = at
+        ? t('api.undefined_geometry_at', { markers: markerText, x: num(at[0]), y: num(at[1]), metrics: metricText })
+        : t('api.undefined_geometry', { markers: markerText, metrics: metricText })
+      break
+    }
+    case 'value_error':
+      // English keeps the service's own sentence (it says what is expected); other languages name the field.
+      text = t('api.value_error', { subject, msg: problem.msg })
+      break
+  }
+  return { places, text: capitalized(text) }
+}
+
+/** Sentences start with a capital letter even when they start with a subject ("the reference line ..."). */
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
