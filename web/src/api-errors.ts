@@ -22,34 +22,34 @@ export interface ApiProblem {
 
 /** The message keys this module needs from the catalogue, with their parameters. */
 export type ApiErrorKey =
-  | 'api.subject.body'
-  | 'api.subject.marker'
-  | 'api.subject.marker_x'
-  | 'api.subject.marker_y'
-  | 'api.subject.lrv_x'
-  | 'api.subject.fc'
-  | 'api.subject.grid_size_cm'
-  | 'api.subject.side'
-  | 'api.subject.estimate_popliteal'
-  | 'api.subject.field'
-  | 'api.missing'
-  | 'api.missing_found'
-  | 'api.wrong_type'
-  | 'api.too_short'
-  | 'api.too_long'
-  | 'api.finite_number'
-  | 'api.greater_than'
-  | 'api.greater_than_equal'
-  | 'api.less_than_equal'
-  | 'api.literal_error'
-  | 'api.undefined_geometry_at'
-  | 'api.undefined_geometry'
-  | 'api.value_error'
-  | 'api.unreachable'
-  | 'api.rate_limited'
-  | 'api.too_large'
-  | 'api.server_error'
-  | 'api.http_error'
+  | 'apiError.subject.body'
+  | 'apiError.subject.marker'
+  | 'apiError.subject.marker_x'
+  | 'apiError.subject.marker_y'
+  | 'apiError.subject.lrv_x'
+  | 'apiError.subject.fc'
+  | 'apiError.subject.grid_size_cm'
+  | 'apiError.subject.side'
+  | 'apiError.subject.estimate_popliteal'
+  | 'apiError.subject.field'
+  | 'apiError.missing'
+  | 'apiError.missing_found'
+  | 'apiError.wrong_type'
+  | 'apiError.too_short'
+  | 'apiError.too_long'
+  | 'apiError.finite_number'
+  | 'apiError.greater_than'
+  | 'apiError.greater_than_equal'
+  | 'apiError.less_than_equal'
+  | 'apiError.literal_error'
+  | 'apiError.undefined_geometry_at'
+  | 'apiError.undefined_geometry'
+  | 'apiError.value_error'
+  | 'apiError.unreachable'
+  | 'apiError.rate_limited'
+  | 'apiError.too_large'
+  | 'apiError.server_error'
+  | 'apiError.http_error'
   | 'list.and'
 
 export type Translate = (key: ApiErrorKey, params?: Readonly<Record<string, string | number>>) => string
@@ -74,16 +74,16 @@ function list(items: readonly string[], t: Translate): string {
 /** How the message names the value at `loc` (lower case: it may stand inside a sentence). */
 function subjectOf(view: View, loc: Loc, t: Translate, terms: Terms): string {
   const [, section, field, index] = loc
-  if (section === undefined) return t('api.subject.body')
+  if (section === undefined) return t('apiError.subject.body')
   if (section === 'markers' && typeof field === 'string') {
     const marker = markerLabel(view, field, terms)
-    if (index === 0) return t('api.subject.marker_x', { marker })
-    if (index === 1) return t('api.subject.marker_y', { marker })
-    return t('api.subject.marker', { marker })
+    if (index === 0) return t('apiError.subject.marker_x', { marker })
+    if (index === 1) return t('apiError.subject.marker_y', { marker })
+    return t('apiError.subject.marker', { marker })
   }
-  if (section === 'calibration' && (field === 'lrv_x' || field === 'fc' || field === 'grid_size_cm')) return t(`api.subject.${field}`)
-  if (section === 'side' || section === 'estimate_popliteal') return t(`api.subject.${section}`)
-  return t('api.subject.field', { field: loc.slice(1).join('.') })
+  if (section === 'calibration' && (field === 'lrv_x' || field === 'fc' || field === 'grid_size_cm')) return t(`apiError.subject.${field}`)
+  if (section === 'side' || section === 'estimate_popliteal') return t(`apiError.subject.${section}`)
+  return t('apiError.subject.field', { field: loc.slice(1).join('.') })
 }
 
 /** Where a problem is shown, from its loc and (undefined geometry) its ctx.markers. */
@@ -110,11 +110,11 @@ export function renderProblem(view: View, problem: ApiProblem, t: Translate, ter
   const status = problem.status
   if (status !== undefined && status !== 422) {
     const text =
-      status === 0 ? t('api.unreachable')
-      : status === 429 ? t('api.rate_limited')
-      : status === 413 ? t('api.too_large')
-      : status >= 500 ? t('api.server_error', { status })
-      : t('api.http_error', { status })
+      status === 0 ? t('apiError.unreachable')
+      : status === 429 ? t('apiError.rate_limited')
+      : status === 413 ? t('apiError.too_large')
+      : status >= 500 ? t('apiError.server_error', { status })
+      : t('apiError.http_error', { status })
     return { places: ['general'], text }
   }
   const type = problem.type
@@ -124,35 +124,35 @@ export function renderProblem(view: View, problem: ApiProblem, t: Translate, ter
   let text: string
   switch (type) {
     case 'missing':
-      text = typeof ctx.found === 'string' ? t('api.missing_found', { subject, found: ctx.found }) : t('api.missing', { subject })
+      text = typeof ctx.found === 'string' ? t('apiError.missing_found', { subject, found: ctx.found }) : t('apiError.missing', { subject })
       break
     case 'model_attributes_type':
     case 'dict_type':
     case 'list_type':
     case 'float_type':
     case 'bool_type':
-      text = t('api.wrong_type', { subject })
+      text = t('apiError.wrong_type', { subject })
       break
     case 'too_short':
-      text = t('api.too_short', { subject, actual: num(ctx.actual_length) })
+      text = t('apiError.too_short', { subject, actual: num(ctx.actual_length) })
       break
     case 'too_long':
-      text = t('api.too_long', { subject, actual: num(ctx.actual_length) })
+      text = t('apiError.too_long', { subject, actual: num(ctx.actual_length) })
       break
     case 'finite_number':
-      text = t('api.finite_number', { subject })
+      text = t('apiError.finite_number', { subject })
       break
     case 'greater_than':
-      text = t('api.greater_than', { subject, limit: num(ctx.gt) })
+      text = t('apiError.greater_than', { subject, limit: num(ctx.gt) })
       break
     case 'greater_than_equal':
-      text = t('api.greater_than_equal', { subject, limit: num(ctx.ge) })
+      text = t('apiError.greater_than_equal', { subject, limit: num(ctx.ge) })
       break
     case 'less_than_equal':
-      text = t('api.less_than_equal', { subject, limit: num(ctx.le) })
+      text = t('apiError.less_than_equal', { subject, limit: num(ctx.le) })
       break
     case 'literal_error':
-      text = t('api.literal_error', { subject, expected: Array.isArray(ctx.expected) ? ctx.expected.join(', ') : '?' })
+      text = t('apiError.literal_error', { subject, expected: Array.isArray(ctx.expected) ? ctx.expected.join(', ') : '?' })
       break
     case 'undefined_geometry': {
       const markers = Array.isArray(ctx.markers) ? ctx.markers.filter((m): m is string => typeof m === 'string') : []
@@ -161,13 +161,13 @@ export function renderProblem(view: View, problem: ApiProblem, t: Translate, ter
       const metricText = list(metrics.map((m) => terms.metrics[view][m]?.label ?? m), t)
       const at = Array.isArray(ctx.at) && ctx.at.length === 2 ? ctx.at : null
       text = at
-        ? t('api.undefined_geometry_at', { markers: markerText, x: num(at[0]), y: num(at[1]), metrics: metricText })
-        : t('api.undefined_geometry', { markers: markerText, metrics: metricText })
+        ? t('apiError.undefined_geometry_at', { markers: markerText, x: num(at[0]), y: num(at[1]), metrics: metricText })
+        : t('apiError.undefined_geometry', { markers: markerText, metrics: metricText })
       break
     }
     case 'value_error':
       // English keeps the service's own sentence (it says what is expected); other languages name the field.
-      text = t('api.value_error', { subject, msg: problem.msg })
+      text = t('apiError.value_error', { subject, msg: problem.msg })
       break
   }
   return { places, text: capitalized(text) }

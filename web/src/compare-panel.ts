@@ -13,11 +13,11 @@ import type { Terms } from './i18n/terms.js'
 export type ClinicalTranslate = (key: ClinicalKey, params?: Readonly<Record<string, string | number>>) => string
 
 const VERDICT_KEY: Readonly<Record<Verdict, ClinicalKey>> = {
-  real: 'compare.verdict_real',
-  within: 'compare.verdict_within',
-  method_differs: 'compare.verdict_method_differs',
-  missing: 'compare.verdict_missing',
-  unknown: 'compare.verdict_unknown',
+  real: 'compare.verdict.real',
+  within: 'compare.verdict.within',
+  method_differs: 'compare.verdict.methodDiffers',
+  missing: 'compare.verdict.missing',
+  unknown: 'compare.verdict.unknown',
 }
 
 /** "5 de marzo de 2026", or "undated". */
@@ -64,12 +64,12 @@ export function comparisonTable(c: ComparedComparison, locale: Locale, t: Clinic
           h(
             'tr',
             {},
-            h('th', { scope: 'col' }, t('compare.col_metric')),
-            h('th', { scope: 'col', class: 'num' }, `${t('compare.col_earlier')} (${earlier})`),
-            h('th', { scope: 'col', class: 'num' }, `${t('compare.col_later')} (${later})`),
-            h('th', { scope: 'col', class: 'num' }, t('compare.col_change')),
-            h('th', { scope: 'col', class: 'num' }, t('compare.col_srd')),
-            h('th', { scope: 'col' }, t('compare.col_verdict')),
+            h('th', { scope: 'col' }, t('compare.column.metric')),
+            h('th', { scope: 'col', class: 'num' }, `${t('compare.column.earlier')} (${earlier})`),
+            h('th', { scope: 'col', class: 'num' }, `${t('compare.column.later')} (${later})`),
+            h('th', { scope: 'col', class: 'num' }, t('compare.column.change')),
+            h('th', { scope: 'col', class: 'num' }, t('compare.column.srd')),
+            h('th', { scope: 'col' }, t('compare.column.verdict')),
           ),
         ),
         body,

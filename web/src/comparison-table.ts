@@ -6,7 +6,7 @@
  */
 import type { View } from '../../src/markers.js'
 import type { Comparison, ComparisonRow } from './compare.js'
-import { csvText } from './csv.js'
+import { csvText } from './csv-text.js'
 import { exportNumber, formatUncertainty, formatValue, formatWithUncertainty, type Locale } from './format.js'
 import type { Terms } from './i18n/terms.js'
 import { metricTable } from './uncertainty.js'
