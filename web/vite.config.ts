@@ -9,9 +9,7 @@ export default defineConfig({
   base: './',
   build: {
     outDir: '../dist/web',
-    // npm run build empties dist first; the unit tests' compiled copies of web/src's
-    // pure modules (tsc, dist/web/src) must survive this step.
-    emptyOutDir: false,
+    emptyOutDir: true,
     // One small bundle; no external requests of any kind.
     assetsInlineLimit: 0,
     sourcemap: true,

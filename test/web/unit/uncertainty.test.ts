@@ -7,8 +7,8 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { View } from '../../src/markers.js'
-import { forward } from '../../src/metrics/index.js'
+import type { View } from '../../../src/markers.js'
+import { forward } from '../../../src/metrics/index.js'
 import {
   DEFAULT_PLACEMENT_SD_PX,
   metricTable,
@@ -18,8 +18,8 @@ import {
   wrapDegrees,
   type Placement,
   type Point,
-} from '../../web/src/uncertainty.js'
-import { FIGURES } from './fixtures/figure.js'
+} from '../../../web/src/uncertainty.js'
+import { FIGURES } from '../fixtures/figure.js'
 
 /** Samples per Monte Carlo run: the relative standard error of a sample SD is about 1/sqrt(2N) = 0.5 %. */
 const SAMPLES = 20_000

@@ -1,7 +1,7 @@
 /** Choosing the app's language (web/src/i18n/language.ts). */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { browserLocale, initialLocale, LANGUAGE_STORAGE_KEY, rememberLocale, storedLocale, type KeyValueStore } from '../../web/src/i18n/language.js'
+import { browserLocale, initialLocale, LANGUAGE_STORAGE_KEY, rememberLocale, storedLocale, type KeyValueStore } from '../../../web/src/i18n/language.js'
 
 function memory(initial: Record<string, string> = {}): KeyValueStore & { data: Record<string, string> } {
   const data = { ...initial }

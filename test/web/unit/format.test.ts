@@ -11,7 +11,7 @@ import {
   formatWithUncertainty,
   parseDecimal,
   roundUncertainty,
-} from '../../web/src/format.js'
+} from '../../../web/src/format.js'
 
 const NBSP = '\u00a0'
 
