@@ -109,3 +109,11 @@ export function formatDate(isoDate: string, locale: Locale): string {
   if (Number.isNaN(date.getTime())) return isoDate
   return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date)
 }
+
+/** Number with a fixed count of decimals, a true minus sign, and + when asked (locale-free: coordinates, px, fc). */
+export function fmt(value: number, decimals: number, plus = false): string {
+  const text = Math.abs(value).toFixed(decimals)
+  const zero = Number(text) === 0
+  if (value < 0 && !zero) return `\u2212${text}`
+  return plus && !zero ? `+${text}` : text
+}
