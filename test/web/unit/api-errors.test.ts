@@ -9,7 +9,7 @@ import type { View } from '../../../src/markers.js'
 import { placesOf, renderProblem, type ApiProblem, type Translate } from '../../../web/src/api-errors.js'
 import { CLINICAL_EN, CLINICAL_ES } from '../../../web/src/i18n/clinical.js'
 import { EN_TERMS, ES_TERMS } from '../../../web/src/i18n/terms.js'
-import { copy, makeApp, post, type TestApp } from '../../helpers.js'
+import { startService, type Service } from './service.js'
 import { FIGURES } from '../fixtures/figure.js'
 import { englishVocabulary, englishWordsIn } from './words.js'
 
@@ -29,19 +29,22 @@ function body(view: View): any {
   }
 }
 
-let app: TestApp
+let service: Service
 before(async () => {
-  app = await makeApp()
+  service = await startService()
 })
 after(async () => {
-  await app.close()
+  await service.close()
 })
 
 async function problems(view: View, request: unknown): Promise<ApiProblem[]> {
-  const res = await post(app, `/api/analyze/${view}`, request)
-  assert.equal(res.status, 422, res.text)
-  return res.body.detail as ApiProblem[]
+  const res = await fetch(`api/analyze/${view}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) })
+  const text = await res.text()
+  assert.equal(res.status, 422, text)
+  return (JSON.parse(text) as { detail: ApiProblem[] }).detail
 }
+
+const copy = <T>(v: T): any => JSON.parse(JSON.stringify(v))
 
 describe('422 answers worded from type and ctx', () => {
   test('coincident markers: both named by their label, shown on both, metrics named', async () => {
