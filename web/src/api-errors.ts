@@ -5,13 +5,13 @@
  * belongs (a marker, the calibration, or the analysis as a whole). An unknown
  * `type` falls back to the service's own `msg`. Pure: no DOM.
  */
-import { isErrorType, type Loc } from '../../src/api/error-types.js'
+import { isErrorType } from '../../src/api/error-types.js'
 import { VIEWS, type View } from '../../src/markers.js'
 import type { Terms } from './i18n/terms.js'
 
 /** One problem as the app received it (api.ts). */
 export interface ApiProblem {
-  readonly loc: Loc
+  readonly loc: readonly (string | number)[]
   readonly msg: string
   readonly type?: string
   readonly ctx?: Readonly<Record<string, unknown>>
@@ -72,7 +72,7 @@ function list(items: readonly string[], t: Translate): string {
 }
 
 /** How the message names the value at `loc` (lower case: it may stand inside a sentence). */
-function subjectOf(view: View, loc: Loc, t: Translate, terms: Terms): string {
+function subjectOf(view: View, loc: readonly (string | number)[], t: Translate, terms: Terms): string {
   const [, section, field, index] = loc
   if (section === undefined) return t('apiError.subject.body')
   if (section === 'markers' && typeof field === 'string') {

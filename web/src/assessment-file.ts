@@ -4,7 +4,9 @@
  * Loading checks every field and says what is wrong in a sentence. Pure: no DOM.
  */
 import { SIDES, VIEWS, type Side, type View } from '../../src/markers.js'
+import type { AssessmentMeta } from './assessment.js'
 import { t } from './i18n/index.js'
+import { PLACEMENT_SD_LIMITS } from './uncertainty.js'
 import { EMPTY_DOC, VIEW_NAMES, fcOf, type Doc, type Pt } from './model.js'
 
 /**
@@ -33,6 +35,12 @@ export interface AssessmentFile {
   version: typeof ASSESSMENT_FILE_VERSION
   saved_at: string
   view: View
+  /** As the clinician typed it; only in this file, never sent to the service. */
+  patient_id?: string
+  /** YYYY-MM-DD; only in this file, never sent to the service. */
+  assessment_date?: string
+  /** The placement error the uncertainties were shown with, px. */
+  placement_error_px?: number
   views: Partial<Record<View, SavedView>>
 }
 
@@ -85,6 +93,10 @@ export interface LoadedView {
 export interface LoadedAssessment {
   /** The view that was shown when the file was saved. */
   view: View
+  /** Patient and date as saved ('' when absent). */
+  meta: AssessmentMeta
+  /** The placement error saved with the file, or null. */
+  placementSd: number | null
   views: Partial<Record<View, LoadedView>>
 }
 
@@ -147,5 +159,11 @@ export function parseAssessmentFile(text: string): LoadedAssessment {
     views[view] = { doc, results: isObject(raw.results) ? raw.results : null, unknown }
   }
   const view = (VIEW_NAMES as unknown[]).includes(data.view) ? (data.view as View) : (Object.keys(views)[0] as View | undefined) ?? 'anterior'
-  return { view, views }
+  const meta: AssessmentMeta = {
+    patientId: typeof data.patient_id === 'string' ? data.patient_id : '',
+    date: typeof data.assessment_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(data.assessment_date) ? data.assessment_date : '',
+  }
+  const sd = data.placement_error_px
+  const placementSd = isNum(sd) && sd >= PLACEMENT_SD_LIMITS.min && sd <= PLACEMENT_SD_LIMITS.max ? sd : null
+  return { view, meta, placementSd, views }
 }

@@ -6,7 +6,8 @@
  * numbers the API returns for the same request.
  */
 import type { View } from '../../src/markers.js'
-import type { Assessment } from './compare.js'
+import { compare, type Assessment, type Comparison } from './compare.js'
+import type { AppState } from './state.js'
 import { scaleFc, type Doc } from './model.js'
 import { propagate, type Placement } from './uncertainty.js'
 
@@ -46,4 +47,19 @@ export function assessmentOf(view: View, doc: Doc, sd: number, meta: AssessmentM
     values: Object.fromEntries(list.map((m) => [m.name, m.value])),
     u: Object.fromEntries(list.map((m) => [m.name, m.u])),
   }
+}
+
+/**
+ * The comparison of the current view with the loaded earlier assessment, or null
+ * when none is loaded, the file has no markers of this view, or nothing can be
+ * computed here yet. Both sides use the current placement error.
+ */
+export function comparisonOf(state: AppState): Comparison | null {
+  const source = state.comparison
+  const other = source?.views[state.view]
+  if (!source || !other) return null
+  const sd = state.settings.placementSd
+  const here = assessmentOf(state.view, state.views[state.view].doc, sd, state.meta)
+  if (Object.keys(here.values).length === 0) return null
+  return compare(here, assessmentOf(state.view, other, sd, source.meta))
 }

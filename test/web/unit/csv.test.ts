@@ -25,12 +25,14 @@ describe('csv', () => {
     const text = csvOf(resultEntries(s))
     assert.ok(text.endsWith('\r\n'))
     const lines = text.trimEnd().split('\r\n')
-    assert.equal(lines[0], 'view,side,metric,value,unit,meaning,photo,fc_cm_per_px,lrv_x_px')
+    assert.equal(lines[0], 'view,side,metric,value,uncertainty,unit,meaning,photo,fc_cm_per_px,lrv_x_px,placement_error_px')
     assert.equal(lines.length, 1 + metrics.length)
     const doc = markedDoc('anterior')
     const first = lines[1]!
     assert.ok(first.startsWith(`anterior,,${metrics[0]!.name},0.123456789012345,`), first)
-    assert.ok(first.endsWith(`,anterior.png,${fcOf(doc)},${doc.lrvX}`), first)
+    assert.ok(first.endsWith(`,anterior.png,${fcOf(doc)},${doc.lrvX},2`), first)
+    const u = Number(first.split(',')[4])
+    assert.ok(u > 0 && Number.isFinite(u), `uncertainty column: ${first}`)
   })
 
   test('fields with commas or quotes are quoted', () => {

@@ -4,9 +4,15 @@
  * Marker names, labels and hints come from src/markers.ts and metric texts from the
  * metric tables; they are not repeated here.
  */
+import { CLINICAL_EN } from './clinical.js'
 import type { Message } from './types.js'
 
 export const en = {
+  // Uncertainty, visits compared, patient and date, language, the service's errors (clinical.ts)
+  ...CLINICAL_EN,
+
+  'side.short.right': 'right',
+  'side.short.left': 'left',
   // Document and top bar
   'app.title': 'Posture marking',
   'app.description': 'Mark anatomical points on a posture photo and get the posture metrics.',
@@ -139,6 +145,7 @@ export const en = {
   'results.placeholders': ' (Calibration placeholders sent: the lateral angles do not use them.)',
   'results.column.metric': 'Metric and what its sign means',
   'results.column.value': 'Value',
+  'results.column.u': 'Uncertainty (± u)',
   'results.caption': '{view} metrics',
   'results.noValue': '\u2014',
 
@@ -226,6 +233,10 @@ export const en = {
   'help.step.markers': 'Place the markers in the order asked, above the photo. Drag a marker to adjust it; select one in the list to place it again.',
   'help.step.results': 'When every marker is placed, the metrics appear with their meaning and are drawn on the photo. Save the assessment, export CSV or print a report.',
   'help.keyboard': 'Keyboard',
+  'key.enter': 'Enter',
+  'key.delete': 'Delete',
+  'key.space': 'Space',
+  'key.shift': 'Shift',
   'help.key.or': 'or',
   'help.key.arrows': 'Arrows',
   'help.key.drag': 'Drag the photo (or',

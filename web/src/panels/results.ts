@@ -6,7 +6,10 @@
  */
 import { setHighlight } from '../commands.js'
 import { byId, h, setText, swatch } from '../dom.js'
-import { t } from '../i18n/index.js'
+import { placementOf } from '../assessment.js'
+import { formatUncertainty } from '../format.js'
+import { currentLocale, t } from '../i18n/index.js'
+import { uncertaintiesOf } from '../uncertainty.js'
 import { formatValue, metricsOf, unitText, type MetricInfo } from '../metrics.js'
 import { VIEWS } from '../../../src/markers.js'
 import { requestOf } from '../model.js'
@@ -34,12 +37,14 @@ export function mountResults(store: Store<AppState>): void {
     general.replaceChildren(...(problemsByPlace(state).get('general') ?? []).map((m) => h('li', { class: 'problem', role: 'alert' }, m)))
 
     const metrics = metricsOf(view, vs.doc.estimatePopliteal)
-    const signature = JSON.stringify([view, vs.doc.estimatePopliteal, values])
+    const sd = state.settings.placementSd
+    const u = values ? uncertaintiesOf(placementOf(view, vs.doc), { sd }) : {}
+    const signature = JSON.stringify([view, vs.doc.estimatePopliteal, values, state.settings.locale, sd])
     if (signature !== shown) {
       shown = signature
-      const head = h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('results.column.metric')), h('th', { scope: 'col', class: 'num' }, t('results.column.value'))))
+      const head = h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('results.column.metric')), h('th', { scope: 'col', class: 'num' }, t('results.column.value')), h('th', { scope: 'col', class: 'num' }, t('results.column.u'))))
       const body = h('tbody')
-      metrics.forEach((info, i) => body.append(metricRow(info, values?.[info.name], colorOf(i), store)))
+      metrics.forEach((info, i) => body.append(metricRow(info, values?.[info.name], u[info.name], colorOf(i), store)))
       table.replaceChildren(h('caption', { class: 'visually-hidden' }, t('results.caption', { view: t(`view.${view}.title`) })), head, body)
     }
     for (const row of table.querySelectorAll<HTMLTableRowElement>('tr[data-metric]')) {
@@ -64,13 +69,15 @@ function statusText(state: AppState): string {
   return ''
 }
 
-function metricRow(info: MetricInfo, value: unknown, color: string, store: Store<AppState>): HTMLTableRowElement {
+function metricRow(info: MetricInfo, value: unknown, u: number | undefined, color: string, store: Store<AppState>): HTMLTableRowElement {
   const has = typeof value === 'number'
   const row = h(
     'tr',
     { 'data-metric': info.name, 'data-value': has ? String(value) : null, tabindex: 0 },
     h('th', { scope: 'row' }, swatch(color), h('span', { class: 'metric-label' }, info.label), h('code', {}, info.name), h('span', { class: 'meaning' }, info.meaning)),
     h('td', { class: 'num value', title: has ? `${value} ${unitText(info)}` : null }, has ? formatValue(info, value) : t('results.noValue')),
+    // The standard uncertainty from the placement error, rounded up to the display step: read with the value as "value ± u".
+    h('td', { class: 'num u', 'data-u': has && u !== undefined ? String(u) : null }, has && u !== undefined ? `\u00b1\u00a0${formatUncertainty(u, info.unit, currentLocale())}` : ''),
   )
   const on = () => store.set((s) => setHighlight(s, info.name))
   const off = () => store.set((s) => (s.highlight === info.name ? setHighlight(s, null) : s))
