@@ -90,7 +90,7 @@ async function assertShownEqualsApi(page: Page, view: View, body: unknown): Prom
   for (const name of metrics) {
     assert.equal(shown[name], api.json[name], `${name} shown equals the API's answer`)
     const { text } = await shownMetric(page, name)
-    const m = /^([+\u2212]?)(\d+\.\d)(°| cm)$/.exec(text)
+    const m = /^([+\u2212]?)(\d+\.\d)(°|\u00a0cm)$/.exec(text)
     assert.ok(m, `${name} is shown with its unit: ${text}`)
     const number = Number(m[2]) * (m[1] === '\u2212' ? -1 : 1)
     assert.ok(Math.abs(number - api.json[name]) <= 0.05 + 1e-9, `${name}: ${text} is ${api.json[name]} rounded`)
@@ -196,10 +196,11 @@ describe('marking app in a browser', () => {
 
     // CSV: one row per metric, at full precision.
     const csv = (await downloadOf(page, '#export-csv', 'anterior.csv')).text.trim().split('\r\n')
-    assert.equal(csv[0], 'view,side,metric,value,unit,meaning,photo,fc_cm_per_px,lrv_x_px')
+    assert.equal(csv[0], 'view,side,metric,value,uncertainty,unit,meaning,photo,fc_cm_per_px,lrv_x_px,placement_error_px')
     assert.equal(csv.length, 1 + 8)
     for (const line of csv.slice(1)) {
-      const [view, , metric, value, unit] = line.split(',')
+      const [view, , metric, value, u, unit] = line.split(',')
+      assert.ok(Number(u) > 0, `${metric}: uncertainty column`)
       assert.equal(view, 'anterior')
       assert.equal(Number(value), results[metric!], `${metric} in the CSV`)
       assert.ok(unit === 'degrees' || unit === 'cm')

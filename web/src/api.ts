@@ -25,7 +25,7 @@ export async function analyze(view: View, body: unknown, signal?: AbortSignal): 
     })
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
-    return { ok: false, status: 0, problems: [{ loc: [], msg: `Could not reach the service (${(error as Error).message}). Is it running?`, status: 0 }] }
+    return { ok: false, status: 0, problems: [{ loc: [], msg: `Could not reach the service (${(error as Error).message}). Is it running?`, status: 0 }] } // i18n-exempt: msg for logs; the app words status 0 itself (api-errors.ts)
   }
   let payload: unknown
   try {
@@ -57,7 +57,7 @@ function problemsOf(status: number, payload: unknown): ApiProblem[] {
       }
     })
   }
-  return [{ loc: [], msg: typeof detail === 'string' ? detail : `The service answered HTTP ${status} without an explanation.`, status }]
+  return [{ loc: [], msg: typeof detail === 'string' ? detail : `The service answered HTTP ${status} without an explanation.`, status }] // i18n-exempt: the app words non-422 answers by status
 }
 
 export interface Health {

@@ -183,7 +183,7 @@ export function valueOf(metric: AnyMetric, p: Placement): number {
  */
 export function propagate(p: Placement, options: PropagationOptions): MetricUncertainty[] {
   const sd = options.sd
-  if (!(Number.isFinite(sd) && sd >= 0)) throw new RangeError(`The placement error must be a number of pixels >= 0; got ${sd}.`)
+  if (!(Number.isFinite(sd) && sd >= 0)) throw new RangeError(`The placement error must be a number of pixels >= 0; got ${sd}.`) // i18n-exempt: a programming error (the app parses the setting first)
   const coordinates = coordinatesOf(p, options.plumbLine ?? true)
   const out: MetricUncertainty[] = []
   for (const metric of metricTable(p.view, p.estimatePopliteal)) {
