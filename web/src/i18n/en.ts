@@ -145,7 +145,7 @@ export const en = {
   'results.placeholders': ' (Calibration placeholders sent: the lateral angles do not use them.)',
   'results.column.metric': 'Metric and what its sign means',
   'results.column.value': 'Value',
-  'results.column.u': 'Uncertainty (± u)',
+  'results.column.u': '± u',
   'results.caption': '{view} metrics',
   'results.noValue': '\u2014',
 

@@ -144,7 +144,7 @@ export const es = {
   'results.placeholders': ' (Se han enviado valores provisionales de calibración: los ángulos laterales no los usan.)',
   'results.column.metric': 'Medida y significado de su signo',
   'results.column.value': 'Valor',
-  'results.column.u': 'Incertidumbre (± u)',
+  'results.column.u': '± u',
   'results.caption': 'Medidas de la vista {view}',
   'results.noValue': '\u2014',
 
