@@ -119,7 +119,8 @@ function overlayFigure(scene: Scene, caption: string): HTMLElement {
   const photo = scene.doc.photo
   const width = photo?.width ?? 600
   const height = photo?.height ?? 1000
-  const k = REPORT_SIZE / 2 / Math.max(width, height)
+  // The scale of the report's own photos, so marks and labels keep their size; CSS fits two side by side.
+  const k = REPORT_SIZE / Math.max(width, height)
   const svg = s('svg', { viewBox: `0 0 ${width * k} ${height * k}`, class: 'report-photo', role: 'img', 'aria-label': caption })
   drawOverlay(svg, scene, { s: k, tx: 0, ty: 0 }, { interactive: false, width: width * k, height: height * k })
   return h('figure', {}, svg, h('figcaption', {}, caption))
