@@ -140,7 +140,7 @@ export function parseAssessmentFile(text: string): LoadedAssessment {
     }
     const side = raw.side === undefined ? 'right' : raw.side
     if (!(SIDES as readonly unknown[]).includes(side)) {
-      throw new AssessmentFileError(t('file.side', { where: `views.${view}.side`, expected: SIDES.map((x) => `"${x}"`).join(' or ') }))
+      throw new AssessmentFileError(t('file.side', { where: `views.${view}.side`, expected: SIDES.map((x) => `"${x}"`).join(' | ') }))
     }
     if (raw.estimate_popliteal !== undefined && typeof raw.estimate_popliteal !== 'boolean') {
       throw new AssessmentFileError(t('file.boolean', { where: `views.${view}.estimate_popliteal` }))
