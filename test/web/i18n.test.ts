@@ -18,9 +18,11 @@ import { englishVocabulary, englishWordsIn } from './words.js'
 const ROOT = new URL('../../../', import.meta.url)
 const read = (path: string): string => readFileSync(new URL(path, ROOT), 'utf8')
 
-/** The string literals of a TypeScript source text. */
+/** The string literals of a TypeScript source text, object keys left out. */
 function literals(source: string): string[] {
-  return [...source.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '')
+  // Object keys ('photo.notImage': ...) are not text.
+  const values = source.replace(/(['"])[^'"\n]*\1\s*:/g, ' ')
+  return [...values.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '')
 }
 
 /**
@@ -43,6 +45,9 @@ function vocabulary(): Set<string> {
 }
 
 const ENGLISH = vocabulary()
+// The check is not vacuous: the app's English sentences are caught.
+assert.deepEqual(englishWordsIn('Click this point on the photo.', ENGLISH), ['click', 'this', 'point', 'on', 'the', 'photo'])
+assert.ok(ENGLISH.size > 300, `${ENGLISH.size} English words`)
 const PATIENT = 'PAC-0042'
 const spec = FIGURES.anterior
 
@@ -188,6 +193,25 @@ describe('the app in Spanish and English', () => {
     await page.locator('#compare-input').setInputFiles({ name: 'otro.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(other)) })
     await page.locator('#comparison[data-state="refused"]').waitFor()
     assert.match(await page.locator('#comparison').innerText(), /No se puede comparar: .*PAC-9999/)
+
+    // The other two views, marked in Spanish too.
+    await page.locator('#tab-posterior').click()
+    await loadPhoto(page, h, 'posterior')
+    await placeGuided(page, FIGURES.posterior)
+    await page.locator('#prompt-grid-cm').fill('40')
+    await page.locator('#prompt-grid-cm').press('Enter')
+    await shownResults(page)
+    await assertSpanish(page, '#app', 'the posterior view')
+    await page.locator('#tab-lateral').click()
+    await page.locator('#side-left').check()
+    await loadPhoto(page, h, 'lateral')
+    await placeGuided(page, FIGURES.lateral)
+    await shownResults(page)
+    await assertSpanish(page, '#app', 'the lateral view')
+    await page.emulateMedia({ media: 'print' })
+    await assertSpanish(page, '#report', 'the report of three views')
+    await page.emulateMedia({ media: 'screen' })
+    await page.locator('#tab-anterior').click()
 
     // Switch to English: the whole page follows, and the choice is remembered over the browser's language.
     await page.locator('#language').selectOption('en')

@@ -165,3 +165,20 @@ describe('comparison table and CSV', () => {
     assert.equal(head[14], 'sí')
   })
 })
+
+describe('patient and date stay out of the service', () => {
+  test('the request body of a view is built from its document alone', async () => {
+    const { initialState } = await import('../../../web/src/state.js')
+    const commands = await import('../../../web/src/commands.js')
+    const { requestOf } = await import('../../../web/src/model.js')
+    const { markedDoc } = await import('./fixtures.js')
+    let s = commands.commit(initialState(), markedDoc('anterior'))
+    s = commands.setMeta(s, { patientId: 'PAC-0042', date: '2026-03-20' })
+    assert.equal(s.meta.patientId, 'PAC-0042')
+    const request = requestOf('anterior', s.views.anterior.doc)
+    assert.ok(request.ready)
+    const body = JSON.stringify(request.body)
+    assert.deepEqual(Object.keys(request.body).sort(), ['calibration', 'markers'])
+    assert.ok(!body.includes('PAC-0042') && !body.includes('2026-03-20'))
+  })
+})
