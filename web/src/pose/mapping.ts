@@ -2,7 +2,7 @@
  * From the pose model's 33 landmarks to the clinical markers of a view: one mapping
  * table per view (anterior, posterior, lateral), each marker either DIRECT (a model
  * landmark taken as the marker, e.g. tragus ~ ear) or DERIVED (a stated proportion
- * along lines between landmarks, e.g. xiphoid ~ 31 % of the way from mid-shoulders to
+ * along lines between landmarks, e.g. xiphoid ~ 25 % of the way from mid-shoulders to
  * mid-hips), with the rationale for each. A marker the model cannot place credibly is
  * never guessed: it comes back unsuggested, with a reason code, for the clinician.
  *
@@ -55,7 +55,12 @@ const MOUTH = mid(at('LEFT_RIGHT'), at('RIGHT_LEFT'))
 const EARS = mid(at('LEFT_EAR'), at('RIGHT_EAR'))
 const SHOULDERS = mid(at('LEFT_SHOULDER'), at('RIGHT_SHOULDER'))
 const HIPS = mid(at('LEFT_HIP'), at('RIGHT_HIP'))
-/** The trunk's midline, from mid-shoulders (t = 0, about 0.82 H) to mid-hips (t = 1, about 0.52 H). */
+/**
+ * The trunk's midline, from mid-shoulders (t = 0) to mid-hips (t = 1). The model's
+ * shoulder points are the shoulder-joint centres, about 0.795 H high (4 cm under the
+ * acromion's top at 0.818 H), its hip points the hip-joint centres, about 0.52 H: the
+ * line spans about 0.275 H, and a height h lies at t = (0.795 − h) / 0.275.
+ */
 const trunk = (t: number): Expr => along(SHOULDERS, HIPS, t)
 
 // ---------------------------------------------------------------------------------
@@ -78,19 +83,25 @@ export const ANTERIOR_MAPPING = {
   },
   tragus_der: { expr: at('RIGHT_EAR'), rationale: "The model's ear point sits at the ear canal, beside the tragus." },
   tragus_izq: { expr: at('LEFT_EAR'), rationale: "The model's ear point sits at the ear canal, beside the tragus." },
-  punto_acromion_der: { expr: at('RIGHT_SHOULDER'), rationale: "The model's shoulder point is the top of the shoulder joint, just below and inside the acromion's tip." },
-  punto_acromion_izq: { expr: at('LEFT_SHOULDER'), rationale: "The model's shoulder point is the top of the shoulder joint, just below and inside the acromion's tip." },
+  punto_acromion_der: {
+    expr: move(at('RIGHT_SHOULDER'), at('RIGHT_HIP'), at('RIGHT_SHOULDER'), 0.08),
+    rationale: "The model's shoulder point is the shoulder-joint centre; the acromion's top is about 4 cm (0.023 H) higher: 8 % of the hip-to-shoulder distance further up.",
+  },
+  punto_acromion_izq: {
+    expr: move(at('LEFT_SHOULDER'), at('LEFT_HIP'), at('LEFT_SHOULDER'), 0.08),
+    rationale: "The model's shoulder point is the shoulder-joint centre; the acromion's top is about 4 cm (0.023 H) higher: 8 % of the hip-to-shoulder distance further up.",
+  },
   escotadura_esternal: {
-    expr: trunk(0.03),
-    rationale: 'The suprasternal notch is on the midline almost level with the acromions (about 0.815 H against 0.818 H): 3 % down the trunk midline.',
+    expr: trunk(-0.07),
+    rationale: 'The suprasternal notch is on the midline almost level with the acromions (about 0.815 H), above the shoulder-joint centres: 7 % of the trunk midline above mid-shoulders.',
   },
   apendice_xifoides: {
-    expr: trunk(0.31),
-    rationale: 'The xiphoid is about 0.725 H high, 31 % of the way down the trunk midline from mid-shoulders (0.818 H) to mid-hips (0.52 H).',
+    expr: trunk(0.25),
+    rationale: 'The xiphoid is about 0.725 H high: 25 % of the way down the trunk midline from mid-shoulders to mid-hips.',
   },
   ombligo: {
-    expr: trunk(0.73),
-    rationale: 'The navel is about 0.60 H high (level with L3-L4), 73 % of the way down the trunk midline.',
+    expr: trunk(0.71),
+    rationale: 'The navel is about 0.60 H high (level with L3-L4): 71 % of the way down the trunk midline.',
   },
   punto_sinfisis_pubiana: {
     expr: HIPS,
@@ -98,11 +109,11 @@ export const ANTERIOR_MAPPING = {
   },
   espina_iliaca_anterosuperior_der: {
     expr: along(at('RIGHT_HIP'), at('RIGHT_SHOULDER'), 0.16),
-    rationale: 'The ASIS is about 0.565 H high, 16 % of the way up from the hip-joint centre to the shoulder on the same side.',
+    rationale: 'The ASIS is about 0.565 H high, 0.045 H above the hip-joint centre: 16 % of the way up to the shoulder on the same side.',
   },
   espina_iliaca_anterosuperior_izq: {
     expr: along(at('LEFT_HIP'), at('LEFT_SHOULDER'), 0.16),
-    rationale: 'The ASIS is about 0.565 H high, 16 % of the way up from the hip-joint centre to the shoulder on the same side.',
+    rationale: 'The ASIS is about 0.565 H high, 0.045 H above the hip-joint centre: 16 % of the way up to the shoulder on the same side.',
   },
   centro_rotula_der: { expr: at('RIGHT_KNEE'), rationale: "The model's knee point is the knee-joint centre; the patella's centre lies over it, 1-2 cm higher." },
   centro_rotula_izq: { expr: at('LEFT_KNEE'), rationale: "The model's knee point is the knee-joint centre; the patella's centre lies over it, 1-2 cm higher." },
@@ -119,40 +130,40 @@ export const ANTERIOR_MAPPING = {
 /** Posterior view: the subject's back to the camera; the subject's left is on the image's left. */
 export const POSTERIOR_MAPPING = {
   lobulo_izq: {
-    expr: move(at('LEFT_EAR'), EARS, SHOULDERS, 0.13),
-    rationale: 'The ear lobe hangs about 2.5 cm below the ear canal: 13 % of the way from mid-ears towards mid-shoulders (about 20 cm), from the ear point.',
+    expr: move(at('LEFT_EAR'), EARS, SHOULDERS, 0.11),
+    rationale: 'The ear lobe hangs about 2.5 cm below the ear canal: 11 % of the way from mid-ears towards mid-shoulders (0.135 H, about 24 cm), from the ear point.',
   },
   lobulo_der: {
-    expr: move(at('RIGHT_EAR'), EARS, SHOULDERS, 0.13),
-    rationale: 'The ear lobe hangs about 2.5 cm below the ear canal: 13 % of the way from mid-ears towards mid-shoulders (about 20 cm), from the ear point.',
+    expr: move(at('RIGHT_EAR'), EARS, SHOULDERS, 0.11),
+    rationale: 'The ear lobe hangs about 2.5 cm below the ear canal: 11 % of the way from mid-ears towards mid-shoulders (0.135 H, about 24 cm), from the ear point.',
   },
   cervical_7: {
-    expr: along(SHOULDERS, EARS, 0.2),
-    rationale: 'C7 (cervicale, about 0.84 H) is on the midline a little above the acromions (0.818 H): 20 % of the way from mid-shoulders up to mid-ears (0.93 H).',
+    expr: along(SHOULDERS, EARS, 0.33),
+    rationale: 'C7 (cervicale, about 0.84 H) is on the midline above the shoulder-joint centres (0.795 H): 33 % of the way from mid-shoulders up to mid-ears (0.93 H).',
   },
   toracica_3: {
-    expr: trunk(0.04),
-    rationale: 'T3, level with the spine of the scapula, is about 6 cm below C7 (about 0.805 H): 4 % down the trunk midline from mid-shoulders to mid-hips.',
+    expr: trunk(-0.04),
+    rationale: 'T3, level with the spine of the scapula, is about 6 cm below C7 (about 0.805 H), just above the shoulder-joint centres: 4 % of the trunk midline above mid-shoulders.',
   },
   toracica_7: {
-    expr: trunk(0.24),
-    rationale: "T7, level with the scapula's lower angle, is about 17 cm below C7 (about 0.745 H): 24 % down the trunk midline.",
+    expr: trunk(0.18),
+    rationale: "T7, level with the scapula's lower angle, is about 17 cm below C7 (about 0.745 H): 18 % down the trunk midline.",
   },
   toracica_12: {
-    expr: trunk(0.46),
-    rationale: 'T12 is about 28 cm below C7 (about 0.68 H): 46 % down the trunk midline.',
+    expr: trunk(0.42),
+    rationale: 'T12 is about 28 cm below C7 (about 0.68 H): 42 % down the trunk midline.',
   },
   lumbar_5: {
-    expr: trunk(0.79),
-    rationale: 'L5 is just below the iliac crests (about 0.58 H): 79 % down the trunk midline.',
+    expr: trunk(0.78),
+    rationale: 'L5 is just below the iliac crests (about 0.58 H): 78 % down the trunk midline.',
   },
   espina_iliaca_posterosuperior_izq: {
-    expr: move(trunk(0.86), HIPS, at('LEFT_HIP'), 0.5),
-    rationale: "The PSIS dimples (S2, about 0.56 H, 86 % down the trunk midline) are about 4.5 cm either side of the midline: half-way out to the hip-joint centre's width.",
+    expr: move(trunk(0.85), HIPS, at('LEFT_HIP'), 0.5),
+    rationale: "The PSIS dimples (S2, about 0.56 H, 85 % down the trunk midline) are about 4.5 cm either side of the midline: half-way out to the hip-joint centre's width.",
   },
   espina_iliaca_posterosuperior_der: {
-    expr: move(trunk(0.86), HIPS, at('RIGHT_HIP'), 0.5),
-    rationale: "The PSIS dimples (S2, about 0.56 H, 86 % down the trunk midline) are about 4.5 cm either side of the midline: half-way out to the hip-joint centre's width.",
+    expr: move(trunk(0.85), HIPS, at('RIGHT_HIP'), 0.5),
+    rationale: "The PSIS dimples (S2, about 0.56 H, 85 % down the trunk midline) are about 4.5 cm either side of the midline: half-way out to the hip-joint centre's width.",
   },
   popliteo_izq: { expr: at('LEFT_KNEE'), rationale: "The popliteal crease is at the knee-joint line, behind the model's knee point." },
   popliteo_der: { expr: at('RIGHT_KNEE'), rationale: "The popliteal crease is at the knee-joint line, behind the model's knee point." },
@@ -170,20 +181,23 @@ function lateralRules(near: (l: SideLandmark) => Expr) {
   return {
     tragus: { expr: near('EAR'), rationale: "The model's ear point sits at the ear canal, just behind the tragus." },
     apex_cervical: {
-      expr: shift(along(near('SHOULDER'), near('EAR'), 0.25), 'posterior', near('SHOULDER'), near('EAR'), 0.3),
+      expr: shift(along(near('SHOULDER'), near('EAR'), 0.33), 'posterior', near('SHOULDER'), near('EAR'), 0.3),
       rationale:
-        "The back of the neck at C7 is a quarter of the way up from the shoulder to the ear and about 6 cm behind the shoulder's vertical: 0.3 of the shoulder-to-ear distance towards the back. The least certain marker: the neck's outline is not a landmark.",
+        "The back of the neck at C7 (0.84 H) is a third of the way up from the shoulder joint to the ear and about 6 cm behind the shoulder's vertical: 0.3 of the shoulder-to-ear distance towards the back. The least certain marker: the neck's outline is not a landmark.",
     },
-    punto_acromion: { expr: near('SHOULDER'), rationale: "The model's shoulder point is the shoulder joint under the acromion, seen from the side." },
+    punto_acromion: {
+      expr: move(near('SHOULDER'), near('HIP'), near('SHOULDER'), 0.08),
+      rationale: "The model's shoulder point is the shoulder-joint centre; the acromion is about 4 cm higher: 8 % of the hip-to-shoulder distance further up.",
+    },
     punto_epicondilo: { expr: near('ELBOW'), rationale: "The model's elbow point is the elbow joint, where the lateral epicondyle is seen from the side." },
     base_3er_metacarpiano: {
       expr: along(near('WRIST'), mid(near('INDEX'), near('PINKY')), 0.2),
       rationale: "The 3rd metacarpal's base is 1-1.5 cm beyond the wrist: 20 % of the way from the wrist to the midpoint of the index and little-finger knuckles.",
     },
     apex_lumbar: {
-      expr: shift(along(near('SHOULDER'), near('HIP'), 0.69), 'posterior', near('SHOULDER'), near('HIP'), 0.18),
+      expr: shift(along(near('SHOULDER'), near('HIP'), 0.67), 'posterior', near('SHOULDER'), near('HIP'), 0.18),
       rationale:
-        "The deepest point of the lumbar curve (about L3, 0.61 H) is 69 % of the way down from shoulder to hip, and the skin of the back lies about 9 cm behind that line: 0.18 of the trunk's length towards the back. Uncertain: the back's outline is not a landmark.",
+        "The deepest point of the lumbar curve (about L3, 0.61 H) is 67 % of the way down from shoulder to hip, and the skin of the back lies about 9 cm behind that line: 0.18 of the trunk's length towards the back. Uncertain: the back's outline is not a landmark.",
     },
     trocanter_mayor: { expr: near('HIP'), rationale: "The model's hip point is the hip joint, under the greater trochanter seen from the side." },
     tuberculo_condilo_externo: { expr: near('KNEE'), rationale: "The model's knee point is the knee-joint centre, at the lateral condyle seen from the side." },

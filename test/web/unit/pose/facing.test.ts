@@ -4,7 +4,7 @@
  */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { checkFacing, estimateFacing, expectedFacing, SIDE_WIDTH_RATIO } from '../../../web/src/pose/facing.js'
+import { checkFacing, estimateFacing, expectedFacing, SIDE_WIDTH_RATIO } from '../../../../web/src/pose/facing.js'
 import { standing, withLandmarks } from './standing.js'
 
 describe('estimateFacing', () => {

@@ -10,8 +10,8 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { runInNewContext } from 'node:vm'
-import { SIDES, VIEWS, markerNames, type View } from '../../../src/markers.js'
-import { LANDMARKS, LANDMARK_COUNT } from '../../../web/src/pose/landmarks.js'
+import { SIDES, VIEWS, markerNames, type View } from '../../../../src/markers.js'
+import { LANDMARKS, LANDMARK_COUNT } from '../../../../web/src/pose/landmarks.js'
 import {
   ANTERIOR_MAPPING,
   POSTERIOR_MAPPING,
@@ -23,7 +23,7 @@ import {
   mappingOf,
   suggestMarkers,
   type MarkerSuggestion,
-} from '../../../web/src/pose/mapping.js'
+} from '../../../../web/src/pose/mapping.js'
 import { PHOTO, point, standing, withLandmarks } from './standing.js'
 
 function byMarker<V extends View>(list: readonly MarkerSuggestion<V>[]): Record<string, MarkerSuggestion<V>> {
@@ -95,12 +95,12 @@ describe('suggestMarkers', () => {
     const m = byMarker(list)
     // Direct markers are their landmark, exactly; the subject's right is on the image's left.
     assert.deepEqual(suggested(m.tragus_der), { ...suggested(m.tragus_der), x: point(lm, 'RIGHT_EAR').x, y: point(lm, 'RIGHT_EAR').y })
-    assert.equal(suggested(m.punto_acromion_izq).x, point(lm, 'LEFT_SHOULDER').x)
+    assert.ok(suggested(m.punto_acromion_izq).y < point(lm, 'LEFT_SHOULDER').y, 'the acromion is above the shoulder joint')
     assert.ok(suggested(m.centro_rotula_der).x < suggested(m.centro_rotula_izq).x)
-    // Derived: the xiphoid is 31 % of the way from mid-shoulders to mid-hips.
+    // Derived: the xiphoid is 25 % of the way from mid-shoulders to mid-hips.
     const sy = (point(lm, 'LEFT_SHOULDER').y + point(lm, 'RIGHT_SHOULDER').y) / 2
     const hy = (point(lm, 'LEFT_HIP').y + point(lm, 'RIGHT_HIP').y) / 2
-    assert.ok(Math.abs(suggested(m.apendice_xifoides).y - (sy + 0.31 * (hy - sy))) < 1e-9)
+    assert.ok(Math.abs(suggested(m.apendice_xifoides).y - (sy + 0.25 * (hy - sy))) < 1e-9)
     // Top to bottom along the midline.
     const order = ['eminencia_frontal_media', 'espina_nasal', 'punto_mentoniano', 'escotadura_esternal', 'apendice_xifoides', 'ombligo', 'punto_sinfisis_pubiana']
     for (let i = 1; i < order.length; i++) assert.ok(suggested(m[order[i - 1]!]).y < suggested(m[order[i]!]).y, `${order[i - 1]} above ${order[i]}`)

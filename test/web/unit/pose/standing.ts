@@ -3,7 +3,7 @@
  * the 33 landmarks of a person standing in a 600 x 1000 px photo, seen from the front,
  * from behind (the front mirrored) or from the side, all fully visible unless changed.
  */
-import { LANDMARKS, type Landmark, type LandmarkName } from '../../../web/src/pose/landmarks.js'
+import { LANDMARKS, type Landmark, type LandmarkName } from '../../../../web/src/pose/landmarks.js'
 
 export const PHOTO = { width: 600, height: 1000 } as const
 
