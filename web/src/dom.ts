@@ -63,11 +63,3 @@ export function download(name: string, type: string, content: string): void {
   a.remove()
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
-
-/** Number with a fixed count of decimals, a true minus sign, and + when asked. */
-export function fmt(value: number, decimals: number, plus = false): string {
-  const text = Math.abs(value).toFixed(decimals)
-  const zero = Number(text) === 0
-  if (value < 0 && !zero) return `\u2212${text}`
-  return plus && !zero ? `+${text}` : text
-}

@@ -12,7 +12,7 @@ import {
   type Metric,
 } from '../../src/metrics/index.js'
 import { VIEWS, type View } from '../../src/markers.js'
-import { fmt } from './dom.js'
+import { fmt } from './format.js'
 
 /** How a metric is drawn over the photo. */
 export type Shape =

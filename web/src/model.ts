@@ -1,9 +1,10 @@
 /**
- * The app's data: per view, the document the user edits (photo, calibration,
- * markers, options) with undo/redo, the guided list of things to place, and the
- * API request the document amounts to. No DOM here.
+ * The marking of one view as data: the document the user edits (photo, calibration,
+ * markers with their status, options), the guided list of things to place, and the
+ * API request the document amounts to. Pure: no DOM (it runs in node tests).
  */
 import { POPLITEAL_MARKERS, SIDES, VIEWS, type Side, type View } from '../../src/markers.js'
+import { t } from './i18n/index.js'
 
 export type { Side, View }
 export const VIEW_NAMES = Object.keys(VIEWS) as View[]
@@ -12,11 +13,17 @@ export { SIDES }
 /** A point in image pixels: x to the right, y downward. */
 export type Pt = readonly [number, number]
 
+/**
+ * Where a marker's position came from: placed or confirmed by the clinician, or
+ * proposed by a tool (e.g. a pose model) and not yet confirmed.
+ */
+export type MarkerStatus = 'confirmed' | 'suggested'
+
 export interface Photo {
   readonly name: string
   readonly width: number
   readonly height: number
-  /** data: URL of the picture; null when a session was loaded without its photo. */
+  /** data: URL of the picture; null when an assessment file was loaded without its photo. */
   readonly url: string | null
 }
 
@@ -24,6 +31,8 @@ export interface Photo {
 export interface Doc {
   readonly photo: Photo | null
   readonly markers: Readonly<Record<string, Pt>>
+  /** Markers whose status is not 'confirmed' (absent means confirmed). */
+  readonly markerStatus: Readonly<Record<string, MarkerStatus>>
   /** The two ends of the known distance. */
   readonly scale: readonly [Pt | null, Pt | null]
   /** The known distance between the scale points, in cm (sent as grid_size_cm). */
@@ -39,6 +48,7 @@ export interface Doc {
 export const EMPTY_DOC: Doc = {
   photo: null,
   markers: {},
+  markerStatus: {},
   scale: [null, null],
   gridCm: null,
   fcTyped: null,
@@ -62,36 +72,34 @@ export interface Target {
   readonly note?: string
 }
 
-const LATERAL_CALIBRATION_NOTE = 'Optional: the lateral angles do not use the calibration.'
-
 /** The guided order: calibration first, then the view's markers as src/markers.ts orders them. */
 export function targetsOf(view: View, doc: Doc): Target[] {
   const calibrationRequired = view !== 'lateral'
-  const note = calibrationRequired ? undefined : LATERAL_CALIBRATION_NOTE
+  const note = calibrationRequired ? undefined : t('target.note.lateralCalibration')
   const scaleRequired = calibrationRequired && (doc.fcTyped === null || doc.scale.some((p) => p !== null))
-  const scaleNote = scaleRequired ? undefined : (note ?? 'Not needed: fc was typed in directly.')
+  const scaleNote = scaleRequired ? undefined : (note ?? t('target.note.fcTyped'))
   const calibration: Target[] = [
     {
       id: 'scale-a',
       kind: 'scale',
-      label: 'Scale: first point',
-      hint: 'Click one end of a distance you know on the photo (a grid square, a ruler, marks on the plumb line).',
+      label: t('target.scaleA.label'),
+      hint: t('target.scaleA.hint'),
       required: scaleRequired,
       ...(scaleNote ? { note: scaleNote } : {}),
     },
     {
       id: 'scale-b',
       kind: 'scale',
-      label: 'Scale: second point',
-      hint: 'Click the other end of the known distance, then type that distance in cm.',
+      label: t('target.scaleB.label'),
+      hint: t('target.scaleB.hint'),
       required: scaleRequired,
       ...(scaleNote ? { note: scaleNote } : {}),
     },
     {
       id: 'lrv',
       kind: 'lrv',
-      label: 'Reference line',
-      hint: 'Click on the vertical reference (plumb) line; horizontal distances are measured from it. Drag it to adjust.',
+      label: t('target.lrv.label'),
+      hint: t('target.lrv.hint'),
       required: calibrationRequired,
       ...(note ? { note } : {}),
     },
@@ -105,7 +113,7 @@ export function targetsOf(view: View, doc: Doc): Target[] {
       label: m.label,
       hint: m.hint,
       required: !optional,
-      ...(optional ? { note: 'Not needed: estimate popliteal points is on (each leg axis is the vertical through the Achilles marker).' } : {}),
+      ...(optional ? { note: t('target.note.poplitealEstimated') } : {}),
     }
   })
   return [...calibration, ...markers]
@@ -116,6 +124,11 @@ export function positionOf(doc: Doc, id: string): Pt | null {
   if (id === 'scale-b') return doc.scale[1]
   if (id === 'lrv') return doc.lrvX === null ? null : [doc.lrvX, (doc.photo?.height ?? 0) / 2]
   return doc.markers[id] ?? null
+}
+
+/** A marker's status; calibration targets and unknown ids are 'confirmed'. */
+export function statusOf(doc: Doc, id: string): MarkerStatus {
+  return doc.markerStatus[id] ?? 'confirmed'
 }
 
 export function isPlaced(doc: Doc, id: string): boolean {
@@ -130,16 +143,24 @@ export function snap(doc: Doc, p: Pt): Pt {
   return [r(p[0], w), r(p[1], h)]
 }
 
-/** The document with target `id` at `p` (or removed when p is null). */
-export function withTarget(doc: Doc, id: string, p: Pt | null): Doc {
+/**
+ * The document with target `id` at `p` (or removed when p is null). Placing by hand
+ * confirms the marker; `status` is for tools that propose positions.
+ */
+export function withTarget(doc: Doc, id: string, p: Pt | null, status: MarkerStatus = 'confirmed'): Doc {
   const q = p === null ? null : snap(doc, p)
   if (id === 'scale-a') return { ...doc, scale: [q, doc.scale[1]] }
   if (id === 'scale-b') return { ...doc, scale: [doc.scale[0], q] }
   if (id === 'lrv') return { ...doc, lrvX: q === null ? null : q[0] }
   const markers = { ...doc.markers }
+  const markerStatus = { ...doc.markerStatus }
+  delete markerStatus[id]
   if (q === null) delete markers[id]
-  else markers[id] = q
-  return { ...doc, markers }
+  else {
+    markers[id] = q
+    if (status !== 'confirmed') markerStatus[id] = status
+  }
+  return { ...doc, markers, markerStatus }
 }
 
 /** Length of the scale segment in px, or null. */
@@ -196,8 +217,8 @@ export function requestOf(view: View, doc: Doc): Request {
       placeholders = true
     }
   } else if (fc === null) {
-    if (doc.gridCm === null && (doc.fcTyped === null || doc.scale.some((p) => p !== null))) missing.push('Known distance (cm)')
-    else if (scaleLengthPx(doc) === 0) missing.push('Scale points at two different places')
+    if (doc.gridCm === null && (doc.fcTyped === null || doc.scale.some((p) => p !== null))) missing.push(t('target.missing.knownDistance'))
+    else if (scaleLengthPx(doc) === 0) missing.push(t('target.missing.scaleApart'))
   }
   if (missing.length > 0 || fc === null || lrvX === null) return { ready: false, missing }
 
@@ -213,64 +234,4 @@ export function requestOf(view: View, doc: Doc): Request {
   if (view === 'posterior') body.estimate_popliteal = doc.estimatePopliteal
   if (view === 'lateral') body.side = doc.side
   return { ready: true, body, key: `${view}:${JSON.stringify(body)}`, placeholders }
-}
-
-/** One view's working state: the document, its history and the app's view of it. */
-export class ViewSession {
-  doc: Doc = EMPTY_DOC
-  private undoStack: Doc[] = []
-  private redoStack: Doc[] = []
-  /** The target the next click places (or that arrows move). */
-  active: string | null = null
-
-  constructor(readonly view: View) {}
-
-  targets(): Target[] {
-    return targetsOf(this.view, this.doc)
-  }
-
-  /** Replaces the document, recording the old one for undo. */
-  commit(doc: Doc): void {
-    if (doc === this.doc) return
-    this.undoStack.push(this.doc)
-    if (this.undoStack.length > 200) this.undoStack.shift()
-    this.redoStack = []
-    this.doc = doc
-  }
-
-  /** Replaces the document without a history entry (live drag frames). */
-  preview(doc: Doc): void {
-    this.doc = doc
-  }
-
-  /** Records `before` as the undo point of a change already previewed (a finished drag). */
-  commitFrom(before: Doc): void {
-    if (before === this.doc) return
-    this.undoStack.push(before)
-    this.redoStack = []
-  }
-
-  canUndo(): boolean {
-    return this.undoStack.length > 0
-  }
-
-  canRedo(): boolean {
-    return this.redoStack.length > 0
-  }
-
-  undo(): boolean {
-    const doc = this.undoStack.pop()
-    if (!doc) return false
-    this.redoStack.push(this.doc)
-    this.doc = doc
-    return true
-  }
-
-  redo(): boolean {
-    const doc = this.redoStack.pop()
-    if (!doc) return false
-    this.undoStack.push(this.doc)
-    this.doc = doc
-    return true
-  }
 }

@@ -4,36 +4,12 @@
  * Used by the interactive stage and, with a fixed transform, by the printed report.
  */
 import { s } from './dom.js'
-import { formatValue, type MetricInfo } from './metrics.js'
-import { positionOf, type Doc, type Pt, type Target } from './model.js'
+import { t } from './i18n/index.js'
+import { formatValue } from './metrics.js'
+import { positionOf, statusOf, type Doc, type Pt } from './model.js'
+import type { Figure, Scene, Transform } from './scene.js'
 
-export interface Transform {
-  readonly s: number
-  readonly tx: number
-  readonly ty: number
-}
-
-export interface Figure {
-  readonly info: MetricInfo
-  readonly value: number
-  readonly color: string
-}
-
-export interface Scene {
-  readonly doc: Doc
-  readonly targets: readonly Target[]
-  readonly active: string | null
-  /** Targets with an API problem. */
-  readonly flagged: ReadonlySet<string>
-  readonly figures: readonly Figure[]
-  /** Metric to emphasise (hovered in the results table). */
-  readonly highlight: string | null
-  /** Figures belong to an earlier state (a new analysis is on its way). */
-  readonly stale: boolean
-}
-
-/** A distinct colour per metric, readable over skin and clothing. */
-export const PALETTE = ['#e6194b', '#1f77b4', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#d62790', '#8c6d1f']
+export type { Figure, Scene, Transform }
 
 type V = readonly [number, number]
 
@@ -71,7 +47,7 @@ function anchorFor(angle: number): 'start' | 'middle' | 'end' {
 }
 
 /** One metric's drawing in screen space; null when a marker it needs is missing. */
-function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, t: Transform): SVGGElement | null {
+function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, tf: Transform): SVGGElement | null {
   const { info, value, color } = fig
   const g = s('g', { class: 'figure', 'data-metric': info.name, stroke: color, color })
   const P = (name: string): V | null => {
@@ -169,7 +145,7 @@ function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, t: Transform): SVGGEl
         const b = P(n)
         if (a && b) line(a, b)
       }
-      void t
+      void tf
       return g
     }
   }
@@ -205,11 +181,11 @@ export interface DrawOptions {
   readonly height: number
 }
 
-/** Replaces the content of `svg` with the scene drawn under transform t. */
-export function drawOverlay(svg: SVGSVGElement, scene: Scene, t: Transform, opts: DrawOptions): void {
+/** Replaces the content of `svg` with the scene drawn under transform tf. */
+export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opts: DrawOptions): void {
   const { doc } = scene
   const photo = doc.photo
-  const at = (p: Pt): V => [p[0] * t.s + t.tx, p[1] * t.s + t.ty]
+  const at = (p: Pt): V => [p[0] * tf.s + tf.tx, p[1] * tf.s + tf.ty]
   const parts: SVGElement[] = []
 
   // The photo element is kept across redraws (re-creating it would decode the picture again).
@@ -217,23 +193,23 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, t: Transform, opts
   if (photo?.url) {
     if (!image) image = s('image', { class: 'photo', preserveAspectRatio: 'none' })
     if (image.getAttribute('href') !== photo.url) image.setAttribute('href', photo.url)
-    image.setAttribute('x', String(t.tx))
-    image.setAttribute('y', String(t.ty))
-    image.setAttribute('width', String(photo.width * t.s))
-    image.setAttribute('height', String(photo.height * t.s))
-    image.classList.toggle('pixelated', t.s >= 3)
+    image.setAttribute('x', String(tf.tx))
+    image.setAttribute('y', String(tf.ty))
+    image.setAttribute('width', String(photo.width * tf.s))
+    image.setAttribute('height', String(photo.height * tf.s))
+    image.classList.toggle('pixelated', tf.s >= 3)
   } else {
     image = null
   }
   if (image) parts.push(image)
   if (photo) {
     if (!photo.url) {
-      parts.push(s('rect', { x: t.tx, y: t.ty, width: photo.width * t.s, height: photo.height * t.s, class: 'photo-missing' }))
+      parts.push(s('rect', { x: tf.tx, y: tf.ty, width: photo.width * tf.s, height: photo.height * tf.s, class: 'photo-missing' }))
       parts.push(
         s(
           'text',
-          { x: t.tx + (photo.width * t.s) / 2, y: t.ty + 28, class: 'photo-missing-text', 'text-anchor': 'middle' },
-          `Photo not loaded: open ${photo.name || 'it'} to see it under the markers`,
+          { x: tf.tx + (photo.width * tf.s) / 2, y: tf.ty + 28, class: 'photo-missing-text', 'text-anchor': 'middle' },
+          t('overlay.photoMissing', { name: photo.name || t('overlay.photoMissing.it') }),
         ),
       )
     }
@@ -242,7 +218,7 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, t: Transform, opts
   // Metric drawings, under the markers.
   const figures = s('g', { class: `figures${scene.stale ? ' stale' : ''}${scene.highlight ? ' has-highlight' : ''}` })
   for (const fig of scene.figures) {
-    const g = figureOf(fig, doc, at, t)
+    const g = figureOf(fig, doc, at, tf)
     if (!g) continue
     if (fig.info.name === scene.highlight) g.classList.add('highlight')
     figures.append(g)
@@ -252,15 +228,15 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, t: Transform, opts
 
   // Reference line across the photo's height.
   if (doc.lrvX !== null && photo) {
-    const x = doc.lrvX * t.s + t.tx
-    const top = t.ty
-    const bottom = t.ty + photo.height * t.s
+    const x = doc.lrvX * tf.s + tf.tx
+    const top = tf.ty
+    const bottom = tf.ty + photo.height * tf.s
     const g = s('g', { class: `lrv${scene.active === 'lrv' ? ' active' : ''}${scene.flagged.has('lrv') ? ' flagged' : ''}`, 'data-target': 'lrv' })
     if (opts.interactive) g.append(s('line', { x1: x, y1: top, x2: x, y2: bottom, class: 'hit-line' }))
     g.append(s('line', { x1: x, y1: top, x2: x, y2: bottom, class: 'lrv-line' }))
     const labelY = Math.max(top, 0) + 16
-    g.append(s('text', { x: x + 6, y: labelY, class: 'lrv-label' }, 'Reference line'))
-    g.append(s('title', {}, `Reference line, x = ${doc.lrvX} px. Drag to move.`))
+    g.append(s('text', { x: x + 6, y: labelY, class: 'lrv-label' }, t('overlay.lrv')))
+    g.append(s('title', {}, t('overlay.lrv.title', { x: doc.lrvX })))
     parts.push(g)
   }
 
@@ -272,7 +248,7 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, t: Transform, opts
     const px = Math.hypot(sb[0] - sa[0], sb[1] - sa[1])
     const g = s('g', { class: 'scale' })
     g.append(s('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'scale-line' }))
-    const text = doc.gridCm !== null ? `${doc.gridCm} cm = ${px.toFixed(1)} px` : `${px.toFixed(1)} px = ? cm`
+    const text = doc.gridCm !== null ? t('overlay.scale.known', { cm: doc.gridCm, px: px.toFixed(1) }) : t('overlay.scale.unknown', { px: px.toFixed(1) })
     // Beside the middle of the segment, on the side away from the point tags.
     const d = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1
     const n: V = [-(b[1] - a[1]) / d, (b[0] - a[0]) / d]
@@ -292,13 +268,13 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, t: Transform, opts
     if (!p) continue
     const [x, y] = at(p)
     const tag = target.id === 'scale-a' ? 'A' : target.id === 'scale-b' ? 'B' : String(n)
-    const cls = ['marker', target.kind === 'scale' ? 'scale-point' : '', scene.active === target.id ? 'active' : '', scene.flagged.has(target.id) ? 'flagged' : '', target.required ? '' : 'optional']
+    const cls = ['marker', target.kind === 'scale' ? 'scale-point' : '', scene.active === target.id ? 'active' : '', scene.flagged.has(target.id) ? 'flagged' : '', target.required ? '' : 'optional', statusOf(doc, target.id) === 'suggested' ? 'suggested' : '']
     const g = s('g', { class: cls.filter(Boolean).join(' '), 'data-target': target.id, transform: `translate(${x},${y})` })
     if (opts.interactive) g.append(s('circle', { r: 14, class: 'hit' }))
     g.append(s('circle', { r: 7, class: 'ring' }))
     g.append(s('path', { d: 'M-4,0H4M0,-4V4', class: 'cross' }))
     g.append(s('text', { x: 10, y: -10, class: 'marker-tag' }, tag))
-    g.append(s('title', {}, `${target.label} (${p[0]}, ${p[1]})`))
+    g.append(s('title', {}, t('overlay.marker.title', { label: target.label, x: p[0], y: p[1] })))
     markers.append(g)
   }
   parts.push(markers)

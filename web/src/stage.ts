@@ -1,10 +1,16 @@
 /**
- * The photo viewer: zoom (wheel, pinch, buttons), pan (drag on the photo), and the
- * pointer gestures on it. A click (press without moving) places the active target;
- * pressing on a marker or the reference line and moving drags it.
+ * The photo viewer: zoom (wheel, pinch, buttons), pan (drag on the photo), the pointer
+ * gestures on it (reported as StageEvents; input/pointer.ts turns them into commands),
+ * and the drawing of the current view's scene whenever the store changes.
+ * A click (press without moving) places the active target; pressing on a marker or
+ * the reference line and moving drags it.
  */
-import { drawOverlay, type Scene, type Transform } from './overlay.js'
-import type { Pt } from './model.js'
+import { positionOf, type Pt } from './model.js'
+import { drawOverlay } from './overlay.js'
+import { sceneOf, type Scene, type Transform } from './scene.js'
+import { current, type AppState } from './state.js'
+import type { Store } from './store.js'
+import type { Viewport } from './viewport.js'
 
 export interface StageEvents {
   /** A click on the photo at image point p; `hit` is the target under the pointer, if any. */
@@ -26,7 +32,7 @@ type Gesture =
 const MIN_ZOOM = 0.02
 const MAX_ZOOM = 32
 
-export class Stage {
+export class Stage implements Viewport {
   readonly svg: SVGSVGElement
   private t: Transform = { s: 1, tx: 0, ty: 0 }
   private fitted = true
@@ -238,4 +244,21 @@ export class Stage {
     const unit = e.deltaMode === 1 ? 40 : e.deltaMode === 2 ? 800 : 1
     this.zoomBy(Math.exp(-e.deltaY * unit * 0.0015), this.local(e))
   }
+}
+
+/** Draws the current view on the stage after every change, and brings asked-for points into view. */
+export function renderStage(store: Store<AppState>, stage: Stage): () => void {
+  const dropzone = stage.el.querySelector<HTMLElement>('.dropzone')
+  const draw = (state: AppState) => {
+    const vs = current(state)
+    stage.el.classList.toggle('has-photo', vs.doc.photo !== null)
+    stage.el.classList.toggle('placing', vs.doc.photo !== null && vs.active !== null)
+    if (dropzone) dropzone.hidden = vs.doc.photo !== null
+    stage.show(sceneOf(state, state.view, true), (id) => positionOf(current(store.get()).doc, id))
+  }
+  draw(store.get())
+  return store.subscribe((state, previous) => {
+    draw(state)
+    if (state.reveal && state.reveal !== previous.reveal) stage.reveal(state.reveal)
+  })
 }

@@ -1,13 +1,18 @@
 /**
- * Sessions on disk: a photo-free JSON file with, per view, the photo's name and size,
- * the calibration, the markers, the options and the last results. Loading checks
- * every field and says what is wrong in a sentence.
+ * The assessment file: the photo-free JSON the app saves and loads, with, per view, the
+ * photo's name and size, the calibration, the markers, the options and the last results.
+ * Loading checks every field and says what is wrong in a sentence. Pure: no DOM.
  */
 import { SIDES, VIEWS, type Side, type View } from '../../src/markers.js'
+import { t } from './i18n/index.js'
 import { EMPTY_DOC, VIEW_NAMES, fcOf, type Doc, type Pt } from './model.js'
 
-export const SESSION_FORMAT = 'posture-metrics-session'
-export const SESSION_VERSION = 1
+/**
+ * The file's "format" value. It keeps the word "session" from the app's first version
+ * so that files saved then still load; in the code and the UI it is an "assessment file".
+ */
+export const ASSESSMENT_FILE_FORMAT = 'posture-metrics-session'
+export const ASSESSMENT_FILE_VERSION = 1
 
 export interface SavedView {
   image: { name: string; width: number; height: number } | null
@@ -23,9 +28,9 @@ export interface SavedView {
   results: Record<string, unknown> | null
 }
 
-export interface SessionFile {
-  format: typeof SESSION_FORMAT
-  version: typeof SESSION_VERSION
+export interface AssessmentFile {
+  format: typeof ASSESSMENT_FILE_FORMAT
+  version: typeof ASSESSMENT_FILE_VERSION
   saved_at: string
   view: View
   views: Partial<Record<View, SavedView>>
@@ -49,14 +54,15 @@ export function savedView(view: View, doc: Doc, results: Record<string, unknown>
   return saved
 }
 
-export class SessionError extends Error {}
+/** A file that cannot be loaded; the message says what is wrong and what is expected. */
+export class AssessmentFileError extends Error {}
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
 
 function point(v: unknown, where: string): Pt {
   if (Array.isArray(v) && v.length === 2 && isNum(v[0]) && isNum(v[1])) return [v[0], v[1]]
-  throw new SessionError(`${where} must be a two-number array [x, y]; got ${JSON.stringify(v)}.`)
+  throw new AssessmentFileError(t('file.point', { where, got: JSON.stringify(v) }))
 }
 
 function optionalPoint(v: unknown, where: string): Pt | null {
@@ -65,7 +71,7 @@ function optionalPoint(v: unknown, where: string): Pt | null {
 
 function optionalNumber(v: unknown, where: string, positive = false): number | null {
   if (v === null || v === undefined) return null
-  if (!isNum(v) || (positive && v <= 0)) throw new SessionError(`${where} must be ${positive ? 'a number > 0' : 'a number'}; got ${JSON.stringify(v)}.`)
+  if (!isNum(v) || (positive && v <= 0)) throw new AssessmentFileError(t(positive ? 'file.positiveNumber' : 'file.number', { where, got: JSON.stringify(v) }))
   return v
 }
 
@@ -76,29 +82,37 @@ export interface LoadedView {
   unknown: string[]
 }
 
-/** Parses a session file; throws SessionError with a readable message. */
-export function parseSession(text: string): { view: View; views: Partial<Record<View, LoadedView>> } {
+export interface LoadedAssessment {
+  /** The view that was shown when the file was saved. */
+  view: View
+  views: Partial<Record<View, LoadedView>>
+}
+
+/** Parses an assessment file; throws AssessmentFileError with a readable message. */
+export function parseAssessmentFile(text: string): LoadedAssessment {
   let data: unknown
   try {
     data = JSON.parse(text)
   } catch (error) {
-    throw new SessionError(`This file is not JSON (${(error as Error).message}).`)
+    throw new AssessmentFileError(t('file.notJson', { reason: (error as Error).message }))
   }
-  if (!isObject(data) || data.format !== SESSION_FORMAT) {
-    throw new SessionError(`This is not a session file of this app (expected "format": "${SESSION_FORMAT}").`)
+  if (!isObject(data) || data.format !== ASSESSMENT_FILE_FORMAT) {
+    throw new AssessmentFileError(t('file.notAssessment', { format: ASSESSMENT_FILE_FORMAT }))
   }
-  if (data.version !== SESSION_VERSION) throw new SessionError(`Unsupported session version ${JSON.stringify(data.version)}; this app reads version ${SESSION_VERSION}.`)
-  if (!isObject(data.views)) throw new SessionError('The session has no "views" object.')
+  if (data.version !== ASSESSMENT_FILE_VERSION) {
+    throw new AssessmentFileError(t('file.version', { version: JSON.stringify(data.version), expected: ASSESSMENT_FILE_VERSION }))
+  }
+  if (!isObject(data.views)) throw new AssessmentFileError(t('file.noViews'))
   const views: Partial<Record<View, LoadedView>> = {}
   for (const [name, raw] of Object.entries(data.views)) {
-    if (!(VIEW_NAMES as string[]).includes(name)) throw new SessionError(`Unknown view "${name}"; expected one of ${VIEW_NAMES.join(', ')}.`)
+    if (!(VIEW_NAMES as string[]).includes(name)) throw new AssessmentFileError(t('file.unknownView', { name, expected: VIEW_NAMES.join(', ') }))
     const view = name as View
-    if (!isObject(raw)) throw new SessionError(`views.${view} must be an object.`)
+    if (!isObject(raw)) throw new AssessmentFileError(t('file.viewNotObject', { where: `views.${view}` }))
     const image = raw.image
     let photo: Doc['photo'] = null
     if (image !== null && image !== undefined) {
       if (!isObject(image) || !isNum(image.width) || !isNum(image.height) || image.width <= 0 || image.height <= 0) {
-        throw new SessionError(`views.${view}.image must have a positive width and height.`)
+        throw new AssessmentFileError(t('file.imageSize', { where: `views.${view}.image` }))
       }
       photo = { name: typeof image.name === 'string' ? image.name : '', width: image.width, height: image.height, url: null }
     }
@@ -107,15 +121,17 @@ export function parseSession(text: string): { view: View; views: Partial<Record<
     const known = new Set<string>(VIEWS[view].map((m) => m.name))
     const markers: Record<string, Pt> = {}
     const unknown: string[] = []
-    if (raw.markers !== undefined && !isObject(raw.markers)) throw new SessionError(`views.${view}.markers must be an object.`)
+    if (raw.markers !== undefined && !isObject(raw.markers)) throw new AssessmentFileError(t('file.markersNotObject', { where: `views.${view}.markers` }))
     for (const [m, p] of Object.entries(raw.markers ?? {})) {
       if (!known.has(m)) unknown.push(m)
       else markers[m] = point(p, `views.${view}.markers.${m}`)
     }
     const side = raw.side === undefined ? 'right' : raw.side
-    if (!(SIDES as readonly unknown[]).includes(side)) throw new SessionError(`views.${view}.side must be ${SIDES.map((x) => `"${x}"`).join(' or ')}.`)
+    if (!(SIDES as readonly unknown[]).includes(side)) {
+      throw new AssessmentFileError(t('file.side', { where: `views.${view}.side`, expected: SIDES.map((x) => `"${x}"`).join(' or ') }))
+    }
     if (raw.estimate_popliteal !== undefined && typeof raw.estimate_popliteal !== 'boolean') {
-      throw new SessionError(`views.${view}.estimate_popliteal must be true or false.`)
+      throw new AssessmentFileError(t('file.boolean', { where: `views.${view}.estimate_popliteal` }))
     }
     const doc: Doc = {
       ...EMPTY_DOC,

@@ -1,0 +1,19 @@
+/** Documents and states built from the browser tests' figures (markers at known pixels), for the unit tests. */
+import { EMPTY_DOC, type Doc, type View } from '../../../web/src/model.js'
+import { FIGURES } from '../fixtures/figure.js'
+
+/** The view's figure fully marked and calibrated, as the app's document. */
+export function markedDoc(view: View, photoUrl: string | null = 'data:image/png;base64,'): Doc {
+  const spec = FIGURES[view]
+  return {
+    ...EMPTY_DOC,
+    photo: { name: `${view}.png`, width: spec.width, height: spec.height, url: photoUrl },
+    markers: { ...spec.markers },
+    scale: [spec.scale[0], spec.scale[1]],
+    gridCm: spec.scaleCm,
+    lrvX: spec.lrvX,
+    side: spec.side ?? 'right',
+  }
+}
+
+export { FIGURES }

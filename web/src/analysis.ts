@@ -1,0 +1,130 @@
+/**
+ * Keeps every view's results in step with its markers: when a view's document amounts
+ * to a new API request, asks the service (debounced, abortable, one request per view in
+ * flight, answers cached), and records the answer in the store. Only the answer to the
+ * document as it is now counts. Pure of DOM: runs against a store in node tests too.
+ */
+import { analyze, type Analysis } from './api.js'
+import { answered, setOutcome } from './commands.js'
+import { VIEW_NAMES, requestOf, type View } from './model.js'
+import { NO_OUTCOME, type AppState } from './state.js'
+import type { Store } from './store.js'
+
+export interface AnalysisOptions {
+  /** Wait this long after the last change before asking (coalesces bursts of changes). */
+  readonly debounceMs?: number
+  /** Answers kept, by request. */
+  readonly cacheSize?: number
+}
+
+export interface AnalysisHandle {
+  /** Stops listening and aborts requests in flight. */
+  stop(): void
+  /** Resolves when no request is waiting or in flight. */
+  idle(): Promise<void>
+}
+
+function isEmpty(o: AppState['views'][View]['outcome']): boolean {
+  return o.key === null && o.values === null && o.problems.length === 0 && !o.pending && !o.fromFile
+}
+
+export function startAnalysis(store: Store<AppState>, options: AnalysisOptions = {}): AnalysisHandle {
+  const debounceMs = options.debounceMs ?? 0
+  const cacheSize = options.cacheSize ?? 100
+  const cache = new Map<string, Analysis>()
+  const controllers: Partial<Record<View, AbortController>> = {}
+  const asked: Partial<Record<View, string>> = {}
+  const inFlight = new Set<Promise<void>>()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let waiters: (() => void)[] = []
+
+  const settle = () => {
+    if (timer !== undefined || inFlight.size > 0) return
+    const done = waiters
+    waiters = []
+    for (const w of done) w()
+  }
+
+  async function run(view: View): Promise<void> {
+    const state = store.get()
+    const vs = state.views[view]
+    if (vs.dragFrom) return // the drag's end asks
+    const outcome = vs.outcome
+    const request = requestOf(view, vs.doc)
+    if (!request.ready) {
+      controllers[view]?.abort()
+      if (!isEmpty(outcome)) store.set((s) => setOutcome(s, view, NO_OUTCOME))
+      return
+    }
+    if (request.key === outcome.key && !outcome.pending && !outcome.fromFile) return
+    if (outcome.pending && asked[view] === request.key) return // already asked
+    let result = cache.get(request.key)
+    if (!result) {
+      controllers[view]?.abort()
+      const controller = new AbortController()
+      controllers[view] = controller
+      asked[view] = request.key
+      store.set((s) => setOutcome(s, view, { ...s.views[view].outcome, pending: true }))
+      try {
+        result = await analyze(view, request.body, controller.signal)
+      } catch {
+        return // aborted: a newer request is on its way
+      } finally {
+        if (controllers[view] === controller) {
+          delete controllers[view]
+          delete asked[view]
+        }
+      }
+      if (result.ok || result.status === 422) {
+        cache.set(request.key, result)
+        if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string)
+      }
+    }
+    const answer = result
+    store.set((s) => answered(s, view, request.key, answer))
+  }
+
+  const schedule = () => {
+    if (timer !== undefined) clearTimeout(timer)
+    timer = setTimeout(() => {
+      timer = undefined
+      for (const view of VIEW_NAMES) {
+        const p = run(view).finally(() => {
+          inFlight.delete(p)
+          settle()
+        })
+        inFlight.add(p)
+      }
+      settle()
+    }, debounceMs)
+  }
+
+  /** A change that may need a request: a document, a finished drag, or an answer that left a view pending. */
+  const unsubscribe = store.subscribe((state, previous) => {
+    for (const view of VIEW_NAMES) {
+      const now = state.views[view]
+      const before = previous.views[view]
+      if (now.doc !== before.doc || now.dragFrom !== before.dragFrom || (now.outcome !== before.outcome && now.outcome.fromFile)) {
+        schedule()
+        return
+      }
+    }
+  })
+  schedule()
+
+  return {
+    stop() {
+      unsubscribe()
+      if (timer !== undefined) clearTimeout(timer)
+      timer = undefined
+      for (const c of Object.values(controllers)) c?.abort()
+      settle()
+    },
+    idle() {
+      return new Promise<void>((resolve) => {
+        waiters.push(resolve)
+        settle()
+      })
+    },
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The results as data for the outputs: per view with content, its document, metrics
+ * and the service's values (when they answer the document as it is), and the CSV
+ * export built from them (RFC 4180, one row per metric, values at full precision).
+ * Pure: no DOM.
+ */
+import { t, type MessageKey } from './i18n/index.js'
+import { metricsOf, unitText, type MetricInfo } from './metrics.js'
+import { hasContent } from './assessment-file.js'
+import { VIEW_NAMES, fcOf, requestOf, type Doc, type View } from './model.js'
+import type { AppState } from './state.js'
+
+export interface ResultEntry {
+  readonly view: View
+  readonly doc: Doc
+  readonly metrics: readonly MetricInfo[]
+  /** The service's answer for the document as it is, or null. */
+  readonly values: Readonly<Record<string, unknown>> | null
+}
+
+/** The views with anything marked, in view order. */
+export function resultEntries(state: AppState): ResultEntry[] {
+  const entries: ResultEntry[] = []
+  for (const view of VIEW_NAMES) {
+    const { doc, outcome } = state.views[view]
+    if (!hasContent(doc)) continue
+    const request = requestOf(view, doc)
+    const values = request.ready && request.key === outcome.key ? outcome.values : null
+    entries.push({ view, doc, metrics: metricsOf(view, doc.estimatePopliteal), values })
+  }
+  return entries
+}
+
+const COLUMNS: readonly MessageKey[] = [
+  'csv.column.view',
+  'csv.column.side',
+  'csv.column.metric',
+  'csv.column.value',
+  'csv.column.unit',
+  'csv.column.meaning',
+  'csv.column.photo',
+  'csv.column.fc',
+  'csv.column.lrv',
+]
+
+function csvField(v: string): string {
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v
+}
+
+/** RFC 4180 CSV, one row per metric with a value, values at full precision. */
+export function csvOf(entries: readonly ResultEntry[]): string {
+  const rows: string[][] = [COLUMNS.map((key) => t(key))]
+  for (const e of entries) {
+    if (!e.values) continue
+    for (const m of e.metrics) {
+      const v = e.values[m.name]
+      if (typeof v !== 'number') continue
+      rows.push([
+        e.view,
+        e.view === 'lateral' ? e.doc.side : '',
+        m.name,
+        String(v),
+        unitText(m),
+        m.meaning,
+        e.doc.photo?.name ?? '',
+        String(fcOf(e.doc) ?? ''),
+        String(e.doc.lrvX ?? ''),
+      ])
+    }
+  }
+  return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n'
+}

@@ -1,0 +1,44 @@
+/**
+ * The one way user-facing text is produced: t(key, params). Keys are typed from the
+ * English catalogue; another language is a catalogue with the same keys (Record<MessageKey, Message>)
+ * registered here. Pure: no DOM, so it runs in node tests too.
+ */
+import { en, type MessageKey } from './en.js'
+import type { Message, Params } from './types.js'
+
+export type { MessageKey, Message, Params }
+
+export type Catalogue = Readonly<Record<MessageKey, Message>>
+
+const catalogues: Record<string, Catalogue> = { en }
+let locale = 'en'
+let plurals = new Intl.PluralRules(locale)
+
+/** The language texts are produced in. */
+export function currentLocale(): string {
+  return locale
+}
+
+/** Switches the language (a registered catalogue's code); unknown codes fall back to English. */
+export function setLocale(code: string): void {
+  locale = code in catalogues ? code : 'en'
+  plurals = new Intl.PluralRules(locale)
+}
+
+/** Makes a catalogue available to setLocale. */
+export function registerCatalogue(code: string, catalogue: Catalogue): void {
+  catalogues[code] = catalogue
+}
+
+/** The text of `key` in the current language, with `{name}` replaced by params.name. */
+export function t(key: MessageKey, params: Params = {}): string {
+  const entry: Message = catalogues[locale]?.[key] ?? en[key]
+  let text: string
+  if (typeof entry === 'string') text = entry
+  else {
+    const count = typeof params.count === 'number' ? params.count : Number.NaN
+    const form = Number.isNaN(count) ? 'other' : plurals.select(count)
+    text = (form === 'zero' || form === 'two' ? undefined : entry[form]) ?? entry.other
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
+}

@@ -1,0 +1,26 @@
+/**
+ * Pointer input on the photo: the stage's gestures (click, drag of a target) turned
+ * into commands on the store.
+ */
+import { clickAt, dragEnd, dragMove, dragStart } from '../commands.js'
+import type { Pt } from '../model.js'
+import { current, type AppState } from '../state.js'
+import type { Store } from '../store.js'
+import type { StageEvents } from '../stage.js'
+
+export function pointerCommands(store: Store<AppState>): Omit<StageEvents, 'zoomed'> {
+  return {
+    click(p: Pt, hit: string | null) {
+      const before = current(store.get())
+      store.set((s) => clickAt(s, p, hit))
+      const after = current(store.get())
+      // The scale is complete: the distance between its points is the next thing to enter.
+      if (after.doc.scale[1] !== before.doc.scale[1] && after.doc.scale[1] !== null && after.doc.gridCm === null) {
+        document.getElementById('prompt-grid-cm')?.focus({ preventScroll: true })
+      }
+    },
+    dragStart: () => store.set(dragStart),
+    dragMove: (id: string, p: Pt) => store.set((s) => dragMove(s, id, p)),
+    dragEnd: () => store.set(dragEnd),
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The prompt above the photo: what to do next (open a photo, the target to place with
+ * its hint and position, what is still needed), the API's problems about the target,
+ * notes and warnings features attach to a target or the view, and the known-distance
+ * field once the scale points are placed.
+ */
+import { notify, setKnownDistance, step, undo } from '../commands.js'
+import { byId, h } from '../dom.js'
+import { t } from '../i18n/index.js'
+import { positionOf, requestOf, scaleLengthPx } from '../model.js'
+import { canUndo, current, problemsByPlace, targetsIn, type AppState } from '../state.js'
+import type { Store } from '../store.js'
+import { mountPanel, replaceKeepingFocus } from './panel.js'
+
+export function mountPrompt(store: Store<AppState>): void {
+  const prompt = byId('prompt')
+  // One listener for the buttons the prompt re-creates on each render.
+  prompt.addEventListener('click', (e) => {
+    const act = (e.target as Element).closest<HTMLElement>('button[data-act]')?.dataset.act
+    if (act === 'prev') store.set((s) => step(s, -1))
+    else if (act === 'next') store.set((s) => step(s, 1))
+    else if (act === 'undo') store.set(undo)
+  })
+  mountPanel(store, (state) => renderPrompt(prompt, state, store))
+}
+
+function renderPrompt(prompt: HTMLElement, state: AppState, store: Store<AppState>): void {
+  const vs = current(state)
+  const doc = vs.doc
+  const targets = targetsIn(state)
+  const problems = problemsByPlace(state)
+  const parts: (Node | string)[] = []
+  const view = { view: t(`view.${state.view}.title`), pose: t(`view.${state.view}.pose`) }
+  if (!doc.photo) {
+    parts.push(h('p', { class: 'prompt-title' }, t('prompt.openPhoto', view)), h('p', { class: 'prompt-hint' }, t('prompt.openPhoto.hint')))
+    prompt.dataset.target = ''
+  } else if (vs.active) {
+    const i = targets.findIndex((x) => x.id === vs.active)
+    const target = targets[i]!
+    const p = positionOf(doc, target.id)
+    prompt.dataset.target = target.id
+    const errors = problems.get(target.id) ?? []
+    const note = vs.targetNotes[target.id]
+    parts.push(
+      h(
+        'div',
+        { class: 'prompt-row' },
+        h(
+          'p',
+          { class: 'prompt-title' },
+          h('span', { class: 'step' }, t('prompt.step', { index: i + 1, count: targets.length })),
+          ' ',
+          h('strong', { id: 'prompt-label' }, target.label),
+        ),
+        h(
+          'span',
+          { class: 'prompt-nav' },
+          h('button', { type: 'button', 'data-act': 'prev', title: t('prompt.previous.title'), 'aria-label': t('prompt.previous.label') }, '\u25c0'),
+          h('button', { type: 'button', 'data-act': 'next', title: t('prompt.next.title'), 'aria-label': t('prompt.next.label') }, '\u25b6'),
+          h('button', { type: 'button', 'data-act': 'undo', title: t('prompt.undo.title'), disabled: !canUndo(vs) }, t('prompt.undo')),
+        ),
+      ),
+      h('p', { class: 'prompt-hint' }, target.hint),
+      h(
+        'p',
+        { class: 'prompt-action' },
+        p !== null
+          ? target.kind === 'lrv'
+            ? t('prompt.placedLine', { x: p[0] })
+            : t('prompt.placedPoint', { x: p[0], y: p[1] })
+          : target.kind === 'lrv'
+            ? t('prompt.placeLine')
+            : t('prompt.placePoint'),
+        target.note ? ` ${target.note}` : '',
+      ),
+      ...(note ? [h('p', { class: 'prompt-note', 'data-note': target.id }, note)] : []),
+      ...errors.map((m) => h('p', { class: 'problem' }, m)),
+    )
+  } else {
+    prompt.dataset.target = ''
+    const request = requestOf(state.view, doc)
+    parts.push(
+      h('p', { class: 'prompt-title' }, request.ready ? t('prompt.allPlaced') : t('prompt.stillNeeded', { list: request.missing.join(', ') })),
+      h('p', { class: 'prompt-hint' }, t('prompt.adjust')),
+    )
+  }
+  for (const warning of vs.warnings) parts.push(h('p', { class: 'prompt-warning', role: 'alert' }, warning))
+  // Once the scale points are placed, ask for their distance here, where the eyes are.
+  if (doc.photo && doc.scale[0] && doc.scale[1] && doc.gridCm === null) parts.push(distanceField(state, store))
+  replaceKeepingFocus(prompt, parts)
+}
+
+/** The known-distance input, inline in the prompt. */
+function distanceField(state: AppState, store: Store<AppState>): HTMLElement {
+  const input = h('input', { type: 'number', id: 'prompt-grid-cm', min: 0, step: 'any', inputmode: 'decimal', placeholder: t('prompt.distance.placeholder') })
+  input.addEventListener('change', () => {
+    // Empty is not a distance here (the calibration panel's field is where it is cleared).
+    if (input.value.trim() === '') return store.set((s) => notify(s, t('calibration.invalidDistance')))
+    const before = store.get()
+    store.set((s) => setKnownDistance(s, input.value))
+    if (current(store.get()).doc !== current(before).doc) byId('stage').focus({ preventScroll: true })
+  })
+  const px = scaleLengthPx(current(state).doc) ?? 0
+  return h(
+    'p',
+    { class: 'prompt-distance' },
+    h('label', { for: 'prompt-grid-cm' }, t('prompt.distance.label'), h('span', { class: 'aside' }, t('prompt.distance.apart', { px: px.toFixed(1) })), ':'),
+    ' ',
+    h('span', { class: 'input-unit' }, input, t('prompt.distance.unit')),
+  )
+}

@@ -1,0 +1,82 @@
+/**
+ * The results panel: where the analysis stands (what is missing, analysing, the
+ * service's problems, where the values come from), the problems not about one target,
+ * and the metrics table (value, meaning, colour of its drawing). Hovering or focusing a
+ * row emphasises the metric on the photo.
+ */
+import { setHighlight } from '../commands.js'
+import { byId, h, setText, swatch } from '../dom.js'
+import { t } from '../i18n/index.js'
+import { formatValue, metricsOf, unitText, type MetricInfo } from '../metrics.js'
+import { VIEWS } from '../../../src/markers.js'
+import { requestOf } from '../model.js'
+import { colorOf } from '../scene.js'
+import { current, problemsByPlace, type AppState } from '../state.js'
+import type { Store } from '../store.js'
+import { mountPanel } from './panel.js'
+
+export function mountResults(store: Store<AppState>): void {
+  const results = byId('results')
+  const status = byId('results-status')
+  const general = byId('problems-general')
+  const table = byId('metrics-table')
+  let shown = '' // what the table shows; rebuilt only when that changes, so hover and focus survive
+  mountPanel(store, (state) => {
+    const view = state.view
+    const vs = current(state)
+    const outcome = vs.outcome
+    const request = requestOf(view, vs.doc)
+    const fresh = request.ready && outcome.key === request.key
+    const values = fresh ? outcome.values : null
+    results.classList.toggle('pending', outcome.pending)
+    results.dataset.state = values ? (outcome.fromFile ? 'saved' : 'ready') : outcome.pending ? 'pending' : outcome.problems.length ? 'error' : 'waiting'
+    setText(status, statusText(state))
+    general.replaceChildren(...(problemsByPlace(state).get('general') ?? []).map((m) => h('li', { class: 'problem', role: 'alert' }, m)))
+
+    const metrics = metricsOf(view, vs.doc.estimatePopliteal)
+    const signature = JSON.stringify([view, vs.doc.estimatePopliteal, values])
+    if (signature !== shown) {
+      shown = signature
+      const head = h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('results.column.metric')), h('th', { scope: 'col', class: 'num' }, t('results.column.value'))))
+      const body = h('tbody')
+      metrics.forEach((info, i) => body.append(metricRow(info, values?.[info.name], colorOf(i), store)))
+      table.replaceChildren(h('caption', { class: 'visually-hidden' }, t('results.caption', { view: t(`view.${view}.title`) })), head, body)
+    }
+    for (const row of table.querySelectorAll<HTMLTableRowElement>('tr[data-metric]')) {
+      row.classList.toggle('highlight', row.dataset.metric === state.highlight)
+    }
+  })
+}
+
+function statusText(state: AppState): string {
+  const vs = current(state)
+  const outcome = vs.outcome
+  const request = requestOf(state.view, vs.doc)
+  if (!request.ready) {
+    if (!vs.doc.photo) return t('results.openPhoto', { count: VIEWS[state.view].length })
+    const n = request.missing.length
+    const shown = request.missing.slice(0, 4).join(', ')
+    return t('results.stillToPlace', { count: n, list: n > 4 ? t('results.stillToPlace.more', { list: shown }) : shown })
+  }
+  if (outcome.pending) return t('results.analysing')
+  if (outcome.problems.length) return t('results.serviceProblems', { count: outcome.problems.length })
+  if (outcome.values) return outcome.fromFile ? t('results.fromFile') : t('results.computed') + (request.placeholders ? t('results.placeholders') : '')
+  return ''
+}
+
+function metricRow(info: MetricInfo, value: unknown, color: string, store: Store<AppState>): HTMLTableRowElement {
+  const has = typeof value === 'number'
+  const row = h(
+    'tr',
+    { 'data-metric': info.name, 'data-value': has ? String(value) : null, tabindex: 0 },
+    h('th', { scope: 'row' }, swatch(color), h('span', { class: 'metric-label' }, info.label), h('code', {}, info.name), h('span', { class: 'meaning' }, info.meaning)),
+    h('td', { class: 'num value', title: has ? `${value} ${unitText(info)}` : null }, has ? formatValue(info, value) : t('results.noValue')),
+  )
+  const on = () => store.set((s) => setHighlight(s, info.name))
+  const off = () => store.set((s) => (s.highlight === info.name ? setHighlight(s, null) : s))
+  row.addEventListener('mouseenter', on)
+  row.addEventListener('focus', on)
+  row.addEventListener('mouseleave', off)
+  row.addEventListener('blur', off)
+  return row
+}

@@ -1,0 +1,27 @@
+/**
+ * The status line in the footer (the service's version and health) and the progress
+ * indicator of long tasks (shown while the state has a progress).
+ */
+import { byId, setText } from '../dom.js'
+import { t } from '../i18n/index.js'
+import type { AppState } from '../state.js'
+import type { Store } from '../store.js'
+import { mountPanel } from './panel.js'
+
+export function mountStatus(store: Store<AppState>): void {
+  const service = byId('service-status')
+  const box = byId('progress')
+  const bar = byId<HTMLProgressElement>('progress-bar')
+  const label = byId('progress-label')
+  mountPanel(store, (state) => {
+    const s = state.service
+    setText(service, s.kind === 'up' ? t('service.up', { version: s.version, status: s.status }) : s.kind === 'unreachable' ? t('service.unreachable') : '')
+    const progress = state.progress
+    box.hidden = progress === null
+    if (progress) {
+      setText(label, progress.label)
+      if (progress.fraction === null) bar.removeAttribute('value')
+      else bar.value = progress.fraction
+    }
+  })
+}

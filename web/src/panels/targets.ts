@@ -1,0 +1,137 @@
+/**
+ * The targets panels: the calibration card (scale points, reference line, the known
+ * distance and fc fields) and the markers card (one row per marker, with its position,
+ * typed coordinates when selected, remove, and the API's problems about it).
+ */
+import { clearMarkers, moveTarget, removeTarget, select, setKnownDistance, setTypedFc } from '../commands.js'
+import { byId, h, setText } from '../dom.js'
+import { t } from '../i18n/index.js'
+import { fcOf, isPlaced, positionOf, scaleFc, scaleLengthPx, statusOf, type Pt, type Target } from '../model.js'
+import { current, problemsByPlace, targetsIn, type AppState, type ProblemsByPlace } from '../state.js'
+import type { Store } from '../store.js'
+import type { Viewport } from '../viewport.js'
+import { mountPanel, replaceKeepingFocus } from './panel.js'
+
+export function mountTargets(store: Store<AppState>, viewport: Viewport): void {
+  const grid = byId<HTMLInputElement>('grid-cm')
+  grid.addEventListener('change', () => store.set((s) => setKnownDistance(s, grid.value)))
+  const fc = byId<HTMLInputElement>('fc-input')
+  fc.addEventListener('change', () => store.set((s) => setTypedFc(s, fc.value)))
+  byId('clear-markers').addEventListener('click', () => store.set(clearMarkers))
+  mountPanel(store, (state) => {
+    const problems = problemsByPlace(state)
+    renderCalibration(state, problems, store, viewport)
+    renderMarkers(state, problems, store, viewport)
+  })
+}
+
+function targetRow(state: AppState, target: Target, number: string, problems: ProblemsByPlace, store: Store<AppState>, viewport: Viewport): HTMLLIElement {
+  const vs = current(state)
+  const p = positionOf(vs.doc, target.id)
+  const active = vs.active === target.id
+  const errors = problems.get(target.id) ?? []
+  const status =
+    p === null
+      ? t(target.required ? 'target.status.notPlaced' : 'target.status.optional')
+      : target.kind === 'lrv'
+        ? t('target.status.lineAt', { x: p[0] })
+        : t('target.status.pointAt', { x: p[0], y: p[1] })
+  const classes = [
+    'target',
+    p ? 'placed' : '',
+    active ? 'active' : '',
+    errors.length ? 'flagged' : '',
+    target.required ? '' : 'optional',
+    p && statusOf(vs.doc, target.id) === 'suggested' ? 'suggested' : '',
+  ]
+  const li = h(
+    'li',
+    { class: classes.filter(Boolean).join(' '), 'data-target': target.id },
+    h(
+      'button',
+      { type: 'button', class: 'target-main', 'aria-current': active ? 'step' : null, title: target.hint },
+      h('span', { class: 'badge' }, p ? '\u2713' : number),
+      h('span', { class: 'target-label' }, target.label),
+      h('span', { class: 'target-pos' }, status),
+    ),
+    p
+      ? h('button', { type: 'button', class: 'remove', 'aria-label': t('target.remove.label', { label: target.label }), title: t('target.remove.title') }, '\u00d7')
+      : null,
+  )
+  li.querySelector('.target-main')!.addEventListener('click', () => store.set((s) => select(s, active ? null : target.id)))
+  li.querySelector('.remove')?.addEventListener('click', () => store.set((s) => removeTarget(s, target.id)))
+  if (active) {
+    const fields = h('div', { class: 'target-detail' }, h('p', { class: 'target-hint' }, target.hint))
+    if (target.note) fields.append(h('p', { class: 'target-hint' }, target.note))
+    if (vs.doc.photo) {
+      const coords = h('div', { class: 'coords' })
+      const axes = target.kind === 'lrv' ? (['x'] as const) : (['x', 'y'] as const)
+      for (const axis of axes) {
+        const k = axis === 'x' ? 0 : 1
+        const input = h('input', {
+          type: 'number',
+          step: 'any',
+          inputmode: 'decimal',
+          id: `coord-${axis}`,
+          value: p ? p[k] : '',
+          'aria-label': t('target.coord.label', { label: target.label, axis }),
+        })
+        input.addEventListener('change', () => {
+          const v = Number(input.value)
+          if (input.value.trim() === '' || !Number.isFinite(v)) return
+          const cur = positionOf(current(store.get()).doc, target.id) ?? viewport.center()
+          const next: Pt = k === 0 ? [v, cur[1]] : [cur[0], v]
+          store.set((s) => moveTarget(s, target.id, next))
+        })
+        coords.append(h('label', {}, `${axis} `, input))
+      }
+      coords.append(h('span', { class: 'unit' }, t('target.coord.unit')))
+      fields.append(coords)
+    }
+    li.append(fields)
+  }
+  for (const m of errors) li.append(h('p', { class: 'problem', role: 'alert' }, m))
+  return li
+}
+
+function renderCalibration(state: AppState, problems: ProblemsByPlace, store: Store<AppState>, viewport: Viewport): void {
+  const doc = current(state).doc
+  const targets = targetsIn(state).filter((x) => x.kind !== 'marker')
+  const tag = (id: string) => (id === 'scale-a' ? 'A' : id === 'scale-b' ? 'B' : '|')
+  replaceKeepingFocus(
+    byId('calibration-list'),
+    targets.map((x) => targetRow(state, x, tag(x.id), problems, store, viewport)),
+  )
+  setText(byId('calibration-note'), state.view === 'lateral' ? t('calibration.lateralNote') : '')
+  const grid = byId<HTMLInputElement>('grid-cm')
+  if (document.activeElement !== grid) grid.value = doc.gridCm === null ? '' : String(doc.gridCm)
+  const fcInput = byId<HTMLInputElement>('fc-input')
+  const fc = fcOf(doc)
+  if (document.activeElement !== fcInput) fcInput.value = fc === null ? '' : String(Number(fc.toPrecision(6)))
+  const px = scaleLengthPx(doc)
+  const help =
+    scaleFc(doc) !== null
+      ? t('calibration.help.fromScale', { cm: doc.gridCm!, px: px!.toFixed(1), fc: fc!.toPrecision(4) })
+      : px !== null && px > 0
+        ? t('calibration.help.typeDistance', { px: px.toFixed(1) })
+        : px === 0
+          ? t('calibration.help.samePlace')
+          : doc.fcTyped !== null && fc !== null
+            ? t('calibration.help.typedFc')
+            : t('calibration.help.start')
+  setText(byId('fc-help'), help)
+  const distanceProblems = problems.get('distance') ?? []
+  byId('problems-distance').replaceChildren(...distanceProblems.map((m) => h('li', { class: 'problem', role: 'alert' }, m)))
+}
+
+function renderMarkers(state: AppState, problems: ProblemsByPlace, store: Store<AppState>, viewport: Viewport): void {
+  const doc = current(state).doc
+  const markers = targetsIn(state).filter((x) => x.kind === 'marker')
+  const placed = markers.filter((x) => x.required && isPlaced(doc, x.id)).length
+  const required = markers.filter((x) => x.required).length
+  setText(byId('marker-count'), t('markers.count', { placed, required }))
+  replaceKeepingFocus(
+    byId('marker-list'),
+    markers.map((x, i) => targetRow(state, x, String(i + 1), problems, store, viewport)),
+  )
+}

@@ -1,0 +1,47 @@
+/**
+ * A small store: one immutable state value, replaced by `set`, and listeners told of
+ * every change with the new and the previous state. Panels, input and rendering read
+ * the state and call commands; none of them calls another. Pure: no DOM.
+ */
+
+export type Listener<S> = (state: S, previous: S) => void
+
+export interface Store<S> {
+  get(): S
+  /** Replaces the state (or derives it from the current one); no-op when unchanged. */
+  set(next: S | ((state: S) => S)): void
+  /** Calls `listener` after every change; returns the function that stops it. */
+  subscribe(listener: Listener<S>): () => void
+}
+
+export function createStore<S>(initial: S): Store<S> {
+  let state = initial
+  const listeners = new Set<Listener<S>>()
+  let notifying = false
+  return {
+    get: () => state,
+    set(next) {
+      const value = typeof next === 'function' ? (next as (state: S) => S)(state) : next
+      if (Object.is(value, state)) return
+      const previous = state
+      state = value
+      // A listener that sets the state again: the others first finish this round, then all hear the newer one.
+      if (notifying) return
+      notifying = true
+      try {
+        let from = previous
+        while (!Object.is(from, state)) {
+          const current = state
+          for (const listener of [...listeners]) listener(current, from)
+          from = current
+        }
+      } finally {
+        notifying = false
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
