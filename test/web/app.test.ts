@@ -196,7 +196,7 @@ describe('marking app in a browser', () => {
 
     // CSV: one row per metric, at full precision.
     const csv = (await downloadOf(page, '#export-csv', 'anterior.csv')).text.trim().split('\r\n')
-    assert.equal(csv[0], 'view,side,metric,value,unit,meaning,photo,fc_cm_per_px,lrv_x_px')
+    assert.equal(csv[0], 'view,side,metric,value,unit,meaning,photo,fc_cm_per_px,lrv_x_px,status')
     assert.equal(csv.length, 1 + 8)
     for (const line of csv.slice(1)) {
       const [view, , metric, value, unit] = line.split(',')

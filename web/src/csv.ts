@@ -8,6 +8,7 @@ import { t, type MessageKey } from './i18n/index.js'
 import { metricsOf, unitText, type MetricInfo } from './metrics.js'
 import { hasContent } from './assessment-file.js'
 import { VIEW_NAMES, fcOf, requestOf, type Doc, type View } from './model.js'
+import { provisionalMetrics } from './provisional.js'
 import type { AppState } from './state.js'
 
 export interface ResultEntry {
@@ -41,17 +42,22 @@ const COLUMNS: readonly MessageKey[] = [
   'csv.column.photo',
   'csv.column.fc',
   'csv.column.lrv',
+  'csv.column.status',
 ]
 
 function csvField(v: string): string {
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v
 }
 
-/** RFC 4180 CSV, one row per metric with a value, values at full precision. */
+/**
+ * RFC 4180 CSV, one row per metric with a value, values at full precision; the last
+ * column says whether the value is provisional (it uses unconfirmed suggested markers).
+ */
 export function csvOf(entries: readonly ResultEntry[]): string {
   const rows: string[][] = [COLUMNS.map((key) => t(key))]
   for (const e of entries) {
     if (!e.values) continue
+    const provisional = new Set(provisionalMetrics(e.view, e.doc))
     for (const m of e.metrics) {
       const v = e.values[m.name]
       if (typeof v !== 'number') continue
@@ -65,6 +71,7 @@ export function csvOf(entries: readonly ResultEntry[]): string {
         e.doc.photo?.name ?? '',
         String(fcOf(e.doc) ?? ''),
         String(e.doc.lrvX ?? ''),
+        t(provisional.has(m.name) ? 'csv.status.provisional' : 'csv.status.confirmed'),
       ])
     }
   }

@@ -18,6 +18,8 @@ import { mountOptions } from './panels/options.js'
 import { mountPrompt } from './panels/prompt.js'
 import { mountResults } from './panels/results.js'
 import { mountStatus } from './panels/status.js'
+import { mountSuggestions } from './panels/suggestions.js'
+import { Suggestions } from './pose/controller.js'
 import { mountTargets } from './panels/targets.js'
 import { mountViewTabs } from './panels/view-tabs.js'
 import { Stage, renderStage } from './stage.js'
@@ -56,6 +58,7 @@ mountTargets(store, stage)
 mountResults(store)
 mountNotice(store)
 mountStatus(store)
+mountSuggestions(store, new Suggestions(store))
 renderStage(store, stage)
 installFiles(files)
 installKeyboard({

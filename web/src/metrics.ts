@@ -34,6 +34,8 @@ export interface MetricInfo {
   readonly formula: string
   readonly meaning: string
   readonly shape: Shape
+  /** The markers its value depends on (a value from a suggested marker is provisional). */
+  readonly markers: readonly string[]
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -80,7 +82,7 @@ function labelOf(metric: AnyMetric, shape: Shape, view: View): string {
 function infos(metrics: readonly AnyMetric[], view: View): MetricInfo[] {
   return metrics.map((m) => {
     const shape = shapeOf(m, view)
-    return { name: m.name, label: labelOf(m, shape, view), unit: m.unit, formula: m.formula, meaning: m.meaning, shape }
+    return { name: m.name, label: labelOf(m, shape, view), unit: m.unit, formula: m.formula, meaning: m.meaning, shape, markers: dependencies(m, view) }
   })
 }
 

@@ -9,6 +9,7 @@ import { formatValue } from './metrics.js'
 import { fcOf } from './model.js'
 import { drawOverlay } from './overlay.js'
 import { colorOf, sceneOf } from './scene.js'
+import { provisionalMetrics } from './provisional.js'
 import type { AppState } from './state.js'
 
 /** Longest side of the printed photo, in drawing units. */
@@ -50,17 +51,25 @@ export function renderReport(container: HTMLElement, state: AppState): void {
 
     if (e.values) {
       const body = h('tbody')
+      const provisional = new Set(provisionalMetrics(e.view, e.doc).filter((name) => typeof e.values?.[name] === 'number'))
       e.metrics.forEach((m, i) => {
         const v = e.values?.[m.name]
+        const mark = provisional.has(m.name)
         body.append(
           h(
             'tr',
-            { 'data-metric': m.name },
+            { 'data-metric': m.name, 'data-provisional': mark ? 'true' : null, class: mark ? 'provisional' : null },
             h('th', { scope: 'row' }, swatch(colorOf(i)), `${m.label} `, h('code', {}, m.name), h('span', { class: 'meaning' }, m.meaning)),
-            h('td', { class: 'num', title: typeof v === 'number' ? String(v) : null }, typeof v === 'number' ? formatValue(m, v) : t('results.noValue')),
+            h(
+              'td',
+              { class: 'num', title: typeof v === 'number' ? String(v) : null },
+              typeof v === 'number' ? formatValue(m, v) : t('results.noValue'),
+              mark ? h('span', { class: 'provisional-badge' }, t('results.provisional.badge')) : null,
+            ),
           ),
         )
       })
+      if (provisional.size > 0) section.append(h('p', { class: 'report-provisional' }, t('report.provisional', { list: [...provisional].join(', ') })))
       section.append(
         h(
           'table',

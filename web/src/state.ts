@@ -56,7 +56,12 @@ export type ServiceStatus =
   | { readonly kind: 'up'; readonly version: string; readonly status: string }
 
 /** User preferences that outlive one assessment; features add their settings here. */
-export interface Settings {}
+export interface Settings {
+  /** Run the pose model and suggest the view's markers as soon as a photo is opened. */
+  readonly suggestOnLoad: boolean
+}
+
+export const DEFAULT_SETTINGS: Settings = { suggestOnLoad: false }
 
 export interface AppState {
   readonly view: View
@@ -85,7 +90,7 @@ export function initialState(view: View = 'anterior'): AppState {
     notice: null,
     progress: null,
     service: { kind: 'unknown' },
-    settings: {},
+    settings: DEFAULT_SETTINGS,
     reveal: null,
   }
 }

@@ -10,22 +10,11 @@
  * importScripts() the .tflite model as if it were a script, which fails.
  */
 import type { Pose, Results } from '@mediapipe/pose'
-import { LANDMARK_COUNT, type Landmark } from './landmarks.js'
+import type { Detection, DetectorFailure, DetectorPhase } from './detection.js'
+import { LANDMARK_COUNT } from './landmarks.js'
 import { POSE_DIR, POSE_FILES, POSE_MODEL } from './files.js'
 
-export type DetectorPhase = 'loading' | 'running'
-
-export type DetectorFailure =
-  | { readonly type: 'no-wasm'; readonly ctx: { readonly message: string } }
-  | { readonly type: 'no-webgl'; readonly ctx: Record<string, never> }
-  | { readonly type: 'out-of-memory'; readonly ctx: { readonly message: string } }
-  | { readonly type: 'load-error'; readonly ctx: { readonly file: string | null; readonly status: number | null; readonly message: string } }
-  | { readonly type: 'timeout'; readonly ctx: { readonly phase: DetectorPhase; readonly ms: number } }
-
-export type Detection =
-  | { readonly kind: 'pose'; readonly landmarks: readonly Landmark[]; readonly width: number; readonly height: number; readonly loadMs: number; readonly runMs: number }
-  | { readonly kind: 'no-person'; readonly width: number; readonly height: number; readonly loadMs: number; readonly runMs: number }
-  | { readonly kind: 'failure'; readonly failure: DetectorFailure }
+export type { Detection, DetectorFailure, DetectorPhase }
 
 /** A photo to run on: an <img> that has loaded, a canvas or an ImageBitmap. */
 export type PhotoSource = HTMLImageElement | HTMLCanvasElement | ImageBitmap
