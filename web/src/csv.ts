@@ -71,7 +71,8 @@ export function csvOf(entries: readonly ResultEntry[]): string {
         e.doc.photo?.name ?? '',
         String(fcOf(e.doc) ?? ''),
         String(e.doc.lrvX ?? ''),
-        t(provisional.has(m.name) ? 'csv.status.provisional' : 'csv.status.confirmed'),
+        // A code, like the view and metric columns: the same in every language.
+        provisional.has(m.name) ? 'provisional' : 'confirmed',
       ])
     }
   }

@@ -283,8 +283,6 @@ export const en = {
   'results.provisional.badge': 'provisional',
   'results.provisional.title': 'Computed from suggested markers the clinician has not confirmed yet',
   'csv.column.status': 'status',
-  'csv.status.provisional': 'provisional',
-  'csv.status.confirmed': 'confirmed',
   'report.provisional': 'Provisional: {list} use suggested markers that were not confirmed.',
   'file.markerStatus': '{where} must be "suggested" or "confirmed"; got {got}.',
 
