@@ -197,7 +197,7 @@ describe('marking app in a browser', () => {
 
     // CSV: one row per metric, at full precision.
     const csv = (await downloadOf(page, '#export-csv', 'anterior.csv')).text.trim().split('\r\n')
-    assert.equal(csv[0], 'view,side,metric,value,uncertainty,unit,meaning,photo,fc_cm_per_px,lrv_x_px,placement_error_px')
+    assert.equal(csv[0], 'view,side,metric,value,uncertainty,unit,meaning,photo,fc_cm_per_px,lrv_x_px,placement_error_px,status')
     assert.equal(csv.length, 1 + 8)
     for (const line of csv.slice(1)) {
       const [view, , metric, value, u, unit] = line.split(',')

@@ -17,6 +17,7 @@ import {
   nextUnplaced,
   positionOf,
   requestOf,
+  statusOf,
   targetsOf,
   withTarget,
   type Doc,
@@ -119,6 +120,10 @@ export function clickAt(state: AppState, p: Pt, hit: string | null): AppState {
   const photo = vs.doc.photo
   if (!photo) return state
   if (p[0] < 0 || p[1] < 0 || p[0] > photo.width || p[1] > photo.height) return notify(state, t('stage.outsidePhoto'))
+  // A click on a suggested marker confirms it where it is (and selects it), rather than placing another marker there.
+  if (hit && statusOf(vs.doc, hit) === 'suggested' && vs.doc.markers[hit]) {
+    return withView(state, (v) => ({ ...committed(v, withTarget(v.doc, hit, v.doc.markers[hit]!)), active: hit }))
+  }
   if (vs.active) {
     const id = vs.active
     const wasPlaced = isPlaced(vs.doc, id)

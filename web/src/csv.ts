@@ -11,6 +11,7 @@ import { DEFAULT_PLACEMENT_SD_PX, uncertaintiesOf } from './uncertainty.js'
 import { metricsOf, unitText, type MetricInfo } from './metrics.js'
 import { hasContent } from './assessment-file.js'
 import { VIEW_NAMES, fcOf, requestOf, type Doc, type View } from './model.js'
+import { provisionalMetrics } from './provisional.js'
 import type { AppState } from './state.js'
 
 export interface ResultEntry {
@@ -46,6 +47,7 @@ const COLUMNS: readonly MessageKey[] = [
   'csv.column.fc',
   'csv.column.lrv',
   'csv.column.sd',
+  'csv.column.status',
 ]
 
 function csvField(v: string): string {
@@ -55,13 +57,15 @@ function csvField(v: string): string {
 /**
  * RFC 4180 CSV, one row per metric with a value, values and their standard
  * uncertainty (from the placement error `sd`, px) at full precision; headers,
- * side, unit and meaning in the current language.
+ * side, unit and meaning in the current language; the status column says whether
+ * the value is provisional (it uses unconfirmed suggested markers), as a code.
  */
 export function csvOf(entries: readonly ResultEntry[], sd: number = DEFAULT_PLACEMENT_SD_PX): string {
   const rows: string[][] = [COLUMNS.map((key) => t(key))]
   for (const e of entries) {
     if (!e.values) continue
     const u = uncertaintiesOf(placementOf(e.view, e.doc), { sd })
+    const provisional = new Set(provisionalMetrics(e.view, e.doc))
     for (const m of e.metrics) {
       const v = e.values[m.name]
       if (typeof v !== 'number') continue
@@ -77,6 +81,8 @@ export function csvOf(entries: readonly ResultEntry[], sd: number = DEFAULT_PLAC
         String(fcOf(e.doc) ?? ''),
         String(e.doc.lrvX ?? ''),
         String(sd),
+        // A code, like the view and metric columns: the same in every language.
+        provisional.has(m.name) ? 'provisional' : 'confirmed',
       ])
     }
   }

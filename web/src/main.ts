@@ -23,6 +23,8 @@ import { mountOptions } from './panels/options.js'
 import { mountPrompt } from './panels/prompt.js'
 import { mountResults } from './panels/results.js'
 import { mountStatus } from './panels/status.js'
+import { mountSuggestions } from './panels/suggestions.js'
+import { Suggestions } from './pose/controller.js'
 import { mountTargets } from './panels/targets.js'
 import { mountViewTabs } from './panels/view-tabs.js'
 import { Stage, renderStage } from './stage.js'
@@ -84,6 +86,7 @@ mountResults(store)
 mountComparison(store, () => files.exportComparisonCsv())
 mountNotice(store)
 mountStatus(store)
+mountSuggestions(store, new Suggestions(store))
 renderStage(store, stage)
 installFiles(files)
 installKeyboard({

@@ -36,6 +36,8 @@ export interface MetricInfo {
   readonly formula: string
   readonly meaning: string
   readonly shape: Shape
+  /** The markers its value depends on (a value from a suggested marker is provisional). */
+  readonly markers: readonly string[]
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -70,6 +72,8 @@ function infos(metrics: readonly AnyMetric[], view: View): MetricInfo[] {
         return metricText(view, m.name).meaning
       },
       shape,
+      // The markers the value depends on: those of its segments, or the one a plumb-line distance is measured from.
+      markers: [...new Set([...m.segments.flat(), ...(m.plumbMarker !== undefined ? [m.plumbMarker] : [])])],
     }
   })
 }

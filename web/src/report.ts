@@ -16,6 +16,7 @@ import { fcOf, targetsOf, type Doc } from './model.js'
 import { drawOverlay } from './overlay.js'
 import { colorOf, sceneOf, type Scene } from './scene.js'
 import { uncertaintiesOf } from './uncertainty.js'
+import { provisionalMetrics } from './provisional.js'
 import type { AppState } from './state.js'
 
 /** Longest side of the printed photo, in drawing units. */
@@ -77,17 +78,25 @@ export function renderReport(container: HTMLElement, state: AppState): void {
     if (e.values) {
       const u = uncertaintiesOf(placementOf(e.view, e.doc), { sd })
       const body = h('tbody')
+      const provisional = new Set(provisionalMetrics(e.view, e.doc).filter((name) => typeof e.values?.[name] === 'number'))
       e.metrics.forEach((m, i) => {
         const v = e.values?.[m.name]
+        const mark = provisional.has(m.name)
         body.append(
           h(
             'tr',
-            { 'data-metric': m.name },
+            { 'data-metric': m.name, 'data-provisional': mark ? 'true' : null, class: mark ? 'provisional' : null },
             h('th', { scope: 'row' }, swatch(colorOf(i)), `${m.label} `, h('code', {}, m.name), h('span', { class: 'meaning' }, m.meaning)),
-            h('td', { class: 'num', title: typeof v === 'number' ? String(v) : null }, typeof v === 'number' ? formatValueWithU(m, v, u[m.name]) : t('results.noValue')),
+            h(
+              'td',
+              { class: 'num', title: typeof v === 'number' ? String(v) : null },
+              typeof v === 'number' ? formatValueWithU(m, v, u[m.name]) : t('results.noValue'),
+              mark ? h('span', { class: 'provisional-badge' }, t('results.provisional.badge')) : null,
+            ),
           ),
         )
       })
+      if (provisional.size > 0) section.append(h('p', { class: 'report-provisional' }, t('report.provisional', { list: [...provisional].join(', ') })))
       section.append(
         h(
           'table',

@@ -66,6 +66,8 @@ export interface Settings {
   readonly locale: Locale
   /** Standard deviation of a hand-placed point, px per coordinate (uncertainty.ts). */
   readonly placementSd: number
+  /** Run the pose model and suggest the view's markers as soon as a photo is opened. */
+  readonly suggestOnLoad: boolean
 }
 
 /** An earlier assessment loaded to compare the current one with (compare.ts). */
@@ -76,6 +78,8 @@ export interface ComparisonSource {
   /** Its documents, per view it has. */
   readonly views: Partial<Record<View, Doc>>
 }
+
+export const DEFAULT_SETTINGS: Settings = { locale: 'en', placementSd: DEFAULT_PLACEMENT_SD_PX, suggestOnLoad: false }
 
 export interface AppState {
   readonly view: View
@@ -108,7 +112,7 @@ export function initialState(view: View = 'anterior'): AppState {
     notice: null,
     progress: null,
     service: { kind: 'unknown' },
-    settings: { locale: 'en', placementSd: DEFAULT_PLACEMENT_SD_PX },
+    settings: DEFAULT_SETTINGS,
     reveal: null,
     meta: EMPTY_META,
     comparison: null,
