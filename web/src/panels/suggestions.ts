@@ -3,7 +3,7 @@
  * suggestions" (shown while the view has unconfirmed suggestions) and the "Suggest on
  * photo load" setting.
  */
-import { byId, h } from '../dom.js'
+import { byId, h, setText } from '../dom.js'
 import { t } from '../i18n/index.js'
 import { confirmAllSuggestions, unconfirmedCount } from '../pose/commands.js'
 import type { Suggestions } from '../pose/controller.js'
@@ -19,8 +19,16 @@ export function mountSuggestions(store: Store<AppState>, suggestions: Suggestion
   suggest.addEventListener('click', () => void suggestions.suggest())
   confirm.addEventListener('click', () => store.set(confirmAllSuggestions))
   onLoad.addEventListener('change', () => suggestions.setSuggestOnLoad(onLoad.checked))
-  slot.append(suggest, confirm, h('label', { class: 'check toolbar-check', title: t('suggest.onLoad.title') }, onLoad, ` ${t('suggest.onLoad')}`))
+  const onLoadText = document.createTextNode('')
+  const onLoadLabel = h('label', { class: 'check toolbar-check' }, onLoad, onLoadText)
+  slot.append(suggest, confirm, onLoadLabel)
   const render = (state: AppState) => {
+    // Texts follow the language, which can change.
+    setText(suggest, t('suggest.button'))
+    suggest.title = t('suggest.button.title')
+    confirm.title = t('suggest.confirmAll.title')
+    onLoadLabel.title = t('suggest.onLoad.title')
+    if (onLoadText.textContent !== ` ${t('suggest.onLoad')}`) onLoadText.textContent = ` ${t('suggest.onLoad')}`
     const count = unconfirmedCount(state)
     confirm.hidden = count === 0
     confirm.textContent = t('suggest.confirmAll', { count })
