@@ -378,5 +378,5 @@ export function describe(expr: Expr): string {
     return `${name(base)} + ${k} × (${name(to)} − ${name(from)})`
   }
   const [base, towards, from, to, k] = expr.shift
-  return `${name(base)}, moved ${towards === 'anterior' ? 'forward' : 'backward'} by ${k} × |${name(from)} − ${name(to)}|`
+  return `${name(base)}, moved ${towards === 'anterior' ? 'forward' : 'backward'} by ${k} × the distance from ${name(from)} to ${name(to)}`
 }
