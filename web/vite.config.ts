@@ -3,10 +3,33 @@
  * the static files go to dist/web, which the service serves at `/`.
  * `vite web` starts a dev server that proxies the API to the service on :8000.
  */
-import { defineConfig } from 'vite'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { defineConfig, type Plugin } from 'vite'
+import { POSE_DIR, POSE_FILES } from './src/pose/files.js'
+
+/**
+ * Copies the pose model's files (web/src/pose/files.ts) from @mediapipe/pose into the
+ * build as they are, under pose/: pose.js fetches them by name at run time, so they
+ * are served as files, never bundled, and only when the app first suggests markers.
+ */
+function poseFiles(): Plugin {
+  const require = createRequire(import.meta.url)
+  return {
+    name: 'pose-files',
+    apply: 'build',
+    generateBundle() {
+      for (const file of POSE_FILES) {
+        const source = readFileSync(require.resolve(`@mediapipe/pose/${file}`))
+        this.emitFile({ type: 'asset', fileName: `${POSE_DIR}${file}`, source })
+      }
+    },
+  }
+}
 
 export default defineConfig({
   base: './',
+  plugins: [poseFiles()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

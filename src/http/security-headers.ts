@@ -11,7 +11,9 @@ import fp from 'fastify-plugin'
  * The Content-Security-Policy. Swagger UI (/docs) and the marking app (/) load only
  * their own scripts and styles; Swagger UI sets inline styles and shows data: images,
  * the marking app shows the chosen photo through a blob: URL. Both fetch only this
- * origin. No upgrade-insecure-requests: the service itself speaks plain HTTP, and
+ * origin. The app's pose model (marker suggestions) is WebAssembly compiled from files
+ * of this origin: 'wasm-unsafe-eval' allows compiling it, and nothing else (no eval,
+ * no other origin). No upgrade-insecure-requests: the service itself speaks plain HTTP, and
  * the directive would make browsers ask for /docs assets over https.
  */
 export const CSP_DIRECTIVES = {
@@ -23,7 +25,7 @@ export const CSP_DIRECTIVES = {
   'frame-ancestors': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'object-src': ["'none'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
 } as const

@@ -68,7 +68,11 @@ describe('security headers', () => {
     assert.equal(res.headers.get('cross-origin-opener-policy'), 'same-origin')
     const csp = directives(res.headers.get('content-security-policy') ?? '')
     assert.deepEqual(csp.get('default-src'), ["'self'"])
-    assert.deepEqual(csp.get('script-src'), ["'self'"], 'scripts only from the service: no inline, no eval')
+    assert.deepEqual(
+      csp.get('script-src'),
+      ["'self'", "'wasm-unsafe-eval'"],
+      "scripts only from the service: no inline, no eval; WebAssembly (the app's pose model) may compile",
+    )
     assert.deepEqual(csp.get('object-src'), ["'none'"])
     assert.deepEqual(csp.get('connect-src'), ["'self'"])
     assert.ok(csp.get('img-src')?.includes('data:'), 'Swagger UI shows data: images')

@@ -1,15 +1,13 @@
 /**
- * Talking to the service: one analysis call per view, and turning its error
- * answers into messages attached to the thing they are about (a marker, the
- * calibration, or the request as a whole). Messages are kept as the API words them.
+ * Talking to the service: one analysis call per view, and its error answers kept
+ * as data (loc, type, ctx, input, HTTP status) for api-errors.ts, which words them
+ * in the user's language and says where they belong.
  */
-import { VIEWS, type View } from '../../src/markers.js'
+import type { View } from '../../src/markers.js'
+import type { ApiProblem } from './api-errors.js'
 
-export interface ApiProblem {
-  readonly loc: readonly (string | number)[]
-  readonly msg: string
-  readonly type?: string
-}
+export type { ApiProblem }
+export { placesOf } from './api-errors.js'
 
 export type Analysis =
   | { readonly ok: true; readonly values: Readonly<Record<string, unknown>> }
@@ -27,7 +25,7 @@ export async function analyze(view: View, body: unknown, signal?: AbortSignal): 
     })
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
-    return { ok: false, status: 0, problems: [{ loc: [], msg: `Could not reach the service (${(error as Error).message}). Is it running?` }] }
+    return { ok: false, status: 0, problems: [{ loc: [], msg: `Could not reach the service (${(error as Error).message}). Is it running?`, status: 0 }] } // i18n-exempt: msg for logs; the app words status 0 itself (api-errors.ts)
   }
   let payload: unknown
   try {
@@ -41,39 +39,25 @@ export async function analyze(view: View, body: unknown, signal?: AbortSignal): 
   return { ok: false, status: response.status, problems: problemsOf(response.status, payload) }
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/** The answer's problems as data; `msg` (English prose) is kept for types the app does not know. */
 function problemsOf(status: number, payload: unknown): ApiProblem[] {
   const detail = (payload as { detail?: unknown } | undefined)?.detail
-  if (Array.isArray(detail)) {
+  if (status === 422 && Array.isArray(detail)) {
     return detail.map((d: unknown) => {
-      const e = d as { loc?: unknown; msg?: unknown; type?: unknown }
+      const e = isRecord(d) ? d : {}
       return {
         loc: Array.isArray(e.loc) ? (e.loc as (string | number)[]) : [],
         msg: typeof e.msg === 'string' ? e.msg : JSON.stringify(d),
         ...(typeof e.type === 'string' ? { type: e.type } : {}),
+        ...(isRecord(e.ctx) ? { ctx: e.ctx } : {}),
+        ...('input' in e ? { input: e.input } : {}),
+        status,
       }
     })
   }
-  if (typeof detail === 'string') return [{ loc: [], msg: detail }]
-  return [{ loc: [], msg: `The service answered HTTP ${status} without an explanation.` }]
-}
-
-/** Where a problem is shown: a target id ('lrv', a marker name), 'distance' (fc / grid_size_cm) or 'general'. */
-export function placesOf(view: View, problem: ApiProblem): string[] {
-  const [, section, field] = problem.loc
-  const names = new Set<string>(VIEWS[view].map((m) => m.name))
-  const places = new Set<string>()
-  if (section === 'markers') {
-    if (typeof field === 'string' && names.has(field)) places.add(field)
-    // Undefined geometry names both coincident markers in its message.
-    for (const match of problem.msg.matchAll(/'([A-Za-z0-9_]+)'/g)) {
-      const name = match[1]
-      if (name !== undefined && names.has(name)) places.add(name)
-    }
-  } else if (section === 'calibration') {
-    places.add(field === 'lrv_x' ? 'lrv' : 'distance')
-  }
-  if (places.size === 0) places.add('general')
-  return [...places]
+  return [{ loc: [], msg: typeof detail === 'string' ? detail : `The service answered HTTP ${status} without an explanation.`, status }] // i18n-exempt: the app words non-422 answers by status
 }
 
 export interface Health {

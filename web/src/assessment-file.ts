@@ -4,8 +4,11 @@
  * Loading checks every field and says what is wrong in a sentence. Pure: no DOM.
  */
 import { SIDES, VIEWS, type Side, type View } from '../../src/markers.js'
+import type { AssessmentMeta } from './assessment.js'
 import { t } from './i18n/index.js'
-import { EMPTY_DOC, VIEW_NAMES, fcOf, type Doc, type Pt } from './model.js'
+import { PLACEMENT_SD_LIMITS } from './uncertainty.js'
+import { EMPTY_DOC, VIEW_NAMES, fcOf, statusOf, type Doc, type MarkerStatus, type Pt } from './model.js'
+import { provisionalMetrics } from './provisional.js'
 
 /**
  * The file's "format" value. It keeps the word "session" from the app's first version
@@ -23,6 +26,10 @@ export interface SavedView {
     scale_points: [Pt | null, Pt | null]
   }
   markers: Record<string, Pt>
+  /** Markers suggested by the pose model and not confirmed by the clinician (absent: all confirmed). */
+  marker_status?: Record<string, MarkerStatus>
+  /** Metrics of `results` computed from unconfirmed suggestions (absent: none). */
+  provisional_metrics?: string[]
   side?: Side
   estimate_popliteal?: boolean
   results: Record<string, unknown> | null
@@ -33,6 +40,12 @@ export interface AssessmentFile {
   version: typeof ASSESSMENT_FILE_VERSION
   saved_at: string
   view: View
+  /** As the clinician typed it; only in this file, never sent to the service. */
+  patient_id?: string
+  /** YYYY-MM-DD; only in this file, never sent to the service. */
+  assessment_date?: string
+  /** The placement error the uncertainties were shown with, px. */
+  placement_error_px?: number
   views: Partial<Record<View, SavedView>>
 }
 
@@ -49,6 +62,10 @@ export function savedView(view: View, doc: Doc, results: Record<string, unknown>
     markers: Object.fromEntries(VIEWS[view].flatMap((m) => (doc.markers[m.name] ? [[m.name, doc.markers[m.name]!]] : []))),
     results,
   }
+  const suggested = Object.keys(saved.markers).filter((name) => statusOf(doc, name) === 'suggested')
+  if (suggested.length > 0) saved.marker_status = Object.fromEntries(suggested.map((name) => [name, 'suggested' as const]))
+  const provisional = results ? provisionalMetrics(view, doc).filter((name) => typeof results[name] === 'number') : []
+  if (provisional.length > 0) saved.provisional_metrics = provisional
   if (view === 'lateral') saved.side = doc.side
   if (view === 'posterior') saved.estimate_popliteal = doc.estimatePopliteal
   return saved
@@ -85,6 +102,10 @@ export interface LoadedView {
 export interface LoadedAssessment {
   /** The view that was shown when the file was saved. */
   view: View
+  /** Patient and date as saved ('' when absent). */
+  meta: AssessmentMeta
+  /** The placement error saved with the file, or null. */
+  placementSd: number | null
   views: Partial<Record<View, LoadedView>>
 }
 
@@ -126,9 +147,17 @@ export function parseAssessmentFile(text: string): LoadedAssessment {
       if (!known.has(m)) unknown.push(m)
       else markers[m] = point(p, `views.${view}.markers.${m}`)
     }
+    const markerStatus: Record<string, MarkerStatus> = {}
+    if (raw.marker_status !== undefined && !isObject(raw.marker_status)) throw new AssessmentFileError(t('file.markersNotObject', { where: `views.${view}.marker_status` }))
+    for (const [m, status] of Object.entries(raw.marker_status ?? {})) {
+      if (status !== 'suggested' && status !== 'confirmed') {
+        throw new AssessmentFileError(t('file.markerStatus', { where: `views.${view}.marker_status.${m}`, got: JSON.stringify(status) }))
+      }
+      if (status === 'suggested' && markers[m]) markerStatus[m] = status
+    }
     const side = raw.side === undefined ? 'right' : raw.side
     if (!(SIDES as readonly unknown[]).includes(side)) {
-      throw new AssessmentFileError(t('file.side', { where: `views.${view}.side`, expected: SIDES.map((x) => `"${x}"`).join(' or ') }))
+      throw new AssessmentFileError(t('file.side', { where: `views.${view}.side`, expected: SIDES.map((x) => `"${x}"`).join(' | ') }))
     }
     if (raw.estimate_popliteal !== undefined && typeof raw.estimate_popliteal !== 'boolean') {
       throw new AssessmentFileError(t('file.boolean', { where: `views.${view}.estimate_popliteal` }))
@@ -137,6 +166,7 @@ export function parseAssessmentFile(text: string): LoadedAssessment {
       ...EMPTY_DOC,
       photo,
       markers,
+      markerStatus,
       scale: [optionalPoint(sp[0], `views.${view}.calibration.scale_points[0]`), optionalPoint(sp[1], `views.${view}.calibration.scale_points[1]`)],
       gridCm: optionalNumber(cal.grid_size_cm, `views.${view}.calibration.grid_size_cm`, true),
       fcTyped: optionalNumber(cal.fc, `views.${view}.calibration.fc`, true),
@@ -147,5 +177,11 @@ export function parseAssessmentFile(text: string): LoadedAssessment {
     views[view] = { doc, results: isObject(raw.results) ? raw.results : null, unknown }
   }
   const view = (VIEW_NAMES as unknown[]).includes(data.view) ? (data.view as View) : (Object.keys(views)[0] as View | undefined) ?? 'anterior'
-  return { view, views }
+  const meta: AssessmentMeta = {
+    patientId: typeof data.patient_id === 'string' ? data.patient_id : '',
+    date: typeof data.assessment_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(data.assessment_date) ? data.assessment_date : '',
+  }
+  const sd = data.placement_error_px
+  const placementSd = isNum(sd) && sd >= PLACEMENT_SD_LIMITS.min && sd <= PLACEMENT_SD_LIMITS.max ? sd : null
+  return { view, meta, placementSd, views }
 }

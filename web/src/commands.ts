@@ -7,13 +7,17 @@
 import type { Analysis } from './api.js'
 import type { LoadedAssessment } from './assessment-file.js'
 import { hasContent } from './assessment-file.js'
+import type { AssessmentMeta } from './assessment.js'
+import type { Locale } from './format.js'
 import { t } from './i18n/index.js'
+import { PLACEMENT_SD_LIMITS, parsePlacementSd } from './uncertainty.js'
 import {
   VIEW_NAMES,
   isPlaced,
   nextUnplaced,
   positionOf,
   requestOf,
+  statusOf,
   targetsOf,
   withTarget,
   type Doc,
@@ -116,6 +120,10 @@ export function clickAt(state: AppState, p: Pt, hit: string | null): AppState {
   const photo = vs.doc.photo
   if (!photo) return state
   if (p[0] < 0 || p[1] < 0 || p[0] > photo.width || p[1] > photo.height) return notify(state, t('stage.outsidePhoto'))
+  // A click on a suggested marker confirms it where it is (and selects it), rather than placing another marker there.
+  if (hit && statusOf(vs.doc, hit) === 'suggested' && vs.doc.markers[hit]) {
+    return withView(state, (v) => ({ ...committed(v, withTarget(v.doc, hit, v.doc.markers[hit]!)), active: hit }))
+  }
   if (vs.active) {
     const id = vs.active
     const wasPlaced = isPlaced(vs.doc, id)
@@ -274,7 +282,8 @@ export function assessmentLoaded(state: AppState, loaded: LoadedAssessment): App
       v,
     )
   }
-  next = { ...next, view: loaded.view, highlight: null }
+  next = { ...next, view: loaded.view, highlight: null, meta: loaded.meta }
+  if (loaded.placementSd !== null) next = { ...next, settings: { ...next.settings, placementSd: loaded.placementSd } }
   return notes.length
     ? notify(next, t('assessment.loadedWithNotes', { notes: notes.join('; ') }), 8000)
     : notify(next, t('assessment.loaded'), 3000)
@@ -291,4 +300,39 @@ export function answered(state: AppState, view: View, key: string, result: Analy
     pending: false,
     fromFile: false,
   })
+}
+
+// --- Language, uncertainty, patient and date, comparison of visits ---------------
+
+/** Switches the app's language (panels re-render from the new state). */
+export function setLanguage(state: AppState, locale: Locale): AppState {
+  return state.settings.locale === locale ? state : { ...state, settings: { ...state.settings, locale } }
+}
+
+/** The placement error typed by the user ("2,5" or "2.5" px); a notice when it is not usable. */
+export function setPlacementSd(state: AppState, text: string): AppState {
+  const sd = parsePlacementSd(text)
+  if (sd === null) return notify(state, t('uncertainty.invalid', { min: PLACEMENT_SD_LIMITS.min, max: PLACEMENT_SD_LIMITS.max }))
+  return sd === state.settings.placementSd ? state : { ...state, settings: { ...state.settings, placementSd: sd } }
+}
+
+/** The patient identifier or the assessment date as typed (kept for the assessment file only). */
+export function setMeta(state: AppState, meta: Partial<AssessmentMeta>): AppState {
+  const next = { ...state.meta, ...meta }
+  return next.patientId === state.meta.patientId && next.date === state.meta.date ? state : { ...state, meta: next }
+}
+
+/** An assessment file loaded to compare with: refused with a notice when it has no markers of the current view. */
+export function comparisonLoaded(state: AppState, name: string, loaded: LoadedAssessment): AppState {
+  const views: Partial<Record<View, Doc>> = {}
+  for (const v of VIEW_NAMES) {
+    const lv = loaded.views[v]
+    if (lv && Object.keys(lv.doc.markers).length > 0) views[v] = lv.doc
+  }
+  if (!views[state.view]) return notify(state, t('compare.noMarkers', { view: t(`view.${state.view}.title`) }), 8000)
+  return { ...state, comparison: { name, meta: loaded.meta, views } }
+}
+
+export function closeComparison(state: AppState): AppState {
+  return state.comparison === null ? state : { ...state, comparison: null }
 }

@@ -4,10 +4,14 @@
  * export built from them (RFC 4180, one row per metric, values at full precision).
  * Pure: no DOM.
  */
+import { placementOf } from './assessment.js'
+import { exportNumber } from './format.js'
 import { t, type MessageKey } from './i18n/index.js'
+import { DEFAULT_PLACEMENT_SD_PX, uncertaintiesOf } from './uncertainty.js'
 import { metricsOf, unitText, type MetricInfo } from './metrics.js'
 import { hasContent } from './assessment-file.js'
 import { VIEW_NAMES, fcOf, requestOf, type Doc, type View } from './model.js'
+import { provisionalMetrics } from './provisional.js'
 import type { AppState } from './state.js'
 
 export interface ResultEntry {
@@ -36,35 +40,49 @@ const COLUMNS: readonly MessageKey[] = [
   'csv.column.side',
   'csv.column.metric',
   'csv.column.value',
+  'csv.column.u',
   'csv.column.unit',
   'csv.column.meaning',
   'csv.column.photo',
   'csv.column.fc',
   'csv.column.lrv',
+  'csv.column.sd',
+  'csv.column.status',
 ]
 
 function csvField(v: string): string {
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v
 }
 
-/** RFC 4180 CSV, one row per metric with a value, values at full precision. */
-export function csvOf(entries: readonly ResultEntry[]): string {
+/**
+ * RFC 4180 CSV, one row per metric with a value, values and their standard
+ * uncertainty (from the placement error `sd`, px) at full precision; headers,
+ * side, unit and meaning in the current language; the status column says whether
+ * the value is provisional (it uses unconfirmed suggested markers), as a code.
+ */
+export function csvOf(entries: readonly ResultEntry[], sd: number = DEFAULT_PLACEMENT_SD_PX): string {
   const rows: string[][] = [COLUMNS.map((key) => t(key))]
   for (const e of entries) {
     if (!e.values) continue
+    const u = uncertaintiesOf(placementOf(e.view, e.doc), { sd })
+    const provisional = new Set(provisionalMetrics(e.view, e.doc))
     for (const m of e.metrics) {
       const v = e.values[m.name]
       if (typeof v !== 'number') continue
       rows.push([
         e.view,
-        e.view === 'lateral' ? e.doc.side : '',
+        e.view === 'lateral' ? t(`side.short.${e.doc.side}`) : '',
         m.name,
         String(v),
+        exportNumber(u[m.name]),
         unitText(m),
         m.meaning,
         e.doc.photo?.name ?? '',
         String(fcOf(e.doc) ?? ''),
         String(e.doc.lrvX ?? ''),
+        String(sd),
+        // A code, like the view and metric columns: the same in every language.
+        provisional.has(m.name) ? 'provisional' : 'confirmed',
       ])
     }
   }

@@ -38,7 +38,7 @@ export function s<K extends keyof SVGElementTagNameMap>(
 
 export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   const el = document.getElementById(id)
-  if (!el) throw new Error(`#${id} is missing from index.html`)
+  if (!el) throw new Error(`#${id} is missing from index.html` /* i18n-exempt: a programming error */)
   return el as T
 }
 

@@ -12,10 +12,13 @@ import {
   savedView,
   type AssessmentFile,
 } from './assessment-file.js'
-import { assessmentLoaded, notify, photoOpened } from './commands.js'
+import { comparisonOf } from './assessment.js'
+import { assessmentLoaded, comparisonLoaded, notify, photoOpened } from './commands.js'
+import { dateText } from './compare-panel.js'
+import { comparisonCsv, type ComparisonCsvText } from './comparison-table.js'
 import { csvOf, resultEntries } from './csv.js'
 import { byId, download } from './dom.js'
-import { t } from './i18n/index.js'
+import { t, terms } from './i18n/index.js'
 import { VIEW_NAMES, requestOf, type Photo } from './model.js'
 import { renderReport } from './report.js'
 import { current, type AppState } from './state.js'
@@ -32,7 +35,16 @@ export function assessmentFileOf(state: AppState, savedAt: Date): AssessmentFile
     views[v] = savedView(v, doc, request.ready && request.key === outcome.key ? outcome.values : null)
   }
   if (Object.keys(views).length === 0) return null
-  return { format: ASSESSMENT_FILE_FORMAT, version: ASSESSMENT_FILE_VERSION, saved_at: savedAt.toISOString(), view: state.view, views }
+  return {
+    format: ASSESSMENT_FILE_FORMAT,
+    version: ASSESSMENT_FILE_VERSION,
+    saved_at: savedAt.toISOString(),
+    view: state.view,
+    ...(state.meta.patientId.trim() ? { patient_id: state.meta.patientId.trim() } : {}),
+    ...(state.meta.date ? { assessment_date: state.meta.date } : {}),
+    placement_error_px: state.settings.placementSd,
+    views,
+  }
 }
 
 export class Files {
@@ -98,8 +110,59 @@ export class Files {
   exportCsv(): void {
     const entries = resultEntries(this.store.get()).filter((e) => e.values)
     if (entries.length === 0) return this.notify(t('csv.nothing'))
-    download(`posture-metrics-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv', csvOf(entries))
+    download(`posture-metrics-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv', csvOf(entries, this.store.get().settings.placementSd))
     this.notify(t('csv.exported'))
+  }
+
+  /** Reads an assessment file to compare the current one with. */
+  async loadComparison(file: File): Promise<void> {
+    let loaded
+    try {
+      loaded = parseAssessmentFile(await file.text())
+    } catch (error) {
+      const text = error instanceof AssessmentFileError ? t('assessment.cannotLoad', { name: file.name, reason: error.message }) : t('assessment.cannotLoadUnknown', { name: file.name })
+      return this.notify(text, 8000)
+    }
+    this.store.set((s) => comparisonLoaded(s, file.name, loaded))
+    const state = this.store.get()
+    if (state.comparison) this.notify(t('compare.loaded', { date: dateText(state.comparison.meta.date || undefined, state.settings.locale, t) }))
+  }
+
+  /** The comparison shown, as CSV (headers in the current language, full precision). */
+  exportComparisonCsv(): void {
+    const c = comparisonOf(this.store.get())
+    if (!c || !c.ok) return this.notify(t('compare.notReady'))
+    const text: ComparisonCsvText = {
+      headers: {
+        view: t('csv.column.view'),
+        side: t('csv.column.side'),
+        metric: t('csv.column.metric'),
+        label: t('csv.column.label'),
+        unit: t('csv.column.unit'),
+        earlierDate: t('csv.column.earlierDate'),
+        earlierValue: t('csv.column.earlierValue'),
+        earlierU: t('csv.column.earlierU'),
+        laterDate: t('csv.column.laterDate'),
+        laterValue: t('csv.column.laterValue'),
+        laterU: t('csv.column.laterU'),
+        change: t('csv.column.change'),
+        uChange: t('csv.column.uChange'),
+        srd: t('csv.column.srd'),
+        verdict: t('csv.column.verdict'),
+      },
+      units: { degrees: t('csv.unit.degrees'), cm: t('csv.unit.cm') },
+      verdicts: {
+        real: t('csv.verdict.real'),
+        within: t('csv.verdict.within'),
+        method_differs: t('csv.verdict.methodDiffers'),
+        missing: t('csv.verdict.missing'),
+        unknown: t('csv.verdict.unknown'),
+      },
+      views: { anterior: t('view.anterior.title'), posterior: t('view.posterior.title'), lateral: t('view.lateral.title') },
+      sides: { right: t('side.short.right'), left: t('side.short.left') },
+    }
+    download(`posture-comparison-${c.later.view}-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv', comparisonCsv(c, terms(), text))
+    this.notify(t('compare.csvDone'))
   }
 
   buildReport(): void {
@@ -125,6 +188,12 @@ export function installFiles(files: Files): void {
     const file = assessmentInput.files?.[0]
     assessmentInput.value = ''
     if (file) void files.loadAssessment(file)
+  })
+  const compareInput = byId<HTMLInputElement>('compare-input')
+  compareInput.addEventListener('change', () => {
+    const file = compareInput.files?.[0]
+    compareInput.value = ''
+    if (file) void files.loadComparison(file)
   })
   byId('save-session').addEventListener('click', () => files.saveAssessment())
   for (const id of ['export-csv', 'export-csv-2']) byId(id).addEventListener('click', () => files.exportCsv())

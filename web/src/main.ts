@@ -8,24 +8,51 @@ import { health } from './api.js'
 import { setService } from './commands.js'
 import { byId, setText } from './dom.js'
 import { Files, installFiles } from './files.js'
-import { t } from './i18n/index.js'
+import type { Locale } from './format.js'
+import { setLocale, t } from './i18n/index.js'
+import { initialLocale, rememberLocale } from './i18n/language.js'
 import { applyStaticText } from './i18n/static-text.js'
 import { VIEW_NAMES } from './model.js'
 import { installKeyboard } from './input/keyboard.js'
 import { pointerCommands } from './input/pointer.js'
+import { mountAssessment } from './panels/assessment.js'
+import { mountComparison } from './panels/comparison.js'
+import { mountLanguage } from './panels/language.js'
 import { mountNotice } from './panels/notice.js'
 import { mountOptions } from './panels/options.js'
 import { mountPrompt } from './panels/prompt.js'
 import { mountResults } from './panels/results.js'
 import { mountStatus } from './panels/status.js'
+import { mountSuggestions } from './panels/suggestions.js'
+import { Suggestions } from './pose/controller.js'
 import { mountTargets } from './panels/targets.js'
 import { mountViewTabs } from './panels/view-tabs.js'
 import { Stage, renderStage } from './stage.js'
-import { initialState } from './state.js'
+import { initialState, type AppState } from './state.js'
 import { createStore } from './store.js'
 
-applyStaticText()
-const store = createStore(initialState())
+// The language: remembered choice, else the browser's (es* -> Spanish), else English.
+const storage = (() => {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+})()
+const locale = initialLocale(storage, navigator.languages ?? [navigator.language])
+const store = createStore<AppState>({ ...initialState(), settings: { ...initialState().settings, locale } })
+const showLanguage = (code: Locale) => {
+  setLocale(code)
+  document.documentElement.lang = code
+  applyStaticText()
+}
+showLanguage(locale)
+// Subscribed before every panel, so they all render in the new language.
+store.subscribe((state, previous) => {
+  if (state.settings.locale === previous.settings.locale) return
+  showLanguage(state.settings.locale)
+  rememberLocale(storage, state.settings.locale)
+})
 
 const stage = new Stage(byId('stage'), {
   ...pointerCommands(store),
@@ -49,13 +76,17 @@ const files = new Files(store, stage)
 const help = byId<HTMLDialogElement>('help-dialog')
 byId('help-button').addEventListener('click', () => help.showModal())
 
+mountLanguage(store)
+mountAssessment(store)
 mountViewTabs(store)
 mountPrompt(store)
 mountOptions(store)
 mountTargets(store, stage)
 mountResults(store)
+mountComparison(store, () => files.exportComparisonCsv())
 mountNotice(store)
 mountStatus(store)
+mountSuggestions(store, new Suggestions(store))
 renderStage(store, stage)
 installFiles(files)
 installKeyboard({
@@ -66,7 +97,7 @@ installKeyboard({
 // The printed report follows the service's answers (and is rebuilt before printing).
 store.subscribe((state, previous) => {
   const answered = VIEW_NAMES.some((v) => state.views[v].outcome !== previous.views[v].outcome && !state.views[v].outcome.pending)
-  if (answered) files.buildReport()
+  if (answered || state.settings !== previous.settings || state.comparison !== previous.comparison || state.meta !== previous.meta) files.buildReport()
 })
 startAnalysis(store)
 void health().then((h) => store.set((s) => setService(s, h ? { kind: 'up', version: h.version, status: h.status } : { kind: 'unreachable' })))

@@ -2,7 +2,8 @@
  * What the app knows about each metric, read from the service's own metric tables
  * (src/metrics): name, unit, formula and sign meaning, and the markers it is drawn
  * from. Nothing is retyped: the drawing of each metric is derived from the table's
- * `segments` and, for the distances, from which marker the formula depends on.
+ * `segments` and, for the distances, from the table's `plumbMarker`. Names and sign
+ * meanings are read in the current language (i18n/terms.ts).
  */
 import {
   ANTERIOR_METRICS,
@@ -11,8 +12,9 @@ import {
   POSTERIOR_METRICS_ESTIMATED,
   type Metric,
 } from '../../src/metrics/index.js'
-import { VIEWS, type View } from '../../src/markers.js'
-import { fmt } from './format.js'
+import type { View } from '../../src/markers.js'
+import { formatValue as formatMetric, formatWithUncertainty } from './format.js'
+import { currentLocale, metricText, t } from './i18n/index.js'
 
 /** How a metric is drawn over the photo. */
 export type Shape =
@@ -34,31 +36,18 @@ export interface MetricInfo {
   readonly formula: string
   readonly meaning: string
   readonly shape: Shape
+  /** The markers its value depends on (a value from a suggested marker is provisional). */
+  readonly markers: readonly string[]
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyMetric = Metric<string, any>
 
-/** The markers a metric's value depends on, found by moving each marker in turn. */
-function dependencies(metric: AnyMetric, view: View): string[] {
-  const names = VIEWS[view].map((m) => m.name)
-  const base: Record<string, [number, number]> = {}
-  names.forEach((n, i) => (base[n] = [100 + 37 * i, 50 + 61 * i]))
-  const context = { lrv_x: 7, fc: 0.5, forward: 1 }
-  const v0 = metric.compute(base, context)
-  return names.filter((n) => {
-    const [x, y] = base[n]!
-    const moved: Record<string, [number, number]> = { ...base, [n]: [x + 11, y] }
-    return metric.compute(moved, context) !== v0
-  })
-}
-
 function shapeOf(metric: AnyMetric, view: View): Shape {
   const seg = metric.segments
   const [s0, s1] = seg
-  if (seg.length === 0) {
-    const deps = dependencies(metric, view)
-    if (deps.length === 1 && deps[0] !== undefined) return { kind: 'offset', marker: deps[0] }
+  if (metric.plumbMarker !== undefined) {
+    return { kind: 'offset', marker: metric.plumbMarker }
   } else if (seg.length === 1 && s0) {
     return { kind: 'line', a: s0[0], b: s0[1] }
   } else if (seg.length === 2 && s0 && s1) {
@@ -68,19 +57,24 @@ function shapeOf(metric: AnyMetric, view: View): Shape {
   return { kind: 'segments', segments: seg }
 }
 
-function labelOf(metric: AnyMetric, shape: Shape, view: View): string {
-  if (shape.kind === 'offset') {
-    const marker = VIEWS[view].find((m) => m.name === shape.marker)
-    if (marker) return `${marker.label}: distance to line`
-  }
-  const words = metric.name.replace(/_/g, ' ')
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}
-
 function infos(metrics: readonly AnyMetric[], view: View): MetricInfo[] {
   return metrics.map((m) => {
     const shape = shapeOf(m, view)
-    return { name: m.name, label: labelOf(m, shape, view), unit: m.unit, formula: m.formula, meaning: m.meaning, shape }
+    return {
+      name: m.name,
+      // Words in the current language, read when asked (the language can change).
+      get label() {
+        return metricText(view, m.name).label
+      },
+      unit: m.unit,
+      formula: m.formula,
+      get meaning() {
+        return metricText(view, m.name).meaning
+      },
+      shape,
+      // The markers the value depends on: those of its segments, or the one a plumb-line distance is measured from.
+      markers: [...new Set([...m.segments.flat(), ...(m.plumbMarker !== undefined ? [m.plumbMarker] : [])])],
+    }
   })
 }
 
@@ -98,11 +92,21 @@ export function metricsOf(view: View, estimatePopliteal = false): readonly Metri
 }
 
 /** Angles in [0, 360) (vertex shapes) are shown unsigned; the others with an explicit sign. */
-export function formatValue(info: MetricInfo, value: number): string {
-  const signed = info.shape.kind !== 'vertex'
-  return info.unit === 'degrees' ? `${fmt(value, 1, signed)}\u00b0` : `${fmt(value, 1, signed)} cm`
+export function isSignedInfo(info: MetricInfo): boolean {
+  return info.shape.kind !== 'vertex'
 }
 
+/** A value at display precision in the current language (format.ts). */
+export function formatValue(info: MetricInfo, value: number): string {
+  return formatMetric(value, info.unit, currentLocale(), { signed: isSignedInfo(info) })
+}
+
+/** `value ± u` in the current language; just the value when u is unknown. */
+export function formatValueWithU(info: MetricInfo, value: number, u: number | undefined): string {
+  return formatWithUncertainty(value, u, info.unit, currentLocale(), { signed: isSignedInfo(info) })
+}
+
+/** The unit's name in the current language (CSV). */
 export function unitText(info: MetricInfo): string {
-  return info.unit === 'degrees' ? 'degrees' : 'cm'
+  return t(info.unit === 'degrees' ? 'csv.unit.degrees' : 'csv.unit.cm')
 }

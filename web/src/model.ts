@@ -4,7 +4,7 @@
  * API request the document amounts to. Pure: no DOM (it runs in node tests).
  */
 import { POPLITEAL_MARKERS, SIDES, VIEWS, type Side, type View } from '../../src/markers.js'
-import { t } from './i18n/index.js'
+import { markerText, t } from './i18n/index.js'
 
 export type { Side, View }
 export const VIEW_NAMES = Object.keys(VIEWS) as View[]
@@ -110,8 +110,8 @@ export function targetsOf(view: View, doc: Doc): Target[] {
     return {
       id: m.name,
       kind: 'marker',
-      label: m.label,
-      hint: m.hint,
+      label: markerText(m.name).label,
+      hint: markerText(m.name).hint,
       required: !optional,
       ...(optional ? { note: t('target.note.poplitealEstimated') } : {}),
     }

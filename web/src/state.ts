@@ -4,7 +4,12 @@
  * notice, progress, service status and settings. Types, the initial state and
  * read-only selectors. Pure: no DOM.
  */
-import { placesOf, type ApiProblem } from './api.js'
+import type { ApiProblem } from './api.js'
+import { renderProblem } from './api-errors.js'
+import { EMPTY_META, type AssessmentMeta } from './assessment.js'
+import type { Locale } from './format.js'
+import { t, terms } from './i18n/index.js'
+import { DEFAULT_PLACEMENT_SD_PX } from './uncertainty.js'
 import { EMPTY_DOC, VIEW_NAMES, targetsOf, type Doc, type Pt, type Target, type View } from './model.js'
 
 /** What the service said about one view's document. */
@@ -56,7 +61,25 @@ export type ServiceStatus =
   | { readonly kind: 'up'; readonly version: string; readonly status: string }
 
 /** User preferences that outlive one assessment; features add their settings here. */
-export interface Settings {}
+export interface Settings {
+  /** The language of the app (i18n/language.ts chooses the first one). */
+  readonly locale: Locale
+  /** Standard deviation of a hand-placed point, px per coordinate (uncertainty.ts). */
+  readonly placementSd: number
+  /** Run the pose model and suggest the view's markers as soon as a photo is opened. */
+  readonly suggestOnLoad: boolean
+}
+
+/** An earlier assessment loaded to compare the current one with (compare.ts). */
+export interface ComparisonSource {
+  /** The file it came from. */
+  readonly name: string
+  readonly meta: AssessmentMeta
+  /** Its documents, per view it has. */
+  readonly views: Partial<Record<View, Doc>>
+}
+
+export const DEFAULT_SETTINGS: Settings = { locale: 'en', placementSd: DEFAULT_PLACEMENT_SD_PX, suggestOnLoad: false }
 
 export interface AppState {
   readonly view: View
@@ -69,6 +92,10 @@ export interface AppState {
   readonly settings: Settings
   /** A photo point the stage should bring into view (a new array each time it is asked). */
   readonly reveal: Pt | null
+  /** The patient and date the clinician typed: saved in the assessment file, never sent to the service. */
+  readonly meta: AssessmentMeta
+  /** The assessment the current one is compared with, or null. */
+  readonly comparison: ComparisonSource | null
 }
 
 export const HISTORY_LIMIT = 200
@@ -85,8 +112,10 @@ export function initialState(view: View = 'anterior'): AppState {
     notice: null,
     progress: null,
     service: { kind: 'unknown' },
-    settings: {},
+    settings: DEFAULT_SETTINGS,
     reveal: null,
+    meta: EMPTY_META,
+    comparison: null,
   }
 }
 
@@ -129,7 +158,9 @@ export type ProblemsByPlace = ReadonlyMap<string, readonly string[]>
 export function problemsByPlace(state: AppState, view: View = state.view): ProblemsByPlace {
   const map = new Map<string, string[]>()
   for (const p of state.views[view].outcome.problems) {
-    for (const place of placesOf(view, p)) map.set(place, [...(map.get(place) ?? []), p.msg])
+    // Worded from the answer's type and ctx in the current language (api-errors.ts).
+    const { places, text } = renderProblem(view, p, t, terms())
+    for (const place of places) map.set(place, [...(map.get(place) ?? []), text])
   }
   return map
 }

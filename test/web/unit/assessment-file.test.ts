@@ -57,7 +57,7 @@ describe('assessment file', () => {
     ['bad point', fileOf({ anterior: { markers: { ombligo: [1] } } }), /views\.anterior\.markers\.ombligo must be a two-number array \[x, y\]; got \[1\]/],
     ['bad distance', fileOf({ anterior: { calibration: { grid_size_cm: 0 } } }), /grid_size_cm must be a number > 0; got 0/],
     ['bad size', fileOf({ anterior: { image: { width: 0, height: 5 } } }), /views\.anterior\.image must have a positive width and height/],
-    ['bad side', fileOf({ lateral: { side: 'up' } }), /views\.lateral\.side must be "right" or "left"/],
+    ['bad side', fileOf({ lateral: { side: 'up' } }), /views\.lateral\.side must be "right" \| "left"/],
     ['bad option', fileOf({ posterior: { estimate_popliteal: 'yes' } }), /estimate_popliteal must be true or false/],
   ]
   for (const [what, text, message] of bad) {

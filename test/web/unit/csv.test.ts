@@ -25,12 +25,14 @@ describe('csv', () => {
     const text = csvOf(resultEntries(s))
     assert.ok(text.endsWith('\r\n'))
     const lines = text.trimEnd().split('\r\n')
-    assert.equal(lines[0], 'view,side,metric,value,unit,meaning,photo,fc_cm_per_px,lrv_x_px')
+    assert.equal(lines[0], 'view,side,metric,value,uncertainty,unit,meaning,photo,fc_cm_per_px,lrv_x_px,placement_error_px,status')
     assert.equal(lines.length, 1 + metrics.length)
     const doc = markedDoc('anterior')
     const first = lines[1]!
     assert.ok(first.startsWith(`anterior,,${metrics[0]!.name},0.123456789012345,`), first)
-    assert.ok(first.endsWith(`,anterior.png,${fcOf(doc)},${doc.lrvX}`), first)
+    assert.ok(first.endsWith(`,anterior.png,${fcOf(doc)},${doc.lrvX},2,confirmed`), first)
+    const u = Number(first.split(',')[4])
+    assert.ok(u > 0 && Number.isFinite(u), `uncertainty column: ${first}`)
   })
 
   test('fields with commas or quotes are quoted', () => {
@@ -43,6 +45,23 @@ describe('csv', () => {
     const line = csvOf(resultEntries(again)).split('\r\n')[1]!
     assert.ok(line.startsWith('lateral,left,'), line)
     assert.ok(line.includes(',"a ""b"", c.png",'), line)
+  })
+
+  test('marks the values that use unconfirmed suggested markers as provisional', () => {
+    const metrics = metricsOf('anterior')
+    const values = Object.fromEntries(metrics.map((m, i) => [m.name, i]))
+    let s = answered('anterior', values)
+    const doc = s.views.anterior.doc
+    // The sternal notch as a suggestion, at the same place (the service's answer still applies).
+    s = commands.commit(s, { ...doc, markerStatus: { escotadura_esternal: 'suggested' } })
+    const request = requestOf('anterior', s.views.anterior.doc)
+    assert.ok(request.ready)
+    s = commands.setOutcome(s, 'anterior', { ...s.views.anterior.outcome, key: request.key })
+    const rows = csvOf(resultEntries(s)).trimEnd().split('\r\n').slice(1)
+    const status = Object.fromEntries(rows.map((r) => [r.split(',')[2], r.split(',').at(-1)]))
+    const usesNotch = metrics.filter((m) => m.markers.includes('escotadura_esternal')).map((m) => m.name)
+    assert.ok(usesNotch.length > 0)
+    for (const m of metrics) assert.equal(status[m.name], usesNotch.includes(m.name) ? 'provisional' : 'confirmed', m.name)
   })
 
   test('only values that answer the document as it is now', () => {

@@ -138,6 +138,8 @@ describe('commands', () => {
 
     const loaded = commands.assessmentLoaded(initialState(), {
       view: 'anterior',
+      meta: { patientId: '', date: '' },
+      placementSd: null,
       views: { anterior: { doc: markedDoc('anterior', null), results: null, unknown: [] } },
     })
     const attached = commands.photoOpened(loaded, photo)

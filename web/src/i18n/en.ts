@@ -4,9 +4,15 @@
  * Marker names, labels and hints come from src/markers.ts and metric texts from the
  * metric tables; they are not repeated here.
  */
+import { CLINICAL_EN } from './clinical.js'
 import type { Message } from './types.js'
 
 export const en = {
+  // Uncertainty, visits compared, patient and date, language, the service's errors (clinical.ts)
+  ...CLINICAL_EN,
+
+  'side.short.right': 'right',
+  'side.short.left': 'left',
   // Document and top bar
   'app.title': 'Posture marking',
   'app.description': 'Mark anatomical points on a posture photo and get the posture metrics.',
@@ -139,6 +145,7 @@ export const en = {
   'results.placeholders': ' (Calibration placeholders sent: the lateral angles do not use them.)',
   'results.column.metric': 'Metric and what its sign means',
   'results.column.value': 'Value',
+  'results.column.u': '± u',
   'results.caption': '{view} metrics',
   'results.noValue': '\u2014',
 
@@ -226,6 +233,10 @@ export const en = {
   'help.step.markers': 'Place the markers in the order asked, above the photo. Drag a marker to adjust it; select one in the list to place it again.',
   'help.step.results': 'When every marker is placed, the metrics appear with their meaning and are drawn on the photo. Save the assessment, export CSV or print a report.',
   'help.keyboard': 'Keyboard',
+  'key.enter': 'Enter',
+  'key.delete': 'Delete',
+  'key.space': 'Space',
+  'key.shift': 'Shift',
   'help.key.or': 'or',
   'help.key.arrows': 'Arrows',
   'help.key.drag': 'Drag the photo (or',
@@ -241,6 +252,50 @@ export const en = {
   'help.action.pan': 'Pan, zoom',
   'help.action.files': 'Open photo, save assessment',
   'help.close': 'Close',
+
+  // Marker suggestions (pose model)
+  'suggest.button': 'Suggest markers',
+  'suggest.button.title': 'Propose every marker of this view from a pose model that runs in this browser; the photo is not uploaded',
+  'suggest.confirmAll': { one: 'Confirm {count} suggestion', other: 'Confirm {count} suggestions' },
+  'suggest.confirmAll.title': 'Accept every suggested marker of this view as it stands (check each first)',
+  'suggest.onLoad': 'Suggest on photo load',
+  'suggest.onLoad.title': 'Run the pose model and suggest the markers as soon as a photo is opened',
+  'suggest.noPhoto': 'Open a photo first: suggestions are made from the photo.',
+  'suggest.busy': 'Suggestions are already being computed for this photo.',
+  'suggest.progress.loading': 'Loading the pose model (first use only)...',
+  'suggest.progress.running': 'Finding the markers on the photo...',
+  'suggest.done': {
+    one: '{count} marker suggested (dashed): check it, drag it to correct it or click it to confirm. {missing} left for you to place.',
+    other: '{count} markers suggested (dashed): check each, drag to correct or click to confirm. {missing} left for you to place.',
+  },
+  'suggest.none': 'The model could not place any marker of this view credibly; place them by hand.',
+  'suggest.noPerson': 'No person found on the photo; place the markers by hand.',
+  'suggest.nothingToConfirm': 'No suggested markers to confirm in this view.',
+  'suggest.confirmedAll': { one: '{count} suggested marker of the {view} view confirmed.', other: '{count} suggested markers of the {view} view confirmed.' },
+  'suggest.failed': 'Marker suggestions are not available: {reason} Manual marking works as before.',
+  'suggest.failed.noWasm': 'this browser does not allow WebAssembly, which the pose model needs.',
+  'suggest.failed.noWebgl': 'this browser has no WebGL, which the pose model needs to read the photo.',
+  'suggest.failed.outOfMemory': 'the browser ran out of memory for the pose model (close other tabs, or use a smaller photo).',
+  'suggest.failed.loadError': 'the pose model could not be loaded from the service ({file}); check that the service is up to date and reachable.',
+  'suggest.failed.timeout': 'the pose model took too long; try again.',
+  'suggest.reason.lowVisibility': 'Not suggested: the model barely sees this point ({landmarks}). Place it yourself.',
+  'suggest.reason.inputsNotVisible': 'Not suggested: it is derived from points the model barely sees ({landmarks}). Place it yourself.',
+  'suggest.reason.outOfFrame': 'Not suggested: it lies outside the photo for the model. Place it yourself if it is visible.',
+  'suggest.reason.noPose': 'Not suggested: the model found no person on the photo.',
+  'suggest.facing.mismatch': 'This looks like {seen}, but the view chosen expects {expected}. Check the view (and the side) before relying on the markers.',
+  'suggest.facing.front': 'a front view (subject facing the camera)',
+  'suggest.facing.back': 'a back view (subject with their back to the camera)',
+  'suggest.facing.left': 'a side view with the left side to the camera',
+  'suggest.facing.right': 'a side view with the right side to the camera',
+  'target.status.suggested': 'suggested at ({x}, {y}), not confirmed',
+  'target.confirm.label': 'Confirm the suggested {label}',
+  'target.confirm.title': 'Accept this suggested position',
+  'results.provisional': { one: ' {count} value uses suggested markers not yet confirmed: provisional.', other: ' {count} values use suggested markers not yet confirmed: provisional.' },
+  'results.provisional.badge': 'provisional',
+  'results.provisional.title': 'Computed from suggested markers the clinician has not confirmed yet',
+  'csv.column.status': 'status',
+  'report.provisional': 'Provisional: {list} use suggested markers that were not confirmed.',
+  'file.markerStatus': '{where} must be "suggested" or "confirmed"; got {got}.',
 
   // Messages the API module words (used once src/web api.ts reads them from here)
   'api.unreachable': 'Could not reach the service ({reason}). Is it running?',

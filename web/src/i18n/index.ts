@@ -4,19 +4,38 @@
  * registered here. Pure: no DOM, so it runs in node tests too.
  */
 import { en, type MessageKey } from './en.js'
+import { es } from './es.js'
+import { EN_TERMS, ES_TERMS, type MarkerText, type MetricText, type Terms } from './terms.js'
+import type { Locale } from '../format.js'
 import type { Message, Params } from './types.js'
 
 export type { MessageKey, Message, Params }
 
 export type Catalogue = Readonly<Record<MessageKey, Message>>
 
-const catalogues: Record<string, Catalogue> = { en }
+const catalogues: Record<string, Catalogue> = { en, es }
+const TERMS: Record<string, Terms> = { en: EN_TERMS, es: ES_TERMS }
 let locale = 'en'
 let plurals = new Intl.PluralRules(locale)
 
 /** The language texts are produced in. */
-export function currentLocale(): string {
-  return locale
+export function currentLocale(): Locale {
+  return locale === 'es' ? 'es' : 'en'
+}
+
+/** Marker and metric wording in the current language (terms.ts). */
+export function terms(): Terms {
+  return TERMS[locale] ?? EN_TERMS
+}
+
+/** A marker's label and hint in the current language (the name itself for an unknown marker). */
+export function markerText(name: string): MarkerText {
+  return (terms().markers as Record<string, MarkerText>)[name] ?? { label: name, hint: '' }
+}
+
+/** A metric's name and sign meaning in the current language. */
+export function metricText(view: keyof Terms['metrics'], name: string): MetricText {
+  return terms().metrics[view][name] ?? EN_TERMS.metrics[view][name] ?? { label: name, meaning: '' }
 }
 
 /** Switches the language (a registered catalogue's code); unknown codes fall back to English. */

@@ -18,8 +18,8 @@ export function mountOptions(store: Store<AppState>): void {
     const doc = current(state).doc
     card.hidden = state.view === 'anterior'
     if (state.view === 'posterior') {
-      if (box.dataset.for !== 'posterior') {
-        box.dataset.for = 'posterior'
+      if (box.dataset.for !== `posterior:${state.settings.locale}`) {
+        box.dataset.for = `posterior:${state.settings.locale}`
         const input = h('input', { type: 'checkbox', id: 'estimate-popliteal' })
         input.addEventListener('change', () => store.set((s) => setEstimatePopliteal(s, input.checked)))
         box.replaceChildren(
@@ -29,8 +29,8 @@ export function mountOptions(store: Store<AppState>): void {
       }
       byId<HTMLInputElement>('estimate-popliteal').checked = doc.estimatePopliteal
     } else if (state.view === 'lateral') {
-      if (box.dataset.for !== 'lateral') {
-        box.dataset.for = 'lateral'
+      if (box.dataset.for !== `lateral:${state.settings.locale}`) {
+        box.dataset.for = `lateral:${state.settings.locale}`
         const group = h('fieldset', { class: 'side' }, h('legend', {}, t('options.side')))
         for (const side of SIDES) {
           const input = h('input', { type: 'radio', name: 'side', value: side, id: `side-${side}` })

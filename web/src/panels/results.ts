@@ -6,10 +6,14 @@
  */
 import { setHighlight } from '../commands.js'
 import { byId, h, setText, swatch } from '../dom.js'
-import { t } from '../i18n/index.js'
+import { placementOf } from '../assessment.js'
+import { formatUncertainty } from '../format.js'
+import { currentLocale, t } from '../i18n/index.js'
+import { uncertaintiesOf } from '../uncertainty.js'
 import { formatValue, metricsOf, unitText, type MetricInfo } from '../metrics.js'
 import { VIEWS } from '../../../src/markers.js'
 import { requestOf } from '../model.js'
+import { provisionalMetrics } from '../provisional.js'
 import { colorOf } from '../scene.js'
 import { current, problemsByPlace, type AppState } from '../state.js'
 import type { Store } from '../store.js'
@@ -34,12 +38,15 @@ export function mountResults(store: Store<AppState>): void {
     general.replaceChildren(...(problemsByPlace(state).get('general') ?? []).map((m) => h('li', { class: 'problem', role: 'alert' }, m)))
 
     const metrics = metricsOf(view, vs.doc.estimatePopliteal)
-    const signature = JSON.stringify([view, vs.doc.estimatePopliteal, values])
+    const sd = state.settings.placementSd
+    const u = values ? uncertaintiesOf(placementOf(view, vs.doc), { sd }) : {}
+    const provisional = new Set(values ? provisionalMetrics(view, vs.doc) : [])
+    const signature = JSON.stringify([view, vs.doc.estimatePopliteal, values, state.settings.locale, sd, [...provisional]])
     if (signature !== shown) {
       shown = signature
-      const head = h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('results.column.metric')), h('th', { scope: 'col', class: 'num' }, t('results.column.value'))))
+      const head = h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('results.column.metric')), h('th', { scope: 'col', class: 'num' }, t('results.column.value')), h('th', { scope: 'col', class: 'num' }, t('results.column.u'))))
       const body = h('tbody')
-      metrics.forEach((info, i) => body.append(metricRow(info, values?.[info.name], colorOf(i), store)))
+      metrics.forEach((info, i) => body.append(metricRow(info, values?.[info.name], u[info.name], colorOf(i), store, provisional.has(info.name))))
       table.replaceChildren(h('caption', { class: 'visually-hidden' }, t('results.caption', { view: t(`view.${view}.title`) })), head, body)
     }
     for (const row of table.querySelectorAll<HTMLTableRowElement>('tr[data-metric]')) {
@@ -60,17 +67,28 @@ function statusText(state: AppState): string {
   }
   if (outcome.pending) return t('results.analysing')
   if (outcome.problems.length) return t('results.serviceProblems', { count: outcome.problems.length })
-  if (outcome.values) return outcome.fromFile ? t('results.fromFile') : t('results.computed') + (request.placeholders ? t('results.placeholders') : '')
+  if (outcome.values) {
+    const provisional = provisionalMetrics(state.view, vs.doc).filter((name) => typeof outcome.values?.[name] === 'number').length
+    const base = outcome.fromFile ? t('results.fromFile') : t('results.computed') + (request.placeholders ? t('results.placeholders') : '')
+    return provisional ? base + t('results.provisional', { count: provisional }) : base
+  }
   return ''
 }
 
-function metricRow(info: MetricInfo, value: unknown, color: string, store: Store<AppState>): HTMLTableRowElement {
+function metricRow(info: MetricInfo, value: unknown, u: number | undefined, color: string, store: Store<AppState>, provisional: boolean): HTMLTableRowElement {
   const has = typeof value === 'number'
   const row = h(
     'tr',
-    { 'data-metric': info.name, 'data-value': has ? String(value) : null, tabindex: 0 },
+    { 'data-metric': info.name, 'data-value': has ? String(value) : null, 'data-provisional': has && provisional ? 'true' : null, class: has && provisional ? 'provisional' : null, tabindex: 0 },
     h('th', { scope: 'row' }, swatch(color), h('span', { class: 'metric-label' }, info.label), h('code', {}, info.name), h('span', { class: 'meaning' }, info.meaning)),
-    h('td', { class: 'num value', title: has ? `${value} ${unitText(info)}` : null }, has ? formatValue(info, value) : t('results.noValue')),
+    h(
+      'td',
+      { class: 'num value', title: has ? `${value} ${unitText(info)}` : null },
+      has ? formatValue(info, value) : t('results.noValue'),
+      has && provisional ? h('span', { class: 'provisional-badge', title: t('results.provisional.title') }, t('results.provisional.badge')) : null,
+    ),
+    // The standard uncertainty from the placement error, rounded up to the display step: read with the value as "value ± u".
+    h('td', { class: 'num u', 'data-u': has && u !== undefined ? String(u) : null }, has && u !== undefined ? `\u00b1\u00a0${formatUncertainty(u, info.unit, currentLocale())}` : ''),
   )
   const on = () => store.set((s) => setHighlight(s, info.name))
   const off = () => store.set((s) => (s.highlight === info.name ? setHighlight(s, null) : s))

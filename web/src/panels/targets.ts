@@ -6,6 +6,7 @@
 import { clearMarkers, moveTarget, removeTarget, select, setKnownDistance, setTypedFc } from '../commands.js'
 import { byId, h, setText } from '../dom.js'
 import { t } from '../i18n/index.js'
+import { confirmSuggestion } from '../pose/commands.js'
 import { fcOf, isPlaced, positionOf, scaleFc, scaleLengthPx, statusOf, type Pt, type Target } from '../model.js'
 import { current, problemsByPlace, targetsIn, type AppState, type ProblemsByPlace } from '../state.js'
 import type { Store } from '../store.js'
@@ -30,19 +31,22 @@ function targetRow(state: AppState, target: Target, number: string, problems: Pr
   const p = positionOf(vs.doc, target.id)
   const active = vs.active === target.id
   const errors = problems.get(target.id) ?? []
+  const suggested = p !== null && statusOf(vs.doc, target.id) === 'suggested'
   const status =
     p === null
       ? t(target.required ? 'target.status.notPlaced' : 'target.status.optional')
       : target.kind === 'lrv'
         ? t('target.status.lineAt', { x: p[0] })
-        : t('target.status.pointAt', { x: p[0], y: p[1] })
+        : suggested
+          ? t('target.status.suggested', { x: p[0], y: p[1] })
+          : t('target.status.pointAt', { x: p[0], y: p[1] })
   const classes = [
     'target',
     p ? 'placed' : '',
     active ? 'active' : '',
     errors.length ? 'flagged' : '',
     target.required ? '' : 'optional',
-    p && statusOf(vs.doc, target.id) === 'suggested' ? 'suggested' : '',
+    suggested ? 'suggested' : '',
   ]
   const li = h(
     'li',
@@ -50,14 +54,18 @@ function targetRow(state: AppState, target: Target, number: string, problems: Pr
     h(
       'button',
       { type: 'button', class: 'target-main', 'aria-current': active ? 'step' : null, title: target.hint },
-      h('span', { class: 'badge' }, p ? '\u2713' : number),
+      h('span', { class: 'badge' }, p ? (suggested ? '?' : '\u2713') : number),
       h('span', { class: 'target-label' }, target.label),
       h('span', { class: 'target-pos' }, status),
     ),
+    suggested
+      ? h('button', { type: 'button', class: 'confirm', 'aria-label': t('target.confirm.label', { label: target.label }), title: t('target.confirm.title') }, '\u2713')
+      : null,
     p
       ? h('button', { type: 'button', class: 'remove', 'aria-label': t('target.remove.label', { label: target.label }), title: t('target.remove.title') }, '\u00d7')
       : null,
   )
+  li.querySelector('.confirm')?.addEventListener('click', () => store.set((s) => confirmSuggestion(s, target.id)))
   li.querySelector('.target-main')!.addEventListener('click', () => store.set((s) => select(s, active ? null : target.id)))
   li.querySelector('.remove')?.addEventListener('click', () => store.set((s) => removeTarget(s, target.id)))
   if (active) {

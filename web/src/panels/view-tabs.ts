@@ -33,6 +33,10 @@ export function mountViewTabs(store: Store<AppState>): void {
       b.setAttribute('aria-selected', String(on))
       b.tabIndex = on ? 0 : -1
       b.classList.toggle('done', state.views[b.dataset.view as View].outcome.values !== null)
+      // The language may have changed.
+      const v = b.dataset.view as View
+      if (b.textContent !== t(`view.${v}.title`)) b.textContent = t(`view.${v}.title`)
+      b.title = t(`view.${v}.pose`)
     }
   })
 }

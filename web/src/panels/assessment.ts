@@ -1,0 +1,32 @@
+/**
+ * The assessment card: the patient identifier and the assessment date the clinician
+ * types (kept in the assessment file only, never sent to the service) and the
+ * placement error the uncertainties are computed from.
+ */
+import { setMeta, setPlacementSd } from '../commands.js'
+import { byId, setText } from '../dom.js'
+import { formatNumber } from '../format.js'
+import { t } from '../i18n/index.js'
+import type { AppState } from '../state.js'
+import type { Store } from '../store.js'
+import { DEFAULT_PLACEMENT_SD_PX } from '../uncertainty.js'
+import { mountPanel } from './panel.js'
+
+export function mountAssessment(store: Store<AppState>): void {
+  const patient = byId<HTMLInputElement>('patient-id')
+  const date = byId<HTMLInputElement>('assessment-date')
+  const sd = byId<HTMLInputElement>('placement-sd')
+  const help = byId('placement-sd-help')
+  patient.addEventListener('input', () => store.set((s) => setMeta(s, { patientId: patient.value })))
+  date.addEventListener('change', () => store.set((s) => setMeta(s, { date: date.value })))
+  const commitSd = () => store.set((s) => setPlacementSd(s, sd.value))
+  sd.addEventListener('change', commitSd)
+  sd.addEventListener('keydown', (e) => e.key === 'Enter' && commitSd())
+  mountPanel(store, (state) => {
+    if (document.activeElement !== patient && patient.value !== state.meta.patientId) patient.value = state.meta.patientId
+    if (document.activeElement !== date && date.value !== state.meta.date) date.value = state.meta.date
+    const shown = formatNumber(state.settings.placementSd, state.settings.placementSd % 1 === 0 ? 0 : 1, state.settings.locale)
+    if (document.activeElement !== sd) sd.value = shown
+    setText(help, t('uncertainty.help', { default: DEFAULT_PLACEMENT_SD_PX }))
+  })
+}

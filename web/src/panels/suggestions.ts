@@ -1,0 +1,42 @@
+/**
+ * The marker-suggestion controls in the toolbar: "Suggest markers", "Confirm N
+ * suggestions" (shown while the view has unconfirmed suggestions) and the "Suggest on
+ * photo load" setting.
+ */
+import { byId, h, setText } from '../dom.js'
+import { t } from '../i18n/index.js'
+import { confirmAllSuggestions, unconfirmedCount } from '../pose/commands.js'
+import type { Suggestions } from '../pose/controller.js'
+import { current, type AppState } from '../state.js'
+import type { Store } from '../store.js'
+import { mountPanel } from './panel.js'
+
+export function mountSuggestions(store: Store<AppState>, suggestions: Suggestions): void {
+  const slot = byId('toolbar-slot')
+  const suggest = h('button', { type: 'button', id: 'suggest-markers', title: t('suggest.button.title') }, t('suggest.button'))
+  const confirm = h('button', { type: 'button', id: 'confirm-suggestions', title: t('suggest.confirmAll.title'), hidden: true })
+  const onLoad = h('input', { type: 'checkbox', id: 'suggest-on-load' })
+  suggest.addEventListener('click', () => void suggestions.suggest())
+  confirm.addEventListener('click', () => store.set(confirmAllSuggestions))
+  onLoad.addEventListener('change', () => suggestions.setSuggestOnLoad(onLoad.checked))
+  const onLoadText = document.createTextNode('')
+  const onLoadLabel = h('label', { class: 'check toolbar-check' }, onLoad, onLoadText)
+  slot.append(suggest, confirm, onLoadLabel)
+  const render = (state: AppState) => {
+    // Texts follow the language, which can change.
+    setText(suggest, t('suggest.button'))
+    suggest.title = t('suggest.button.title')
+    confirm.title = t('suggest.confirmAll.title')
+    onLoadLabel.title = t('suggest.onLoad.title')
+    if (onLoadText.textContent !== ` ${t('suggest.onLoad')}`) onLoadText.textContent = ` ${t('suggest.onLoad')}`
+    const count = unconfirmedCount(state)
+    confirm.hidden = count === 0
+    confirm.textContent = t('suggest.confirmAll', { count })
+    suggest.disabled = current(state).doc.photo?.url == null || suggestions.busy
+    suggest.dataset.busy = String(suggestions.busy)
+    suggest.dataset.completed = String(suggestions.completed)
+    onLoad.checked = state.settings.suggestOnLoad
+  }
+  mountPanel(store, render)
+  suggestions.onChange(() => render(store.get()))
+}

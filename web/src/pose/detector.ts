@@ -1,0 +1,184 @@
+/**
+ * The pose model in the page: loads MediaPipe Pose (pose.js, its WebAssembly and the
+ * model, all from the app's own origin under pose/) the first time it is needed, runs
+ * it on one photo on the CPU, and returns the 33 landmarks in the photo's pixels.
+ * Progress comes as events ('loading' on first use, 'running'); every failure comes
+ * back as data (no WebAssembly, no WebGL, out of memory, a file that would not load,
+ * a timeout), never as an exception, so manual marking always goes on.
+ *
+ * It runs on the main thread, after the photo is shown: pose.js's web-worker path
+ * importScripts() the .tflite model as if it were a script, which fails.
+ */
+import type { Pose, Results } from '@mediapipe/pose'
+import type { Detection, DetectorFailure, DetectorPhase } from './detection.js'
+import { LANDMARK_COUNT } from './landmarks.js'
+import { POSE_DIR, POSE_FILES, POSE_MODEL } from './files.js'
+
+export type { Detection, DetectorFailure, DetectorPhase }
+
+/** A photo to run on: an <img> that has loaded, a canvas or an ImageBitmap. */
+export type PhotoSource = HTMLImageElement | HTMLCanvasElement | ImageBitmap
+
+/** Longest side the photo is scaled down to before the model sees it (it crops the person to 256 px anyway). */
+export const MAX_INPUT_SIDE = 1280
+/** Loading the files and compiling the model: generous, for a slow connection to the service. */
+export const LOAD_TIMEOUT_MS = 120_000
+export const RUN_TIMEOUT_MS = 30_000
+
+export interface PoseDetectorOptions {
+  /** URL of the folder holding the pose files; default pose/ beside the page. */
+  readonly baseUrl?: string
+}
+
+class Failure extends Error {
+  constructor(readonly failure: DetectorFailure) {
+    super(failure.type)
+  }
+}
+
+/** A failure of the model's code, as data: memory exhaustion is told apart from the rest. */
+function classify(error: unknown): DetectorFailure {
+  if (error instanceof Failure) return error.failure
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  if (/out of memory|OOM|Cannot enlarge memory|Array buffer allocation failed|Out of bounds memory access/i.test(message)) {
+    return { type: 'out-of-memory', ctx: { message } }
+  }
+  if (/WebAssembly|wasm/i.test(message) && /Refused|compile|instantiate/i.test(message)) return { type: 'no-wasm', ctx: { message } }
+  return { type: 'load-error', ctx: { file: null, status: null, message } }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, phase: DetectorPhase): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Failure({ type: 'timeout', ctx: { phase, ms } })), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** The smallest valid WebAssembly module: whether this browser (and the page's CSP) allows WebAssembly at all. */
+const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00])
+
+async function checkWasm(): Promise<void> {
+  if (typeof WebAssembly !== 'object') throw new Failure({ type: 'no-wasm', ctx: { message: 'WebAssembly is not available in this browser.' } })
+  try {
+    await WebAssembly.instantiate(EMPTY_WASM)
+  } catch (error) {
+    throw new Failure({ type: 'no-wasm', ctx: { message: String(error) } })
+  }
+}
+
+function checkWebGl(): void {
+  // pose.js draws the photo into a WebGL texture even on the CPU path, and would alert() without one.
+  const canvas = document.createElement('canvas')
+  if (!canvas.getContext('webgl2') && !canvas.getContext('webgl')) throw new Failure({ type: 'no-webgl', ctx: {} })
+}
+
+/** Every file answers before pose.js asks for it: pose.js itself takes a 404 page for the model. */
+async function checkFiles(baseUrl: string): Promise<void> {
+  await Promise.all(
+    POSE_FILES.map(async (file) => {
+      let response: Response
+      try {
+        response = await fetch(new URL(file, baseUrl), { method: 'HEAD' })
+      } catch (error) {
+        throw new Failure({ type: 'load-error', ctx: { file, status: null, message: String(error) } })
+      }
+      if (!response.ok) throw new Failure({ type: 'load-error', ctx: { file, status: response.status, message: `HTTP ${response.status}` } })
+    }),
+  )
+}
+
+type PoseConstructor = new (config: { locateFile: (file: string) => string }) => Pose
+
+async function loadPose(baseUrl: string): Promise<Pose> {
+  await checkWasm()
+  checkWebGl()
+  await checkFiles(baseUrl)
+  // pose.js is a classic script that defines window.Pose: import it for its side effect.
+  await import('@mediapipe/pose')
+  const PoseClass = (globalThis as unknown as { Pose?: PoseConstructor }).Pose
+  if (typeof PoseClass !== 'function') throw new Failure({ type: 'load-error', ctx: { file: 'pose.js', status: null, message: 'pose.js did not define Pose' } })
+  const pose = new PoseClass({ locateFile: (file) => new URL(file, baseUrl).href })
+  // useCpuInference: not in the typings; runs the model with XNNPACK on the CPU (GPU-less browsers emulate WebGL slowly).
+  pose.setOptions({ modelComplexity: POSE_MODEL.complexity, smoothLandmarks: false, enableSegmentation: false, useCpuInference: true } as Parameters<Pose['setOptions']>[0])
+  await pose.initialize()
+  return pose
+}
+
+/** Draws the photo no larger than MAX_INPUT_SIDE. */
+function inputOf(photo: PhotoSource, width: number, height: number): HTMLCanvasElement | PhotoSource {
+  const scale = Math.min(1, MAX_INPUT_SIDE / Math.max(width, height))
+  if (scale === 1 && !(photo instanceof ImageBitmap)) return photo
+  const canvas = document.createElement('canvas')
+  canvas.width = Math.max(1, Math.round(width * scale))
+  canvas.height = Math.max(1, Math.round(height * scale))
+  const context = canvas.getContext('2d')
+  if (!context) throw new Failure({ type: 'out-of-memory', ctx: { message: 'no 2D canvas for the photo' } })
+  context.drawImage(photo, 0, 0, canvas.width, canvas.height)
+  return canvas
+}
+
+function sizeOf(photo: PhotoSource): { width: number; height: number } {
+  if (photo instanceof HTMLImageElement) return { width: photo.naturalWidth, height: photo.naturalHeight }
+  return { width: photo.width, height: photo.height }
+}
+
+export class PoseDetector {
+  private pose: Promise<Pose> | null = null
+  private queue: Promise<unknown> = Promise.resolve()
+  private readonly baseUrl: string
+
+  constructor(options: PoseDetectorOptions = {}) {
+    this.baseUrl = options.baseUrl ?? new URL(POSE_DIR, document.baseURI).href
+  }
+
+  /** Whether the model has been loaded (the next detection skips the 'loading' phase). */
+  get loaded(): boolean {
+    return this.pose !== null
+  }
+
+  /** Runs the model on one photo; calls are served one at a time. */
+  detect(photo: PhotoSource, onProgress: (phase: DetectorPhase) => void = () => {}): Promise<Detection> {
+    const run = this.queue.then(() => this.detectNow(photo, onProgress))
+    this.queue = run.catch(() => undefined)
+    return run
+  }
+
+  private async detectNow(photo: PhotoSource, onProgress: (phase: DetectorPhase) => void): Promise<Detection> {
+    const started = performance.now()
+    let loadMs = 0
+    try {
+      if (!this.pose) {
+        onProgress('loading')
+        this.pose = withTimeout(loadPose(this.baseUrl), LOAD_TIMEOUT_MS, 'loading')
+        // A failed load is forgotten, so the next request tries again.
+        this.pose.catch(() => {
+          this.pose = null
+        })
+      }
+      const pose = await this.pose
+      loadMs = performance.now() - started
+      onProgress('running')
+      const { width, height } = sizeOf(photo)
+      const runStarted = performance.now()
+      const landmarks = await withTimeout(this.run(pose, inputOf(photo, width, height)), RUN_TIMEOUT_MS, 'running')
+      const runMs = performance.now() - runStarted
+      if (!landmarks || landmarks.length < LANDMARK_COUNT) return { kind: 'no-person', width, height, loadMs, runMs }
+      const points = landmarks.map((l) => ({ x: l.x * width, y: l.y * height, visibility: l.visibility ?? 0 }))
+      return { kind: 'pose', landmarks: points, width, height, loadMs, runMs }
+    } catch (error) {
+      return { kind: 'failure', failure: classify(error) }
+    }
+  }
+
+  private async run(pose: Pose, input: PhotoSource): Promise<Results['poseLandmarks'] | undefined> {
+    // The previous photo's tracking would otherwise steer this one.
+    await pose.reset()
+    let results: Results | undefined
+    pose.onResults((r) => {
+      results = r
+    })
+    await pose.send({ image: input as HTMLCanvasElement })
+    return results?.poseLandmarks
+  }
+}
