@@ -33,4 +33,4 @@ Containerfile adds, the non-root user, the read-only root file system, dropped
 capabilities, the HEALTHCHECK and the shutdown on SIGTERM are what is tested here.
 NOTE
 
-CONTAINER_IMAGE=$image node --test dist/test/container/
+CONTAINER_IMAGE=$image node --test dist/test/container/image.test.js
