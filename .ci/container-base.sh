@@ -20,7 +20,7 @@ mirror=${mirror:-http://deb.debian.org/debian}
 suite=bookworm
 cache_dir=${CI_CACHE_DIR:-/var/tmp/posture-metrics-ci}
 
-key=$( { echo "v1 $suite $mirror"; sha256sum "$node_exe" "$ca_bundle" "$0"; cat "$npm_dir/package.json"; } | sha256sum | cut -c1-16)
+key=$( { echo "v1 $suite $mirror"; sha256sum "$node_exe" "$ca_bundle" "$0" | cut -d" " -f1; cat "$npm_dir/package.json"; } | sha256sum | cut -c1-16)
 image=localhost/posture-metrics-ci-base:$key
 tarball=$cache_dir/base-$key.tar
 
