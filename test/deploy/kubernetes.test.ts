@@ -1,0 +1,196 @@
+/**
+ * deploy/kubernetes, checked offline: `kubectl kustomize` renders the base and the
+ * service-monitor overlay (skipped, saying so, where kubectl is absent; the resource
+ * files are then checked as written), every document validates against the
+ * Kubernetes schemas and type-checks as its Kubernetes type, a misspelled field is
+ * caught, and the settings the service depends on hold together: probes on the
+ * service's routes, the shutdown timeline inside the grace period, the same user and
+ * port as the Containerfile, selectors that match the pods.
+ */
+import { before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Deployment } from 'kubernetes-types/apps/v1.js'
+import type { Service } from 'kubernetes-types/core/v1.js'
+import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2.js'
+import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1.js'
+import { ROOT } from '../cluster/helpers.js'
+import { label, readResources, render, schemaProblems, typeProblems, type Manifest } from './manifests.js'
+
+const BASE = join(ROOT, 'deploy', 'kubernetes')
+const OVERLAY = join(BASE, 'service-monitor')
+
+/** The service's own bound on its shutdown after SIGTERM (drain included), ms. */
+const SHUTDOWN_BOUND_MS = 10_000
+
+function only<T>(documents: readonly Manifest[], kind: string): T {
+  const found = documents.filter((d) => d.kind === kind)
+  assert.equal(found.length, 1, `exactly one ${kind}; got ${found.map(label).join(', ') || 'none'}`)
+  return found[0] as unknown as T
+}
+
+describe('Kubernetes manifests (deploy/kubernetes)', () => {
+  let base: Manifest[]
+  let overlay: Manifest[]
+  let rendered = true
+
+  before(async () => {
+    const [b, o] = await Promise.all([render(BASE), render(OVERLAY)])
+    if (b === null || o === null) {
+      rendered = false
+      console.log('# kubectl not found: `kubectl kustomize` NOT checked; checking the resource files as written instead')
+      base = readResources(join(BASE, 'base'))
+      overlay = [...base, ...readResources(OVERLAY)]
+    } else {
+      base = b
+      overlay = o
+    }
+  })
+
+  it('`kubectl kustomize` renders the base and the service-monitor overlay', (t) => {
+    if (!rendered) return t.skip('kubectl is not installed')
+    assert.deepEqual(base.map((d) => d.kind).sort(), ['Deployment', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Service'])
+    assert.deepEqual(overlay.map((d) => d.kind).sort(), ['Deployment', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Service', 'ServiceMonitor'])
+  })
+
+  it('every document validates against the Kubernetes schemas (kubernetes-models)', () => {
+    assert.deepEqual(schemaProblems(overlay), [])
+  })
+
+  it('every document type-checks as its Kubernetes type (kubernetes-types + tsc)', async () => {
+    assert.deepEqual(await typeProblems(overlay), [])
+  })
+
+  it('a misspelled field fails the type check, and a wrong-typed value fails the schema check', async () => {
+    const deployment = structuredClone(only<Deployment>(base, 'Deployment'))
+    const container = deployment.spec?.template.spec?.containers[0] as unknown as Record<string, unknown>
+    container.livenesProbe = container.livenessProbe
+    delete container.livenessProbe
+    const problems = await typeProblems([deployment as unknown as Manifest])
+    assert.equal(problems.length, 1, problems.join('\n'))
+    assert.match(problems[0] ?? '', /^Deployment\/posture-metrics: error TS\d+: .*livenesProbe.* does not exist in type 'Container'/)
+
+    const wrongType = structuredClone(only<Deployment>(base, 'Deployment')) as unknown as { spec: { replicas: unknown } }
+    wrongType.spec.replicas = 'two'
+    const schema = schemaProblems([wrongType as unknown as Manifest])
+    assert.equal(schema.length, 1)
+    assert.match(schema[0] ?? '', /replicas/)
+  })
+
+  describe('the Deployment', () => {
+    let deployment: Deployment
+    let pod: NonNullable<NonNullable<Deployment['spec']>['template']['spec']>
+    let container: NonNullable<typeof pod>['containers'][number]
+    before(() => {
+      deployment = only<Deployment>(base, 'Deployment')
+      pod = deployment.spec?.template.spec as typeof pod
+      container = pod.containers[0] as typeof container
+      assert.equal(pod.containers.length, 1)
+    })
+
+    it('runs 2 replicas, rolling out with no pod unavailable', () => {
+      assert.equal(deployment.spec?.replicas, 2)
+      assert.equal(deployment.spec?.strategy?.type, 'RollingUpdate')
+      assert.equal(deployment.spec?.strategy?.rollingUpdate?.maxUnavailable, 0)
+      assert.ok(Number(deployment.spec?.strategy?.rollingUpdate?.maxSurge) >= 1)
+    })
+
+    it('probes the service: startup and liveness on /health, readiness on /ready, on the named port', () => {
+      const port = container.ports?.find((p) => p.name === 'http')
+      assert.equal(port?.containerPort, 8000)
+      assert.equal(container.startupProbe?.httpGet?.path, '/health')
+      assert.equal(container.livenessProbe?.httpGet?.path, '/health')
+      assert.equal(container.readinessProbe?.httpGet?.path, '/ready')
+      for (const probe of [container.startupProbe, container.livenessProbe, container.readinessProbe]) assert.equal(probe?.httpGet?.port, 'http')
+    })
+
+    it('has CPU and memory requests and limits, requests within limits', () => {
+      const { requests, limits } = container.resources ?? {}
+      for (const resource of ['cpu', 'memory']) {
+        assert.ok(requests?.[resource] !== undefined, `requests.${resource}`)
+        assert.ok(limits?.[resource] !== undefined, `limits.${resource}`)
+      }
+      const cpu = (q: string | number | undefined) => (String(q).endsWith('m') ? parseFloat(String(q)) / 1000 : Number(q))
+      const mib = (q: string | number | undefined) => {
+        const m = /^(\d+)(Mi|Gi)$/.exec(String(q))
+        assert.ok(m, `memory quantity in Mi or Gi: ${q}`)
+        return Number(m[1]) * (m[2] === 'Gi' ? 1024 : 1)
+      }
+      assert.ok(cpu(requests?.cpu) <= cpu(limits?.cpu))
+      assert.ok(mib(requests?.memory) <= mib(limits?.memory))
+    })
+
+    it('runs locked down: non-root uid 1000 (the Containerfile USER), read-only root FS, no capabilities, seccomp RuntimeDefault', () => {
+      const user = /^USER\s+(\d+)(?::(\d+))?\s*$/m.exec(readFileSync(join(ROOT, 'Containerfile'), 'utf8'))
+      assert.ok(user, 'the Containerfile sets a numeric USER')
+      assert.equal(pod.securityContext?.runAsNonRoot, true)
+      assert.equal(pod.securityContext?.runAsUser, Number(user[1]))
+      assert.equal(pod.securityContext?.seccompProfile?.type, 'RuntimeDefault')
+      assert.equal(container.securityContext?.readOnlyRootFilesystem, true)
+      assert.equal(container.securityContext?.allowPrivilegeEscalation, false)
+      assert.deepEqual(container.securityContext?.capabilities?.drop, ['ALL'])
+      assert.equal(container.securityContext?.capabilities?.add, undefined)
+      assert.equal(pod.automountServiceAccountToken, false)
+    })
+
+    it('pauses in preStop, then fits the 10 s shutdown inside terminationGracePeriodSeconds', () => {
+      const command = container.lifecycle?.preStop?.exec?.command
+      assert.ok(command && command[0] === 'sleep', `preStop sleeps: ${JSON.stringify(command)}`)
+      const pauseS = Number(command[1])
+      assert.ok(pauseS >= 3 && pauseS <= 10, `preStop pause ${pauseS} s lets endpoints and proxies drop the pod`)
+      const graceS = pod.terminationGracePeriodSeconds ?? 30
+      assert.ok(pauseS + SHUTDOWN_BOUND_MS / 1000 < graceS, `preStop ${pauseS} s + shutdown ${SHUTDOWN_BOUND_MS / 1000} s < grace ${graceS} s`)
+      const drain = container.env?.find((e) => e.name === 'SHUTDOWN_DRAIN_MS')
+      if (drain) assert.ok(Number(drain.value) < SHUTDOWN_BOUND_MS, 'the drain fits in the 10 s shutdown')
+    })
+
+    it('listens on all addresses of the pod, one worker per pod', () => {
+      const env = Object.fromEntries((container.env ?? []).map((e) => [e.name, e.value]))
+      assert.equal(env.HOST, '0.0.0.0')
+      assert.equal(env.WORKERS ?? '1', '1')
+    })
+
+    it('carries Prometheus scrape annotations for /metrics on the service port', () => {
+      const annotations = deployment.spec?.template.metadata?.annotations ?? {}
+      assert.equal(annotations['prometheus.io/scrape'], 'true')
+      assert.equal(annotations['prometheus.io/path'], '/metrics')
+      const metricsPort = (container.env ?? []).find((e) => e.name === 'METRICS_PORT')?.value ?? '8000'
+      assert.equal(annotations['prometheus.io/port'], metricsPort)
+    })
+  })
+
+  it('the Service, HorizontalPodAutoscaler and PodDisruptionBudget select and target the Deployment', () => {
+    const deployment = only<Deployment>(base, 'Deployment')
+    const podLabels = deployment.spec?.template.metadata?.labels ?? {}
+    const matches = (selector: Record<string, string> | undefined) =>
+      Object.keys(selector ?? {}).length > 0 && Object.entries(selector ?? {}).every(([k, v]) => podLabels[k] === v)
+
+    assert.ok(matches(deployment.spec?.selector.matchLabels), 'the Deployment selects its own pods')
+    const service = only<Service>(base, 'Service')
+    assert.ok(matches(service.spec?.selector), 'the Service selects the pods')
+    assert.equal(service.spec?.ports?.[0]?.targetPort, 'http')
+
+    const hpa = only<HorizontalPodAutoscaler>(base, 'HorizontalPodAutoscaler')
+    assert.deepEqual(hpa.spec?.scaleTargetRef, { apiVersion: 'apps/v1', kind: 'Deployment', name: deployment.metadata?.name })
+    assert.ok((hpa.spec?.minReplicas ?? 1) >= 2)
+    assert.ok(hpa.spec?.metrics?.some((m) => m.type === 'Resource' && m.resource?.name === 'cpu'))
+
+    const pdb = only<PodDisruptionBudget>(base, 'PodDisruptionBudget')
+    assert.ok(matches(pdb.spec?.selector?.matchLabels), 'the PodDisruptionBudget selects the pods')
+    assert.ok(Number(pdb.spec?.minAvailable) < (deployment.spec?.replicas ?? 1), 'a node can still be drained')
+  })
+
+  it('the ServiceMonitor (overlay) scrapes /metrics on the Service port', () => {
+    const service = only<Service>(overlay, 'Service')
+    const monitor = only<Manifest & { spec: { selector: { matchLabels: Record<string, string> }; endpoints: { port: string; path: string }[] } }>(
+      overlay,
+      'ServiceMonitor',
+    )
+    const serviceLabels = service.metadata?.labels ?? {}
+    // The labels it selects by are added by kustomize (`labels:` in the base).
+    if (rendered) assert.ok(Object.entries(monitor.spec.selector.matchLabels).every(([k, v]) => serviceLabels[k] === v), 'it selects the Service')
+    assert.deepEqual(monitor.spec.endpoints.map((e) => [e.port, e.path]), [['http', '/metrics']])
+    assert.ok(service.spec?.ports?.some((p) => p.name === 'http'))
+  })
+})
