@@ -4,8 +4,15 @@ import { buildApp, type AppOptions } from '../src/app.js'
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>
 
+/**
+ * In-process tests share a busy machine: the overload guard stays registered (its
+ * 503 is part of the document) but never sheds on event-loop delay, unless a test
+ * asks for it (test/robustness/overload.test.ts).
+ */
+export const NEVER_SHED = { maxEventLoopDelayMs: 0 } as const
+
 export function makeApp(options: AppOptions = {}): Promise<TestApp> {
-  return buildApp({ logger: false, webRoot: false, ...options })
+  return buildApp({ logger: false, webRoot: false, overload: NEVER_SHED, ...options })
 }
 
 /** An app whose JSON log lines are collected in `lines`. */

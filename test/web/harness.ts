@@ -27,7 +27,7 @@ export async function startHarness(): Promise<Harness> {
   }
   if (!existsSync(`${WEB_ROOT}index.html`)) throw new Error(`The app is not built (${WEB_ROOT}index.html missing): run "npm run build".`)
   mkdirSync(OUTPUT, { recursive: true })
-  const app = await buildApp({ logger: false, webRoot: WEB_ROOT })
+  const app = await buildApp({ logger: false, overload: { maxEventLoopDelayMs: 0 }, webRoot: WEB_ROOT })
   const base = await app.listen({ port: 0, host: '127.0.0.1' })
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
