@@ -28,6 +28,12 @@ export interface Config {
   readonly timeouts: Timeouts
   /** Mean event-loop delay above which requests get 503 + Retry-After, ms; 0: never. */
   readonly maxEventLoopDelayMs: number
+  /** After SIGTERM, the longest open connections are still served (each answer closing its connection), ms. */
+  readonly shutdownDrainMs: number
+  /** Whether requests are counted and GET /metrics answers (Prometheus text). */
+  readonly metricsEnabled: boolean
+  /** GET /metrics on this port of HOST instead of the service port; undefined: on the service port. */
+  readonly metricsPort: number | undefined
 }
 
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000', 'http://localhost:5173'] as const
@@ -35,6 +41,12 @@ export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000', 'http://localhost:
 export const DEFAULT_TIMEOUTS: Timeouts = { requestMs: 10_000, headersMs: 5_000, keepAliveMs: 72_000 }
 
 export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 100
+
+/** SHUTDOWN_DRAIN_MS: a proxy's or a Service's clients get this long to retire their pooled connections (docs/operations.md). */
+export const DEFAULT_SHUTDOWN_DRAIN_MS = 5_000
+
+/** The drain must leave the requests it accepted time to finish before the 8 s cut (serve.ts SHUTDOWN_GRACE_MS). */
+export const MAX_SHUTDOWN_DRAIN_MS = 6_000
 
 const MAX_WORKERS = 64
 
@@ -84,6 +96,24 @@ function trustProxyOf(raw: string | undefined): boolean | number | string[] {
   return addresses
 }
 
+function booleanOf(env: NodeJS.ProcessEnv, name: string, fallback: boolean, meaning: string): boolean {
+  const raw = env[name]
+  if (!set(raw)) return fallback
+  const value = raw.trim().toLowerCase()
+  if (value === 'true') return true
+  if (value === 'false') return false
+  throw new ConfigError(`${name} must be true or false (${meaning}); got '${raw}'.`)
+}
+
+function metricsPortOf(env: NodeJS.ProcessEnv, servicePort: number): number | undefined {
+  if (!set(env.METRICS_PORT)) return undefined
+  const port = integer(env, 'METRICS_PORT', 0, 1, 65535, 'the port that serves GET /metrics instead of the service port')
+  if (port === servicePort) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT (${servicePort}); unset it to serve /metrics on the service port.`)
+  }
+  return port
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT === undefined || env.PORT === '' ? 8000 : Number(env.PORT)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -121,5 +151,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     timeouts,
     maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', DEFAULT_MAX_EVENT_LOOP_DELAY_MS, 0, 60_000, 'the event-loop delay at which to answer 503, in ms (0: never)'),
+    shutdownDrainMs: integer(
+      env,
+      'SHUTDOWN_DRAIN_MS',
+      DEFAULT_SHUTDOWN_DRAIN_MS,
+      0,
+      MAX_SHUTDOWN_DRAIN_MS,
+      'how long open connections are still served after SIGTERM, in ms (the whole shutdown stays within 10 s)',
+    ),
+    metricsEnabled: booleanOf(env, 'METRICS_ENABLED', true, 'whether to count requests and serve GET /metrics'),
+    metricsPort: metricsPortOf(env, port),
   }
 }

@@ -29,6 +29,9 @@ import type { View } from './markers.js'
 import { MISSING_BODY, validationDetail, type SchemaError } from './api/errors.js'
 import { routes } from './api/routes.js'
 import { lazyChildLogger } from './request-logger.js'
+import { draining } from './http/draining.js'
+import { metrics, type MetricsPluginOptions } from './http/metrics.js'
+import { readiness } from './http/readiness.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -60,6 +63,8 @@ export interface AppOptions {
   timeouts?: Partial<ServerTimeouts>
   /** Whether to believe X-Forwarded-For for the client address (rate limit, logs); see Fastify's trustProxy. */
   trustProxy?: boolean | number | string[]
+  /** Request metrics and GET /metrics (http/metrics.ts); false: none. Default: on, with the route. */
+  metrics?: MetricsPluginOptions | false
 }
 
 /** The methods each path answers, for telling 405 from 404. */
@@ -117,17 +122,9 @@ export async function buildApp(options: AppOptions = {}) {
     done()
   })
 
-  // Shutting down: answers to the requests still in flight say Connection: close, so
-  // no client sends another request on a connection that is about to be closed.
-  let draining = false
-  app.addHook('preClose', (done) => {
-    draining = true
-    done()
-  })
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (draining) reply.header('connection', 'close')
-    done(null, payload)
-  })
+  // Shutdown drain (Connection: close, readiness 503) and request metrics; before load shedding, which answers early.
+  await app.register(draining)
+  if (options.metrics !== false) await app.register(metrics, options.metrics ?? {})
 
   // Overload: 503 {"detail"} + Retry-After instead of an ever-growing queue.
   if (options.overload !== false) {
@@ -203,6 +200,7 @@ export async function buildApp(options: AppOptions = {}) {
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger())
 
   await app.register(routes, { version: VERSION })
+  await app.register(readiness)
 
   const webRoot = options.webRoot ?? WEB_ROOT
   if (webRoot !== false && existsSync(webRoot)) {
