@@ -43,7 +43,7 @@ export const DEFAULT_TIMEOUTS: Timeouts = { requestMs: 10_000, headersMs: 5_000,
 export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 100
 
 /** SHUTDOWN_DRAIN_MS: a proxy's or a Service's clients get this long to retire their pooled connections (docs/operations.md). */
-export const DEFAULT_SHUTDOWN_DRAIN_MS = 5_000
+export const DEFAULT_SHUTDOWN_DRAIN_MS = 3_000
 
 /** The drain must leave the requests it accepted time to finish before the 8 s cut (serve.ts SHUTDOWN_GRACE_MS). */
 export const MAX_SHUTDOWN_DRAIN_MS = 6_000
