@@ -34,7 +34,10 @@ export async function serve(config: Config): Promise<void> {
   const stop = (reason: string, drainMs: number) => {
     if (stopping) return
     stopping = true
-    app.log.info({ reason }, 'shutting down')
+    // First of all, stop accepting (inside drainAndClose, synchronously): a connection
+    // the kernel accepts while this process is busy waits in the listen queue, and
+    // closing the listener resets it.
+    const closed = drainAndClose(app, { drainMs, graceMs: SHUTDOWN_GRACE_MS, reason })
     metricsServer?.close()
     metricsServer?.closeAllConnections()
     // Should closing itself hang, the process still ends shortly after the grace period.
@@ -42,7 +45,7 @@ export async function serve(config: Config): Promise<void> {
       app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'shutdown did not finish; exiting')
       process.exit(1)
     }, SHUTDOWN_GRACE_MS + 500).unref()
-    drainAndClose(app, { drainMs, graceMs: SHUTDOWN_GRACE_MS }).then(
+    closed.then(
       (outcome) => {
         app.log.info({ ...outcome }, 'stopped')
         process.exit(outcome.clean ? 0 : 1)

@@ -102,6 +102,8 @@ export interface DrainTimes {
   readonly graceMs: number
   /** While closing, idle keep-alive connections are closed this often, ms. */
   readonly reapIntervalMs?: number
+  /** Why (SIGTERM, SIGINT), for the log. */
+  readonly reason?: string
 }
 
 export interface DrainOutcome {
@@ -124,7 +126,10 @@ export async function drainAndClose(app: FastifyInstance, times: DrainTimes): Pr
   // net.Server's close stops accepting but, unlike http.Server's, keeps the idle
   // keep-alive connections open: a proxy may be sending a request on one right now.
   if (server.listening) Server.prototype.close.call(server)
-  app.log.info({ drainMs: times.drainMs, openConnections: drain.openConnections }, 'shutting down: no new connections; draining the open ones')
+  app.log.info(
+    { reason: times.reason, drainMs: times.drainMs, openConnections: drain.openConnections },
+    'shutting down: no new connections; draining the open ones',
+  )
 
   let drainTimer: NodeJS.Timeout | undefined
   await Promise.race([

@@ -52,6 +52,7 @@ describe('restarts behind nginx under load', { skip: nginxSkip() }, () => {
       const nginx = await startNginx(plainProxy([portA, portB], listen), listen)
       const load = steadyLoad(`http://127.0.0.1:${listen}`, LOAD_CONNECTIONS, 60)
       const restarts: Restart[] = []
+      const allLogs: LogLine[] = []
       const started = Date.now()
       let figures
       let errorLog = ''
@@ -66,6 +67,7 @@ describe('restarts behind nginx under load', { skip: nginxSkip() }, () => {
             .filter((l: LogLine) => l.msg === 'stopped' && typeof l.elapsedMs === 'number')
             .map((l) => ({ elapsedMs: l.elapsedMs as number, clean: l.clean as boolean, openAtDrainEnd: l.openAtDrainEnd as number }))
           restarts.push({ port: old.port, code: exit.code, exitMs: exit.at - signalledAt, drains })
+          allLogs.push(...old.logs)
           instances[index] = await startInstance(old.port, env)
           // The next instance goes down only once the proxy sends this one traffic again.
           await waitForTraffic(old.port)
@@ -80,8 +82,11 @@ describe('restarts behind nginx under load', { skip: nginxSkip() }, () => {
           if (instance.child.exitCode === null) instance.child.kill('SIGTERM')
         }
         await Promise.all(instances.map((i) => i.exited))
+        for (const instance of instances) allLogs.push(...instance.logs)
       }
       const seconds = (Date.now() - started) / 1000
+      const unusual = allLogs.filter((l) => !/^(Server listening|shutting down|drain over|stopped|worker listening|worker stopped|starting workers)/.test(String(l.msg)))
+      if (unusual.length > 0) t.diagnostic(`service log lines:\n${unusual.map((l) => JSON.stringify(l)).join('\n')}`)
       t.diagnostic(
         `WORKERS=${workers}: ${figures.requests} requests in ${seconds.toFixed(1)} s at ${LOAD_CONNECTIONS} connections; ` +
           `non-2xx ${figures.non2xx}, socket errors ${figures.errors}, timeouts ${figures.timeouts}; statuses ${JSON.stringify(figures.statuses)}`,
