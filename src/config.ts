@@ -138,6 +138,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headersMs: integer(env, 'HEADERS_TIMEOUT_MS', DEFAULT_TIMEOUTS.headersMs, 100, hour, 'the time a client has to send the request headers, in ms'),
     keepAliveMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', DEFAULT_TIMEOUTS.keepAliveMs, 100, hour, 'how long an idle keep-alive connection stays open, in ms'),
   }
+  const metricsEnabled = booleanOf(env, 'METRICS_ENABLED', true, 'whether to count requests and serve GET /metrics')
+  const metricsPort = metricsPortOf(env, port)
+  if (metricsPort !== undefined && !metricsEnabled) {
+    throw new ConfigError('METRICS_PORT is set but METRICS_ENABLED is false: unset one of them.')
+  }
   if (timeouts.headersMs > timeouts.requestMs) {
     throw new ConfigError(`HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not exceed REQUEST_TIMEOUT_MS (${timeouts.requestMs}): the headers are part of the request.`)
   }
@@ -159,7 +164,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       MAX_SHUTDOWN_DRAIN_MS,
       'how long open connections are still served after SIGTERM, in ms (the whole shutdown stays within 10 s)',
     ),
-    metricsEnabled: booleanOf(env, 'METRICS_ENABLED', true, 'whether to count requests and serve GET /metrics'),
-    metricsPort: metricsPortOf(env, port),
+    metricsEnabled,
+    metricsPort,
   }
 }
