@@ -12,8 +12,8 @@
  * and every request that matches no route shares one label, UNMATCHED_ROUTE.
  */
 import cluster from 'node:cluster'
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { Registry, collectDefaultMetrics, type Metric } from 'prom-client'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify'
 import { joinWorkerAggregation, scrapeCluster } from '../cluster-metrics.js'
 
 /** The route label of requests that match no route (404, 405). */
@@ -51,49 +51,98 @@ export interface MetricsPluginOptions {
   route?: boolean
 }
 
-/** The series of one route and method, resolved once so a request only increments them. */
-interface RouteSeries {
-  readonly observe: (seconds: number) => void
-  readonly byStatus: Map<number, () => void>
-  readonly clientErrors: () => void
-  readonly serverErrors: () => void
+/** The figures of one route and method, kept as plain numbers: a request only adds to them. */
+interface RouteStats {
+  readonly route: string
+  readonly method: string
+  /** Answers by status code. */
+  readonly byStatus: Record<number, number>
+  /** Non-cumulative counts per latency bucket; the last one is above the highest bound. */
+  readonly buckets: number[]
+  sum: number
+  count: number
+  clientErrors: number
+  serverErrors: number
+}
+
+interface MetricValue {
+  value: number
+  labels: Record<string, string | number>
+  metricName?: string
+}
+
+/**
+ * A metric computed at scrape time from RouteStats, in the shape prom-client's
+ * registries format and aggregate (what its own metrics' get() returns). Counting
+ * with prom-client's Counter and Histogram hashes the labels on every request;
+ * this keeps the per-request work to a few additions.
+ */
+function scrapedMetric(name: string, help: string, type: 'counter' | 'histogram' | 'gauge', values: () => MetricValue[]): Metric {
+  const get = async () => ({ name, help, type, aggregator: 'sum' as const, values: values() })
+  return { name, help, type, aggregator: 'sum', get } as unknown as Metric
 }
 
 /**
  * Counts every request from the first onRequest hook to its response. Register it
  * before the load-shedding plugin so the requests it sheds are counted in flight too
- * (they are counted in the totals either way).
+ * (they are counted in the totals either way), and before the routes (each route
+ * gets its own counting hook as it is added).
  */
 export const metrics: FastifyPluginAsync<MetricsPluginOptions> = async (app, options) => {
-  const registry = new Registry()
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by route pattern, method and status code.',
-    labelNames: ['route', 'method', 'status_code'] as const,
-    registers: [registry],
-  })
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from receiving a request to sending its answer, by route pattern and method, seconds.',
-    labelNames: ['route', 'method'] as const,
-    buckets: LATENCY_BUCKETS_SECONDS,
-    registers: [registry],
-  })
-  const errors = new Counter({
-    name: 'http_request_errors_total',
-    help: 'HTTP requests answered with a 4xx (class="4xx") or 5xx (class="5xx") status, by route pattern and method.',
-    labelNames: ['route', 'method', 'class'] as const,
-    registers: [registry],
-  })
+  const stats: RouteStats[] = []
+  const index = new Map<string, RouteStats>()
+  const statsOf = (route: string, method: string): RouteStats => {
+    const key = `${method} ${route}`
+    const found = index.get(key)
+    if (found) return found
+    const created: RouteStats = { route, method, byStatus: {}, buckets: LATENCY_BUCKETS_SECONDS.map(() => 0).concat(0), sum: 0, count: 0, clientErrors: 0, serverErrors: 0 }
+    stats.push(created)
+    index.set(key, created)
+    return created
+  }
   let inFlight = 0
-  new Gauge({
-    name: 'http_requests_in_flight',
-    help: 'HTTP requests received and not yet answered.',
-    registers: [registry],
-    collect() {
-      this.set(inFlight)
-    },
-  })
+
+  const registry = new Registry()
+  registry.registerMetric(
+    scrapedMetric('http_requests_total', 'HTTP requests answered, by route pattern, method and status code.', 'counter', () =>
+      stats.flatMap((s) =>
+        Object.entries(s.byStatus).map(([status, value]) => ({ value, labels: { route: s.route, method: s.method, status_code: status } })),
+      ),
+    ),
+  )
+  registry.registerMetric(
+    scrapedMetric(
+      'http_request_duration_seconds',
+      'Time from receiving a request to sending its answer, by route pattern and method, seconds.',
+      'histogram',
+      () =>
+        stats.filter((s) => s.count > 0).flatMap((s) => {
+          const labels = { route: s.route, method: s.method }
+          let cumulative = 0
+          const out: MetricValue[] = LATENCY_BUCKETS_SECONDS.map((le, i) => {
+            cumulative += s.buckets[i] as number
+            return { value: cumulative, labels: { le, ...labels }, metricName: 'http_request_duration_seconds_bucket' }
+          })
+          out.push({ value: s.count, labels: { le: '+Inf', ...labels }, metricName: 'http_request_duration_seconds_bucket' })
+          out.push({ value: s.sum, labels, metricName: 'http_request_duration_seconds_sum' })
+          out.push({ value: s.count, labels, metricName: 'http_request_duration_seconds_count' })
+          return out
+        }),
+    ),
+  )
+  registry.registerMetric(
+    scrapedMetric(
+      'http_request_errors_total',
+      'HTTP requests answered with a 4xx (class="4xx") or 5xx (class="5xx") status, by route pattern and method.',
+      'counter',
+      () =>
+        stats.flatMap((s) => [
+          ...(s.clientErrors > 0 ? [{ value: s.clientErrors, labels: { route: s.route, method: s.method, class: '4xx' } }] : []),
+          ...(s.serverErrors > 0 ? [{ value: s.serverErrors, labels: { route: s.route, method: s.method, class: '5xx' } }] : []),
+        ]),
+    ),
+  )
+  registry.registerMetric(scrapedMetric('http_requests_in_flight', 'HTTP requests received and not yet answered.', 'gauge', () => [{ value: inFlight, labels: {} }]))
 
   const registries = [processMetricsRegistry(), registry]
   const local = async () => (await Promise.all(registries.map((r) => r.metrics()))).join('\n')
@@ -105,27 +154,6 @@ export const metrics: FastifyPluginAsync<MetricsPluginOptions> = async (app, opt
   }
   app.decorate('metrics', exposition)
 
-  const series = new Map<string, RouteSeries>()
-  const seriesOf = (route: string, method: string): RouteSeries => {
-    const key = `${method} ${route}`
-    let found = series.get(key)
-    if (found === undefined) {
-      const counterOf = (counter: Counter<'route' | 'method' | 'class'>, cls: string) => {
-        const child = counter.labels(route, method, cls)
-        return () => child.inc()
-      }
-      const histogram = duration.labels(route, method)
-      found = {
-        observe: (seconds) => histogram.observe(seconds),
-        byStatus: new Map(),
-        clientErrors: counterOf(errors, '4xx'),
-        serverErrors: counterOf(errors, '5xx'),
-      }
-      series.set(key, found)
-    }
-    return found
-  }
-
   // A request is in flight from its first hook until it is answered or aborted, counted once.
   app.decorateRequest('countedInFlight', false)
   const settle = (request: FastifyRequest) => {
@@ -133,6 +161,19 @@ export const metrics: FastifyPluginAsync<MetricsPluginOptions> = async (app, opt
       request.countedInFlight = false
       inFlight--
     }
+  }
+  const record = (s: RouteStats, request: FastifyRequest, reply: FastifyReply) => {
+    settle(request)
+    const status = reply.statusCode
+    s.byStatus[status] = (s.byStatus[status] ?? 0) + 1
+    const seconds = reply.elapsedTime / 1000
+    let bucket = 0
+    while (bucket < LATENCY_BUCKETS_SECONDS.length && seconds > (LATENCY_BUCKETS_SECONDS[bucket] as number)) bucket++
+    ;(s.buckets[bucket] as number)++
+    s.sum += seconds
+    s.count++
+    if (status >= 500) s.serverErrors++
+    else if (status >= 400) s.clientErrors++
   }
   app.addHook('onRequest', (request, _reply, done) => {
     request.countedInFlight = true
@@ -143,21 +184,20 @@ export const metrics: FastifyPluginAsync<MetricsPluginOptions> = async (app, opt
     settle(request)
     done()
   })
-  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
-    settle(request)
-    const route = request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE)
-    const s = seriesOf(route, request.method)
-    const status = reply.statusCode
-    let count = s.byStatus.get(status)
-    if (count === undefined) {
-      const child = requests.labels(route, request.method, String(status))
-      count = () => child.inc()
-      s.byStatus.set(status, count)
+  // Requests that match a route: each route's own hook knows its pattern (no lookup per request).
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat()
+    const byMethod = new Map(methods.map((m) => [m, statsOf(route.url, m)]))
+    const hook: onResponseHookHandler = (request, reply, done) => {
+      const s = byMethod.get(request.method) ?? statsOf(route.url, request.method)
+      record(s, request, reply)
+      done()
     }
-    count()
-    s.observe(reply.elapsedTime / 1000)
-    if (status >= 500) s.serverErrors()
-    else if (status >= 400) s.clientErrors()
+    route.onResponse = route.onResponse === undefined ? [hook] : [...[route.onResponse].flat(), hook]
+  })
+  // Requests that match none (404, 405) share one label.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.is404) record(statsOf(UNMATCHED_ROUTE, request.method), request, reply)
     done()
   })
 
