@@ -13,11 +13,14 @@ import { routes } from './api/routes.js'
 import { clientErrorHandler } from './http/client-error.js'
 import { cors } from './http/cors.js'
 import { docs } from './http/docs.js'
+import { draining } from './http/draining.js'
 import { errorHandler } from './http/error-handler.js'
 import { jsonBody } from './http/json-body.js'
 import { notFound } from './http/not-found.js'
 import { overload, type OverloadOptions } from './http/overload.js'
 import { rateLimitPlugin } from './http/rate-limit.js'
+import { metrics, type MetricsPluginOptions } from './http/metrics.js'
+import { readiness } from './http/readiness.js'
 import { lazyChildLogger, requestLog } from './http/request-logger.js'
 import { requestId } from './http/request-id.js'
 import { securityHeadersPlugin } from './http/security-headers.js'
@@ -45,6 +48,8 @@ export interface AppOptions {
   timeouts?: Partial<Timeouts & { checkIntervalMs: number }>
   /** Whether to believe X-Forwarded-For for the client address (rate limit, logs); see Fastify's trustProxy. */
   trustProxy?: boolean | number | string[]
+  /** Request metrics and GET /metrics (http/metrics.ts); false: none. Default: on, with the route. */
+  metrics?: MetricsPluginOptions | false
 }
 
 export async function buildApp(options: AppOptions = {}) {
@@ -76,18 +81,10 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(requestId)
   await app.register(securityHeadersPlugin)
 
-  // Shutting down: answers to the requests still in flight say Connection: close, so
-  // no client sends another request on a connection that is about to be closed.
-  let draining = false
-  app.addHook('preClose', (done) => {
-    draining = true
-    done()
-  })
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (draining) reply.header('connection', 'close')
-    done(null, payload)
-  })
-
+  // Shutdown drain (Connection: close, readiness 503) and request metrics: before
+  // load shedding, which answers early.
+  await app.register(draining)
+  if (options.metrics !== false) await app.register(metrics, options.metrics ?? {})
   if (options.overload !== false) await app.register(overload, options.overload ?? {})
   if (rateLimit > 0) await app.register(rateLimitPlugin, { perMinute: rateLimit })
   await app.register(requestLog)
@@ -97,6 +94,7 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(cors, { origins: options.corsOrigins ?? DEFAULT_CORS_ORIGINS })
   await app.register(docs, { version: VERSION, rateLimited: rateLimit > 0, shedding: options.overload !== false })
   await app.register(routes, { version: VERSION })
+  await app.register(readiness)
   await app.register(staticFiles, { webRoot: options.webRoot ?? WEB_ROOT })
   return app
 }

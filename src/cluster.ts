@@ -10,7 +10,7 @@ import cluster, { type Worker } from 'node:cluster'
 import { hostname } from 'node:os'
 import type { Config } from './config.js'
 
-/** Workers still running this long after SIGTERM are killed (serve.ts gives requests 8 s). */
+/** Workers still running this long after SIGTERM are killed (serve.ts cuts connections at 8 s, exits by 8.5 s). */
 export const PRIMARY_DEADLINE_MS = 9_500
 
 /** A replacement for a worker that died this soon after it started waits RESTART_DELAY_MS. */
@@ -33,7 +33,7 @@ export function primaryLogger(level: string): Log {
   return { trace: write('trace'), debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error'), fatal: write('fatal') }
 }
 
-export function runPrimary(config: Config, log: Log = primaryLogger(config.logLevel)): void {
+export async function runPrimary(config: Config, log: Log = primaryLogger(config.logLevel)): Promise<void> {
   const started = new Map<number, number>()
   const listening = new Set<number>()
   let stopping = false
@@ -96,4 +96,16 @@ export function runPrimary(config: Config, log: Log = primaryLogger(config.logLe
 
   log.info({ workers: config.workers, port: config.port, host: config.host }, 'starting workers')
   for (let i = 0; i < config.workers; i++) fork()
+
+  // GET /metrics answers every worker's figures, added up here (cluster-metrics.ts).
+  if (config.metricsEnabled) {
+    const { aggregateWorkers } = await import('./cluster-metrics.js')
+    const aggregate = aggregateWorkers()
+    if (config.metricsPort !== undefined) {
+      const { listenMetricsPort } = await import('./http/metrics-port.js')
+      const server = await listenMetricsPort(aggregate, config.metricsPort, config.host)
+      server.unref()
+      log.info({ port: config.metricsPort }, 'metrics of all workers on their own port')
+    }
+  }
 }

@@ -22,12 +22,24 @@ export interface Config {
   readonly timeouts: Timeouts
   /** Mean event-loop delay above which requests get 503 + Retry-After, ms; 0: never. */
   readonly maxEventLoopDelayMs: number
+  /** After SIGTERM, the longest open connections are still served (each answer closing its connection), ms. */
+  readonly shutdownDrainMs: number
+  /** Whether requests are counted and GET /metrics answers (Prometheus text). */
+  readonly metricsEnabled: boolean
+  /** GET /metrics on this port of HOST instead of the service port; undefined: on the service port. */
+  readonly metricsPort: number | undefined
 }
 
 /** The local front-end dev servers (port 3000, and Vite's 5173), by name and by IP. */
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000', 'http://localhost:5173', 'http://127.0.0.1:3000', 'http://127.0.0.1:5173'] as const
 
 export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = OVERLOAD_DEFAULTS.maxEventLoopDelayMs
+
+/** SHUTDOWN_DRAIN_MS: a proxy's or a Service's clients get this long to retire their pooled connections (docs/operations.md). */
+export const DEFAULT_SHUTDOWN_DRAIN_MS = 3_000
+
+/** The drain must leave the requests it accepted time to finish before the 8 s cut (serve.ts SHUTDOWN_GRACE_MS). */
+export const MAX_SHUTDOWN_DRAIN_MS = 6_000
 
 const MAX_WORKERS = 64
 
@@ -77,6 +89,24 @@ function trustProxyOf(raw: string | undefined): boolean | number | string[] {
   return addresses
 }
 
+function booleanOf(env: NodeJS.ProcessEnv, name: string, fallback: boolean, meaning: string): boolean {
+  const raw = env[name]
+  if (!set(raw)) return fallback
+  const value = raw.trim().toLowerCase()
+  if (value === 'true') return true
+  if (value === 'false') return false
+  throw new ConfigError(`${name} must be true or false (${meaning}); got '${raw}'.`)
+}
+
+function metricsPortOf(env: NodeJS.ProcessEnv, servicePort: number): number | undefined {
+  if (!set(env.METRICS_PORT)) return undefined
+  const port = integer(env, 'METRICS_PORT', 0, 1, 65535, 'the port that serves GET /metrics instead of the service port')
+  if (port === servicePort) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT (${servicePort}); unset it to serve /metrics on the service port.`)
+  }
+  return port
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT === undefined || env.PORT === '' ? 8000 : Number(env.PORT)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -101,6 +131,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headersMs: integer(env, 'HEADERS_TIMEOUT_MS', DEFAULT_TIMEOUTS.headersMs, 100, hour, 'the time a client has to send the request headers, in ms'),
     keepAliveMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', DEFAULT_TIMEOUTS.keepAliveMs, 100, hour, 'how long an idle keep-alive connection stays open, in ms'),
   }
+  const metricsEnabled = booleanOf(env, 'METRICS_ENABLED', true, 'whether to count requests and serve GET /metrics')
+  const metricsPort = metricsPortOf(env, port)
+  if (metricsPort !== undefined && !metricsEnabled) {
+    throw new ConfigError('METRICS_PORT is set but METRICS_ENABLED is false: unset one of them.')
+  }
   if (timeouts.headersMs > timeouts.requestMs) {
     throw new ConfigError(`HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not exceed REQUEST_TIMEOUT_MS (${timeouts.requestMs}): the headers are part of the request.`)
   }
@@ -114,5 +149,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     timeouts,
     maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', DEFAULT_MAX_EVENT_LOOP_DELAY_MS, 0, 60_000, 'the event-loop delay at which to answer 503, in ms (0: never)'),
+    shutdownDrainMs: integer(
+      env,
+      'SHUTDOWN_DRAIN_MS',
+      DEFAULT_SHUTDOWN_DRAIN_MS,
+      0,
+      MAX_SHUTDOWN_DRAIN_MS,
+      'how long open connections are still served after SIGTERM, in ms (the whole shutdown stays within 10 s)',
+    ),
+    metricsEnabled,
+    metricsPort,
   }
 }

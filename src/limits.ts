@@ -50,3 +50,6 @@ export const COORDINATE_LIMIT_TEXT = COORDINATE_LIMIT.toExponential().replace('+
 
 /** `64 KiB`, as the messages and docs write the body limit. */
 export const BODY_LIMIT_TEXT = `${BODY_LIMIT_BYTES / 1024} KiB`
+
+/** Retry-After of GET /ready's 503 while the process drains before exiting, seconds. */
+export const DRAINING_RETRY_AFTER_SECONDS = 5

@@ -21,7 +21,7 @@ async function main() {
   const config = readConfig()
   if (config.workers > 1 && cluster.isPrimary) {
     const { runPrimary } = await import('./cluster.js')
-    runPrimary(config)
+    await runPrimary(config)
   } else {
     const { serve } = await import('./serve.js')
     await serve(config)

@@ -24,6 +24,8 @@ export const MESSAGES = {
   /** 431 before routing. */
   headersTooLarge: 'The request headers are too large.',
   internalError: 'Internal Server Error',
+  /** 503 from GET /ready: the process is draining before it exits (http/draining.ts). */
+  draining: 'The service is shutting down; send requests to another instance.',
   /** 503: load shedding. */
   overloaded: (retryAfterSeconds: number) => `The service is overloaded; retry after ${retryAfterSeconds} seconds.`,
 } as const
@@ -40,7 +42,7 @@ export const STATUS_MEANINGS = {
   429: 'Too many requests from this client in the current minute (only when a rate limit is configured); see Retry-After.',
   431: 'The request headers are too large.',
   500: 'Unexpected failure; the cause is logged, never sent.',
-  503: 'The service is overloaded and sheds load; retry after the Retry-After seconds.',
+  503: 'The service is overloaded and sheds load (or, from GET /ready only, is shutting down); retry after the Retry-After seconds, or on another instance.',
 } as const
 
 export type ErrorStatus = keyof typeof STATUS_MEANINGS

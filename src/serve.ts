@@ -1,20 +1,24 @@
 /**
  * One serving process (the only one when WORKERS=1, else each cluster worker):
- * builds the app from the configuration, listens, and shuts down gracefully on
- * SIGTERM/SIGINT - stop accepting connections, finish every request already
- * received, close keep-alive connections as they fall idle, exit within 10 s.
+ * builds the app from the configuration, listens, and shuts down on SIGTERM without
+ * losing a request behind a proxy (http/draining.ts; docs/operations.md): stop
+ * accepting connections, serve what still arrives on the open ones for up to
+ * SHUTDOWN_DRAIN_MS with `Connection: close`, then close the idle ones, finish the
+ * requests in flight and exit 0, all within 10 s. SIGINT (Ctrl-C) skips the drain
+ * period.
  */
+import cluster from 'node:cluster'
+import type { Server } from 'node:http'
 import type { Config } from './config.js'
 
-/** In-flight requests get this long after SIGTERM before their connections are cut (the whole shutdown stays under 10 s). */
+/** Connections still open this long after SIGTERM are cut and the process exits 1 (the whole shutdown stays under 10 s). */
 export const SHUTDOWN_GRACE_MS = 8_000
-
-/** While shutting down, idle keep-alive connections are closed this often. */
-const REAP_INTERVAL_MS = 100
 
 export async function serve(config: Config): Promise<void> {
   // Loaded here, not at the top: a cluster primary never needs Fastify.
   const { buildApp } = await import('./app.js')
+  const { drainAndClose } = await import('./http/draining.js')
+  const separateMetrics = config.metricsEnabled && config.metricsPort !== undefined
   const app = await buildApp({
     corsOrigins: config.corsOrigins,
     logger: { level: config.logLevel },
@@ -22,29 +26,29 @@ export async function serve(config: Config): Promise<void> {
     trustProxy: config.trustProxy,
     timeouts: config.timeouts,
     overload: { maxEventLoopDelayMs: config.maxEventLoopDelayMs },
+    metrics: config.metricsEnabled ? { route: !separateMetrics } : false,
   })
 
+  let metricsServer: Server | undefined
   let stopping = false
-  const stop = (reason: string) => {
+  const stop = (reason: string, drainMs: number) => {
     if (stopping) return
     stopping = true
-    app.log.info({ reason }, 'shutting down: no new connections; finishing the requests in flight')
-    // server.close() (inside app.close) closes the connections idle right now; a
-    // keep-alive connection whose request is still running goes idle later, and
-    // would otherwise hold the server open until its keep-alive timeout.
-    const reaper = setInterval(() => app.server.closeIdleConnections(), REAP_INTERVAL_MS)
-    const deadline = setTimeout(() => {
-      app.log.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still in flight after the grace period; closing their connections')
-      app.server.closeAllConnections()
-      setTimeout(() => process.exit(1), 500).unref()
-    }, SHUTDOWN_GRACE_MS)
-    deadline.unref()
-    app.close().then(
-      () => {
-        clearInterval(reaper)
-        clearTimeout(deadline)
-        app.log.info('stopped')
-        process.exit(0)
+    // First of all, stop accepting (inside drainAndClose, synchronously): a connection
+    // the kernel accepts while this process is busy waits in the listen queue, and
+    // closing the listener resets it.
+    const closed = drainAndClose(app, { drainMs, graceMs: SHUTDOWN_GRACE_MS, reason })
+    metricsServer?.close()
+    metricsServer?.closeAllConnections()
+    // Should closing itself hang, the process still ends shortly after the grace period.
+    setTimeout(() => {
+      app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'shutdown did not finish; exiting')
+      process.exit(1)
+    }, SHUTDOWN_GRACE_MS + 500).unref()
+    closed.then(
+      (outcome) => {
+        app.log.info({ ...outcome }, 'stopped')
+        process.exit(outcome.clean ? 0 : 1)
       },
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down')
@@ -52,8 +56,15 @@ export async function serve(config: Config): Promise<void> {
       },
     )
   }
-  process.once('SIGTERM', () => stop('SIGTERM'))
-  process.once('SIGINT', () => stop('SIGINT'))
+  process.once('SIGTERM', () => stop('SIGTERM', config.shutdownDrainMs))
+  process.once('SIGINT', () => stop('SIGINT', 0))
 
   await app.listen({ port: config.port, host: config.host })
+  // WORKERS > 1: the cluster primary serves METRICS_PORT with every worker's figures.
+  if (separateMetrics && !cluster.isWorker) {
+    const { listenMetricsPort } = await import('./http/metrics-port.js')
+    metricsServer = await listenMetricsPort(app.metrics, config.metricsPort as number, config.host)
+    app.log.info({ port: config.metricsPort }, 'metrics on their own port')
+  }
 }
+

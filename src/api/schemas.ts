@@ -217,6 +217,11 @@ export const HealthResponse = Type.Object(
   { $id: 'HealthResponse', description: 'The service is running.' },
 )
 
+export const ReadyResponse = Type.Object(
+  { status: Type.Literal('ready', { description: 'The process takes requests.' }) },
+  { $id: 'ReadyResponse', description: 'Ready: send this instance traffic.' },
+)
+
 // ---------------------------------------------------------------------------------
 // Errors
 
@@ -317,6 +322,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   LateralResponse,
   PoplitealResponse,
   HealthResponse,
+  ReadyResponse,
   ...ERROR_ENTRY_SCHEMAS,
   ValidationErrorEntry,
   ValidationError,

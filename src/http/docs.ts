@@ -58,7 +58,8 @@ function statusesOf(method: string, path: string, options: DocsOptions): ErrorSt
   if (method === 'post') statuses.push(413, 415, 422)
   if (options.rateLimited && path.startsWith('/api/')) statuses.push(429)
   statuses.push(500)
-  if (options.shedding) statuses.push(503)
+  // /ready answers 503 while draining whether or not load shedding is on.
+  if (options.shedding || path === '/ready') statuses.push(503)
   return statuses
 }
 

@@ -1,8 +1,9 @@
 /**
  * Graceful shutdown of the real process (dist/src/main.js): on SIGTERM it stops
- * accepting connections, every request already in flight - here, requests whose
- * body is still arriving - is answered in full, idle keep-alive connections are
- * closed, and the process exits 0 within 10 s. A request that never completes
+ * accepting connections and readiness answers 503; every request already in flight
+ * - here, requests whose body is still arriving - is answered in full, with
+ * Connection: close; an idle keep-alive connection is still served during the drain
+ * period (SHUTDOWN_DRAIN_MS) and closed at its end; the process exits 0 within 10 s. A request that never completes
  * cannot hold the process past the deadline.
  */
 import { describe, it } from 'node:test'
@@ -54,14 +55,19 @@ function assertServed(clients: RawClient[], expected: unknown) {
 }
 
 describe('graceful shutdown', () => {
-  it('one process: stops accepting, answers every in-flight request, closes idle connections, exits 0 within 10 s', async () => {
-    const service = await startService({ WORKERS: '1' })
+  it('one process: stops accepting, answers every in-flight request, keeps idle connections for the drain period, exits 0 within 10 s', async () => {
+    const drainMs = 1000
+    const service = await startService({ WORKERS: '1', SHUTDOWN_DRAIN_MS: String(drainMs) })
     const expected = await (await fetch(`${service.base}/api/analyze/lateral`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY })).json()
 
+    // Two idle keep-alive connections: one gets a request during the drain, one stays quiet.
     const idle = new RawClient(service.port)
-    await idle.connected
-    idle.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
-    await idle.waitFor(() => idle.responses().length === 1)
+    const quiet = new RawClient(service.port)
+    for (const c of [idle, quiet]) {
+      await c.connected
+      c.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+      await c.waitFor(() => c.responses().length === 1)
+    }
 
     const clients = await inFlight(service, 10)
     const signalledAt = Date.now()
@@ -70,12 +76,21 @@ describe('graceful shutdown', () => {
     await sleep(100)
 
     assert.ok(await refused(service.port), 'a new connection is refused once shutdown began')
+    idle.write('GET /ready HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+    await idle.waitFor(() => idle.responses().length === 2)
+    const ready = idle.responses()[1]
+    assert.equal(ready?.status, 503, 'readiness fails from the first moment of the drain')
+    assert.ok(ready?.headers['retry-after'])
+    assert.equal(ready?.headers.connection, 'close', 'a request on an open connection is still served, and its connection retired')
     await idle.closed
-    assert.ok((idle.closedAt as number) - signalledAt < 2000, 'the idle keep-alive connection is closed at once')
+    assert.equal(quiet.closedAt, undefined, 'an idle connection stays open during the drain period')
 
     await finish(clients)
     assertServed(clients, expected)
     for (const c of clients) assert.equal(c.responses()[0]?.headers.connection, 'close')
+    await quiet.closed
+    const quietMs = Number(quiet.closedAt) - signalledAt
+    assert.ok(quietMs >= drainMs - 50 && quietMs < drainMs + 2000, `the quiet connection was closed at the end of the drain (${quietMs} ms)`)
 
     const { code, at } = await service.exited
     assert.equal(code, 0)

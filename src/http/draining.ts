@@ -1,0 +1,164 @@
+/**
+ * Draining: how a serving process leaves a pool of instances without losing a
+ * request (docs/operations.md, "Shutdown").
+ *
+ * The `draining` plugin keeps the state: once the drain starts (SIGTERM, or
+ * app.close()) every answer says `Connection: close`, so a client or proxy retires
+ * each pooled keep-alive connection after one more response instead of having it
+ * closed under a request it has just sent; readiness (readiness.ts) answers 503.
+ *
+ * `drainAndClose` is the shutdown sequence serve.ts runs on SIGTERM:
+ * 1. start the drain and stop accepting connections (a proxy connecting now is
+ *    refused, which it always retries on another instance), keeping every open
+ *    connection;
+ * 2. for up to `drainMs`, serve what arrives on those connections (each answer
+ *    closes its connection); end early once none is left;
+ * 3. close the connections still idle, finish the requests in flight, and close
+ *    the app; connections still busy at `graceMs` after the start are cut.
+ */
+import { Server } from 'node:net'
+import type { Socket } from 'node:net'
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+
+/** The drain state of one serving process. */
+export interface Drain {
+  /** Whether the drain has started (it never stops: the process is on its way out). */
+  readonly active: boolean
+  /** When the drain started (Date.now()), or undefined. */
+  readonly startedAt: number | undefined
+  /** Connections open right now (accepted and not yet closed). */
+  readonly openConnections: number
+  /** Starts the drain: answers from now on say Connection: close. Idempotent. */
+  start(): void
+  /** Resolves once no connection is open (at once if none is). */
+  whenNoConnections(): Promise<void>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    drain: Drain
+  }
+}
+
+function createDrain(server: FastifyInstance['server']): Drain {
+  let startedAt: number | undefined
+  const sockets = new Set<Socket>()
+  let waiters: (() => void)[] = []
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket)
+    socket.once('close', () => {
+      sockets.delete(socket)
+      if (sockets.size === 0 && waiters.length > 0) {
+        const ready = waiters
+        waiters = []
+        for (const resolve of ready) resolve()
+      }
+    })
+  })
+  return {
+    get active() {
+      return startedAt !== undefined
+    },
+    get startedAt() {
+      return startedAt
+    },
+    get openConnections() {
+      return sockets.size
+    },
+    start() {
+      startedAt ??= Date.now()
+    },
+    whenNoConnections() {
+      if (sockets.size === 0) return Promise.resolve()
+      return new Promise<void>((resolve) => waiters.push(resolve))
+    },
+  }
+}
+
+/**
+ * Registers the drain state (`app.drain`) and its effects: `Connection: close` on
+ * every answer once it has started. app.close() starts it too (preClose), so an
+ * app closed without drainAndClose also answers its last requests that way.
+ */
+export const draining: FastifyPluginAsync = async (app) => {
+  const drain = createDrain(app.server)
+  app.decorate('drain', drain)
+  app.addHook('preClose', (done) => {
+    drain.start()
+    done()
+  })
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (drain.active) reply.header('connection', 'close')
+    done(null, payload)
+  })
+}
+// Decorations and hooks apply to the whole app, not only to this plugin's scope (what fastify-plugin does).
+;(draining as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true
+
+export interface DrainTimes {
+  /** The longest the open connections are served after the drain starts, ms (SHUTDOWN_DRAIN_MS). */
+  readonly drainMs: number
+  /** After this long from the start, connections still open are cut, ms. */
+  readonly graceMs: number
+  /** While closing, idle keep-alive connections are closed this often, ms. */
+  readonly reapIntervalMs?: number
+  /** Why (SIGTERM, SIGINT), for the log. */
+  readonly reason?: string
+}
+
+export interface DrainOutcome {
+  /** Whether every connection ended by itself (no request was cut at graceMs). */
+  readonly clean: boolean
+  /** From the start of the drain to the app closed, ms. */
+  readonly elapsedMs: number
+  /** Connections still open when the drain period ended (the idle ones were closed then). */
+  readonly openAtDrainEnd: number
+}
+
+/**
+ * The shutdown sequence (see the top of this file). Resolves once the app is closed;
+ * `clean` is false when connections had to be cut at `graceMs`.
+ */
+export async function drainAndClose(app: FastifyInstance, times: DrainTimes): Promise<DrainOutcome> {
+  const { drain, server } = app
+  drain.start()
+  const startedAt = drain.startedAt as number
+  // net.Server's close stops accepting but, unlike http.Server's, keeps the idle
+  // keep-alive connections open: a proxy may be sending a request on one right now.
+  if (server.listening) Server.prototype.close.call(server)
+  app.log.info(
+    { reason: times.reason, drainMs: times.drainMs, openConnections: drain.openConnections },
+    'shutting down: no new connections; draining the open ones',
+  )
+
+  let drainTimer: NodeJS.Timeout | undefined
+  await Promise.race([
+    drain.whenNoConnections(),
+    new Promise<void>((resolve) => {
+      drainTimer = setTimeout(resolve, times.drainMs)
+    }),
+  ])
+  clearTimeout(drainTimer)
+  const idle = drain.openConnections
+  app.log.info({ afterMs: Date.now() - startedAt, openConnections: idle }, 'drain over: closing idle connections, finishing the requests in flight')
+
+  // A keep-alive connection whose request is still running goes idle later; it is
+  // closed then rather than held open until its keep-alive timeout.
+  const reaper = setInterval(() => server.closeIdleConnections(), times.reapIntervalMs ?? 100)
+  let cut = false
+  const deadline = setTimeout(
+    () => {
+      cut = true
+      app.log.warn({ graceMs: times.graceMs, openConnections: drain.openConnections }, 'requests still in flight after the grace period; closing their connections')
+      server.closeAllConnections()
+    },
+    Math.max(0, startedAt + times.graceMs - Date.now()),
+  )
+  try {
+    await app.close()
+  } finally {
+    clearInterval(reaper)
+    clearTimeout(deadline)
+  }
+  return { clean: !cut, elapsedMs: Date.now() - startedAt, openAtDrainEnd: idle }
+}

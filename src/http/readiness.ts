@@ -1,0 +1,35 @@
+/**
+ * GET /ready: whether this process should be sent traffic (a load balancer's or a
+ * Kubernetes readiness probe). 200 `{"status":"ready"}`; 503 `{"detail"}` with
+ * Retry-After from the first moment of a drain (draining.ts) and while the service
+ * sheds load: the load-shedding hook (@fastify/under-pressure) answers this route
+ * exactly as it answers the analysis routes. Liveness stays GET /health.
+ */
+import type { FastifyPluginAsync } from 'fastify'
+import { HTTPError, ReadyResponse, answer } from '../api/schemas.js'
+import { DRAINING_RETRY_AFTER_SECONDS } from '../limits.js'
+import { MESSAGES } from '../messages.js'
+
+export const readiness: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/ready',
+    {
+      schema: {
+        operationId: 'getReadiness',
+        summary: 'Readiness',
+        description:
+          'Whether to send this instance traffic: 200 while it takes requests; 503 with Retry-After from the first moment of a shutdown ' +
+          'and while it sheds load. Liveness is GET /health.',
+        tags: ['service'],
+        // The document's 503 entry is the shared one (http/docs.ts); this one serializes the answer.
+        response: { 200: answer(ReadyResponse, 'Ready: send this instance traffic.'), 503: answer(HTTPError, 'Not ready: shutting down or overloaded.') },
+      },
+    },
+    async (_request, reply) => {
+      if (app.hasDecorator('drain') && app.drain.active) {
+        return reply.code(503).header('retry-after', String(DRAINING_RETRY_AFTER_SECONDS)).send({ detail: MESSAGES.draining })
+      }
+      return { status: 'ready' as const }
+    },
+  )
+}

@@ -1,0 +1,72 @@
+/**
+ * A crashed worker loses no request behind the shipped proxy configuration
+ * (deploy/nginx/posture-metrics.conf, used as shipped but for its addresses): two
+ * instances with WORKERS=2 under steady analysis load, one worker of each killed
+ * with SIGKILL in turn. The requests the dead worker held are re-sent by nginx to
+ * the other instance (proxy_next_upstream ... non_idempotent for /api/), so the
+ * clients see no failure. The figures are printed as test diagnostics.
+ */
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { ROOT, distinctPorts, nginxSkip, startInstance, startNginx, steadyLoad, waitForTraffic, type Instance } from './helpers.js'
+
+/** The shipped configuration with the test's instances and listening port in place of its examples. */
+function shippedProxy(ports: readonly [number, number], listen: number): string {
+  let conf = readFileSync(join(ROOT, 'deploy/nginx/posture-metrics.conf'), 'utf8')
+  const replace = (from: RegExp, to: string) => {
+    assert.match(conf, from, `deploy/nginx/posture-metrics.conf no longer has ${from}; update this test`)
+    conf = conf.replace(from, to)
+  }
+  replace(/server 127\.0\.0\.1:8000 /, `server 127.0.0.1:${ports[0]} `)
+  replace(/server 127\.0\.0\.1:8001 /, `server 127.0.0.1:${ports[1]} `)
+  replace(/listen 80;/, `listen 127.0.0.1:${listen};`)
+  return conf
+}
+
+describe('a worker killed under load behind deploy/nginx', { skip: nginxSkip() }, () => {
+  it('SIGKILL to one worker of each instance in turn: 0 failed requests', async (t) => {
+    const env = { WORKERS: '2' }
+    const [portA, portB, listen] = (await distinctPorts(3)) as [number, number, number]
+    const instances: Instance[] = await Promise.all([startInstance(portA, env), startInstance(portB, env)])
+    const nginx = await startNginx(shippedProxy([portA, portB], listen), listen)
+    const load = steadyLoad(`http://127.0.0.1:${listen}`, 16, 60)
+    const killed: number[] = []
+    let figures
+    let accessLog: string[] = []
+    let errorLog = ''
+    try {
+      await Promise.all([waitForTraffic(portA), waitForTraffic(portB)])
+      for (const instance of instances) {
+        const victim = instance.workers()[0] as number
+        process.kill(victim, 'SIGKILL')
+        killed.push(victim)
+        const died = await instance.waitForLog((l) => l.msg === 'worker died; starting a replacement')
+        assert.equal(died.worker, victim)
+        await instance.waitForLog(() => instance.workers().length === 3, 15_000)
+        await waitForTraffic(instance.port)
+      }
+      await sleep(300)
+    } finally {
+      figures = await load.stop()
+      await nginx.stop()
+      errorLog = nginx.errorLog()
+      accessLog = nginx.accessLog()
+      for (const instance of instances) instance.child.kill('SIGTERM')
+      await Promise.all(instances.map((i) => i.exited))
+    }
+    // nginx logs a re-sent request with every upstream it tried: "200 a:1, b:2 502, 200".
+    const retried = accessLog.filter((line) => line.includes(','))
+    t.diagnostic(
+      `${figures.requests} requests at 16 connections, workers ${killed.join(' and ')} killed; non-2xx ${figures.non2xx}, ` +
+        `socket errors ${figures.errors}, timeouts ${figures.timeouts}; re-sent by nginx to the other instance: ${retried.length}`,
+    )
+    assert.ok(figures.requests > 1000, `the load was real (${figures.requests} requests)`)
+    assert.equal(figures.non2xx, 0, `non-2xx answers: ${JSON.stringify(figures.statuses)}\nnginx error log:\n${errorLog}`)
+    assert.equal(figures.errors, 0, `socket errors\nnginx error log:\n${errorLog}`)
+    assert.equal(figures.timeouts, 0, 'timeouts')
+  })
+})
+

@@ -1,0 +1,116 @@
+/**
+ * Restarts under load lose nothing behind a proxy (docs/operations.md, "Shutdown"):
+ * two service instances behind Debian's nginx as a new user sets it up (upstream
+ * keep-alive; nginx's default of never re-sending a POST it has already sent),
+ * steady analysis load at 16 connections, and each instance sent SIGTERM in turn
+ * and started again on its port: no non-2xx answer, no socket error, every exit 0.
+ * Once with WORKERS=1 and once with WORKERS=2. The figures (requests, failures,
+ * drain times) are printed as test diagnostics.
+ */
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { DEFAULT_SHUTDOWN_DRAIN_MS } from '../../src/config.js'
+import { distinctPorts, nginxSkip, startInstance, startNginx, steadyLoad, waitForTraffic, type Instance, type LogLine } from './helpers.js'
+
+/** nginx as the issue's user ran it: keep-alive to the instances, otherwise its defaults (a sent POST is never re-sent). */
+function plainProxy(ports: readonly number[], listen: number): string {
+  return `
+  upstream service {
+    ${ports.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=1s;`).join('\n    ')}
+    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:${listen};
+    location / {
+      proxy_pass http://service;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+    }
+  }`
+}
+
+
+interface Restart {
+  port: number
+  code: number | null
+  /** SIGTERM to exit, ms. */
+  exitMs: number
+  /** The drain as each serving process logged it ('stopped'): ms from SIGTERM to closed, connections open when the drain period ended. */
+  drains: { elapsedMs: number; clean: boolean; openAtDrainEnd: number }[]
+}
+
+const LOAD_CONNECTIONS = 16
+
+describe('restarts behind nginx under load', { skip: nginxSkip() }, () => {
+  // WORKERS=1 with the default drain period; WORKERS=2 with a shorter one (SHUTDOWN_DRAIN_MS).
+  for (const [workers, drainMs] of [['1', undefined], ['2', '1500']] as const) {
+    it(`WORKERS=${workers}${drainMs ? `, SHUTDOWN_DRAIN_MS=${drainMs}` : ''}: each of two instances restarted with SIGTERM in turn: 0 failed requests, every exit 0`, async (t) => {
+      const env: Record<string, string> = { WORKERS: workers, ...(drainMs ? { SHUTDOWN_DRAIN_MS: drainMs } : {}) }
+      const [portA, portB, listen] = (await distinctPorts(3)) as [number, number, number]
+      const instances: Instance[] = await Promise.all([startInstance(portA, env), startInstance(portB, env)])
+      const nginx = await startNginx(plainProxy([portA, portB], listen), listen)
+      const load = steadyLoad(`http://127.0.0.1:${listen}`, LOAD_CONNECTIONS, 60)
+      const restarts: Restart[] = []
+      const allLogs: LogLine[] = []
+      const started = Date.now()
+      let figures
+      let errorLog = ''
+      try {
+        await Promise.all([waitForTraffic(portA), waitForTraffic(portB)])
+        for (const index of [0, 1]) {
+          const old = instances[index] as Instance
+          const signalledAt = Date.now()
+          old.child.kill('SIGTERM')
+          const exit = await old.exited
+          const drains = old.logs
+            .filter((l: LogLine) => l.msg === 'stopped' && typeof l.elapsedMs === 'number')
+            .map((l) => ({ elapsedMs: l.elapsedMs as number, clean: l.clean as boolean, openAtDrainEnd: l.openAtDrainEnd as number }))
+          restarts.push({ port: old.port, code: exit.code, exitMs: exit.at - signalledAt, drains })
+          allLogs.push(...old.logs)
+          instances[index] = await startInstance(old.port, env)
+          // The next instance goes down only once the proxy sends this one traffic again.
+          await waitForTraffic(old.port)
+        }
+        await sleep(500)
+      } finally {
+        figures = await load.stop()
+        errorLog = nginx.errorLog()
+        // nginx first: with its pooled connections gone, the instances stop at once.
+        await nginx.stop()
+        for (const instance of instances) {
+          if (instance.child.exitCode === null) instance.child.kill('SIGTERM')
+        }
+        await Promise.all(instances.map((i) => i.exited))
+        for (const instance of instances) allLogs.push(...instance.logs)
+      }
+      const seconds = (Date.now() - started) / 1000
+      const unusual = allLogs.filter((l) => !/^(Server listening|shutting down|drain over|stopped|worker listening|worker stopped|starting workers)/.test(String(l.msg)))
+      if (unusual.length > 0) t.diagnostic(`service log lines:\n${unusual.map((l) => JSON.stringify(l)).join('\n')}`)
+      t.diagnostic(
+        `WORKERS=${workers}: ${figures.requests} requests in ${seconds.toFixed(1)} s at ${LOAD_CONNECTIONS} connections; ` +
+          `non-2xx ${figures.non2xx}, socket errors ${figures.errors}, timeouts ${figures.timeouts}; statuses ${JSON.stringify(figures.statuses)}`,
+      )
+      for (const r of restarts) {
+        t.diagnostic(
+          `  instance :${r.port}: exit ${r.code} ${r.exitMs} ms after SIGTERM; drain per process ` +
+            r.drains.map((d) => `${d.elapsedMs} ms (clean ${d.clean}, ${d.openAtDrainEnd} open at its end)`).join(', '),
+        )
+      }
+      assert.ok(figures.requests > 1000, `the load was real (${figures.requests} requests)`)
+      assert.equal(figures.non2xx, 0, `non-2xx answers: ${JSON.stringify(figures.statuses)}\nnginx error log:\n${errorLog}`)
+      assert.equal(figures.errors, 0, `socket errors\nnginx error log:\n${errorLog}`)
+      assert.equal(figures.timeouts, 0, 'timeouts')
+      assert.equal(restarts.length, 2)
+      for (const r of restarts) {
+        assert.equal(r.code, 0, `instance :${r.port} exit code`)
+        assert.ok(r.exitMs < 10_000, `instance :${r.port} exited ${r.exitMs} ms after SIGTERM`)
+        assert.equal(r.drains.length, Number(workers), 'every serving process logged its drain')
+        for (const d of r.drains) {
+          assert.equal(d.clean, true, 'no connection was cut')
+          assert.ok(d.elapsedMs < Number(drainMs ?? DEFAULT_SHUTDOWN_DRAIN_MS) + 1000, `the drain (${d.elapsedMs} ms) kept to SHUTDOWN_DRAIN_MS`)
+        }
+      }
+    })
+  }
+})
