@@ -9,6 +9,7 @@
 import cluster, { type Worker } from 'node:cluster'
 import { hostname } from 'node:os'
 import type { Config } from './config.js'
+import { onShutdownSignal } from './signals.js'
 
 /** Workers still running this long after SIGTERM are killed (serve.ts cuts connections at 8 s, exits by 8.5 s). */
 export const PRIMARY_DEADLINE_MS = 9_500
@@ -91,8 +92,7 @@ export async function runPrimary(config: Config, log: Log = primaryLogger(config
     }, delay)
   })
 
-  process.once('SIGTERM', () => stop('SIGTERM', 0))
-  process.once('SIGINT', () => stop('SIGINT', 0))
+  onShutdownSignal((signal) => stop(signal, 0))
 
   log.info({ workers: config.workers, port: config.port, host: config.host }, 'starting workers')
   for (let i = 0; i < config.workers; i++) fork()

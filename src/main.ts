@@ -5,6 +5,7 @@
 import cluster from 'node:cluster'
 import { setFlagsFromString } from 'node:v8'
 import { ConfigError, readConfig } from './config.js'
+import { takeSignals } from './signals.js'
 
 /**
  * Heap settings for a small, steady footprint, applied before anything else loads.
@@ -17,6 +18,7 @@ import { ConfigError, readConfig } from './config.js'
 export const V8_FLAGS = ['--semi-space-growth-factor=1', '--no-parallel-scavenge']
 
 async function main() {
+  takeSignals()
   for (const flag of V8_FLAGS) setFlagsFromString(flag)
   const config = readConfig()
   if (config.workers > 1 && cluster.isPrimary) {

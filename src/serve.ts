@@ -10,6 +10,7 @@
 import cluster from 'node:cluster'
 import type { Server } from 'node:http'
 import type { Config } from './config.js'
+import { onShutdownSignal } from './signals.js'
 
 /** Connections still open this long after SIGTERM are cut and the process exits 1 (the whole shutdown stays under 10 s). */
 export const SHUTDOWN_GRACE_MS = 8_000
@@ -56,8 +57,7 @@ export async function serve(config: Config): Promise<void> {
       },
     )
   }
-  process.once('SIGTERM', () => stop('SIGTERM', config.shutdownDrainMs))
-  process.once('SIGINT', () => stop('SIGINT', 0))
+  onShutdownSignal((signal) => stop(signal, signal === 'SIGTERM' ? config.shutdownDrainMs : 0))
 
   await app.listen({ port: config.port, host: config.host })
   // WORKERS > 1: the cluster primary serves METRICS_PORT with every worker's figures.
