@@ -16,9 +16,11 @@ import {
   COORDINATE_LIMIT,
   COORDINATE_LIMIT_TEXT,
   DEFAULT_TIMEOUTS,
+  DRAINING_RETRY_AFTER_SECONDS,
   MAX_ECHOED_INPUT_CHARS,
   OVERLOAD_DEFAULTS,
 } from '../src/limits.js'
+import { DEFAULT_SHUTDOWN_DRAIN_MS } from '../src/config.js'
 import { MESSAGES, STATUS_MEANINGS } from '../src/messages.js'
 import { makeApp, post, type TestApp } from './helpers.js'
 
@@ -67,6 +69,7 @@ describe('docs/errors.md agrees with the catalogue', () => {
       [431, MESSAGES.headersTooLarge],
       [500, MESSAGES.internalError],
       [503, MESSAGES.overloaded(OVERLOAD_DEFAULTS.retryAfterSeconds)],
+      [503, MESSAGES.draining],
     ]
     for (const [status, text] of rows) assert.ok(hasRow(lines, String(status), text), `${status} ${text}`)
     assert.equal(lines.filter((l) => /^\| \d{3} \|/.test(l)).length, rows.length)
@@ -84,6 +87,7 @@ describe('docs/errors.md agrees with the catalogue', () => {
     assert.ok(hasRow(lines, 'Idle keep-alive connection closed after', `${DEFAULT_TIMEOUTS.keepAliveMs} ms`))
     assert.ok(hasRow(lines, 'Mean event-loop delay before shedding load', `${OVERLOAD_DEFAULTS.maxEventLoopDelayMs} ms`, retry))
     assert.ok(hasRow(lines, 'Heap in use before shedding load', `${OVERLOAD_DEFAULTS.maxHeapUsedBytes / 1024 / 1024} MiB`, retry))
+    assert.ok(hasRow(lines, 'Drain after SIGTERM (open connections still served)', `${DEFAULT_SHUTDOWN_DRAIN_MS} ms`, `\`/ready\` 503 + Retry-After: ${DRAINING_RETRY_AFTER_SECONDS}`))
     assert.ok(hasRow(lines, 'Longest `input` echoed in a 422 entry', `${MAX_ECHOED_INPUT_CHARS} characters of JSON`))
   })
 })
@@ -99,8 +103,8 @@ describe('the OpenAPI document and the answers agree with the catalogue', () => 
 
   it('describes each error response and each validation type in the catalogue words', () => {
     const responses: Record<string, { description: string }> = doc.components.responses
-    // 400, 408, 413, 415, 422, 500 (503 only with load shedding on, which this app has off).
-    assert.equal(Object.keys(responses).length, 6)
+    // 400, 408, 413, 415, 422, 500, and 503 (load shedding is off in this app, but /ready answers 503 while draining).
+    assert.equal(Object.keys(responses).length, 7)
     for (const response of Object.values(responses)) {
       assert.ok(Object.values(STATUS_MEANINGS).includes(response.description as never), response.description)
     }

@@ -1,6 +1,7 @@
 /** Configuration from the environment (src/config.ts): every variable, its default, and the refusal of unusable values. */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { ConfigError, DEFAULT_CORS_ORIGINS, DEFAULT_MAX_EVENT_LOOP_DELAY_MS, DEFAULT_TIMEOUTS, readConfig } from '../src/config.js'
 
@@ -74,5 +75,28 @@ describe('operations configuration', () => {
     assert.throws(() => readConfig({ REQUEST_TIMEOUT_MS: '10s' }), /REQUEST_TIMEOUT_MS must be the time a client has to send a whole request, in ms/)
     assert.throws(() => readConfig({ KEEP_ALIVE_TIMEOUT_MS: '5' }), /from 100 to/)
     assert.throws(() => readConfig({ HEADERS_TIMEOUT_MS: '20000' }), /HEADERS_TIMEOUT_MS \(20000\) must not exceed REQUEST_TIMEOUT_MS \(10000\)/)
+  })
+})
+
+describe('docs/configuration.md', () => {
+  const root = new URL('../../', import.meta.url)
+  const source = readFileSync(new URL('src/config.ts', root), 'utf8')
+  const page = readFileSync(new URL('docs/configuration.md', root), 'utf8')
+  /** Every variable src/config.ts reads: `env.NAME`, or a helper's `env, 'NAME'` arguments. */
+  const variables = new Set([...source.matchAll(/env\.([A-Z][A-Z0-9_]+)|env,\s*'([A-Z][A-Z0-9_]+)'/g)].map((m) => (m[1] ?? m[2]) as string))
+
+  it('finds the variables in the source (the pattern still matches the code)', () => {
+    for (const name of ['PORT', 'HOST', 'WORKERS', 'SHUTDOWN_DRAIN_MS', 'METRICS_PORT']) assert.ok(variables.has(name), name)
+  })
+
+  it('documents every variable the service reads, with its default', () => {
+    const rows = new Map([...page.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| ([^|]+) \|/gm)].map((m) => [m[1] as string, (m[2] as string).trim()]))
+    for (const name of variables) assert.ok(rows.has(name), `docs/configuration.md has no row for ${name}`)
+    const config = readConfig({})
+    assert.match(rows.get('PORT') ?? '', new RegExp(`\\b${config.port}\\b`))
+    assert.match(rows.get('SHUTDOWN_DRAIN_MS') ?? '', new RegExp(`\\b${config.shutdownDrainMs}\\b`))
+    assert.match(rows.get('REQUEST_TIMEOUT_MS') ?? '', new RegExp(`\\b${DEFAULT_TIMEOUTS.requestMs}\\b`))
+    assert.match(rows.get('MAX_EVENT_LOOP_DELAY_MS') ?? '', new RegExp(`\\b${DEFAULT_MAX_EVENT_LOOP_DELAY_MS}\\b`))
+    for (const origin of DEFAULT_CORS_ORIGINS) assert.ok((rows.get('CORS_ORIGINS') ?? '').includes(origin), origin)
   })
 })

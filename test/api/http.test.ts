@@ -211,7 +211,7 @@ describe('docs', () => {
     assert.equal(res.statusCode, 200)
     const doc = res.json()
     assert.match(doc.openapi, /^3\./)
-    assert.deepEqual(Object.keys(doc.paths).sort(), ['/api/analyze/anterior', '/api/analyze/lateral', '/api/analyze/posterior', '/api/estimate-popliteal', '/health'])
+    assert.deepEqual(Object.keys(doc.paths).sort(), ['/api/analyze/anterior', '/api/analyze/lateral', '/api/analyze/posterior', '/api/estimate-popliteal', '/health', '/ready'])
     const views: [string, readonly { name: string; meaning: string }[]][] = [
       ['/api/analyze/anterior', ANTERIOR_METRICS],
       ['/api/analyze/posterior', POSTERIOR_METRICS],
