@@ -89,14 +89,20 @@ export class Files {
     this.notify(t('assessment.saved'))
   }
 
-  async loadAssessment(file: File): Promise<void> {
-    let loaded
+  /** The assessment a file holds, or undefined after telling the user why it cannot be read. */
+  private async readAssessment(file: File): Promise<ReturnType<typeof parseAssessmentFile> | undefined> {
     try {
-      loaded = parseAssessmentFile(await file.text())
+      return parseAssessmentFile(await file.text())
     } catch (error) {
       const text = error instanceof AssessmentFileError ? t('assessment.cannotLoad', { name: file.name, reason: error.message }) : t('assessment.cannotLoadUnknown', { name: file.name })
-      return this.notify(text, 8000)
+      this.notify(text, 8000)
+      return undefined
     }
+  }
+
+  async loadAssessment(file: File): Promise<void> {
+    const loaded = await this.readAssessment(file)
+    if (!loaded) return
     this.store.set((s) => assessmentLoaded(s, loaded))
     this.viewport.fit()
   }
@@ -116,13 +122,8 @@ export class Files {
 
   /** Reads an assessment file to compare the current one with. */
   async loadComparison(file: File): Promise<void> {
-    let loaded
-    try {
-      loaded = parseAssessmentFile(await file.text())
-    } catch (error) {
-      const text = error instanceof AssessmentFileError ? t('assessment.cannotLoad', { name: file.name, reason: error.message }) : t('assessment.cannotLoadUnknown', { name: file.name })
-      return this.notify(text, 8000)
-    }
+    const loaded = await this.readAssessment(file)
+    if (!loaded) return
     this.store.set((s) => comparisonLoaded(s, file.name, loaded))
     const state = this.store.get()
     if (state.comparison) this.notify(t('compare.loaded', { date: dateText(state.comparison.meta.date || undefined, state.settings.locale, t) }))
