@@ -4,7 +4,7 @@
  * Loading checks every field and says what is wrong in a sentence. Pure: no DOM.
  */
 import { SIDES, VIEWS, type Side, type View } from '../../src/markers.js'
-import type { AssessmentMeta } from './assessment.js'
+import type { AssessmentMeta } from './state.js'
 import { t } from './i18n/index.js'
 import { PLACEMENT_SD_LIMITS } from './uncertainty.js'
 import { EMPTY_DOC, VIEW_NAMES, fcOf, statusOf, type Doc, type MarkerStatus, type Pt } from './model.js'

@@ -7,18 +7,9 @@
  */
 import type { View } from '../../src/markers.js'
 import { compare, type Assessment, type Comparison } from './compare.js'
-import type { AppState } from './state.js'
+import type { AppState, AssessmentMeta } from './state.js'
 import { scaleFc, type Doc } from './model.js'
 import { propagate, type Placement } from './uncertainty.js'
-
-/** The patient and date the clinician typed (saved in the file only, never sent to the service). */
-export interface AssessmentMeta {
-  readonly patientId: string
-  /** YYYY-MM-DD, or '' when not given. */
-  readonly date: string
-}
-
-export const EMPTY_META: AssessmentMeta = { patientId: '', date: '' }
 
 /** The document's placed points; fc from the scale points when they give one, else as typed. */
 export function placementOf(view: View, doc: Doc): Placement {

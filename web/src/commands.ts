@@ -7,7 +7,6 @@
 import type { Analysis } from './api.js'
 import type { LoadedAssessment } from './assessment-file.js'
 import { hasContent } from './assessment-file.js'
-import type { AssessmentMeta } from './assessment.js'
 import type { Locale } from './format.js'
 import { t } from './i18n/index.js'
 import { PLACEMENT_SD_LIMITS, parsePlacementSd } from './uncertainty.js'
@@ -33,6 +32,7 @@ import {
   targetsIn,
   withView,
   type AppState,
+  type AssessmentMeta,
   type Outcome,
   type ServiceStatus,
   type ViewState,

@@ -6,11 +6,19 @@
  */
 import type { ApiProblem } from './api.js'
 import { renderProblem } from './api-errors.js'
-import { EMPTY_META, type AssessmentMeta } from './assessment.js'
 import type { Locale } from './format.js'
 import { t, terms } from './i18n/index.js'
 import { DEFAULT_PLACEMENT_SD_PX } from './uncertainty.js'
 import { EMPTY_DOC, VIEW_NAMES, targetsOf, type Doc, type Pt, type Target, type View } from './model.js'
+
+/** The patient and date the clinician typed (saved in the file only, never sent to the service). */
+export interface AssessmentMeta {
+  readonly patientId: string
+  /** YYYY-MM-DD, or '' when not given. */
+  readonly date: string
+}
+
+export const EMPTY_META: AssessmentMeta = { patientId: '', date: '' }
 
 /** What the service said about one view's document. */
 export interface Outcome {
