@@ -84,12 +84,21 @@ function targetRow(state: AppState, target: Target, number: string, problems: Pr
           value: p ? p[k] : '',
           'aria-label': t('target.coord.label', { label: target.label, axis }),
         })
-        input.addEventListener('change', () => {
+        const commit = () => {
           const v = Number(input.value)
           if (input.value.trim() === '' || !Number.isFinite(v)) return
-          const cur = positionOf(current(store.get()).doc, target.id) ?? viewport.center()
+          const placed = positionOf(current(store.get()).doc, target.id)
+          if (placed !== null && placed[k] === v) return
+          const cur = placed ?? viewport.center()
           const next: Pt = k === 0 ? [v, cur[1]] : [cur[0], v]
           store.set((s) => moveTarget(s, target.id, next))
+        }
+        input.addEventListener('change', commit)
+        // Enter commits even when the list was re-rendered while typing (an analysis
+        // answer arrived): the browser's change event does not fire for a value the
+        // re-render carried over into the new input.
+        input.addEventListener('keydown', (event) => {
+          if (event.key === 'Enter') commit()
         })
         coords.append(h('label', {}, `${axis} `, input))
       }
