@@ -2,10 +2,11 @@
 import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { startServer, type ServerProcess } from '../support/server-process.js'
+import { collectLogLines, type LogLine } from '../support/log-lines.js'
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
-export type LogLine = Record<string, unknown> & { msg?: string; pid?: number; level?: number }
+export type { LogLine }
 
 export interface Service {
   readonly server: ServerProcess
@@ -21,20 +22,7 @@ export interface Service {
 export async function startService(env: Record<string, string>): Promise<Service> {
   const server = await startServer({ name: 'service', script: 'dist/src/main.js', env: { LOG_LEVEL: 'info', ...env }, stdio: 'pipe' }, ROOT)
   const logs: LogLine[] = []
-  let buffer = ''
-  server.child.stdout?.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString()
-    let newline
-    while ((newline = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, newline)
-      buffer = buffer.slice(newline + 1)
-      try {
-        logs.push(JSON.parse(line) as LogLine)
-      } catch {
-        logs.push({ msg: line })
-      }
-    }
-  })
+  collectLogLines(server.child.stdout, logs)
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) => {
     if (server.child.exitCode !== null) resolve({ code: server.child.exitCode, signal: null, at: Date.now() })
     server.child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() }))

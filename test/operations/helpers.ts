@@ -13,10 +13,11 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
 import { ANALYSIS_ENDPOINTS, ENDPOINTS } from '../../bench/harness.js'
 import { freePort } from '../support/server-process.js'
+import { collectLogLines, type LogLine } from '../support/log-lines.js'
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
-export type LogLine = Record<string, unknown> & { msg?: string; pid?: number }
+export type { LogLine }
 
 // ---------------------------------------------------------------------------------
 // nginx
@@ -152,20 +153,7 @@ export async function startInstance(port: number, env: Record<string, string> = 
   const reap = () => child.kill('SIGKILL')
   process.once('exit', reap)
   const logs: LogLine[] = []
-  let buffer = ''
-  child.stdout?.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString()
-    let newline
-    while ((newline = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, newline)
-      buffer = buffer.slice(newline + 1)
-      try {
-        logs.push(JSON.parse(line) as LogLine)
-      } catch {
-        logs.push({ msg: line })
-      }
-    }
-  })
+  collectLogLines(child.stdout, logs)
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) => {
     child.once('exit', (code, signal) => {
       process.off('exit', reap)

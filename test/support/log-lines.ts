@@ -1,0 +1,22 @@
+/** A service process's JSON log lines (pino), read from its stdout as they come, for tests that watch what it logs. */
+import type { Readable } from 'node:stream'
+
+export type LogLine = Record<string, unknown> & { msg?: string; pid?: number; level?: number }
+
+/** Appends each complete line of `stream` to `into`, parsed as JSON (a line that is not JSON becomes `{ msg: line }`). */
+export function collectLogLines(stream: Readable | null | undefined, into: LogLine[]): void {
+  let buffer = ''
+  stream?.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString()
+    let newline
+    while ((newline = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, newline)
+      buffer = buffer.slice(newline + 1)
+      try {
+        into.push(JSON.parse(line) as LogLine)
+      } catch {
+        into.push({ msg: line })
+      }
+    }
+  })
+}
