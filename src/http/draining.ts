@@ -28,6 +28,8 @@ export interface Drain {
   readonly startedAt: number | undefined
   /** Connections open right now (accepted and not yet closed). */
   readonly openConnections: number
+  /** Connections accepted since the start, all told. */
+  readonly connectionsAccepted: number
   /** Starts the drain: answers from now on say Connection: close. Idempotent. */
   start(): void
   /** Resolves once no connection is open (at once if none is). */
@@ -44,7 +46,9 @@ function createDrain(server: FastifyInstance['server']): Drain {
   let startedAt: number | undefined
   const sockets = new Set<Socket>()
   let waiters: (() => void)[] = []
+  let accepted = 0
   server.on('connection', (socket: Socket) => {
+    accepted++
     sockets.add(socket)
     socket.once('close', () => {
       sockets.delete(socket)
@@ -64,6 +68,9 @@ function createDrain(server: FastifyInstance['server']): Drain {
     },
     get openConnections() {
       return sockets.size
+    },
+    get connectionsAccepted() {
+      return accepted
     },
     start() {
       startedAt ??= Date.now()
@@ -115,6 +122,19 @@ export interface DrainOutcome {
   readonly openAtDrainEnd: number
 }
 
+/** Event-loop turns given to the accept queue before the listener closes, at most. */
+const ACCEPT_TURNS = 5
+
+/** Lets the event loop's poll phase accept what is queued, turn after turn, until a turn accepts nothing. */
+async function acceptPendingConnections(drain: Drain): Promise<void> {
+  for (let turn = 0; turn < ACCEPT_TURNS; turn++) {
+    const before = drain.connectionsAccepted
+    // setImmediate inside setImmediate: the second runs in the next turn's check phase, after its poll phase.
+    await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)))
+    if (drain.connectionsAccepted === before) return
+  }
+}
+
 /**
  * The shutdown sequence (see the top of this file). Resolves once the app is closed;
  * `clean` is false when connections had to be cut at `graceMs`.
@@ -123,6 +143,11 @@ export async function drainAndClose(app: FastifyInstance, times: DrainTimes): Pr
   const { drain, server } = app
   drain.start()
   const startedAt = drain.startedAt as number
+  // Connections the kernel has completed but this process has not taken yet would be
+  // reset by closing the listener, with the proxy's request already sent on them. Let
+  // the event loop take them first: each turn's poll phase accepts until the queue is
+  // empty, and the listener closes right after it, in the same turn.
+  await acceptPendingConnections(drain)
   // net.Server's close stops accepting but, unlike http.Server's, keeps the idle
   // keep-alive connections open: a proxy may be sending a request on one right now.
   if (server.listening) Server.prototype.close.call(server)
