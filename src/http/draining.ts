@@ -8,9 +8,9 @@
  * closed under a request it has just sent; readiness (readiness.ts) answers 503.
  *
  * `drainAndClose` is the shutdown sequence serve.ts runs on SIGTERM:
- * 1. start the drain and stop accepting connections (a proxy connecting now is
- *    refused, which it always retries on another instance), keeping every open
- *    connection;
+ * 1. take the connections already queued, then start the drain and stop accepting
+ *    connections (a proxy connecting now is refused, which it always retries on
+ *    another instance), keeping every open connection;
  * 2. for up to `drainMs`, serve what arrives on those connections (each answer
  *    closes its connection); end early once none is left;
  * 3. close the connections still idle, finish the requests in flight, and close
@@ -141,13 +141,16 @@ async function acceptPendingConnections(drain: Drain): Promise<void> {
  */
 export async function drainAndClose(app: FastifyInstance, times: DrainTimes): Promise<DrainOutcome> {
   const { drain, server } = app
+  // Connections the kernel has completed but this process has not taken yet would be
+  // reset by closing the listener, with the proxy's request already sent on them (a
+  // proxy opens several at once when its pooled connections reach their request
+  // limit). Let the event loop take them first: each turn's poll phase accepts until
+  // the queue is empty. The drain starts only then, with the listener closing in the
+  // same step: its `Connection: close` answers make the proxy connect anew, and those
+  // connections must be refused (which a proxy always retries elsewhere), not queued.
+  await acceptPendingConnections(drain)
   drain.start()
   const startedAt = drain.startedAt as number
-  // Connections the kernel has completed but this process has not taken yet would be
-  // reset by closing the listener, with the proxy's request already sent on them. Let
-  // the event loop take them first: each turn's poll phase accepts until the queue is
-  // empty, and the listener closes right after it, in the same turn.
-  await acceptPendingConnections(drain)
   // net.Server's close stops accepting but, unlike http.Server's, keeps the idle
   // keep-alive connections open: a proxy may be sending a request on one right now.
   if (server.listening) Server.prototype.close.call(server)
