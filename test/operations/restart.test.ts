@@ -34,6 +34,8 @@ function plainProxy(ports: readonly number[], listen: number): string {
 interface Restart {
   port: number
   code: number | null
+  /** When SIGTERM was sent (for reading the proxy's error log). */
+  signalledAt: string
   /** SIGTERM to exit, ms. */
   exitMs: number
   /** The drain as each serving process logged it ('stopped'): ms from SIGTERM to closed, connections open when the drain period ended. */
@@ -66,7 +68,7 @@ describe('restarts behind nginx under load', { skip: nginxSkip() }, () => {
           const drains = old.logs
             .filter((l: LogLine) => l.msg === 'stopped' && typeof l.elapsedMs === 'number')
             .map((l) => ({ elapsedMs: l.elapsedMs as number, clean: l.clean as boolean, openAtDrainEnd: l.openAtDrainEnd as number }))
-          restarts.push({ port: old.port, code: exit.code, exitMs: exit.at - signalledAt, drains })
+          restarts.push({ port: old.port, code: exit.code, signalledAt: new Date(signalledAt).toISOString(), exitMs: exit.at - signalledAt, drains })
           allLogs.push(...old.logs)
           instances[index] = await startInstance(old.port, env)
           // The next instance goes down only once the proxy sends this one traffic again.
@@ -93,7 +95,7 @@ describe('restarts behind nginx under load', { skip: nginxSkip() }, () => {
       )
       for (const r of restarts) {
         t.diagnostic(
-          `  instance :${r.port}: exit ${r.code} ${r.exitMs} ms after SIGTERM; drain per process ` +
+          `  instance :${r.port}: SIGTERM at ${r.signalledAt}, exit ${r.code} ${r.exitMs} ms later; drain per process ` +
             r.drains.map((d) => `${d.elapsedMs} ms (clean ${d.clean}, ${d.openAtDrainEnd} open at its end)`).join(', '),
         )
       }
