@@ -8,21 +8,25 @@
  * closed under a request it has just sent; readiness (readiness.ts) answers 503.
  *
  * `drainAndClose` is the shutdown sequence serve.ts runs on SIGTERM:
- * 1. take the connections already queued, then start the drain and stop accepting
+ * 1. answer readiness with 503, take the connections already queued, stop accepting
  *    connections (a proxy connecting now is refused, which it always retries on
- *    another instance), keeping every open connection;
+ *    another instance), keeping every open connection, and start the drain (in a
+ *    cluster worker, once the primary has had time to close the shared listener);
  * 2. for up to `drainMs`, serve what arrives on those connections (each answer
  *    closes its connection); end early once none is left;
  * 3. close the connections still idle, finish the requests in flight, and close
  *    the app; connections still busy at `graceMs` after the start are cut.
  */
+import cluster from 'node:cluster'
 import { Server } from 'node:net'
 import type { Socket } from 'node:net'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 
 /** The drain state of one serving process. */
 export interface Drain {
-  /** Whether the drain has started (it never stops: the process is on its way out). */
+  /** Whether the process is on its way out (from SIGTERM on): readiness answers 503. */
+  readonly leaving: boolean
+  /** Whether the drain has started (answers say Connection: close; it never stops). */
   readonly active: boolean
   /** When the drain started (Date.now()), or undefined. */
   readonly startedAt: number | undefined
@@ -30,7 +34,9 @@ export interface Drain {
   readonly openConnections: number
   /** Connections accepted since the start, all told. */
   readonly connectionsAccepted: number
-  /** Starts the drain: answers from now on say Connection: close. Idempotent. */
+  /** Marks the process as leaving (readiness 503) before the drain starts. Idempotent. */
+  leave(): void
+  /** Starts the drain: answers from now on say Connection: close (and it is leaving). Idempotent. */
   start(): void
   /** Resolves once no connection is open (at once if none is). */
   whenNoConnections(): Promise<void>
@@ -44,6 +50,7 @@ declare module 'fastify' {
 
 function createDrain(server: FastifyInstance['server']): Drain {
   let startedAt: number | undefined
+  let leaving = false
   const sockets = new Set<Socket>()
   let waiters: (() => void)[] = []
   let accepted = 0
@@ -60,6 +67,9 @@ function createDrain(server: FastifyInstance['server']): Drain {
     })
   })
   return {
+    get leaving() {
+      return leaving
+    },
     get active() {
       return startedAt !== undefined
     },
@@ -72,7 +82,11 @@ function createDrain(server: FastifyInstance['server']): Drain {
     get connectionsAccepted() {
       return accepted
     },
+    leave() {
+      leaving = true
+    },
     start() {
+      leaving = true
       startedAt ??= Date.now()
     },
     whenNoConnections() {
@@ -122,6 +136,9 @@ export interface DrainOutcome {
   readonly openAtDrainEnd: number
 }
 
+/** In a cluster worker, how long after closing its server the drain starts (see drainAndClose), ms. */
+export const CLUSTER_LISTENER_SETTLE_MS = 250
+
 /** Event-loop turns given to the accept queue before the listener closes, at most. */
 const ACCEPT_TURNS = 5
 
@@ -148,12 +165,18 @@ export async function drainAndClose(app: FastifyInstance, times: DrainTimes): Pr
   // the queue is empty. The drain starts only then, with the listener closing in the
   // same step: its `Connection: close` answers make the proxy connect anew, and those
   // connections must be refused (which a proxy always retries elsewhere), not queued.
+  drain.leave()
   await acceptPendingConnections(drain)
-  drain.start()
-  const startedAt = drain.startedAt as number
   // net.Server's close stops accepting but, unlike http.Server's, keeps the idle
   // keep-alive connections open: a proxy may be sending a request on one right now.
   if (server.listening) Server.prototype.close.call(server)
+  // A cluster worker's listener is the primary's, which closes it only once every
+  // worker has closed its own; until then it still accepts, and a connection it holds
+  // when the last worker leaves is reset. So the Connection: close answers, which make
+  // the proxy connect anew, wait until every worker has had time to close.
+  if (cluster.isWorker) await new Promise<void>((resolve) => setTimeout(resolve, CLUSTER_LISTENER_SETTLE_MS))
+  drain.start()
+  const startedAt = drain.startedAt as number
   app.log.info(
     { reason: times.reason, drainMs: times.drainMs, openConnections: drain.openConnections },
     'shutting down: no new connections; draining the open ones',

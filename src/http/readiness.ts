@@ -26,7 +26,7 @@ export const readiness: FastifyPluginAsync = async (app) => {
       },
     },
     async (_request, reply) => {
-      if (app.hasDecorator('drain') && app.drain.active) {
+      if (app.hasDecorator('drain') && app.drain.leaving) {
         return reply.code(503).header('retry-after', String(DRAINING_RETRY_AFTER_SECONDS)).send({ detail: MESSAGES.draining })
       }
       return { status: 'ready' as const }
