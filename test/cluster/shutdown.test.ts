@@ -122,8 +122,8 @@ describe('graceful shutdown', () => {
     await finish(clients)
     assertServed(clients, expected)
 
-    const { code, at } = await service.exited
-    assert.equal(code, 0)
+    const { code, signal, at } = await service.exited
+    assert.equal(code, 0, `the primary exited with code ${code}, signal ${signal}; its last log lines:\n${service.logs.slice(-8).map((l) => JSON.stringify(l)).join('\n')}`)
     assert.ok(at - signalledAt < 10_000, `exited ${at - signalledAt} ms after SIGTERM`)
     for (const pid of workers) assert.equal(alive(pid), false, `worker ${pid} still running`)
     assert.equal(service.countLogs((l) => l.msg === 'worker stopped'), 2)
