@@ -119,6 +119,10 @@ describe('graceful shutdown', () => {
     const signalledAt = Date.now()
     service.server.child.kill('SIGTERM')
     await service.waitForLog(() => service.countLogs((l) => /shutting down: no new connections/.test(l.msg ?? '')) === 2)
+    // Each worker starts its drain once the primary says the shared listener is closed
+    // (src/cluster-drain.ts), not after a fallback wait: by then a new connection is refused.
+    assert.equal(await refused(service.port), true, 'a connection is refused once the drains have started')
+    assert.equal(service.countLogs((l) => /did not say when the listener closed/.test(l.msg ?? '')), 0, 'the primary answered every worker')
     await finish(clients)
     assertServed(clients, expected)
 
@@ -127,5 +131,31 @@ describe('graceful shutdown', () => {
     assert.ok(at - signalledAt < 10_000, `exited ${at - signalledAt} ms after SIGTERM`)
     for (const pid of workers) assert.equal(alive(pid), false, `worker ${pid} still running`)
     assert.equal(service.countLogs((l) => l.msg === 'worker stopped'), 2)
+  })
+
+  it('WORKERS=2, SIGTERM to every process at once (systemd\'s default KillMode): each worker gets it twice, drains and exits 0', async () => {
+    const service = await startService({ WORKERS: '2' })
+    await service.waitForLog(() => service.countLogs((l) => l.msg === 'worker listening') === 2)
+    const workers = service.logs.filter((l) => l.msg === 'worker listening').map((l) => l.worker as number)
+    const expected = await (await fetch(`${service.base}/api/analyze/lateral`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY })).json()
+
+    const clients = await inFlight(service, 4)
+    service.server.child.kill('SIGTERM')
+    for (const pid of workers) process.kill(pid, 'SIGTERM')
+    await service.waitForLog(() => service.countLogs((l) => /shutting down: no new connections/.test(l.msg ?? '')) === 2)
+    await finish(clients)
+    assertServed(clients, expected)
+
+    const { code, signal } = await service.exited
+    assert.equal(code, 0, `the primary exited with code ${code}, signal ${signal}`)
+    const stopped = service.logs.filter((l) => l.msg === 'worker stopped')
+    assert.deepEqual(
+      stopped.map((l) => [l.code, l.signal]),
+      [
+        [0, null],
+        [0, null],
+      ],
+      'every worker exited 0 by itself (a second SIGTERM did not kill it)',
+    )
   })
 })
