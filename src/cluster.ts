@@ -9,6 +9,7 @@
 import cluster, { type Worker } from 'node:cluster'
 import { hostname } from 'node:os'
 import type { Config } from './config.js'
+import { coordinateDrains } from './cluster-drain.js'
 import { onShutdownSignal } from './signals.js'
 
 /** Workers still running this long after SIGTERM are killed (serve.ts cuts connections at 8 s, exits by 8.5 s). */
@@ -51,12 +52,15 @@ export async function runPrimary(config: Config, log: Log = primaryLogger(config
   }
 
   const living = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined)
+  // A worker's drain starts once the shared listener is closed (cluster-drain.ts).
+  const drains = coordinateDrains((worker) => listening.has(worker.id))
 
   const stop = (reason: string, code: number) => {
     if (stopping) return
     stopping = true
     exitCode = code
     log.info({ reason, workers: living().length }, 'shutting down: asking every worker to finish its requests')
+    drains.shuttingDown()
     for (const worker of living()) worker.process.kill('SIGTERM')
     setTimeout(() => {
       const left = living()
@@ -71,6 +75,7 @@ export async function runPrimary(config: Config, log: Log = primaryLogger(config
     const wasListening = listening.delete(worker.id)
     const lifetime = Date.now() - (started.get(worker.id) ?? 0)
     started.delete(worker.id)
+    drains.gone(worker)
     if (stopping) {
       log.info({ worker: worker.process.pid, code, signal }, 'worker stopped')
       if (living().length === 0) {

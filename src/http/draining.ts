@@ -11,7 +11,8 @@
  * 1. answer readiness with 503, take the connections already queued, stop accepting
  *    connections (a proxy connecting now is refused, which it always retries on
  *    another instance), keeping every open connection, and start the drain (in a
- *    cluster worker, once the primary has had time to close the shared listener);
+ *    cluster worker, once the primary says the shared listener is closed:
+ *    cluster-drain.ts);
  * 2. for up to `drainMs`, serve what arrives on those connections (each answer
  *    closes its connection); end early once none is left;
  * 3. close the connections still idle, finish the requests in flight, and close
@@ -21,6 +22,7 @@ import cluster from 'node:cluster'
 import { Server } from 'node:net'
 import type { Socket } from 'node:net'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import { START_DRAIN_WAIT_MS, whenListenerClosed } from '../cluster-drain.js'
 
 /** The drain state of one serving process. */
 export interface Drain {
@@ -136,9 +138,6 @@ export interface DrainOutcome {
   readonly openAtDrainEnd: number
 }
 
-/** In a cluster worker, how long after closing its server the drain starts (see drainAndClose), ms. */
-export const CLUSTER_LISTENER_SETTLE_MS = 250
-
 /** Event-loop turns given to the accept queue before the listener closes, at most. */
 const ACCEPT_TURNS = 5
 
@@ -173,8 +172,10 @@ export async function drainAndClose(app: FastifyInstance, times: DrainTimes): Pr
   // A cluster worker's listener is the primary's, which closes it only once every
   // worker has closed its own; until then it still accepts, and a connection it holds
   // when the last worker leaves is reset. So the Connection: close answers, which make
-  // the proxy connect anew, wait until every worker has had time to close.
-  if (cluster.isWorker) await new Promise<void>((resolve) => setTimeout(resolve, CLUSTER_LISTENER_SETTLE_MS))
+  // the proxy connect anew, wait until the primary says the listener is closed.
+  if (cluster.isWorker && !(await whenListenerClosed())) {
+    app.log.warn({ waitedMs: START_DRAIN_WAIT_MS }, 'the cluster primary did not say when the listener closed; draining now')
+  }
   drain.start()
   const startedAt = drain.startedAt as number
   app.log.info(
