@@ -138,16 +138,21 @@ export interface DrainOutcome {
   readonly openAtDrainEnd: number
 }
 
-/** Event-loop turns given to the accept queue before the listener closes, at most. */
-const ACCEPT_TURNS = 5
+/**
+ * The longest the queued connections are taken before the listener closes, ms. A
+ * proxy whose pooled connections are all busy (the process stalled for a moment)
+ * opens new ones in a burst; they are taken until it has enough.
+ */
+export const ACCEPT_PENDING_MAX_MS = 500
 
 /** Lets the event loop's poll phase accept what is queued, turn after turn, until a turn accepts nothing. */
 async function acceptPendingConnections(drain: Drain): Promise<void> {
-  for (let turn = 0; turn < ACCEPT_TURNS; turn++) {
+  const until = Date.now() + ACCEPT_PENDING_MAX_MS
+  for (;;) {
     const before = drain.connectionsAccepted
     // setImmediate inside setImmediate: the second runs in the next turn's check phase, after its poll phase.
     await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)))
-    if (drain.connectionsAccepted === before) return
+    if (drain.connectionsAccepted === before || Date.now() >= until) return
   }
 }
 
