@@ -1,8 +1,7 @@
 /** The real service process (dist/src/main.js) for the cluster and shutdown tests, with its log lines. */
 import { fileURLToPath } from 'node:url'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { startServer, type ServerProcess } from '../support/server-process.js'
-import { collectLogLines, type LogLine } from '../support/log-lines.js'
+import { collectLogLines, waitForLogLine, type LogLine } from '../support/log-lines.js'
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -34,15 +33,7 @@ export async function startService(env: Record<string, string>): Promise<Service
     port,
     logs,
     exited,
-    async waitForLog(predicate, ms = 10_000) {
-      const deadline = Date.now() + ms
-      for (;;) {
-        const found = logs.find(predicate)
-        if (found) return found
-        if (Date.now() > deadline) throw new Error(`no such log line within ${ms} ms; got:\n${logs.map((l) => JSON.stringify(l)).join('\n')}`)
-        await sleep(20)
-      }
-    },
+    waitForLog: (predicate, ms) => waitForLogLine(logs, predicate, ms),
     countLogs(predicate) {
       return logs.filter(predicate).length
     },

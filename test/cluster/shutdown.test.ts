@@ -54,6 +54,15 @@ function assertServed(clients: RawClient[], expected: unknown) {
   }
 }
 
+/** WORKERS=2, both workers listening: the service, their pids, and the answer every request below expects. */
+async function startTwoWorkers(): Promise<{ service: Service; workers: number[]; expected: unknown }> {
+  const service = await startService({ WORKERS: '2' })
+  await service.waitForLog(() => service.countLogs((l) => l.msg === 'worker listening') === 2)
+  const workers = service.logs.filter((l) => l.msg === 'worker listening').map((l) => l.worker as number)
+  const expected: unknown = await (await fetch(`${service.base}/api/analyze/lateral`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY })).json()
+  return { service, workers, expected }
+}
+
 describe('graceful shutdown', () => {
   it('one process: stops accepting, answers every in-flight request, keeps idle connections for the drain period, exits 0 within 10 s', async () => {
     const drainMs = 1000
@@ -110,10 +119,7 @@ describe('graceful shutdown', () => {
   })
 
   it('WORKERS=2: every worker finishes its in-flight requests; the primary exits 0 within 10 s', async () => {
-    const service = await startService({ WORKERS: '2' })
-    await service.waitForLog(() => service.countLogs((l) => l.msg === 'worker listening') === 2)
-    const workers = service.logs.filter((l) => l.msg === 'worker listening').map((l) => l.worker as number)
-    const expected = await (await fetch(`${service.base}/api/analyze/lateral`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY })).json()
+    const { service, workers, expected } = await startTwoWorkers()
 
     const clients = await inFlight(service, 8)
     const signalledAt = Date.now()
@@ -134,10 +140,7 @@ describe('graceful shutdown', () => {
   })
 
   it('WORKERS=2, SIGTERM to every process at once (systemd\'s default KillMode): each worker gets it twice, drains and exits 0', async () => {
-    const service = await startService({ WORKERS: '2' })
-    await service.waitForLog(() => service.countLogs((l) => l.msg === 'worker listening') === 2)
-    const workers = service.logs.filter((l) => l.msg === 'worker listening').map((l) => l.worker as number)
-    const expected = await (await fetch(`${service.base}/api/analyze/lateral`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY })).json()
+    const { service, workers, expected } = await startTwoWorkers()
 
     const clients = await inFlight(service, 4)
     service.server.child.kill('SIGTERM')

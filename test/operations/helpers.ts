@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
 import { ANALYSIS_ENDPOINTS, ENDPOINTS } from '../../bench/harness.js'
-import { freePort } from '../support/server-process.js'
-import { collectLogLines, type LogLine } from '../support/log-lines.js'
+import { freePort, waitUntilAnswering } from '../support/server-process.js'
+import { collectLogLines, waitForLogLine, type LogLine } from '../support/log-lines.js'
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -86,22 +86,7 @@ ${http}
   const reap = () => child.kill('SIGKILL')
   process.once('exit', reap)
   const read = (file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : '')
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr}${read('error.log')}`)
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1000) })
-      await response.arrayBuffer()
-      if (response.ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL')
-      throw new Error(`nginx did not answer within 10 s: ${stderr}${read('error.log')}`)
-    }
-    await sleep(50)
-  }
+  await waitUntilAnswering(child, `http://127.0.0.1:${port}/health`, 'nginx', 10_000, () => `: ${stderr}${read('error.log')}`)
   let final: { access: string; error: string } | undefined
   return {
     port,
@@ -160,33 +145,10 @@ export async function startInstance(port: number, env: Record<string, string> = 
       resolve({ code, signal, at: Date.now() })
     })
   })
-  const waitForLog = async (predicate: (line: LogLine) => boolean, ms = 10_000) => {
-    const deadline = Date.now() + ms
-    for (;;) {
-      const found = logs.find(predicate)
-      if (found) return found
-      if (Date.now() > deadline) throw new Error(`no such log line within ${ms} ms; got:\n${logs.map((l) => JSON.stringify(l)).join('\n')}`)
-      await sleep(20)
-    }
-  }
+  const waitForLog = (predicate: (line: LogLine) => boolean, ms?: number) => waitForLogLine(logs, predicate, ms)
   const workers = Number(env.WORKERS ?? '1')
   if (workers > 1) await waitForLog(() => logs.filter((l) => l.msg === 'worker listening').length >= workers, 20_000)
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the service on port ${port} exited with ${child.exitCode} before it was ready`)
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/ready`, { signal: AbortSignal.timeout(1000) })
-      await response.arrayBuffer()
-      if (response.ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL')
-      throw new Error(`the service on port ${port} was not ready within 20 s`)
-    }
-    await sleep(50)
-  }
+  await waitUntilAnswering(child, `http://127.0.0.1:${port}/ready`, `the service on port ${port}`, 20_000)
   return {
     port,
     child,

@@ -47,6 +47,29 @@ export interface StartOptions {
   readonly readyTimeoutMs?: number
 }
 
+/**
+ * Waits until `url` answers 2xx, polling every 50 ms. Fails, killing `child`, when
+ * `child` exits first or nothing answers within `ms`; `details()` ends either message.
+ */
+export async function waitUntilAnswering(child: ChildProcess, url: string, name: string, ms: number, details: () => string = () => ''): Promise<void> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before ${url} answered${details()}`)
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) })
+      await response.arrayBuffer()
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`${name} did not answer ${url} within ${ms} ms${details()}`)
+    }
+    await sleep(50)
+  }
+}
+
 export async function startServer(options: StartOptions, root: string): Promise<ServerProcess> {
   const port = await freePort()
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script], {
@@ -61,22 +84,7 @@ export async function startServer(options: StartOptions, root: string): Promise<
   void exited.then(() => process.off('exit', reap))
   const url = `http://127.0.0.1:${port}`
   const readyTimeoutMs = options.readyTimeoutMs ?? 20_000
-  const deadline = Date.now() + readyTimeoutMs
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${options.name} exited with code ${child.exitCode} before answering`)
-    try {
-      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })
-      await response.arrayBuffer()
-      if (response.ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL')
-      throw new Error(`${options.name} did not answer /health within ${readyTimeoutMs} ms`)
-    }
-    await sleep(50)
-  }
+  await waitUntilAnswering(child, `${url}/health`, options.name, readyTimeoutMs)
   const pid = child.pid as number
   return {
     name: options.name,
