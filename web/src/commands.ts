@@ -329,7 +329,8 @@ export function comparisonLoaded(state: AppState, name: string, loaded: LoadedAs
     const lv = loaded.views[v]
     if (lv && Object.keys(lv.doc.markers).length > 0) views[v] = lv.doc
   }
-  if (!views[state.view]) return notify(state, t('compare.noMarkers', { view: t(`view.${state.view}.title`) }), 8000)
+  // The earlier comparison goes too: its table and "comparing with" message would describe a file no longer loaded.
+  if (!views[state.view]) return notify({ ...state, comparison: null }, t('compare.noMarkers', { view: t(`view.${state.view}.title`) }), 8000)
   return { ...state, comparison: { name, meta: loaded.meta, views } }
 }
 
