@@ -1,0 +1,213 @@
+/**
+ * The patient record in a real Chromium with a persistent profile (a user-data-dir
+ * kept between launches): two patients, three visits each with photos; after a
+ * reload and after closing and reopening the browser everything is there (markers
+ * byte-identical, values equal, photos' bytes equal); a file of the other patient
+ * loaded while one is open is never merged.
+ */
+import assert from 'node:assert/strict'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { FIGURES } from './fixtures/figure.js'
+import { CHROMIUM, OUTPUT, loadPhoto, placeGuided, shownResults, startHarness, type Harness } from './harness.js'
+
+let h: Harness
+let profile: string
+
+before(async () => {
+  h = await startHarness()
+  profile = mkdtempSync(join(tmpdir(), 'posture-record-'))
+})
+
+after(async () => {
+  await h?.close()
+  if (profile) rmSync(profile, { recursive: true, force: true })
+})
+
+async function launch(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1400, height: 900 },
+    deviceScaleFactor: 1,
+    acceptDownloads: true,
+  })
+  const page = context.pages()[0] ?? (await context.newPage())
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(String(e)))
+  page.on('console', (m) => m.type() === 'error' && !m.text().includes('status of 422') && errors.push(m.text()))
+  page.on('request', (r) => {
+    // Photos never leave the browser: only the app's files and marker coordinates go to the service.
+    const body = r.postData() ?? ''
+    if (body.includes('data:image') || body.length > 20_000) errors.push(`a request carried a photo: ${r.url()}`)
+  })
+  await page.goto(h.base)
+  await page.locator('#view-tabs button').first().waitFor()
+  return { context, page, errors }
+}
+
+/** Waits until the autosave has written everything (and the record status line exists). */
+async function savedToRecord(page: Page): Promise<void> {
+  await page.locator('#record-status[data-pending="false"]').waitFor({ state: 'attached' })
+}
+
+/** The whole record as stored, read straight from IndexedDB (photos as SHA-256 of their bytes). */
+async function snapshot(page: Page): Promise<unknown> {
+  return page.evaluate(async () => {
+    const db = await new Promise<any>((resolve, reject) => {
+      const r = (globalThis as any).indexedDB.open('posture-metrics-record')
+      r.onsuccess = () => resolve(r.result)
+      r.onerror = () => reject(r.error)
+    })
+    const all = (store: string) =>
+      new Promise<any[]>((resolve, reject) => {
+        const r = db.transaction(store).objectStore(store).getAll()
+        r.onsuccess = () => resolve(r.result)
+        r.onerror = () => reject(r.error)
+      })
+    const [patients, visits, photos] = await Promise.all([all('patients'), all('visits'), all('photos')])
+    db.close()
+    const hex = async (b: Blob) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', await b.arrayBuffer()))].map((x) => x.toString(16).padStart(2, '0')).join('')
+    const photoHash: Record<string, string> = {}
+    for (const p of photos) photoHash[p.key] = `${p.type} ${p.width}x${p.height} ${await hex(p.blob)}`
+    const byPatient = new Map(patients.map((p) => [p.id, p.identifier]))
+    return {
+      patients: patients.map((p) => p.identifier).sort(),
+      visits: visits
+        .map((v) => ({
+          patient: byPatient.get(v.patientId),
+          date: v.date,
+          views: Object.fromEntries(Object.entries(v.file.views).map(([name, view]: [string, any]) => [name, { markers: JSON.stringify(view.markers), results: JSON.stringify(view.results) }])),
+          photos: Object.fromEntries(Object.entries(v.photos).map(([name, ref]: [string, any]) => [name, photoHash[ref.key]])),
+        }))
+        .sort((a, b) => `${a.patient} ${a.date}`.localeCompare(`${b.patient} ${b.date}`)),
+    }
+  })
+}
+
+/** The assessment file of the screen, with its patient, date and markers moved by `dx` px. */
+function variant(template: any, patient: string, date: string, dx: number): Buffer {
+  const file = structuredClone(template)
+  file.patient_id = patient
+  file.assessment_date = date
+  for (const view of Object.values(file.views) as any[]) {
+    view.markers = Object.fromEntries(Object.entries(view.markers).map(([name, p]: [string, any]) => [name, [p[0] + dx, p[1]]]))
+    view.results = null
+  }
+  return Buffer.from(JSON.stringify(file))
+}
+
+async function openRecord(page: Page): Promise<void> {
+  await page.locator('#record-button').click()
+  await page.locator('#record-dialog[open] #record-patients').waitFor()
+}
+
+/** A new visit of a patient (added to the list first when new), filled from an assessment file and the view's photo. */
+async function visitFromFile(page: Page, patient: string, file: Buffer, isNew: boolean): Promise<Record<string, number>> {
+  await openRecord(page)
+  if (isNew) {
+    await page.locator('#record-new-id').fill(patient)
+    await page.locator('#record-add').click()
+  } else {
+    await page.locator(`#record-patients li[data-patient="${patient}"] button`).click()
+  }
+  await page.locator(`.record-patient-visits[data-patient="${patient}"] #record-new-visit`).click()
+  await page.locator('#record-dialog').waitFor({ state: 'hidden' })
+  await page.locator('#session-input').setInputFiles({ name: 'visit.json', mimeType: 'application/json', buffer: file })
+  await loadPhoto(page, h, 'anterior')
+  try {
+    const values = await shownResults(page)
+    await savedToRecord(page)
+    return values
+  } catch (error) {
+    await page.screenshot({ path: `${OUTPUT}record-failed.png` })
+    throw error
+  }
+}
+
+describe('patient record', () => {
+  test('two patients, three visits each with photos: kept across reload and browser restart; another patient is never merged', async () => {
+    let { context, page, errors } = await launch()
+    // Visit 1 of PAC-A marked by hand.
+    await page.locator('#patient-id').fill('PAC-A')
+    await page.locator('#assessment-date').fill('2026-01-10')
+    await loadPhoto(page, h, 'anterior')
+    await placeGuided(page, FIGURES.anterior)
+    await page.locator('#grid-cm').fill(String(FIGURES.anterior.scaleCm))
+    await page.locator('#grid-cm').press('Enter')
+    const first = await shownResults(page)
+    await savedToRecord(page)
+    await page.locator('#record-status[data-saved="true"]').waitFor()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#save-session').click()])
+    assert.equal(download.suggestedFilename(), 'posture-PAC-A-2026-01-10-assessment.json')
+    await download.saveAs(`${OUTPUT}record-template.json`)
+    const template = JSON.parse(readFileSync(`${OUTPUT}record-template.json`, 'utf8'))
+
+    const shown: Record<string, Record<string, number>> = { 'PAC-A 2026-01-10': first }
+    shown['PAC-A 2026-02-10'] = await visitFromFile(page, 'PAC-A', variant(template, 'PAC-A', '2026-02-10', 2), false)
+    shown['PAC-A 2026-03-10'] = await visitFromFile(page, 'PAC-A', variant(template, 'pac-a', '2026-03-10', 4), false)
+    shown['PAC-B 2026-01-20'] = await visitFromFile(page, 'PAC-B', variant(template, 'PAC-B', '2026-01-20', -2), true)
+    shown['PAC-B 2026-02-20'] = await visitFromFile(page, 'PAC-B', variant(template, 'PAC-B', '2026-02-20', -4), false)
+    shown['PAC-B 2026-03-20'] = await visitFromFile(page, 'PAC-B', variant(template, 'PAC-B', '2026-03-20', -6), false)
+
+    const stored = (await snapshot(page)) as { patients: string[]; visits: { patient: string; date: string; views: Record<string, { results: string }>; photos: Record<string, string> }[] }
+    assert.deepEqual(stored.patients, ['PAC-A', 'PAC-B'], '"pac-a" typed in a file is patient PAC-A')
+    assert.equal(stored.visits.length, 6)
+    for (const v of stored.visits) {
+      assert.ok(v.photos.anterior, `${v.patient} ${v.date}: photo stored`)
+      const numbers = Object.fromEntries(Object.entries(JSON.parse(v.views.anterior!.results)).filter(([, x]) => typeof x === 'number'))
+      assert.deepEqual(numbers, shown[`${v.patient} ${v.date}`], `${v.patient} ${v.date}: values as shown`)
+    }
+    const onScreen = await shownResults(page)
+
+    // Reload: the same record, and the visit on screen again with its photo and values.
+    await page.reload()
+    await page.locator('.stage.has-photo image.photo').waitFor()
+    assert.deepEqual(await snapshot(page), stored)
+    assert.deepEqual(await shownResults(page), onScreen)
+    assert.equal(await page.locator('#patient-id').inputValue(), 'PAC-B')
+
+    // Close the browser, open it again on the same profile.
+    await context.close()
+    ;({ context, page, errors } = await launch())
+    await page.locator('.stage.has-photo image.photo').waitFor()
+    assert.deepEqual(await snapshot(page), stored)
+    assert.deepEqual(await shownResults(page), onScreen)
+
+    // Open PAC-A's first visit from the list: its markers and values as measured.
+    await openRecord(page)
+    await page.locator('#record-patients li[data-patient="PAC-A"] button').click()
+    const dates = await page.locator('#record-visits li').evaluateAll((items) => items.map((li) => li.getAttribute('data-date')))
+    assert.deepEqual(dates, ['2026-03-10', '2026-02-10', '2026-01-10'], 'newest first')
+    await page.locator('#record-visits li[data-date="2026-01-10"] button.open').click()
+    await page.locator('#record-dialog').waitFor({ state: 'hidden' })
+    await page.locator('.stage.has-photo image.photo').waitFor()
+    assert.deepEqual(await shownResults(page), first)
+
+    // A file of PAC-B while PAC-A is open: asked; Cancel changes nothing.
+    const other = variant(template, 'PAC-B', '2026-04-01', -8)
+    await page.locator('#session-input').setInputFiles({ name: 'b.json', mimeType: 'application/json', buffer: other })
+    await page.locator('dialog[data-question="patient-conflict"][open]').waitFor()
+    await page.locator('dialog[data-question="patient-conflict"] button[data-answer="no"]').click()
+    await page.locator('dialog[data-question="patient-conflict"]').waitFor({ state: 'detached' })
+    assert.equal(await page.locator('#patient-id').inputValue(), 'PAC-A')
+    assert.deepEqual(await shownResults(page), first)
+    await savedToRecord(page)
+    assert.deepEqual(await snapshot(page), stored, 'nothing merged, nothing changed')
+    // Open as PAC-B: a new visit of PAC-B; PAC-A's visit as it was.
+    await page.locator('#session-input').setInputFiles({ name: 'b.json', mimeType: 'application/json', buffer: other })
+    await page.locator('dialog[data-question="patient-conflict"] button[data-answer="yes"]').click()
+    await page.locator('.stage rect.photo-missing').waitFor()
+    assert.equal(await page.locator('#patient-id').inputValue(), 'PAC-B')
+    await savedToRecord(page)
+    const after = (await snapshot(page)) as typeof stored
+    assert.equal(after.visits.length, 7)
+    assert.deepEqual(after.visits.filter((v) => v.patient === 'PAC-A'), stored.visits.filter((v) => v.patient === 'PAC-A'), "PAC-A's visits untouched")
+    await page.screenshot({ path: `${OUTPUT}record-after-conflict.png` })
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+})
