@@ -16,6 +16,8 @@ import { CHROMIUM, OUTPUT, loadPhoto, placeGuided, shownResults, startHarness, t
 
 let h: Harness
 let profile: string
+/** Every browser launched, closed at the end even when a test fails (an open one keeps the process alive). */
+const launched: BrowserContext[] = []
 
 before(async () => {
   h = await startHarness()
@@ -23,6 +25,7 @@ before(async () => {
 })
 
 after(async () => {
+  for (const context of launched) await context.close().catch(() => undefined)
   await h?.close()
   if (profile) rmSync(profile, { recursive: true, force: true })
 })
@@ -35,6 +38,7 @@ async function launch(): Promise<{ context: BrowserContext; page: Page; errors: 
     deviceScaleFactor: 1,
     acceptDownloads: true,
   })
+  launched.push(context)
   const page = context.pages()[0] ?? (await context.newPage())
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(String(e)))
@@ -180,6 +184,7 @@ describe('patient record', () => {
     // Open PAC-A's first visit from the list: its markers and values as measured.
     await openRecord(page)
     await page.locator('#record-patients li[data-patient="PAC-A"] button').click()
+    await page.locator('.record-patient-visits[data-patient="PAC-A"]').waitFor()
     const dates = await page.locator('#record-visits li').evaluateAll((items) => items.map((li) => li.getAttribute('data-date')))
     assert.deepEqual(dates, ['2026-03-10', '2026-02-10', '2026-01-10'], 'newest first')
     await page.locator('#record-visits li[data-date="2026-01-10"] button.open').click()
@@ -207,6 +212,46 @@ describe('patient record', () => {
     assert.equal(after.visits.length, 7)
     assert.deepEqual(after.visits.filter((v) => v.patient === 'PAC-A'), stored.visits.filter((v) => v.patient === 'PAC-A'), "PAC-A's visits untouched")
     await page.screenshot({ path: `${OUTPUT}record-after-conflict.png` })
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+
+  test('compare any two visits of a patient: both photos, the table in view at every width, nothing covering it', async () => {
+    const { context, page, errors } = await launch()
+    await openRecord(page)
+    await page.locator('#record-patients li[data-patient="PAC-A"] button').click()
+    await page.locator('.record-patient-visits[data-patient="PAC-A"] #record-visits li[data-date="2026-03-10"] button.open').click()
+    await page.locator('#record-dialog').waitFor({ state: 'hidden' })
+    await page.locator('.stage.has-photo image.photo').waitFor()
+    await openRecord(page)
+    await page.locator('#record-patients li[data-patient="PAC-A"] button').click()
+    await page.locator('.record-patient-visits[data-patient="PAC-A"] #record-visits li[data-date="2026-01-10"] button.compare').click()
+    await page.locator('#comparison[data-state="ready"]').waitFor()
+    const headers = await page.locator('#comparison thead th').allTextContents()
+    assert.match(headers[1]!, /^Earlier visit \(January 10, 2026\)$/)
+    assert.match(headers[2]!, /^Later visit \(March 10, 2026\)$/)
+    // Both visits' photos in the report (the earlier one no longer "photo not loaded").
+    assert.equal(await page.locator('#report .report-comparison svg.report-photo image').count(), 2)
+    assert.equal(await page.locator('#report .report-comparison .photo-missing').count(), 0)
+
+    for (const width of [820, 1200, 1400, 1920]) {
+      await page.setViewportSize({ width, height: 900 })
+      const covered = await page.evaluate(`(async () => {
+        const table = document.querySelector('#comparison table')
+        table.scrollIntoView({ block: 'center' })
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+        const out = []
+        for (const cell of table.querySelectorAll('tr > :nth-child(-n+3)')) {
+          const b = cell.getBoundingClientRect()
+          if (b.bottom < 0 || b.top > innerHeight) continue
+          const hit = document.elementFromPoint(b.left + Math.min(8, b.width / 2), b.top + b.height / 2)
+          if (!hit || !cell.contains(hit)) out.push(cell.textContent.slice(0, 30) + ' under ' + (hit ? hit.className || hit.tagName : 'nothing'))
+        }
+        return out
+      })()`)
+      assert.deepEqual(covered, [], `window ${width} px: cells of the comparison covered`)
+      await page.screenshot({ path: `${OUTPUT}record-compare-${width}.png` })
+    }
     assert.deepEqual(errors, [])
     await context.close()
   })

@@ -8,7 +8,7 @@
  * the commands of record/commands.ts.
  */
 import { assessmentFileOf, assessmentFromData, type AssessmentFile } from '../assessment-file.js'
-import { notify, setView } from '../commands.js'
+import { comparisonLoaded, notify, setView } from '../commands.js'
 import { t } from '../i18n/index.js'
 import { VIEW_NAMES, type View } from '../model.js'
 import type { AppState } from '../state.js'
@@ -189,6 +189,29 @@ export class RecordController {
       return
     }
     this.store.set((s) => notify(s, t('record.visit.opened', { patient: patient?.identifier ?? '', date: visit.date || t('compare.undated') })))
+  }
+
+  /**
+   * Compares the visit on screen with another stored visit (any two visits of a
+   * patient: open one, compare with the other); its photos come along, so both
+   * overlays are shown and printed.
+   */
+  async compareWith(id: string): Promise<void> {
+    const visit = await this.storage.visit(id)
+    if (!visit) return
+    const loaded = assessmentFromData(visit.file)
+    for (const v of VIEW_NAMES) {
+      const view = loaded.views[v]
+      const ref = visit.photos[v]
+      const data = ref ? await this.storage.photo(ref.key) : undefined
+      if (!view?.doc.photo || !ref || !data) continue
+      const url = URL.createObjectURL(data.blob)
+      this.stored.set(url, ref)
+      loaded.views[v] = { ...view, doc: { ...view.doc, photo: { ...view.doc.photo, url } } }
+    }
+    this.store.set((s) => comparisonLoaded(s, visit.date, loaded))
+    const date = this.store.get().comparison?.meta.date
+    if (this.store.get().comparison) this.store.set((s) => notify(s, t('compare.loaded', { date: date || t('compare.undated') })))
   }
 
   /** Starts a new, empty visit of a patient (the one on screen is saved first). */

@@ -155,13 +155,16 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
     for (const v of visits) {
       const open = h('button', { type: 'button', class: 'open' }, t('record.visit.open'))
       open.addEventListener('click', () => void controller.openVisit(v.id).then(() => dialog.close()))
+      const onScreen = controller.store.get().record?.visitId === v.id
+      const compare = h('button', { type: 'button', class: 'compare', disabled: onScreen, title: t('record.visit.compare.title') }, t('record.visit.compare'))
+      compare.addEventListener('click', () => void controller.compareWith(v.id).then(() => dialog.close()))
       const del = h('button', { type: 'button', class: 'delete' }, t('record.visit.delete'))
       del.addEventListener('click', async () => {
         const text = t('record.confirm.deleteVisit', { date: dateOf(v.date), patient: patient.identifier })
         if (await ask.confirm({ id: 'delete-visit', title: t('record.visit.delete'), text, confirm: t('record.delete'), danger: true })) await controller.deleteVisit(v.id)
       })
       list.append(
-        h('li', { 'data-visit': v.id, 'data-date': v.date }, h('span', { class: 'record-visit-date' }, dateOf(v.date)), ' ', h('span', { class: 'field-help' }, t('record.visit.views', { views: viewsOf(v) })), ' ', open, ' ', del),
+        h('li', { 'data-visit': v.id, 'data-date': v.date }, h('span', { class: 'record-visit-date' }, dateOf(v.date)), ' ', h('span', { class: 'field-help' }, t('record.visit.views', { views: viewsOf(v) })), ' ', open, ' ', compare, ' ', del),
       )
     }
     return h(
