@@ -106,7 +106,7 @@ function variant(template: any, patient: string, date: string, dx: number): Buff
 
 async function openRecord(page: Page): Promise<void> {
   await page.locator('#record-button').click()
-  await page.locator('#record-dialog[open] #record-patients').waitFor()
+  await page.locator('#record-dialog[open] #record-search').waitFor()
 }
 
 /** A new visit of a patient (added to the list first when new), filled from an assessment file and the view's photo. */
@@ -252,6 +252,54 @@ describe('patient record', () => {
       assert.deepEqual(covered, [], `window ${width} px: cells of the comparison covered`)
       await page.screenshot({ path: `${OUTPUT}record-compare-${width}.png` })
     }
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+
+  test('export the whole record, clear the database, import it back: the same record; a truncated file changes nothing', async () => {
+    const { context, page, errors } = await launch()
+    await openRecord(page)
+    await savedToRecord(page)
+    const before = await snapshot(page)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#record-export-all').click()])
+    const path = `${OUTPUT}record-backup.json`
+    await download.saveAs(path)
+    assert.match(download.suggestedFilename(), /^posture-\d{4}-\d{2}-\d{2}-record\.json$/)
+    const backup = JSON.parse(readFileSync(path, 'utf8'))
+    assert.equal(backup.format, 'posture-metrics-record')
+    assert.equal(backup.version, 1)
+    assert.equal(backup.visits.length, 7)
+
+    // Clear every store, as a new browser profile would be.
+    await page.evaluate(`new Promise((resolve, reject) => {
+      const r = indexedDB.open('posture-metrics-record')
+      r.onsuccess = () => {
+        const tx = r.result.transaction(['patients', 'visits', 'photos', 'workspace'], 'readwrite')
+        for (const name of ['patients', 'visits', 'photos', 'workspace']) tx.objectStore(name).clear()
+        tx.oncomplete = () => { r.result.close(); resolve(true) }
+        tx.onerror = () => reject(tx.error)
+      }
+    })`)
+    await page.reload()
+    await page.locator('#view-tabs button').first().waitFor()
+    assert.deepEqual(await snapshot(page), { patients: [], visits: [] })
+
+    // A truncated copy: refused, nothing written.
+    await openRecord(page)
+    const text = readFileSync(path, 'utf8')
+    await page.locator('#record-import-input').setInputFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(text.slice(0, text.length / 2)) })
+    await page.locator('#toast.show').filter({ hasText: 'cut.json was not imported' }).waitFor()
+    assert.deepEqual(await snapshot(page), { patients: [], visits: [] })
+
+    // The whole backup: a preview, then the same record as before.
+    await page.locator('#record-import-input').setInputFiles(path)
+    const preview = page.locator('dialog[data-question="import"][open]')
+    await preview.waitFor()
+    assert.match(await preview.innerText(), /PAC-A, PAC-B.*7 new/s)
+    await preview.locator('button[data-answer="yes"]').click()
+    await page.locator('#record-patients li').nth(1).waitFor()
+    assert.deepEqual(await snapshot(page), before)
+    await page.locator('#record-dialog').screenshot({ path: `${OUTPUT}record-dialog.png` })
     assert.deepEqual(errors, [])
     await context.close()
   })

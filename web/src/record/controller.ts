@@ -14,7 +14,10 @@ import { VIEW_NAMES, type View } from '../model.js'
 import type { AppState } from '../state.js'
 import type { Store } from '../store.js'
 import { newVisit, visitClosed, visitOpened, visitSaved } from './commands.js'
-import { findPatient, newPatient, placeVisit, type OpenVisit, type PatientRecord, type PhotoRef, type VisitRecord } from './model.js'
+import { BackupError, backupFileOf, mergeBackup, parseBackup, type BackupFile } from './backup.js'
+import type { Ask } from './dialogs.js'
+import { download } from '../dom.js'
+import { findPatient, newPatient, placeVisit, previewImport, visitFileName, type OpenVisit, type PatientRecord, type PhotoRef, type VisitRecord } from './model.js'
 import { newKey, refOf, storablePhoto } from './photos.js'
 import type { PhotoData, RecordStorage } from './storage.js'
 
@@ -34,6 +37,23 @@ export interface Deleted {
 
 /** Opens a file (photo) in the current view; main.ts passes the app's photo opener. */
 export type PhotoOpener = (file: File) => Promise<void>
+
+async function base64Of(blob: Blob): Promise<string> {
+  const url = await new Promise<string>((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(reader.result as string)
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'))
+    reader.readAsDataURL(blob)
+  })
+  return url.slice(url.indexOf(',') + 1)
+}
+
+function blobOf(base64: string, type: string): Blob {
+  const bin = atob(base64)
+  const bytes = new Uint8Array(bin.length)
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i)
+  return new Blob([bytes], { type })
+}
 
 function today(): string {
   const d = new Date()
@@ -276,6 +296,61 @@ export class RecordController {
     this.deleted = null
     await this.storage.restore(d.patients, d.visits, d.photos)
     this.store.set((s) => notify(s, t('record.restored')))
+    this.changed()
+  }
+
+  /** Saves a backup file of one visit, one patient or the whole record (photos embedded). */
+  async exportBackup(scope: BackupFile['scope'], id?: string): Promise<void> {
+    await this.saved()
+    const patients = await this.storage.patients()
+    let visits = await this.storage.visits()
+    if (scope === 'visit') visits = visits.filter((v) => v.id === id)
+    if (scope === 'patient') visits = visits.filter((v) => v.patientId === id)
+    const chosen = scope === 'record' ? patients : patients.filter((p) => visits.some((v) => v.patientId === p.id) || p.id === id)
+    const photos = new Map<string, string>()
+    for (const v of visits) {
+      for (const ref of Object.values(v.photos)) {
+        const data = await this.storage.photo(ref.key)
+        if (data) photos.set(ref.key, await base64Of(data.blob))
+      }
+    }
+    const file = backupFileOf(scope, chosen, visits, photos, new Date().toISOString())
+    const first = chosen[0]?.identifier ?? ''
+    const name =
+      scope === 'record'
+        ? visitFileName('', today(), 'record', 'json')
+        : scope === 'patient'
+          ? visitFileName(first, today(), 'patient', 'json')
+          : visitFileName(first, visits[0]?.date ?? '', 'visit', 'json')
+    download(name, 'application/json', JSON.stringify(file))
+    this.store.set((s) => notify(s, t('record.export.done', { name })))
+  }
+
+  /** Reads a backup (or an assessment file), shows what it would add or update, and writes it when confirmed. */
+  async importBackup(file: File, ask: Ask): Promise<void> {
+    const now = new Date().toISOString()
+    let backup
+    try {
+      backup = parseBackup(await file.text(), now, newKey)
+    } catch (error) {
+      const reason = error instanceof BackupError ? error.message : String(error)
+      this.store.set((s) => notify(s, t('record.import.failed', { name: file.name, reason }), 12_000))
+      return
+    }
+    await this.saved()
+    const record = { patients: await this.storage.patients(), visits: await this.storage.visits() }
+    const preview = previewImport(record, backup)
+    const merged = mergeBackup(record, backup)
+    if (merged.visits.length === 0 && merged.patients.length === 0) {
+      this.store.set((s) => notify(s, t('record.import.nothing', { name: file.name })))
+      return
+    }
+    const counts = { visitsAdded: preview.visitsAdded, visitsUpdated: preview.visitsUpdated, visitsUnchanged: preview.visitsUnchanged }
+    const text = t('record.import.preview', { name: file.name, added: preview.patientsAdded.join(', ') || '0', ...counts })
+    if (!(await ask.confirm({ id: 'import', title: t('record.import.title'), text, confirm: t('record.import.confirm') }))) return
+    const photos = merged.photos.map((p) => ({ key: p.key, type: p.type, width: p.width, height: p.height, blob: blobOf(p.data, p.type) }))
+    await this.storage.restore(merged.patients, merged.visits, photos)
+    this.store.set((s) => notify(s, t('record.import.done', counts)))
     this.changed()
   }
 

@@ -85,6 +85,15 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
         void render()
       })
     })
+    const exportAll = h('button', { type: 'button', id: 'record-export-all' }, t('record.export.all'))
+    exportAll.addEventListener('click', () => void controller.exportBackup('record'))
+    const importInput = h('input', { type: 'file', id: 'record-import-input', accept: '.json,application/json', class: 'visually-hidden' })
+    importInput.addEventListener('change', () => {
+      const file = importInput.files?.[0]
+      importInput.value = ''
+      if (file) void controller.importBackup(file, ask)
+    })
+    const importLabel = h('label', { class: 'button', for: 'record-import-input', id: 'record-import' }, t('record.import'))
     const close = h('button', { type: 'button', id: 'record-close' }, t('record.close'))
     close.addEventListener('click', () => dialog.close())
     const storage =
@@ -118,7 +127,7 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
         ),
         patient ? visitsSection(patient, visits) : null,
       ),
-      h('p', { class: 'dialog-actions' }, close),
+      h('p', { class: 'dialog-actions' }, exportAll, ' ', importLabel, importInput, ' ', close),
     )
     // The search box is put back by replaceChildren: keep typing in it.
     if (focused === search) search.focus()
@@ -143,6 +152,8 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
   function visitsSection(patient: PatientRecord, visits: readonly VisitRecord[]): HTMLElement {
     const start = h('button', { type: 'button', class: 'primary', id: 'record-new-visit' }, t('record.visit.new'))
     start.addEventListener('click', () => void controller.startVisit(patient.id).then(() => dialog.close()))
+    const exportPatient = h('button', { type: 'button', id: 'record-export-patient' }, t('record.export.patient'))
+    exportPatient.addEventListener('click', () => void controller.exportBackup('patient', patient.id))
     const remove = h('button', { type: 'button', class: 'danger', id: 'record-delete-patient' }, t('record.patient.delete'))
     remove.addEventListener('click', async () => {
       const text = t('record.confirm.deletePatient', { patient: patient.identifier, count: visits.length })
@@ -158,20 +169,22 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
       const onScreen = controller.store.get().record?.visitId === v.id
       const compare = h('button', { type: 'button', class: 'compare', disabled: onScreen, title: t('record.visit.compare.title') }, t('record.visit.compare'))
       compare.addEventListener('click', () => void controller.compareWith(v.id).then(() => dialog.close()))
+      const exportVisit = h('button', { type: 'button', class: 'export' }, t('record.export.visit'))
+      exportVisit.addEventListener('click', () => void controller.exportBackup('visit', v.id))
       const del = h('button', { type: 'button', class: 'delete' }, t('record.visit.delete'))
       del.addEventListener('click', async () => {
         const text = t('record.confirm.deleteVisit', { date: dateOf(v.date), patient: patient.identifier })
         if (await ask.confirm({ id: 'delete-visit', title: t('record.visit.delete'), text, confirm: t('record.delete'), danger: true })) await controller.deleteVisit(v.id)
       })
       list.append(
-        h('li', { 'data-visit': v.id, 'data-date': v.date }, h('span', { class: 'record-visit-date' }, dateOf(v.date)), ' ', h('span', { class: 'field-help' }, t('record.visit.views', { views: viewsOf(v) })), ' ', open, ' ', compare, ' ', del),
+        h('li', { 'data-visit': v.id, 'data-date': v.date }, h('span', { class: 'record-visit-date' }, dateOf(v.date)), ' ', h('span', { class: 'field-help' }, t('record.visit.views', { views: viewsOf(v) })), ' ', open, ' ', compare, ' ', exportVisit, ' ', del),
       )
     }
     return h(
       'section',
       { class: 'record-patient-visits', 'data-patient': patient.identifier },
       h('h3', {}, t('record.visits.title', { patient: patient.identifier })),
-      h('p', {}, start, ' ', remove),
+      h('p', {}, start, ' ', exportPatient, ' ', remove),
       visits.length ? list : h('p', { class: 'field-help' }, t('record.visits.empty')),
     )
   }
