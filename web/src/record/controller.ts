@@ -69,6 +69,8 @@ export class RecordController {
   private listeners = new Set<() => void>()
   /** A change not yet written (tests and the status line wait for false). */
   pending = false
+  /** How long the last save took, ms (shown as data-write-ms on the status line for bench/record.ts). */
+  lastWriteMs = 0
   deleted: Deleted | null = null
 
   constructor(
@@ -149,6 +151,12 @@ export class RecordController {
   }
 
   private async write(): Promise<void> {
+    const started = performance.now()
+    await this.writeNow()
+    this.lastWriteMs = performance.now() - started
+  }
+
+  private async writeNow(): Promise<void> {
     const state = this.store.get()
     const file = assessmentFileOf(state, new Date())
     const photos = await this.photosOf(state)

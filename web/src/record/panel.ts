@@ -33,6 +33,7 @@ export function mountRecordStatus(controller: RecordController): void {
   byId('assessment-card').append(line)
   const render = () => {
     line.dataset.pending = String(controller.pending)
+    line.dataset.writeMs = controller.lastWriteMs.toFixed(1)
   }
   controller.onChange(render)
   render()
