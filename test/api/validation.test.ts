@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { EXAMPLES } from '../../src/api/examples.js'
 import { isErrorType, type ErrorEntry } from '../../src/api/error-types.js'
 import { markerNames, type View } from '../../src/markers.js'
-import { copy, makeApp, post, type TestApp } from '../helpers.js'
+import { copy, makeApp, post, type TestApp } from '../support/app.js'
 
 let app: TestApp
 before(async () => {

@@ -10,8 +10,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import { listening, type App } from '../robustness/helpers.js'
-import { ROOT, binOf, runTool } from '../support/tools.js'
+import { listening, type App } from '../support/raw-http.js'
+import { binOf, runTool } from '../support/tools.js'
+import { ROOT } from '../support/paths.js'
 
 const REDOCLY_CONFIG = join(ROOT, 'test', 'openapi', 'redocly.yaml')
 const SPECTRAL_RULESET = join(ROOT, 'test', 'openapi', 'spectral.yaml')

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import { ROOT } from '../cluster/helpers.js'
+import { ROOT } from '../support/paths.js'
 
 /** Written in two parts so that this file does not match itself. */
 const OUTSIDE = ['..', 'shared'].join('/')

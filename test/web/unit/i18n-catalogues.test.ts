@@ -14,7 +14,7 @@ import { es } from '../../../web/src/i18n/es.js'
 import { currentLocale, markerText, metricText, setLocale, t } from '../../../web/src/i18n/index.js'
 import { EN_TERMS, ES_TERMS } from '../../../web/src/i18n/terms.js'
 import type { Message } from '../../../web/src/i18n/types.js'
-import { englishVocabulary, englishWordsIn } from '../words.js'
+import { englishVocabulary, englishWordsIn } from '../../support/english-words.js'
 
 const WEB = fileURLToPath(new URL('../../../../../web/', import.meta.url))
 

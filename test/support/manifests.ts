@@ -14,7 +14,7 @@ import { Service } from 'kubernetes-models/v1'
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2'
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1'
 import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1'
-import { ROOT } from '../cluster/helpers.js'
+import { ROOT } from './paths.js'
 
 const run = promisify(execFile)
 
