@@ -99,3 +99,19 @@ describe('no text outside the catalogues', () => {
     assert.deepEqual(words, [])
   })
 })
+
+describe('no key without a use', () => {
+  test('every catalogue key is used by the app: quoted in its code or index.html, or built from a quoted prefix (`views.${view}`)', () => {
+    const code = [
+      ...sources(join(WEB, 'src'))
+        .filter((file) => !/[\\/]i18n[\\/](en|es|clinical)\.ts$/.test(file))
+        .map((file) => readFileSync(file, 'utf8')),
+      readFileSync(join(WEB, 'index.html'), 'utf8'),
+    ].join('\n')
+    const prefixes = [...new Set([...code.matchAll(/[`'"]([\w.-]+\.)\$\{/g)].map((m) => m[1] as string))]
+    const unused = Object.keys(en).filter(
+      (key) => !code.includes(`'${key}'`) && !code.includes(`"${key}"`) && !prefixes.some((prefix) => key.startsWith(prefix)),
+    )
+    assert.deepEqual(unused, [], 'keys no code uses: remove them from both catalogues')
+  })
+})
