@@ -129,6 +129,20 @@ for (const { view, url, body } of VIEWS) {
       assert.deepEqual(pick(at(detail, 'markers', f!)), { input: null })
     })
 
+    it('answers a third value of a marker with one too_long entry, whatever the value', async () => {
+      const [a, b, c] = markerNames(view) as string[]
+      const bad = copy(body)
+      bad.markers[a!] = [1, 2, 'x']
+      bad.markers[b!] = [1, 2, 2e9]
+      bad.markers[c!] = [1, 2, null, 4]
+      const detail = await problems(url, bad)
+      assert.deepEqual(
+        detail.map((entry: { loc: unknown[]; type: string }) => [entry.loc, entry.type]),
+        [a, b, c].map((name) => [['body', 'markers', name], 'too_long']),
+      )
+      assert.deepEqual(pick(at(detail, 'markers', c!)), { input: [1, 2, null, 4], ctx: { max_length: 2, actual_length: 4 } })
+    })
+
     it('rejects a number too large for a double (JSON 1e999)', async () => {
       const name = markerNames(view)[0]!
       const text = JSON.stringify(body).replace(new RegExp(`"${name}":\\[[^\\]]*\\]`), `"${name}":[1e999,-1e999]`)
