@@ -6,7 +6,7 @@
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
@@ -117,6 +117,13 @@ describe('the served OpenAPI document', () => {
     assert.doesNotMatch(JSON.stringify(doc), /additionalItems/)
     // Swagger UI reads the same document.
     assert.ok(doc.paths['/api/analyze/anterior'].post.requestBody.content['application/json'].schema.$ref.endsWith('/AnteriorRequest'))
+  })
+
+  it("names package.json's licence (an SPDX identifier)", () => {
+    const { doc } = documents[0]!
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { license: string }
+    assert.equal(doc.info.license?.identifier, manifest.license)
+    assert.ok(doc.info.license?.name)
   })
 
   it("says when the posterior popliteal markers are required, and validation keeps the rule", () => {
