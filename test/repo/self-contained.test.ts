@@ -95,8 +95,8 @@ describe('the repository is self-contained', () => {
     const broken: string[] = []
     const anchorsByFile = new Map<string, Set<string>>()
     const anchors = (file: string) => {
-      let found = anchorsByFile.get(file)
-      if (found === undefined) anchorsByFile.set(file, (found = anchorsOf(readFileSync(join(ROOT, file), 'utf8'))))
+      const found = anchorsByFile.get(file) ?? anchorsOf(readFileSync(join(ROOT, file), 'utf8'))
+      anchorsByFile.set(file, found)
       return found
     }
     for (const path of files.filter((p) => p.endsWith('.md'))) {

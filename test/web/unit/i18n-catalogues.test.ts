@@ -101,7 +101,7 @@ describe('no text outside the catalogues', () => {
 })
 
 describe('no key without a use', () => {
-  test('every catalogue key is used by the app: quoted in its code or index.html, or built from a quoted prefix (`views.${view}`)', () => {
+  test('every catalogue key is used by the app: quoted in its code or index.html, or built from a quoted prefix and a template', () => {
     const code = [
       ...sources(join(WEB, 'src'))
         .filter((file) => !/[\\/]i18n[\\/](en|es|clinical)\.ts$/.test(file))
