@@ -3,7 +3,7 @@
  * sat beside it during development, every relative link in the Markdown files
  * points at a file or folder that exists in the repository, and every `#anchor` of a
  * link to a Markdown file (or within one) names one of its headings, slugged as
- * GitHub slugs them.
+ * GitHub slugs them; a path written in backticks (`src/...`, `test/...`) exists.
  */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
@@ -117,4 +117,26 @@ describe('the repository is self-contained', () => {
     }
     assert.deepEqual(broken, [])
   })
+
+  it('every repository path a Markdown file names in backticks exists (beside it or from the root), or is build output git ignores', () => {
+    const missing: string[] = []
+    for (const path of files.filter((p) => p.endsWith('.md'))) {
+      const text = readFileSync(join(ROOT, path), 'utf8').replace(/```[\s\S]*?```/g, '')
+      for (const [, named = ''] of text.matchAll(/`((?:src|test|web|docs|bench|deploy)\/[\w./-]*)`/g)) {
+        if (existsSync(join(ROOT, dirname(path), named)) || existsSync(join(ROOT, named)) || ignoredByGit(named)) continue
+        missing.push(`${path}: ${named}`)
+      }
+    }
+    assert.deepEqual(missing, [])
+  })
 })
+
+/** Whether git ignores the path (written by a run, e.g. bench/results.json); false where git is missing. */
+function ignoredByGit(path: string): boolean {
+  try {
+    execFileSync('git', ['check-ignore', '-q', path], { cwd: ROOT })
+    return true
+  } catch {
+    return false
+  }
+}

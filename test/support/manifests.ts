@@ -81,7 +81,7 @@ export function schemaProblems(documents: readonly Manifest[]): string[] {
   for (const document of documents) {
     const kind = KINDS[`${document.apiVersion} ${document.kind}`]
     if (!kind) {
-      problems.push(`${label(document)}: no validator for ${document.apiVersion} ${document.kind}; add it to KINDS in test/deploy/manifests.ts`)
+      problems.push(`${label(document)}: no validator for ${document.apiVersion} ${document.kind}; add it to KINDS in test/support/manifests.ts`)
       continue
     }
     try {
