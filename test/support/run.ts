@@ -3,7 +3,7 @@
  * per layer (test/README.md) on that layer's compiled *.test.js files under dist/test
  * and dist/web-unit/test (the marking app's modules compiled without the DOM library).
  * System tests run one file at a time (--test-concurrency=1): they share ports,
- * nginx and the machine's CPU. Usage:
+ * nginx and the machine's CPU; unit tests one file per core. Usage:
  *
  *   node dist/test/support/run.js [unit] [integration] [system] [node --test options]
  *
@@ -15,7 +15,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { LAYERS, isLayer, layerOf, type Layer } from './layers.js'
 import { ROOT } from './paths.js'
@@ -86,7 +86,9 @@ try {
     const tap = join(reportDir, `${layer}.tap`)
     // The terminal gets node's own default reporter (spec on a terminal, TAP otherwise); a TAP copy is summed below.
     const reporter = process.stdout.isTTY ? 'spec' : 'tap'
-    const concurrency = layer === 'system' ? ['--test-concurrency=1'] : []
+    // Unit tests share nothing: one file per core. System tests: one file at a time. Integration: node's default.
+    const concurrency =
+      layer === 'system' ? ['--test-concurrency=1'] : layer === 'unit' ? [`--test-concurrency=${availableParallelism()}`] : []
     process.stdout.write(`\n# ---- ${layer} tests: ${chosen.length} files ----\n`)
     const started = Date.now()
     const result = spawnSync(
