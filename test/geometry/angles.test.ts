@@ -13,7 +13,7 @@ import {
   turn,
   vertexTurn,
   type Point,
-} from '../../src/geometry/angles.js'
+} from '#core/geometry/angles.js'
 import { absDiff, atan2Degrees, exact, exactBend, exactFullTurn, exactFullVertexTurn, exactTurn } from '../reference/exact.js'
 
 /** Exactly +0 (assert.equal already tells 0 from -0; this says so in the message). */

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import type { Point } from '../../src/geometry/angles.js'
-import { POPLITEAL_MARKERS, type PosteriorMarker } from '../../src/markers.js'
+import type { Point } from '#core/geometry/angles.js'
+import { POPLITEAL_MARKERS, type PosteriorMarker } from '#core/markers.js'
 import {
   POSTERIOR_METRICS,
   POSTERIOR_METRICS_ESTIMATED,
@@ -10,7 +10,7 @@ import {
   evaluate,
   type Calibration,
   type Evaluation,
-} from '../../src/metrics/index.js'
+} from '#core/metrics/index.js'
 import { absDiff, exact, exactPopliteal, exactPosterior } from '../reference/exact.js'
 import { assertPositiveZero, ok } from './support.js'
 

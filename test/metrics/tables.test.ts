@@ -6,8 +6,8 @@
  */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { markerNames, type View } from '../../src/markers.js'
-import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS, POSTERIOR_METRICS_ESTIMATED, type Metric } from '../../src/metrics/index.js'
+import { markerNames, type View } from '#core/markers.js'
+import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS, POSTERIOR_METRICS_ESTIMATED, type Metric } from '#core/metrics/index.js'
 
 type AnyMetric = Metric<string, any>
 

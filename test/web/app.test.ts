@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
-import { markerNames, type View } from '../../src/markers.js'
+import { markerNames, type View } from '#core/markers.js'
 import { FIGURES, type FigureSpec } from './fixtures/figure.js'
 import {
   OUTPUT,

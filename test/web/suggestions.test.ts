@@ -15,7 +15,7 @@ import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { buildApp } from '../../src/app.js'
-import { markerNames, type View } from '../../src/markers.js'
+import { markerNames, type View } from '#core/markers.js'
 import { suggestionPhotos, type SuggestionPhoto } from './fixtures/photos.js'
 import { OUTPUT, activeTarget, openApp, startHarness, type Harness } from './harness.js'
 

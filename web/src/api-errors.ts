@@ -1,12 +1,12 @@
 /**
  * The service's error answers in the user's language: each 422 entry is worded
- * from its `type` and `ctx` (src/api/error-types.ts) with the app's message
+ * from its `type` and `ctx` (core/error-types.ts) with the app's message
  * catalogue, names the markers by their label in that language, and says where it
  * belongs (a marker, the calibration, or the analysis as a whole). An unknown
  * `type` falls back to the service's own `msg`. Pure: no DOM.
  */
-import { isErrorType } from '../../src/api/error-types.js'
-import { VIEWS, type View } from '../../src/markers.js'
+import { isErrorType } from '#core/error-types.js'
+import { VIEWS, type View } from '#core/markers.js'
 import type { Terms } from './i18n/terms.js'
 
 /** One problem as the app received it (api.ts). */

@@ -3,7 +3,7 @@
  * as data (loc, type, ctx, input, HTTP status) for api-errors.ts, which words them
  * in the user's language and says where they belong.
  */
-import type { View } from '../../src/markers.js'
+import type { View } from '#core/markers.js'
 import type { ApiProblem } from './api-errors.js'
 
 export type { ApiProblem }

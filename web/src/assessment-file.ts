@@ -3,7 +3,7 @@
  * photo's name and size, the calibration, the markers, the options and the last results.
  * Loading checks every field and says what is wrong in a sentence. Pure: no DOM.
  */
-import { SIDES, VIEWS, type Side, type View } from '../../src/markers.js'
+import { SIDES, VIEWS, type Side, type View } from '#core/markers.js'
 import type { AssessmentMeta } from './state.js'
 import { t } from './i18n/index.js'
 import { PLACEMENT_SD_LIMITS } from './uncertainty.js'

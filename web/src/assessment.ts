@@ -5,7 +5,7 @@
  * compare.ts. Values come from the service's own metric functions, so they are the
  * numbers the API returns for the same request.
  */
-import type { View } from '../../src/markers.js'
+import type { View } from '#core/markers.js'
 import { compare, type Assessment, type Comparison } from './compare.js'
 import type { AppState, AssessmentMeta } from './state.js'
 import { scaleFc, type Doc } from './model.js'

@@ -13,8 +13,8 @@
  * words in the chosen language: different views, a different side toward the
  * camera, or two different patients. Pure: no DOM.
  */
-import type { Side, View } from '../../src/markers.js'
-import type { Unit } from '../../src/metrics/index.js'
+import type { Side, View } from '#core/markers.js'
+import type { Unit } from '#core/metrics/index.js'
 import { difference, metricTable } from './uncertainty.js'
 
 /** The coverage factor of a two-sided 95 % interval of a normal error. */

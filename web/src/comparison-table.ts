@@ -4,7 +4,7 @@
  * in the chosen language at display precision; and as a CSV at full precision.
  * Used by the results panel, the print report and the CSV export alike.
  */
-import type { View } from '../../src/markers.js'
+import type { View } from '#core/markers.js'
 import type { Comparison, ComparisonRow } from './compare.js'
 import { csvText } from './csv-text.js'
 import { exportNumber, formatUncertainty, formatValue, formatWithUncertainty, type Locale } from './format.js'

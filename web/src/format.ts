@@ -7,7 +7,7 @@
  *
  * Pure: no DOM.
  */
-import type { Unit } from '../../src/metrics/index.js'
+import type { Unit } from '#core/metrics/index.js'
 
 /** The languages the app speaks. */
 export const LOCALES = ['en', 'es'] as const

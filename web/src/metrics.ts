@@ -1,6 +1,6 @@
 /**
  * What the app knows about each metric, read from the service's own metric tables
- * (src/metrics): name, unit, formula and sign meaning, and the markers it is drawn
+ * (core/metrics): name, unit, formula and sign meaning, and the markers it is drawn
  * from. Nothing is retyped: the drawing of each metric is derived from the table's
  * `segments` and, for the distances, from the table's `plumbMarker`. Names and sign
  * meanings are read in the current language (i18n/terms.ts).
@@ -11,8 +11,8 @@ import {
   POSTERIOR_METRICS,
   POSTERIOR_METRICS_ESTIMATED,
   type Metric,
-} from '../../src/metrics/index.js'
-import type { View } from '../../src/markers.js'
+} from '#core/metrics/index.js'
+import type { View } from '#core/markers.js'
 import { formatValue as formatMetric, formatWithUncertainty } from './format.js'
 import { currentLocale, metricText, t } from './i18n/index.js'
 

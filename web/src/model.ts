@@ -3,7 +3,7 @@
  * markers with their status, options), the guided list of things to place, and the
  * API request the document amounts to. Pure: no DOM (it runs in node tests).
  */
-import { POPLITEAL_MARKERS, SIDES, VIEWS, type Side, type View } from '../../src/markers.js'
+import { POPLITEAL_MARKERS, SIDES, VIEWS, type Side, type View } from '#core/markers.js'
 import { markerText, t } from './i18n/index.js'
 
 export type { Side, View }
@@ -72,7 +72,7 @@ export interface Target {
   readonly note?: string
 }
 
-/** The guided order: calibration first, then the view's markers as src/markers.ts orders them. */
+/** The guided order: calibration first, then the view's markers as core/markers.ts orders them. */
 export function targetsOf(view: View, doc: Doc): Target[] {
   const calibrationRequired = view !== 'lateral'
   const note = calibrationRequired ? undefined : t('target.note.lateralCalibration')

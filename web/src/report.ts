@@ -6,7 +6,7 @@
  */
 import { resultEntries } from './csv.js'
 import { h, s, swatch } from './dom.js'
-import type { View } from '../../src/markers.js'
+import type { View } from '#core/markers.js'
 import { comparisonOf, placementOf } from './assessment.js'
 import { comparisonTable, dateText } from './compare-panel.js'
 import { formatDate, formatNumber } from './format.js'

@@ -4,7 +4,7 @@
  * Each placed point (marker, scale point, and the x of the vertical reference line)
  * is taken to be off by an independent normal error of standard deviation `sd` px
  * in each image coordinate. The metrics are the service's own pure functions (the
- * tables in src/metrics), evaluated here on the user's points; their first-order
+ * tables in core/metrics), evaluated here on the user's points; their first-order
  * (linearised) standard uncertainty is
  *
  *   u(f) = sqrt( sum_i (df/dθ_i)^2 · sd^2 )
@@ -28,8 +28,8 @@ import {
   forward,
   type Metric,
   type Unit,
-} from '../../src/metrics/index.js'
-import type { Side, View } from '../../src/markers.js'
+} from '#core/metrics/index.js'
+import type { Side, View } from '#core/markers.js'
 import { parseDecimal } from './format.js'
 
 /** A point in image pixels: x to the right, y downward. */

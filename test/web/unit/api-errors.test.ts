@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import type { View } from '../../../src/markers.js'
+import type { View } from '#core/markers.js'
 import { placesOf, renderProblem, type ApiProblem, type Translate } from '../../../web/src/api-errors.js'
 import { CLINICAL_EN, CLINICAL_ES } from '../../../web/src/i18n/clinical.js'
 import { EN_TERMS, ES_TERMS } from '../../../web/src/i18n/terms.js'

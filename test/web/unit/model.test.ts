@@ -1,7 +1,7 @@
 /** Unit tests of web/src/model.ts: guided targets, placing, calibration, the API request a document amounts to. */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { markerNames } from '../../../src/markers.js'
+import { markerNames } from '#core/markers.js'
 import {
   EMPTY_DOC,
   fcOf,

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { markerNames } from '../../../src/markers.js'
+import { markerNames } from '#core/markers.js'
 import { startAnalysis } from '../../../web/src/analysis.js'
 import { parseAssessmentFile, savedView, ASSESSMENT_FILE_FORMAT } from '../../../web/src/assessment-file.js'
 import * as commands from '../../../web/src/commands.js'

@@ -1,7 +1,7 @@
 /** Marker and metric wording per language (web/src/i18n/terms.ts): complete, and English straight from the service's tables. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { VIEWS, type View } from '../../../src/markers.js'
+import { VIEWS, type View } from '#core/markers.js'
 import { EN_TERMS, ES_TERMS, offsetMarker } from '../../../web/src/i18n/terms.js'
 import { metricTable } from '../../../web/src/uncertainty.js'
 

@@ -7,8 +7,8 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { View } from '../../../src/markers.js'
-import { forward } from '../../../src/metrics/index.js'
+import type { View } from '#core/markers.js'
+import { forward } from '#core/metrics/index.js'
 import {
   DEFAULT_PLACEMENT_SD_PX,
   metricTable,

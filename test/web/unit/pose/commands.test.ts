@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { markerNames } from '../../../../src/markers.js'
+import { markerNames } from '#core/markers.js'
 import { parseAssessmentFile, savedView, ASSESSMENT_FILE_FORMAT, ASSESSMENT_FILE_VERSION } from '../../../../web/src/assessment-file.js'
 import * as commands from '../../../../web/src/commands.js'
 import { EMPTY_DOC, positionOf, statusOf, type Photo } from '../../../../web/src/model.js'
