@@ -228,3 +228,14 @@ export function fullTurn(a: number): number {
   const b = a + 360
   return b < 360 ? b : BELOW_360
 }
+
+/**
+ * An angle or a difference of angles, in degrees, wrapped into (-180, 180]: the
+ * one wrap the service and the app use (a change of an angle across the 0/360 or
+ * ±180 seam, an arc drawn between two directions). `fullTurn(wrapDegrees(a))` is
+ * any angle in [0, 360).
+ */
+export function wrapDegrees(a: number): number {
+  const w = a - 360 * Math.round(a / 360)
+  return w === -180 ? 180 : w + 0 // + 0 turns -0 into 0
+}

@@ -16,6 +16,7 @@ function qAngle(name: string, side: 'der' | 'izq', h: 1 | -1, leg: string): Ante
   return {
     name,
     unit: 'degrees',
+    range: 'signed_angle',
     formula: `Q angle of the ${leg} leg: turn from the thigh line ${asis} -> ${patella} to the patellar tendon line ${patella} -> ${tuberosity}, with the subject's ${leg} (lateral) as positive across.`,
     meaning: 'Positive: the tibial tuberosity lies lateral to the thigh line (the usual valgus Q angle, typically +10 to +20); negative: medial.',
     segments: [
@@ -35,6 +36,7 @@ export const ANTERIOR_METRICS: readonly AnteriorMetric[] = [
   {
     name: 'trunk_angle',
     unit: 'degrees',
+    range: 'signed_angle',
     formula: 'lean(punto_sinfisis_pubiana, escotadura_esternal, R): angle of the line from the pubic symphysis up to the sternal notch against the vertical.',
     meaning: "Positive: trunk inclined to the subject's right (sternal notch right of the pubis); 0: upright.",
     segments: [['punto_sinfisis_pubiana', 'escotadura_esternal']],

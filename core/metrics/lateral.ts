@@ -15,6 +15,7 @@ export const LATERAL_METRICS: readonly LateralMetric[] = [
   {
     name: 'head_angle_horizontal',
     unit: 'degrees',
+    range: 'signed_angle',
     formula: 'tilt(apex_cervical, tragus, A): angle of the line from the cervical apex to the tragus above the forward horizontal.',
     meaning: 'Craniovertebral angle: larger means a more upright head; smaller means the head is further forward.',
     segments: [['apex_cervical', 'tragus']],
@@ -23,6 +24,7 @@ export const LATERAL_METRICS: readonly LateralMetric[] = [
   {
     name: 'trunk_angle_vertical',
     unit: 'degrees',
+    range: 'signed_angle',
     formula: 'lean(trocanter_mayor, punto_acromion, A): angle of the line from the greater trochanter up to the acromion against the vertical.',
     meaning: 'Positive: acromion in front of the greater trochanter (trunk leaning forward); negative: leaning back.',
     segments: [['trocanter_mayor', 'punto_acromion']],
@@ -31,6 +33,7 @@ export const LATERAL_METRICS: readonly LateralMetric[] = [
   {
     name: 'elbow_angle',
     unit: 'degrees',
+    range: 'full_turn',
     formula: 'At punto_epicondilo, the turn from the forearm (to base_3er_metacarpiano) to the upper arm (to punto_acromion), taken in [0, 360).',
     meaning: 'Angle on the front of the arm: 180 straight, below 180 flexed, above 180 hyperextended.',
     segments: [
@@ -42,6 +45,7 @@ export const LATERAL_METRICS: readonly LateralMetric[] = [
   {
     name: 'knee_angle',
     unit: 'degrees',
+    range: 'full_turn',
     formula: 'At tuberculo_condilo_externo, the turn from the thigh (to trocanter_mayor) to the leg (to borde_anterior_maleolo), taken in [0, 360).',
     meaning: 'Angle on the back of the leg: 180 straight, below 180 flexed, above 180 hyperextended (recurvatum).',
     segments: [

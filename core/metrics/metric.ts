@@ -1,16 +1,55 @@
 /**
- * What a metric is (name, unit, formula in words, sign meaning, the marker pairs it
- * depends on, and the pure function that computes it) and how a view's metrics are
- * evaluated. No HTTP here: routes call `evaluate` and shape its result.
+ * What a metric is (name, unit, value range and so how it is shown, formula in
+ * words, sign meaning, the marker pairs it depends on, and the pure function that
+ * computes it) and how a view's metrics are evaluated. No HTTP here: routes call
+ * `evaluate` and shape its result.
  */
 import type { Point } from '../geometry/angles.js'
 
 export type Unit = 'degrees' | 'cm'
 
+/**
+ * The values a metric takes. A signed angle lies in (-180, 180] and its sign is a
+ * direction (a tilt, lean or bend); a full turn lies in [0, 360) (a joint angle
+ * measured round a vertex, 180 straight); a signed distance is any number of cm,
+ * its sign a side.
+ */
+export type ValueRange = 'signed_angle' | 'full_turn' | 'signed_distance'
+
+export interface RangeInfo {
+  readonly unit: Unit
+  /** Lowest value, included for a full turn, excluded for a signed angle (-180 is reported as 180). */
+  readonly min: number
+  /** Highest value, included for a signed angle, excluded for a full turn. */
+  readonly max: number
+  /** The display rule: shown with an explicit + or − (a sign that means something), or without a sign. */
+  readonly signed: boolean
+}
+
+export const VALUE_RANGES: { readonly [R in ValueRange]: RangeInfo } = {
+  signed_angle: { unit: 'degrees', min: -180, max: 180, signed: true },
+  full_turn: { unit: 'degrees', min: 0, max: 360, signed: false },
+  signed_distance: { unit: 'cm', min: -Infinity, max: Infinity, signed: true },
+}
+
+/** Whether a value lies in its range (NaN does not). */
+export function inRange(range: ValueRange, value: number): boolean {
+  if (range === 'signed_angle') return value > -180 && value <= 180
+  if (range === 'full_turn') return value >= 0 && value < 360
+  return Number.isFinite(value)
+}
+
+/** The display rule of a metric: + or − shown, except for full turns (read 0 to 360, no sign). */
+export function showsSign(metric: { readonly range: ValueRange }): boolean {
+  return VALUE_RANGES[metric.range].signed
+}
+
 export interface Metric<M extends string, C> {
   /** Response field name, as the spec spells it. */
   readonly name: string
   readonly unit: Unit
+  /** The values it takes (VALUE_RANGES), which also says whether it is shown with a sign. */
+  readonly range: ValueRange
   /** The formula in words (docs/metrics.md), shown in the API docs. */
   readonly formula: string
   /** What a positive value (or the range) means, shown in the API docs. */

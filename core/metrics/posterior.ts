@@ -19,6 +19,7 @@ function rearfoot(name: string, side: 'der' | 'izq', h: 1 | -1, foot: string): P
   return {
     name,
     unit: 'degrees',
+    range: 'signed_angle',
     formula: `Rearfoot angle of the ${foot} foot: turn from the leg axis ${popliteal} -> ${achilles} to the heel axis ${achilles} -> ${heel}, with the subject's ${foot} (lateral) as positive across.`,
     meaning: VALGUS,
     segments: [
@@ -36,6 +37,7 @@ function rearfootFromVertical(name: string, side: 'der' | 'izq', h: 1 | -1, foot
   return {
     name,
     unit: 'degrees',
+    range: 'signed_angle',
     formula: `Rearfoot angle of the ${foot} foot with estimated popliteal point: turn from the vertical (leg axis straight down through ${achilles}) to the heel axis ${achilles} -> ${heel}.`,
     meaning: VALGUS,
     segments: [[achilles, heel]],

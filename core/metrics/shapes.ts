@@ -18,6 +18,7 @@ export function pairTilt<M extends string>(
   return {
     name,
     unit: 'degrees',
+    range: 'signed_angle',
     formula: `tilt(${right}, ${left}, L): angle of the line from the ${line} above the horizontal.`,
     meaning: `Positive: ${positive}; 0: level.`,
     segments: [[right, left]],
@@ -30,6 +31,7 @@ export function plumbOffset<M extends string>(name: string, marker: M, R: Direct
   return {
     name,
     unit: 'cm',
+    range: 'signed_distance',
     formula: `offset(${marker}, R): horizontal distance of the ${what} from the vertical reference line x = lrv_x, (x - lrv_x) * fc toward the subject's right.`,
     meaning: `Positive: the ${what} lies to the subject's right of the reference line; negative: to their left.`,
     segments: [],

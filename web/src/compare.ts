@@ -14,8 +14,8 @@
  * camera, or two different patients. Pure: no DOM.
  */
 import type { Side, View } from '#core/markers.js'
-import type { Unit } from '#core/metrics/index.js'
-import { difference, metricTable } from './uncertainty.js'
+import { metricTable, type Unit } from '#core/metrics/index.js'
+import { difference } from './uncertainty.js'
 
 /** The coverage factor of a two-sided 95 % interval of a normal error. */
 export const COVERAGE_FACTOR = 1.96

@@ -5,11 +5,11 @@
  * Used by the results panel, the print report and the CSV export alike.
  */
 import type { View } from '#core/markers.js'
+import { metricTable, showsSign } from '#core/metrics/index.js'
 import type { Comparison, ComparisonRow } from './compare.js'
 import { csvText } from './csv-text.js'
 import { exportNumber, formatUncertainty, formatValue, formatWithUncertainty, type Locale } from './format.js'
 import type { Terms } from './i18n/terms.js'
-import { metricTable } from './uncertainty.js'
 
 export type ComparedComparison = Extract<Comparison, { ok: true }>
 
@@ -23,11 +23,10 @@ export function verdictOf(row: ComparisonRow): Verdict {
   return row.exceeds ? 'real' : 'within'
 }
 
-/** Metrics read in [0, 360) (a joint angle at a vertex) are shown without a sign; the others with one. */
+/** Whether a metric of the view is shown with a sign (the core's display rule); unknown names are. */
 export function isSigned(view: View, name: string): boolean {
   const metric = metricTable(view).find((m) => m.name === name)
-  const [a, b] = metric?.segments ?? []
-  return !(metric?.segments.length === 2 && a && b && a[0] === b[0])
+  return metric === undefined || showsSign(metric)
 }
 
 export interface DisplayRow {

@@ -5,14 +5,8 @@
  * `segments` and, for the distances, from the table's `plumbMarker`. Names and sign
  * meanings are read in the current language (i18n/terms.ts).
  */
-import {
-  ANTERIOR_METRICS,
-  LATERAL_METRICS,
-  POSTERIOR_METRICS,
-  POSTERIOR_METRICS_ESTIMATED,
-  type Metric,
-} from '#core/metrics/index.js'
 import type { View } from '#core/markers.js'
+import { metricTable, showsSign, type AnyMetric, type ValueRange } from '#core/metrics/index.js'
 import { formatValue as formatMetric, formatWithUncertainty } from './format.js'
 import { currentLocale, metricText, t } from './i18n/index.js'
 
@@ -33,15 +27,14 @@ export interface MetricInfo {
   readonly name: string
   readonly label: string
   readonly unit: 'degrees' | 'cm'
+  /** The values it takes; full turns are shown without a sign (the table's display rule). */
+  readonly range: ValueRange
   readonly formula: string
   readonly meaning: string
   readonly shape: Shape
   /** The markers its value depends on (a value from a suggested marker is provisional). */
   readonly markers: readonly string[]
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyMetric = Metric<string, any>
 
 function shapeOf(metric: AnyMetric, view: View): Shape {
   const seg = metric.segments
@@ -67,6 +60,7 @@ function infos(metrics: readonly AnyMetric[], view: View): MetricInfo[] {
         return metricText(view, m.name).label
       },
       unit: m.unit,
+      range: m.range,
       formula: m.formula,
       get meaning() {
         return metricText(view, m.name).meaning
@@ -78,32 +72,25 @@ function infos(metrics: readonly AnyMetric[], view: View): MetricInfo[] {
   })
 }
 
-const TABLES = {
-  anterior: infos(ANTERIOR_METRICS as readonly AnyMetric[], 'anterior'),
-  posterior: infos(POSTERIOR_METRICS as readonly AnyMetric[], 'posterior'),
-  posteriorEstimated: infos(POSTERIOR_METRICS_ESTIMATED as readonly AnyMetric[], 'posterior'),
-  lateral: infos(LATERAL_METRICS as readonly AnyMetric[], 'lateral'),
-}
+/** The infos of each table, made once (a table belongs to one view). */
+const INFOS = new Map<readonly AnyMetric[], readonly MetricInfo[]>()
 
-/** The metrics of a view, in response order. */
+/** The metrics of a view, in response order (the core's metricTable chooses the table). */
 export function metricsOf(view: View, estimatePopliteal = false): readonly MetricInfo[] {
-  if (view === 'posterior') return estimatePopliteal ? TABLES.posteriorEstimated : TABLES.posterior
-  return TABLES[view]
-}
-
-/** Angles in [0, 360) (vertex shapes) are shown unsigned; the others with an explicit sign. */
-export function isSignedInfo(info: MetricInfo): boolean {
-  return info.shape.kind !== 'vertex'
+  const table = metricTable(view, estimatePopliteal)
+  let list = INFOS.get(table)
+  if (!list) INFOS.set(table, (list = infos(table, view)))
+  return list
 }
 
 /** A value at display precision in the current language (format.ts). */
 export function formatValue(info: MetricInfo, value: number): string {
-  return formatMetric(value, info.unit, currentLocale(), { signed: isSignedInfo(info) })
+  return formatMetric(value, info.unit, currentLocale(), { signed: showsSign(info) })
 }
 
 /** `value ± u` in the current language; just the value when u is unknown. */
 export function formatValueWithU(info: MetricInfo, value: number, u: number | undefined): string {
-  return formatWithUncertainty(value, u, info.unit, currentLocale(), { signed: isSignedInfo(info) })
+  return formatWithUncertainty(value, u, info.unit, currentLocale(), { signed: showsSign(info) })
 }
 
 /** The unit's name in the current language (CSV). */

@@ -3,6 +3,7 @@
  * into an SVG in screen space (so strokes and labels keep their size at any zoom).
  * Used by the interactive stage and, with a fixed transform, by the printed report.
  */
+import { deg, fullTurn, wrapDegrees } from '#core/geometry/angles.js'
 import { s } from './dom.js'
 import { t } from './i18n/index.js'
 import { formatValue } from './metrics.js'
@@ -13,16 +14,11 @@ export type { Figure, Scene, Transform }
 
 type V = readonly [number, number]
 
-const deg = (r: number) => (r * 180) / Math.PI
 const rad = (d: number) => (d * Math.PI) / 180
 /** Angle of a screen vector (y down), degrees; increasing is clockwise on screen. */
 const angleOf = (v: V) => deg(Math.atan2(v[1], v[0]))
-/** Into (-180, 180]. */
-const wrap = (a: number) => {
-  const r = ((((a + 180) % 360) + 360) % 360) - 180
-  return r === -180 ? 180 : r
-}
-const mod360 = (a: number) => ((a % 360) + 360) % 360
+/** Into [0, 360). */
+const mod360 = (a: number) => fullTurn(wrapDegrees(a))
 const sub = (a: V, b: V): V => [a[0] - b[0], a[1] - b[1]]
 const len = (v: V) => Math.hypot(v[0], v[1])
 const along = (p: V, angle: number, r: number): V => [p[0] + r * Math.cos(rad(angle)), p[1] + r * Math.sin(rad(angle))]
@@ -96,7 +92,7 @@ function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, tf: Transform): SVGGE
       let best = refs[0]!
       let bestErr = Infinity
       for (const r of refs) {
-        const err = Math.abs(Math.abs(wrap(θ - angleOf(r))) - Math.abs(value))
+        const err = Math.abs(Math.abs(wrapDegrees(θ - angleOf(r))) - Math.abs(value))
         if (err < bestErr) {
           best = r
           bestErr = err
@@ -105,7 +101,7 @@ function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, tf: Transform): SVGGE
       const refEnd: V = [a[0] + best[0] * (R + 26), a[1] + best[1] * (R + 26)]
       line(a, refEnd, 'fig-ref')
       // The value goes on the side of `a` away from the reference: off the body for the level lines.
-      angle(a, angleOf(best), wrap(θ - angleOf(best)), angleOf(best) + 180)
+      angle(a, angleOf(best), wrapDegrees(θ - angleOf(best)), angleOf(best) + 180)
       return g
     }
     case 'chain': {
@@ -120,7 +116,7 @@ function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, tf: Transform): SVGGE
       if (len(ab) === 0 || len(bc) === 0) return g
       const ext = angleOf(ab)
       line(b, along(b, ext, Math.max(R + 26, Math.min(len(bc), 120))), 'fig-ref')
-      angle(b, ext, wrap(angleOf(bc) - ext))
+      angle(b, ext, wrapDegrees(angleOf(bc) - ext))
       return g
     }
     case 'vertex': {

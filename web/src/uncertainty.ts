@@ -20,15 +20,8 @@
  *
  * Pure: no DOM, no service call.
  */
-import {
-  ANTERIOR_METRICS,
-  LATERAL_METRICS,
-  POSTERIOR_METRICS,
-  POSTERIOR_METRICS_ESTIMATED,
-  forward,
-  type Metric,
-  type Unit,
-} from '#core/metrics/index.js'
+import { wrapDegrees } from '#core/geometry/angles.js'
+import { forward, metricTable, type AnyMetric, type Unit } from '#core/metrics/index.js'
 import type { Side, View } from '#core/markers.js'
 import { parseDecimal } from './format.js'
 
@@ -47,16 +40,6 @@ export const PLACEMENT_SD_LIMITS = { min: 0, max: 50, step: 0.5 } as const
 
 /** Central-difference step, px: far below any placement error, far above rounding of pixel coordinates. */
 export const STEP_PX = 1e-3
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyMetric = Metric<string, any>
-
-/** The service's metric table for a view, in response order. */
-export function metricTable(view: View, estimatePopliteal = false): readonly AnyMetric[] {
-  if (view === 'anterior') return ANTERIOR_METRICS as readonly AnyMetric[]
-  if (view === 'lateral') return LATERAL_METRICS as readonly AnyMetric[]
-  return (estimatePopliteal ? POSTERIOR_METRICS_ESTIMATED : POSTERIOR_METRICS) as readonly AnyMetric[]
-}
 
 /** The two scale points and the known distance between them, when fc comes from them. */
 export interface Scale {
@@ -104,12 +87,6 @@ export interface MetricUncertainty {
 interface Coordinate {
   readonly key: string
   readonly value: number
-}
-
-/** Wraps an angle difference into (-180, 180]. */
-export function wrapDegrees(d: number): number {
-  const w = d - 360 * Math.round(d / 360)
-  return w === -180 ? 180 : w
 }
 
 /** The difference of two values of a metric: wrapped for angles, plain for distances. */

@@ -1,10 +1,11 @@
 /** Comparing two assessments of a view (web/src/compare.ts): the change, its SRD, and the refusals. */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { metricTable } from '#core/metrics/index.js'
 import { COVERAGE_FACTOR, compare, smallestRealDifference, type Assessment } from '../../../web/src/compare.js'
 import { comparisonCsv, displayRows, isSigned, type ComparisonCsvText } from '../../../web/src/comparison-table.js'
 import { ES_TERMS } from '../../../web/src/i18n/terms.js'
-import { metricTable, propagate, type Placement, type Point } from '../../../web/src/uncertainty.js'
+import { propagate, type Placement, type Point } from '../../../web/src/uncertainty.js'
 import { FIGURES } from '../fixtures/figure.js'
 
 function assessment(p: Placement, extra: Partial<Assessment> = {}, sd = 2): Assessment {

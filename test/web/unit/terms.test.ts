@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { VIEWS, type View } from '#core/markers.js'
 import { EN_TERMS, ES_TERMS, offsetMarker } from '../../../web/src/i18n/terms.js'
-import { metricTable } from '../../../web/src/uncertainty.js'
+import { metricTable } from '#core/metrics/index.js'
 
 const VIEW_LIST = Object.keys(VIEWS) as View[]
 

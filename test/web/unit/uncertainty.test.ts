@@ -8,14 +8,13 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { View } from '#core/markers.js'
-import { forward } from '#core/metrics/index.js'
+import { wrapDegrees } from '#core/geometry/angles.js'
+import { forward, metricTable } from '#core/metrics/index.js'
 import {
   DEFAULT_PLACEMENT_SD_PX,
-  metricTable,
   parsePlacementSd,
   propagate,
   uncertaintiesOf,
-  wrapDegrees,
   type Placement,
   type Point,
 } from '../../../web/src/uncertainty.js'

@@ -7,7 +7,7 @@
  * marker or metric a compile error.
  */
 import { VIEWS, type MarkerName, type View } from '#core/markers.js'
-import { metricTable } from '../uncertainty.js'
+import { metricTable } from '#core/metrics/index.js'
 
 export interface MarkerText {
   readonly label: string
