@@ -87,5 +87,8 @@ export function markerNames<V extends View>(view: V): readonly MarkerName<V>[] {
 export const SIDES = ['right', 'left'] as const
 export type Side = (typeof SIDES)[number]
 
+/** The suffix of a paired marker's name for each side of the subject (marker names are Spanish: `_der`, `_izq`). */
+export const SIDE_SUFFIX = { right: 'der', left: 'izq' } as const satisfies Record<Side, string>
+
 /** Markers the posterior view may leave out when estimate_popliteal is true. */
 export const POPLITEAL_MARKERS = ['popliteo_izq', 'popliteo_der'] as const satisfies readonly PosteriorMarker[]

@@ -1,6 +1,6 @@
 /** Anterior view metrics (docs/metrics.md, "Anterior view"). Subject faces the camera. */
 import { bend, lean } from '../geometry/angles.js'
-import type { AnteriorMarker } from '../markers.js'
+import { SIDE_SUFFIX, type AnteriorMarker, type Side } from '../markers.js'
 import { ANTERIOR_VIEW } from './body.js'
 import type { Calibration, Metric } from './metric.js'
 import { pairTilt, plumbOffset } from './shapes.js'
@@ -9,10 +9,12 @@ const { right: R, left: L } = ANTERIOR_VIEW
 
 type AnteriorMetric = Metric<AnteriorMarker, Calibration>
 
-function qAngle(name: string, side: 'der' | 'izq', h: 1 | -1, leg: string): AnteriorMetric {
-  const asis = `espina_iliaca_anterosuperior_${side}` as const
-  const patella = `centro_rotula_${side}` as const
-  const tuberosity = `tat_${side}` as const
+/** The Q angle of the subject's `leg` leg; h is the direction of that side (lateral). */
+function qAngle(name: string, leg: Side, h: 1 | -1): AnteriorMetric {
+  const suffix = SIDE_SUFFIX[leg]
+  const asis = `espina_iliaca_anterosuperior_${suffix}` as const
+  const patella = `centro_rotula_${suffix}` as const
+  const tuberosity = `tat_${suffix}` as const
   return {
     name,
     unit: 'degrees',
@@ -43,6 +45,6 @@ export const ANTERIOR_METRICS: readonly AnteriorMetric[] = [
     compute: (m) => lean(m.punto_sinfisis_pubiana, m.escotadura_esternal, R),
   },
   pairTilt('pelvis_angle', 'espina_iliaca_anterosuperior_der', 'espina_iliaca_anterosuperior_izq', L, 'right to the left ASIS', 'right ASIS lower than the left'),
-  qAngle('q_angle_right', 'der', R, 'right'),
-  qAngle('q_angle_left', 'izq', L, 'left'),
+  qAngle('q_angle_right', 'right', R),
+  qAngle('q_angle_left', 'left', L),
 ]

@@ -6,13 +6,14 @@ export interface PlanePoint {
 }
 
 /**
- * Places the popliteal point straight above the Achilles marker (leg assumed
- * vertical), `factor` times the Achilles-to-calcaneus distance away. y grows
+ * Places the popliteal point straight above the Achilles marker (request field
+ * `aquiles`; leg assumed vertical), `factor` times the distance from it to the
+ * calcaneus marker (`calcaneo`, the heel) away. y grows
  * downward, so "above" is a smaller y.
  */
-export function estimatePopliteal(aquiles: PlanePoint, calcaneo: PlanePoint, factor: number): PlanePoint {
+export function estimatePopliteal(achilles: PlanePoint, heel: PlanePoint, factor: number): PlanePoint {
   return {
-    x: aquiles.x,
-    y: aquiles.y - factor * Math.hypot(aquiles.x - calcaneo.x, aquiles.y - calcaneo.y),
+    x: achilles.x,
+    y: achilles.y - factor * Math.hypot(achilles.x - heel.x, achilles.y - heel.y),
   }
 }

@@ -1,6 +1,6 @@
 /** Posterior view metrics (docs/metrics.md, "Posterior view"). Subject's back to the camera. */
 import { bend, bendFromVertical } from '../geometry/angles.js'
-import type { PosteriorMarker } from '../markers.js'
+import { SIDE_SUFFIX, type PosteriorMarker, type Side } from '../markers.js'
 import { POSTERIOR_VIEW } from './body.js'
 import type { Calibration, Metric } from './metric.js'
 import { pairTilt, plumbOffset } from './shapes.js'
@@ -11,11 +11,12 @@ type PosteriorMetric = Metric<PosteriorMarker, Calibration>
 
 const VALGUS = 'Positive: calcaneus in valgus (its lower end lateral to the leg axis); negative: varus.'
 
-/** Rearfoot angle with the leg axis through the marked popliteal point. */
-function rearfoot(name: string, side: 'der' | 'izq', h: 1 | -1, foot: string): PosteriorMetric {
-  const popliteal = `popliteo_${side}` as const
-  const achilles = `aquiles_${side}` as const
-  const heel = `calcaneo_${side}` as const
+/** Rearfoot angle of the subject's `foot` foot, with the leg axis through the marked popliteal point. */
+function rearfoot(name: string, foot: Side, h: 1 | -1): PosteriorMetric {
+  const suffix = SIDE_SUFFIX[foot]
+  const popliteal = `popliteo_${suffix}` as const
+  const achilles = `aquiles_${suffix}` as const
+  const heel = `calcaneo_${suffix}` as const
   return {
     name,
     unit: 'degrees',
@@ -31,9 +32,10 @@ function rearfoot(name: string, side: 'der' | 'izq', h: 1 | -1, foot: string): P
 }
 
 /** Rearfoot angle with estimate_popliteal: the leg axis is the image vertical through the Achilles marker. */
-function rearfootFromVertical(name: string, side: 'der' | 'izq', h: 1 | -1, foot: string): PosteriorMetric {
-  const achilles = `aquiles_${side}` as const
-  const heel = `calcaneo_${side}` as const
+function rearfootFromVertical(name: string, foot: Side, h: 1 | -1): PosteriorMetric {
+  const suffix = SIDE_SUFFIX[foot]
+  const achilles = `aquiles_${suffix}` as const
+  const heel = `calcaneo_${suffix}` as const
   return {
     name,
     unit: 'degrees',
@@ -59,12 +61,12 @@ function posteriorMetrics(leftFoot: PosteriorMetric, rightFoot: PosteriorMetric)
 
 /** The posterior view's metrics, in response order, with the popliteal markers used as given. */
 export const POSTERIOR_METRICS = posteriorMetrics(
-  rearfoot('calcaneo_angle_left', 'izq', L, 'left'),
-  rearfoot('calcaneo_angle_right', 'der', R, 'right'),
+  rearfoot('calcaneo_angle_left', 'left', L),
+  rearfoot('calcaneo_angle_right', 'right', R),
 )
 
 /** The posterior view's metrics when estimate_popliteal is true (popliteal markers ignored). */
 export const POSTERIOR_METRICS_ESTIMATED = posteriorMetrics(
-  rearfootFromVertical('calcaneo_angle_left', 'izq', L, 'left'),
-  rearfootFromVertical('calcaneo_angle_right', 'der', R, 'right'),
+  rearfootFromVertical('calcaneo_angle_left', 'left', L),
+  rearfootFromVertical('calcaneo_angle_right', 'right', R),
 )

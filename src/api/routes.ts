@@ -124,7 +124,7 @@ export async function routes(app: App, options: RoutesOptions) {
       response: { 200: answer(PoplitealResponse, 'The estimated popliteal point.') },
     },
   }, (request) => {
-    const { aquiles, calcaneo, factor } = request.body
-    return { popliteo: estimatePopliteal(aquiles, calcaneo, factor) }
+    const body = request.body
+    return { popliteo: estimatePopliteal(body.aquiles, body.calcaneo, body.factor) }
   })
 }
