@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
-import { POSE_DIR, POSE_FILES } from './src/pose/files.js'
+import { POSE_DIR, POSE_FILES } from './src/pose/model-files.js'
 
 /**
- * Copies the pose model's files (web/src/pose/files.ts) from @mediapipe/pose into the
+ * Copies the pose model's files (web/src/pose/model-files.ts) from @mediapipe/pose into the
  * build as they are, under pose/: pose.js fetches them by name at run time, so they
  * are served as files, never bundled, and only when the app first suggests markers.
  */
