@@ -1,15 +1,18 @@
 /**
- * The photo viewer: zoom (wheel, pinch, buttons), pan (drag on the photo), the pointer
- * gestures on it (reported as StageEvents; input/pointer.ts turns them into commands),
- * and the drawing of the current view's scene whenever the store changes.
- * A click (press without moving) places the active target; pressing on a marker or
- * the reference line and moving drags it.
+ * The photo viewer, its DOM side only: it listens to the pointer and the wheel on the
+ * stage element, passes them to the gesture decisions (gestures.ts), moves its
+ * camera (camera.ts) as they say, reports clicks and drags as StageEvents
+ * (input/pointer.ts turns them into commands), and draws the current view's scene
+ * whenever the store changes. A click (press without moving) places the active
+ * target; pressing on a marker or the reference line and moving drags it.
  */
 import { positionOf, type Pt } from '../state/model.js'
-import { drawOverlay } from './overlay.js'
-import { sceneOf, type Scene, type Transform } from './scene.js'
 import { current, type AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
+import { IDENTITY, fitted, pannedBy, revealed, toImage, zoomedBy, type Size } from './camera.js'
+import { NO_GESTURES, pointerDown, pointerMove, pointerUp, wheelFactor, type Step } from './gestures.js'
+import { drawOverlay } from './overlay.js'
+import { sceneOf, type Scene, type Transform } from './scene.js'
 import type { Viewport } from './viewport.js'
 
 export interface StageEvents {
@@ -23,24 +26,15 @@ export interface StageEvents {
   zoomed(zoom: number): void
 }
 
-type Gesture =
-  | { kind: 'press'; pointer: number; start: Pt; hit: string | null; touch: boolean }
-  | { kind: 'drag'; pointer: number; start: Pt; id: string; origin: Pt }
-  | { kind: 'pan'; pointer: number; last: Pt }
-  | { kind: 'pinch'; distance: number; center: Pt }
-
-const MIN_ZOOM = 0.02
-const MAX_ZOOM = 32
-
 export class Stage implements Viewport {
   readonly svg: SVGSVGElement
-  private t: Transform = { s: 1, tx: 0, ty: 0 }
+  private t: Transform = IDENTITY
+  /** The photo is shown whole (refitted when the stage is resized) until the user zooms or pans. */
   private fitted = true
-  private size = { w: 0, h: 0, left: 0, top: 0 }
-  private imageSize: { w: number; h: number } | null = null
+  private size = { w: 0, h: 0 }
+  private imageSize: Size | null = null
   private scene: Scene | null = null
-  private gesture: Gesture | null = null
-  private pointers = new Map<number, Pt>()
+  private gestures = NO_GESTURES
   private positionOf: (id: string) => Pt | null = () => null
   spaceHeld = false
 
@@ -88,33 +82,29 @@ export class Stage implements Viewport {
 
   private measure(): void {
     const r = this.el.getBoundingClientRect()
-    this.size = { w: r.width, h: r.height, left: r.left, top: r.top }
+    this.size = { w: r.width, h: r.height }
     if (this.fitted) this.fit(false)
+    this.draw()
+  }
+
+  /** The camera moved by the user: drawn, and no longer refitted on resize. */
+  private moved(t: Transform): void {
+    this.t = t
+    this.fitted = false
     this.draw()
   }
 
   /** Whole photo in view. */
   fit(redraw = true): void {
     this.fitted = true
-    const img = this.imageSize
-    if (img && this.size.w > 0 && this.size.h > 0) {
-      // Room around the photo, and below it for the zoom buttons.
-      const margin = 12
-      const bottom = 52
-      const s = Math.max(MIN_ZOOM, Math.min((this.size.w - 2 * margin) / img.w, (this.size.h - margin - bottom) / img.h))
-      this.t = { s, tx: (this.size.w - img.w * s) / 2, ty: margin + (this.size.h - margin - bottom - img.h * s) / 2 }
-    }
+    if (this.imageSize) this.t = fitted(this.imageSize, this.size) ?? this.t
     if (redraw) this.draw()
     this.events.zoomed(this.t.s)
   }
 
   /** Zooms by `factor` keeping screen point c (stage coordinates; default the centre) fixed. */
   zoomBy(factor: number, c: Pt = [this.size.w / 2, this.size.h / 2]): void {
-    const s = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, this.t.s * factor))
-    const k = s / this.t.s
-    this.t = { s, tx: c[0] - (c[0] - this.t.tx) * k, ty: c[1] - (c[1] - this.t.ty) * k }
-    this.fitted = false
-    this.draw()
+    this.moved(zoomedBy(this.t, factor, c))
     this.events.zoomed(this.t.s)
   }
 
@@ -124,29 +114,18 @@ export class Stage implements Viewport {
   }
 
   panBy(dx: number, dy: number): void {
-    this.t = { ...this.t, tx: this.t.tx + dx, ty: this.t.ty + dy }
-    this.fitted = false
-    this.draw()
+    this.moved(pannedBy(this.t, dx, dy))
   }
 
   /** Pans so image point p is at the centre of the stage when it is outside the view. */
   reveal(p: Pt): void {
-    const x = p[0] * this.t.s + this.t.tx
-    const y = p[1] * this.t.s + this.t.ty
-    const m = 24
-    if (x >= m && x <= this.size.w - m && y >= m && y <= this.size.h - m) return
-    this.t = { ...this.t, tx: this.size.w / 2 - p[0] * this.t.s, ty: this.size.h / 2 - p[1] * this.t.s }
-    this.fitted = false
-    this.draw()
+    const t = revealed(this.t, p, this.size)
+    if (t !== this.t) this.moved(t)
   }
 
   /** The image point at the centre of the stage. */
   center(): Pt {
-    return this.toImage([this.size.w / 2, this.size.h / 2])
-  }
-
-  private toImage(c: Pt): Pt {
-    return [(c[0] - this.t.tx) / this.t.s, (c[1] - this.t.ty) / this.t.s]
+    return toImage(this.t, [this.size.w / 2, this.size.h / 2])
   }
 
   private local(e: PointerEvent | WheelEvent): Pt {
@@ -154,95 +133,57 @@ export class Stage implements Viewport {
     return [e.clientX - r.left, e.clientY - r.top]
   }
 
+  /** Keeps the gestures' new state, shows it as a cursor class, and does what they decided. */
+  private apply(step: Step): void {
+    this.gestures = step.next
+    const kind = step.next.gesture?.kind
+    this.el.classList.toggle('panning', kind === 'pan')
+    this.el.classList.toggle('dragging', kind === 'drag')
+    let t = this.t
+    let zoomed = false
+    for (const action of step.actions) {
+      if (action.kind === 'pan') t = pannedBy(t, action.dx, action.dy)
+      else if (action.kind === 'zoom') {
+        t = zoomedBy(t, action.factor, action.center)
+        zoomed = true
+      } else if (action.kind === 'click') this.events.click(action.at, action.hit)
+      else if (action.kind === 'dragStart') this.events.dragStart(action.id)
+      else if (action.kind === 'dragMove') this.events.dragMove(action.id, action.to)
+      else this.events.dragEnd(action.id)
+    }
+    if (t !== this.t) this.moved(t)
+    if (zoomed) this.events.zoomed(this.t.s)
+  }
+
   private down(e: PointerEvent): void {
     if (e.target instanceof Element && e.target.closest('.zoombar, .dropzone button, .dropzone label')) return
     this.el.focus({ preventScroll: true })
-    const p = this.local(e)
-    this.pointers.set(e.pointerId, p)
     this.el.setPointerCapture(e.pointerId)
-    if (this.pointers.size === 2) {
-      // A second finger: pinch zoom, whatever the first one was doing.
-      if (this.gesture?.kind === 'drag') this.events.dragEnd(this.gesture.id)
-      const [a, b] = [...this.pointers.values()] as [Pt, Pt]
-      this.gesture = { kind: 'pinch', distance: Math.hypot(a[0] - b[0], a[1] - b[1]), center: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] }
-      return
-    }
-    if (this.pointers.size > 2) return
-    e.preventDefault()
-    if (e.button === 1 || (e.button === 0 && this.spaceHeld)) {
-      this.gesture = { kind: 'pan', pointer: e.pointerId, last: p }
-      this.el.classList.add('panning')
-      return
-    }
-    if (e.button !== 0) return
     const hitEl = e.target instanceof Element ? e.target.closest<SVGElement>('[data-target]') : null
-    this.gesture = { kind: 'press', pointer: e.pointerId, start: p, hit: hitEl?.dataset.target ?? null, touch: e.pointerType !== 'mouse' }
+    const step = pointerDown(this.gestures, {
+      pointer: e.pointerId,
+      at: this.local(e),
+      button: e.button,
+      touch: e.pointerType !== 'mouse',
+      hit: hitEl?.dataset.target ?? null,
+      spaceHeld: this.spaceHeld,
+    })
+    if (step.claimed) e.preventDefault()
+    this.apply(step)
   }
 
   private move(e: PointerEvent): void {
-    if (!this.pointers.has(e.pointerId)) return
-    const p = this.local(e)
-    this.pointers.set(e.pointerId, p)
-    const g = this.gesture
-    if (!g) return
-    if (g.kind === 'pinch') {
-      const pts = [...this.pointers.values()]
-      if (pts.length < 2) return
-      const [a, b] = pts as [Pt, Pt]
-      const distance = Math.hypot(a[0] - b[0], a[1] - b[1])
-      const center: Pt = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]
-      this.t = { ...this.t, tx: this.t.tx + center[0] - g.center[0], ty: this.t.ty + center[1] - g.center[1] }
-      if (g.distance > 0) this.zoomBy(distance / g.distance, center)
-      else this.draw()
-      this.gesture = { kind: 'pinch', distance, center }
-      return
-    }
-    if (e.pointerId !== g.pointer) return
-    if (g.kind === 'press') {
-      const threshold = g.touch ? 8 : 4
-      if (Math.hypot(p[0] - g.start[0], p[1] - g.start[1]) < threshold) return
-      const origin = g.hit ? this.positionOf(g.hit) : null
-      if (g.hit && origin) {
-        this.gesture = { kind: 'drag', pointer: g.pointer, start: g.start, id: g.hit, origin }
-        this.el.classList.add('dragging')
-        this.events.dragStart(g.hit)
-      } else {
-        this.gesture = { kind: 'pan', pointer: g.pointer, last: g.start }
-        this.el.classList.add('panning')
-      }
-      this.move(e)
-      return
-    }
-    if (g.kind === 'drag') {
-      const target: Pt = [g.origin[0] + (p[0] - g.start[0]) / this.t.s, g.origin[1] + (p[1] - g.start[1]) / this.t.s]
-      this.events.dragMove(g.id, target)
-      return
-    }
-    if (g.kind === 'pan') {
-      this.panBy(p[0] - g.last[0], p[1] - g.last[1])
-      this.gesture = { ...g, last: p }
-    }
+    this.apply(pointerMove(this.gestures, e.pointerId, this.local(e), { transform: this.t, positionOf: this.positionOf }))
   }
 
   private up(e: PointerEvent, cancelled: boolean): void {
-    if (!this.pointers.delete(e.pointerId)) return
-    const g = this.gesture
-    if (g?.kind === 'pinch') {
-      if (this.pointers.size === 0) this.gesture = null
-      return
-    }
-    if (!g || ('pointer' in g && g.pointer !== e.pointerId)) return
-    this.gesture = null
-    this.el.classList.remove('panning', 'dragging')
-    if (g.kind === 'press' && !cancelled) this.events.click(this.toImage(g.start), g.hit)
-    if (g.kind === 'drag') this.events.dragEnd(g.id)
+    this.apply(pointerUp(this.gestures, e.pointerId, cancelled, this.t))
   }
 
   private wheel(e: WheelEvent): void {
     if (!this.imageSize) return
     e.preventDefault()
-    const unit = e.deltaMode === 1 ? 40 : e.deltaMode === 2 ? 800 : 1
-    this.zoomBy(Math.exp(-e.deltaY * unit * 0.0015), this.local(e))
+    this.zoomBy(wheelFactor(e.deltaY, e.deltaMode), this.local(e))
   }
 }
 
