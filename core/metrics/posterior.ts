@@ -11,12 +11,15 @@ type PosteriorMetric = Metric<PosteriorMarker, Calibration>
 
 const VALGUS = 'Positive: calcaneus in valgus (its lower end lateral to the leg axis); negative: varus.'
 
+/** The markers of the subject's `foot` leg: popliteal point, Achilles tendon, heel (calcaneus). */
+function footMarkers(foot: Side) {
+  const suffix = SIDE_SUFFIX[foot]
+  return { popliteal: `popliteo_${suffix}`, achilles: `aquiles_${suffix}`, heel: `calcaneo_${suffix}` } as const
+}
+
 /** Rearfoot angle of the subject's `foot` foot, with the leg axis through the marked popliteal point. */
 function rearfoot(name: string, foot: Side, h: 1 | -1): PosteriorMetric {
-  const suffix = SIDE_SUFFIX[foot]
-  const popliteal = `popliteo_${suffix}` as const
-  const achilles = `aquiles_${suffix}` as const
-  const heel = `calcaneo_${suffix}` as const
+  const { popliteal, achilles, heel } = footMarkers(foot)
   return {
     name,
     unit: 'degrees',
@@ -33,9 +36,7 @@ function rearfoot(name: string, foot: Side, h: 1 | -1): PosteriorMetric {
 
 /** Rearfoot angle with estimate_popliteal: the leg axis is the image vertical through the Achilles marker. */
 function rearfootFromVertical(name: string, foot: Side, h: 1 | -1): PosteriorMetric {
-  const suffix = SIDE_SUFFIX[foot]
-  const achilles = `aquiles_${suffix}` as const
-  const heel = `calcaneo_${suffix}` as const
+  const { achilles, heel } = footMarkers(foot)
   return {
     name,
     unit: 'degrees',
