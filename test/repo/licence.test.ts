@@ -1,7 +1,7 @@
 /**
  * The licence as the repository states it: LICENSE is the Apache License 2.0,
  * package.json says Apache-2.0, and NOTICE names every third-party file the app and
- * the image ship: the pose model's files (web/src/pose/files.ts) and every
+ * the image ship: the pose model's files (web/src/pose/model-files.ts) and every
  * production package of package-lock.json with its version and licence. Adding a
  * dependency or a pose file fails this until NOTICE lists it.
  */
@@ -23,7 +23,7 @@ describe('licence', () => {
   })
 
   it('NOTICE lists every file of the pose model the app ships', () => {
-    const files = read('web/src/pose/files.ts')
+    const files = read('web/src/pose/model-files.ts')
     const shipped = [...files.matchAll(/'(pose_[\w.]+)'/g)].map((m) => m[1] as string)
     assert.ok(shipped.includes('pose_landmark_full.tflite') && shipped.length >= 8, `found ${shipped.join(', ')}`)
     for (const file of shipped) assert.ok(NOTICE.includes(file), `NOTICE names ${file}`)

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
 import { buildApp } from '../../src/app.js'
-import type { View } from '../../src/markers.js'
+import type { View } from '#core/markers.js'
 import { FIGURES, figureSvg, type FigureSpec, type Px } from '../web/fixtures/figure.js'
 import { TEST_OUTPUT, WEB_BUILD } from './paths.js'
 

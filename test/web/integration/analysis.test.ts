@@ -4,12 +4,12 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { markerNames } from '../../../src/markers.js'
+import { markerNames } from '#core/markers.js'
 import { startAnalysis } from '../../../web/src/analysis.js'
-import * as commands from '../../../web/src/commands.js'
-import { requestOf } from '../../../web/src/model.js'
-import { current, initialState, type AppState } from '../../../web/src/state.js'
-import { createStore, type Store } from '../../../web/src/store.js'
+import * as commands from '../../../web/src/state/commands.js'
+import { requestOf } from '../../../web/src/state/model.js'
+import { current, initialState, type AppState } from '../../../web/src/state/state.js'
+import { createStore, type Store } from '../../../web/src/state/store.js'
 import { startService, type Service } from '../../support/service-for-fetch.js'
 import { FIGURES, markedDoc } from '../unit/fixtures.js'
 

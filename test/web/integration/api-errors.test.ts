@@ -1,12 +1,12 @@
 /**
- * The service's 422 answers in the app's languages (web/src/api-errors.ts): real
+ * The service's 422 answers in the app's languages (web/src/service/api-errors.ts): real
  * answers from the service, worded from type/ctx in English and Spanish, placed on
  * the markers they concern; unknown types fall back to msg.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import type { View } from '../../../src/markers.js'
-import { placesOf, renderProblem, type ApiProblem, type Translate } from '../../../web/src/api-errors.js'
+import type { View } from '#core/markers.js'
+import { placesOf, renderProblem, type ApiProblem, type Translate } from '../../../web/src/service/api-errors.js'
 import { CLINICAL_EN, CLINICAL_ES } from '../../../web/src/i18n/clinical.js'
 import { EN_TERMS, ES_TERMS } from '../../../web/src/i18n/terms.js'
 import { startService, type Service } from '../../support/service-for-fetch.js'

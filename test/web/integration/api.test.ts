@@ -1,12 +1,12 @@
 /**
- * Unit tests of web/src/api.ts against the real service (buildApp on a free port):
+ * Unit tests of web/src/service/api.ts against the real service (buildApp on a free port):
  * the values of a valid request, a 422 turned into problems placed by marker, an
  * unreachable service, an aborted call, and the health check.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { analyze, health, placesOf } from '../../../web/src/api.js'
-import { requestOf } from '../../../web/src/model.js'
+import { analyze, health, placesOf } from '../../../web/src/service/api.js'
+import { requestOf } from '../../../web/src/state/model.js'
 import { markedDoc } from '../unit/fixtures.js'
 import { startService, type Service } from '../../support/service-for-fetch.js'
 
