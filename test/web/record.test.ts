@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { FIGURES } from './fixtures/figure.js'
-import { CHROMIUM, OUTPUT, loadPhoto, placeGuided, shownResults, startHarness, type Harness } from './harness.js'
+import { CHROMIUM, OUTPUT, loadPhoto, placeGuided, shownResults, startHarness, type Harness } from '../support/browser.js'
 
 let h: Harness
 let profile: string

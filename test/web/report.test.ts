@@ -10,9 +10,9 @@ import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
-import type { View } from '../../src/markers.js'
+import type { View } from '#core/markers.js'
 import { FIGURES } from './fixtures/figure.js'
-import { OUTPUT, loadPhoto, openApp, startHarness, type Harness } from './harness.js'
+import { OUTPUT, loadPhoto, openApp, startHarness, type Harness } from '../support/browser.js'
 
 let h: Harness
 

@@ -5,6 +5,8 @@
  * clause makes a key missing in Spanish a compile error. Placeholders are {name}.
  */
 export const RECORD_EN = {
+  'csv.column.patient': 'patient',
+  'csv.column.date': 'date',
   'record.button': 'Patients',
   'record.button.title': 'The patient record kept in this browser: patients, visits, backups',
   'record.title': 'Patient record',
@@ -75,6 +77,8 @@ export const RECORD_EN = {
 export type RecordKey = keyof typeof RECORD_EN
 
 export const RECORD_ES = {
+  'csv.column.patient': 'paciente',
+  'csv.column.date': 'fecha',
   'record.button': 'Pacientes',
   'record.button.title': 'El registro de pacientes guardado en este navegador: pacientes, visitas, copias de seguridad',
   'record.title': 'Registro de pacientes',

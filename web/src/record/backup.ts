@@ -8,9 +8,10 @@
  * (format "posture-metrics-session") reads as one visit without photos.
  * Pure: no DOM.
  */
-import { ASSESSMENT_FILE_FORMAT, AssessmentFileError, assessmentFromData, type AssessmentFile } from '../assessment-file.js'
+import { ASSESSMENT_FILE_FORMAT, AssessmentFileError, assessmentFromData, type AssessmentFile } from '../files/assessment-file.js'
 import { t } from '../i18n/index.js'
-import { VIEW_NAMES, type View } from '../model.js'
+import type { LoadedAssessment } from '../state/state.js'
+import { VIEW_NAMES, type View } from '../state/model.js'
 import { identifierKey, newPatient, type PatientRecord, type PhotoRef, type VisitRecord } from './model.js'
 
 export const BACKUP_FORMAT = 'posture-metrics-record'
@@ -130,7 +131,7 @@ export function parseBackup(content: string, now: string, newId: () => string): 
 
 /** Today's assessment file as a backup of one visit without photos (it needs a patient identifier). */
 function assessmentAsBackup(data: Record<string, unknown>, now: string, newId: () => string): Backup {
-  let loaded
+  let loaded: LoadedAssessment
   try {
     loaded = assessmentFromData(data)
   } catch (error) {

@@ -4,11 +4,11 @@
  * starting a new visit, and the check that tells a file of another patient apart.
  * Pure: no DOM.
  */
-import { assessmentLoaded, notify } from '../commands.js'
-import { hasContent, type LoadedAssessment } from '../assessment-file.js'
+import { assessmentLoaded, notify } from '../state/commands.js'
+import type { LoadedAssessment } from '../state/state.js'
 import { t } from '../i18n/index.js'
-import { EMPTY_DOC, VIEW_NAMES, type View } from '../model.js'
-import { initialState, type AppState, type ViewState } from '../state.js'
+import { EMPTY_DOC, VIEW_NAMES, hasContent, type View } from '../state/model.js'
+import { initialState, type AppState, type ViewState } from '../state/state.js'
 import { identifierKey, type OpenVisit, type PatientRecord } from './model.js'
 
 /** True when the screen holds anything of an assessment (marks, a photo, a patient or a record visit). */

@@ -7,16 +7,16 @@
  * screen (for the camera). Storage goes through RecordStorage; state changes are
  * the commands of record/commands.ts.
  */
-import { assessmentFileOf, assessmentFromData, type AssessmentFile } from '../assessment-file.js'
-import { comparisonLoaded, notify, setView } from '../commands.js'
+import { assessmentFileOf, assessmentFromData, type AssessmentFile } from '../files/assessment-file.js'
+import { comparisonLoaded, notify, setView } from '../state/commands.js'
 import { t } from '../i18n/index.js'
-import { VIEW_NAMES, type View } from '../model.js'
-import type { AppState } from '../state.js'
-import type { Store } from '../store.js'
+import { VIEW_NAMES, type View } from '../state/model.js'
+import type { AppState } from '../state/state.js'
+import type { Store } from '../state/store.js'
 import { newVisit, visitClosed, visitOpened, visitSaved } from './commands.js'
-import { BackupError, backupFileOf, mergeBackup, parseBackup, type BackupFile } from './backup.js'
+import { BackupError, backupFileOf, mergeBackup, parseBackup, type Backup, type BackupFile } from './backup.js'
 import type { Ask } from './dialogs.js'
-import { download } from '../dom.js'
+import { download } from '../render/dom.js'
 import { findPatient, newPatient, placeVisit, previewImport, visitFileName, type OpenVisit, type PatientRecord, type PhotoRef, type VisitRecord } from './model.js'
 import { newKey, refOf, storablePhoto } from './photos.js'
 import type { PhotoData, RecordStorage } from './storage.js'
@@ -337,7 +337,7 @@ export class RecordController {
   /** Reads a backup (or an assessment file), shows what it would add or update, and writes it when confirmed. */
   async importBackup(file: File, ask: Ask): Promise<void> {
     const now = new Date().toISOString()
-    let backup
+    let backup: Backup
     try {
       backup = parseBackup(await file.text(), now, newKey)
     } catch (error) {

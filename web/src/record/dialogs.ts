@@ -3,7 +3,7 @@
  * patient or a visit): a modal <dialog> with one action and Cancel, answered as a
  * promise. Commands never ask; the effects that call them do, through `Ask`.
  */
-import { h } from '../dom.js'
+import { h } from '../render/dom.js'
 import { t } from '../i18n/index.js'
 
 export interface Question {

@@ -4,8 +4,8 @@
  * listed in, where a visit being saved goes, the size a stored photo is kept at, and
  * what a backup file would add or update. Pure: no DOM, no storage (storage.ts).
  */
-import type { AssessmentFile } from '../assessment-file.js'
-import type { View } from '../model.js'
+import type { AssessmentFile } from '../files/assessment-file.js'
+import type { View } from '../state/model.js'
 
 /** One patient. `identifier` is kept as typed; `key` is what identifiers compare by. */
 export interface PatientRecord {

@@ -5,12 +5,11 @@
  * storage used). The dialog reads the record through the controller and acts only
  * through it; the screen changes through the store.
  */
-import { byId, h, setText } from '../dom.js'
+import { byId, h, setText } from '../render/dom.js'
 import { currentLocale, t } from '../i18n/index.js'
-import { formatDate } from '../format.js'
+import { formatDate } from '../i18n/format.js'
 import { mountPanel } from '../panels/panel.js'
-import { hasContent } from '../assessment-file.js'
-import { VIEW_NAMES, type View } from '../model.js'
+import { VIEW_NAMES, hasContent, type View } from '../state/model.js'
 import type { RecordController } from './controller.js'
 import { dialogAsk, type Ask } from './dialogs.js'
 import { newestFirst, searchPatients, type PatientRecord, type VisitRecord } from './model.js'

@@ -4,8 +4,8 @@
  * lost on reload or a crash). idb-storage.ts implements it with IndexedDB; the
  * commands never reach the database any other way.
  */
-import type { AssessmentFile } from '../assessment-file.js'
-import type { View } from '../model.js'
+import type { AssessmentFile } from '../files/assessment-file.js'
+import type { View } from '../state/model.js'
 import type { OpenVisit, PatientRecord, PhotoRef, VisitRecord } from './model.js'
 
 /** A stored photo's bytes with its reference. */

@@ -6,11 +6,11 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { assessmentFileOf } from '../../../../web/src/assessment-file.js'
-import * as commands from '../../../../web/src/commands.js'
+import { assessmentFileOf } from '../../../../web/src/files/assessment-file.js'
+import * as commands from '../../../../web/src/state/commands.js'
 import { BACKUP_FORMAT, BackupError, backupFileOf, mergeBackup, parseBackup } from '../../../../web/src/record/backup.js'
 import { newPatient, type VisitRecord } from '../../../../web/src/record/model.js'
-import { initialState } from '../../../../web/src/state.js'
+import { initialState } from '../../../../web/src/state/state.js'
 import { markedDoc } from '../fixtures.js'
 
 const NOW = '2026-05-01T10:00:00.000Z'

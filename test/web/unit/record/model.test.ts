@@ -7,9 +7,9 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { assessmentFileOf, assessmentFromData, parseAssessmentFile } from '../../../../web/src/assessment-file.js'
-import * as commands from '../../../../web/src/commands.js'
-import { compare, type Assessment } from '../../../../web/src/compare.js'
+import { assessmentFileOf, assessmentFromData, parseAssessmentFile } from '../../../../web/src/files/assessment-file.js'
+import * as commands from '../../../../web/src/state/commands.js'
+import { compare, type Assessment } from '../../../../web/src/compare/compare.js'
 import { en } from '../../../../web/src/i18n/en.js'
 import { es } from '../../../../web/src/i18n/es.js'
 import { assessmentOpenedAs, newVisit, patientConflict, visitOpened } from '../../../../web/src/record/commands.js'
@@ -26,7 +26,7 @@ import {
   type PatientRecord,
   type VisitRecord,
 } from '../../../../web/src/record/model.js'
-import { initialState, type AppState } from '../../../../web/src/state.js'
+import { initialState, type AppState } from '../../../../web/src/state/state.js'
 import { markedDoc } from '../fixtures.js'
 
 const NOW = '2026-03-10T09:00:00.000Z'
