@@ -252,6 +252,18 @@ describe('patient record', () => {
       assert.deepEqual(covered, [], `window ${width} px: cells of the comparison covered`)
       await page.screenshot({ path: `${OUTPUT}record-compare-${width}.png` })
     }
+    // Trends of PAC-A: a chart per metric with its band, and the table of the same numbers.
+    await page.setViewportSize({ width: 1400, height: 900 })
+    await openRecord(page)
+    await page.locator('#record-patients li[data-patient="PAC-A"] button').click()
+    await page.locator('.record-patient-visits[data-patient="PAC-A"] #record-trends summary').click()
+    const chart = page.locator('#record-trends svg.trend-chart[data-metric="head_angle"]')
+    await chart.waitFor()
+    assert.equal(await chart.locator('circle').count(), 3, 'a point per visit')
+    assert.equal(await chart.locator('polygon.trend-band').count(), 1)
+    assert.equal(await page.locator('#record-trends table.trend-table thead th').count(), 4, 'metric and three visits')
+    await page.locator('#record-dialog').screenshot({ path: `${OUTPUT}record-trends.png` })
+    await page.locator('#record-close').click()
     assert.deepEqual(errors, [])
     await context.close()
   })

@@ -5,14 +5,16 @@
  * storage used). The dialog reads the record through the controller and acts only
  * through it; the screen changes through the store.
  */
-import { byId, h, setText } from '../render/dom.js'
-import { currentLocale, t } from '../i18n/index.js'
+import { byId, download, h, setText } from '../render/dom.js'
+import { currentLocale, metricText, t } from '../i18n/index.js'
 import { formatDate } from '../i18n/format.js'
 import { mountPanel } from '../panels/panel.js'
 import { VIEW_NAMES, hasContent, type View } from '../state/model.js'
 import type { RecordController } from './controller.js'
 import { dialogAsk, type Ask } from './dialogs.js'
-import { newestFirst, searchPatients, type PatientRecord, type VisitRecord } from './model.js'
+import { newestFirst, searchPatients, visitFileName, type PatientRecord, type VisitRecord } from './model.js'
+import { trendCsv, trendsOf, type TrendSeries } from './trend.js'
+import { trendChart, trendTable } from './trend-chart.js'
 
 function dateOf(date: string): string {
   return date ? formatDate(date, currentLocale()) : t('compare.undated')
@@ -101,6 +103,7 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
         ? `${t('record.storage', { used: megabytes(use.usage), quota: megabytes(use.quota) })} ${t(use.persisted ? 'record.storage.persisted' : 'record.storage.notPersisted')}`
         : t('record.storage.unknown')
     const focused = document.activeElement
+    const trendsOpen = dialog.querySelector<HTMLDetailsElement>('#record-trends')?.open ?? false
     dialog.replaceChildren(
       h('h2', { id: 'record-title' }, t('record.title')),
       h('p', { class: 'field-help' }, t('record.privacy')),
@@ -129,6 +132,8 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
       ),
       h('p', { class: 'dialog-actions' }, exportAll, ' ', importLabel, importInput, ' ', close),
     )
+    const trends = dialog.querySelector<HTMLDetailsElement>('#record-trends')
+    if (trends) trends.open = trendsOpen
     // The search box is put back by replaceChildren: keep typing in it.
     if (focused === search) search.focus()
   }
@@ -186,7 +191,33 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
       h('h3', {}, t('record.visits.title', { patient: patient.identifier })),
       h('p', {}, start, ' ', exportPatient, ' ', remove),
       visits.length ? list : h('p', { class: 'field-help' }, t('record.visits.empty')),
+      visits.length ? trendsSection(patient, visits) : null,
     )
+  }
+
+  /** Each metric over the patient's visits, per view: charts, a table of the same numbers, and their CSV. */
+  function trendsSection(patient: PatientRecord, visits: readonly VisitRecord[]): HTMLElement {
+    const locale = currentLocale()
+    const sd = controller.store.get().settings.placementSd
+    const box = h('details', { class: 'record-trends', id: 'record-trends' }, h('summary', {}, t('record.trends')), h('p', { class: 'field-help' }, t('record.trends.note')))
+    const all: TrendSeries[] = []
+    for (const view of VIEW_NAMES) {
+      const series = trendsOf(visits, view, sd)
+      if (series.length === 0) continue
+      all.push(...series)
+      const labels = new Map(series.map((sr) => [sr.name, metricText(view, sr.name).label]))
+      const charts = h('div', { class: 'trend-charts' })
+      for (const sr of series) charts.append(h('figure', {}, trendChart(sr, labels.get(sr.name) ?? sr.name, locale), h('figcaption', {}, labels.get(sr.name) ?? sr.name)))
+      box.append(h('h4', {}, t(`view.${view}.title`)), charts, h('div', { class: 'table-wrap' }, trendTable(series, labels, locale, t('compare.column.metric'))))
+    }
+    const csv = h('button', { type: 'button', id: 'record-trend-csv' }, t('record.trends.csv'))
+    csv.addEventListener('click', () => {
+      const headers = ['csv.column.patient', 'csv.column.date', 'csv.column.view', 'csv.column.metric', 'csv.column.value', 'csv.column.u', 'csv.column.unit', 'csv.column.verdict'] as const
+      const text = trendCsv(patient.identifier, all, headers.map((k) => t(k)), (real) => (real === null ? '' : t(real ? 'csv.verdict.real' : 'csv.verdict.within')))
+      download(visitFileName(patient.identifier, '', 'trend', 'csv'), 'text/csv', text)
+    })
+    box.append(h('p', {}, csv))
+    return box
   }
 
   search.addEventListener('input', () => void render())
