@@ -6,7 +6,8 @@
  *    record status line: the time inside the page, without the 300 ms autosave delay);
  *  - open the patient list: click on "Patients" until the list of 20 patients is shown
  *    (measured from node, so it includes Playwright's round trip);
- *  - a trend over 50 visits is not measured: the trend charts are not built yet.
+ *  - draw the trends of a patient with 50 visits: click on the patient until the visit list
+ *    and every trend chart (8 metrics x 50 visits) are built (measured from node).
  * Median of ROUNDS.
  *
  *     npm run bench:record [-- --rounds 15]
@@ -24,7 +25,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url))
 const ROUNDS = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 15
 const PATIENTS = 20
-const VISITS_PER_PATIENT = 10
+/** BENCH-000 has 50 visits (the trend), the others 8 each: 202 visits. */
+const visitsOf = (p: number) => (p === 0 ? 50 : 8)
+const VISITS = Array.from({ length: PATIENTS }, (_, p) => visitsOf(p)).reduce((a, b) => a + b, 0)
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
@@ -62,9 +65,9 @@ async function main(): Promise<void> {
         for (let p = 0; p < patients; p++) {
           const identifier = 'BENCH-' + String(p).padStart(3, '0')
           tx.objectStore('patients').put({ id: 'p' + p, identifier, key: identifier.toLowerCase(), name: '', notes: '', created: now, origin: 'added' })
-          for (let v = 0; v < perPatient; v++) {
+          for (let v = 0; v < (p === 0 ? 50 : perPatient); v++) {
             const id = 'v' + p + '-' + v
-            const date = '2025-' + String(1 + (v % 12)).padStart(2, '0') + '-' + String(1 + p).padStart(2, '0')
+            const date = String(2020 + Math.floor(v / 12)) + '-' + String(1 + (v % 12)).padStart(2, '0') + '-' + String(1 + p).padStart(2, '0')
             const markers = Object.fromEntries(Object.entries(spec.markers).map(([n, q]) => [n, [q[0] + (v % 5), q[1]]]))
             const file = { format: 'posture-metrics-session', version: 1, saved_at: now, view: 'anterior', patient_id: identifier, assessment_date: date, placement_error_px: 2,
               views: { anterior: { image: { name: 'bench.jpg', width: spec.width, height: spec.height }, calibration: { lrv_x: spec.lrvX, fc: null, grid_size_cm: spec.scaleCm, scale_points: spec.scale }, markers, results: null } } }
@@ -75,7 +78,7 @@ async function main(): Promise<void> {
         await new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onerror = () => reject(tx.error) })
         db.close()
         return blob.size
-      })(${JSON.stringify({ png: png.toString('base64'), patients: PATIENTS, perPatient: VISITS_PER_PATIENT, spec: FIGURES.anterior })})`,
+      })(${JSON.stringify({ png: png.toString('base64'), patients: PATIENTS, perPatient: visitsOf(1), spec: FIGURES.anterior })})`,
     )
     await page.reload()
     await page.locator('#record-status').waitFor({ state: 'attached' })
@@ -86,6 +89,21 @@ async function main(): Promise<void> {
       await page.locator('#record-button').click()
       await page.locator(`#record-patients li:nth-child(${PATIENTS})`).waitFor()
       listMs.push(performance.now() - t0)
+      await page.locator('#record-close').click()
+    }
+
+    const trendMs: number[] = []
+    for (let i = 0; i < ROUNDS; i++) {
+      await page.locator('#record-button').click()
+      await page.locator(`#record-patients li:nth-child(${PATIENTS})`).waitFor()
+      const other = `BENCH-${String(1 + (i % (PATIENTS - 1))).padStart(3, '0')}`
+      await page.locator(`#record-patients li[data-patient="${other}"] button`).click()
+      await page.locator(`.record-patient-visits[data-patient="${other}"]`).waitFor()
+      const t0 = performance.now()
+      await page.locator('#record-patients li[data-patient="BENCH-000"] button').click()
+      await page.locator('.record-patient-visits[data-patient="BENCH-000"] #record-trends svg.trend-chart[data-metric="trunk_angle"]').waitFor({ state: 'attached' })
+      trendMs.push(performance.now() - t0)
+      if ((await page.locator('.record-patient-visits[data-patient="BENCH-000"] #record-visits li').count()) !== 50) throw new Error('BENCH-000 should list 50 visits')
       await page.locator('#record-close').click()
     }
 
@@ -107,13 +125,15 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       node: process.version,
       cores: availableParallelism(),
-      visits: PATIENTS * VISITS_PER_PATIENT,
+      visits: VISITS,
       photoBytes: seeded,
       rounds: ROUNDS,
       saveVisitMedianMs: Number(median(saveMs).toFixed(1)),
       saveVisitMaxMs: Number(Math.max(...saveMs).toFixed(1)),
       patientListMedianMs: Number(median(listMs).toFixed(1)),
       patientListMaxMs: Number(Math.max(...listMs).toFixed(1)),
+      trend50MedianMs: Number(median(trendMs).toFixed(1)),
+      trend50MaxMs: Number(Math.max(...trendMs).toFixed(1)),
     }
     console.log(JSON.stringify(out, null, 2))
   } finally {
