@@ -315,4 +315,63 @@ describe('patient record', () => {
     assert.deepEqual(errors, [])
     await context.close()
   })
+
+  test('a photo larger than 2400 px is stored downscaled as JPEG; the markers and values stay exactly as measured', async () => {
+    const { context, page, errors } = await launch()
+    const k = 2.6
+    const f = FIGURES.anterior
+    const big = Buffer.from(
+      (await page.evaluate(`(async () => {
+        const img = await createImageBitmap(new Blob([Uint8Array.from(atob('${h.photos.anterior.toString('base64')}'), (c) => c.charCodeAt(0))], { type: 'image/png' }))
+        const canvas = document.createElement('canvas')
+        canvas.width = ${f.width * k}
+        canvas.height = ${f.height * k}
+        canvas.getContext('2d').drawImage(img, 0, 0, canvas.width, canvas.height)
+        const blob = await new Promise((r) => canvas.toBlob(r, 'image/png'))
+        const bytes = new Uint8Array(await blob.arrayBuffer())
+        let bin = ''
+        for (let i = 0; i < bytes.length; i++) bin += String.fromCharCode(bytes[i])
+        return btoa(bin)
+      })()`)) as string,
+      'base64',
+    )
+    const scaled = (p: readonly [number, number]) => [Math.round(p[0] * k * 10) / 10, Math.round(p[1] * k * 10) / 10]
+    const file = {
+      format: 'posture-metrics-session',
+      version: 1,
+      saved_at: '2026-05-01T10:00:00.000Z',
+      view: 'anterior',
+      patient_id: 'PAC-BIG',
+      assessment_date: '2026-05-01',
+      views: {
+        anterior: {
+          image: { name: 'big.png', width: f.width * k, height: f.height * k },
+          calibration: { lrv_x: f.lrvX * k, fc: null, grid_size_cm: f.scaleCm, scale_points: f.scale.map(scaled) },
+          markers: Object.fromEntries(Object.entries(f.markers).map(([n, p]) => [n, scaled(p)])),
+          results: null,
+        },
+      },
+    }
+    await openRecord(page)
+    await page.locator('#record-new-id').fill('PAC-BIG')
+    await page.locator('#record-add').click()
+    await page.locator('.record-patient-visits[data-patient="PAC-BIG"] #record-new-visit').click()
+    await page.locator('#record-dialog').waitFor({ state: 'hidden' })
+    await page.locator('#session-input').setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) })
+    await page.locator('#photo-input').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big })
+    await page.locator('.stage.has-photo image.photo').waitFor()
+    const values = await shownResults(page)
+    await savedToRecord(page)
+    const stored = (await snapshot(page)) as { visits: { patient: string; views: Record<string, { markers: string }>; photos: Record<string, string> }[] }
+    const visit = stored.visits.find((v) => v.patient === 'PAC-BIG')!
+    assert.match(visit.photos.anterior!, /^image\/jpeg 1440x2400 /, 'stored at 2,400 px on the long side')
+    assert.equal(visit.views.anterior!.markers, JSON.stringify(file.views.anterior.markers), 'markers byte-identical')
+    await page.reload()
+    await page.locator('.stage.has-photo image.photo').waitFor()
+    assert.deepEqual(await shownResults(page), values, 'values from the stored photo as measured')
+    const u = await page.locator('#metrics-table td.u, #metrics-table td.value').allTextContents()
+    assert.ok(u.length > 0)
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
 })

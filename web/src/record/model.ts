@@ -161,7 +161,8 @@ export function previewImport(
     else if (v.updated > old.updated) visitsUpdated++
     else visitsUnchanged++
   }
-  return { patientsAdded: added, patientsKept: kept, visitsAdded, visitsUpdated, visitsUnchanged }
+  const byKey = (a: string, b: string) => identifierKey(a).localeCompare(identifierKey(b))
+  return { patientsAdded: added.sort(byKey), patientsKept: kept.sort(byKey), visitsAdded, visitsUpdated, visitsUnchanged }
 }
 
 /**
