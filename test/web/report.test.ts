@@ -2,7 +2,7 @@
  * The printed report fits the page: Chromium renders it to PDF (page.pdf, print
  * media) on A4 and US Letter for one view, three views, and one view compared with
  * an earlier visit. Asserts the page count (pdfinfo), that every table's last column
- * ends inside the printable width, that no table is split, and that the last
+ * ends inside the printable width, and that the last
  * column's words are in the PDF (pdftotext). Each page is also written as PNG
  * (pdftoppm) to test-output/ to be looked at.
  */
@@ -75,17 +75,17 @@ async function prepare(views: readonly View[], compare: boolean): Promise<Page> 
 }
 
 /** Per table in the printed report at the paper's width: its last column's right edge and the width available. */
-async function tableFit(page: Page, paper: keyof typeof PAPER): Promise<{ right: number; available: number; splitRows: number }[]> {
+async function tableFit(page: Page, paper: keyof typeof PAPER): Promise<{ right: number; available: number }[]> {
   // The page's printable width (print media on screen has no page margins).
   await page.setViewportSize({ width: Math.floor(PAPER[paper].width - 2 * MARGIN_PX), height: Math.round(PAPER[paper].height) })
   await page.emulateMedia({ media: 'print' })
   const fit = await page.evaluate(`[...document.querySelectorAll('#report table')].map((t) => {
     const report = document.querySelector('#report').getBoundingClientRect()
     const cells = [...t.querySelectorAll('tr')].map((r) => r.lastElementChild.getBoundingClientRect().right)
-    return { right: Math.max(...cells), available: Math.min(report.right, innerWidth), splitRows: 0 }
+    return { right: Math.max(...cells), available: Math.min(report.right, innerWidth) }
   })`)
   await page.emulateMedia({ media: null })
-  return fit as { right: number; available: number; splitRows: number }[]
+  return fit as { right: number; available: number }[]
 }
 
 function pdfPages(path: string): number {
