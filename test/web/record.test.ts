@@ -10,9 +10,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { type BrowserContext, chromium, type Page } from 'playwright-core'
+import {
+  CHROMIUM,
+  type Harness,
+  loadPhoto,
+  OUTPUT,
+  placeGuided,
+  shownResults,
+  startHarness,
+} from '../support/browser.js'
 import { FIGURES } from './fixtures/figure.js'
-import { CHROMIUM, OUTPUT, loadPhoto, placeGuided, shownResults, startHarness, type Harness } from '../support/browser.js'
 
 let h: Harness
 let profile: string
@@ -33,7 +41,14 @@ after(async () => {
 async function launch(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: { width: 1400, height: 900 },
     deviceScaleFactor: 1,
     acceptDownloads: true,
@@ -74,7 +89,10 @@ async function snapshot(page: Page): Promise<unknown> {
       })
     const [patients, visits, photos] = await Promise.all([all('patients'), all('visits'), all('photos')])
     db.close()
-    const hex = async (b: Blob) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', await b.arrayBuffer()))].map((x) => x.toString(16).padStart(2, '0')).join('')
+    const hex = async (b: Blob) =>
+      [...new Uint8Array(await crypto.subtle.digest('SHA-256', await b.arrayBuffer()))]
+        .map((x) => x.toString(16).padStart(2, '0'))
+        .join('')
     const photoHash: Record<string, string> = {}
     for (const p of photos) photoHash[p.key] = `${p.type} ${p.width}x${p.height} ${await hex(p.blob)}`
     const byPatient = new Map(patients.map((p) => [p.id, p.identifier]))
@@ -84,8 +102,15 @@ async function snapshot(page: Page): Promise<unknown> {
         .map((v) => ({
           patient: byPatient.get(v.patientId),
           date: v.date,
-          views: Object.fromEntries(Object.entries(v.file.views).map(([name, view]: [string, any]) => [name, { markers: JSON.stringify(view.markers), results: JSON.stringify(view.results) }])),
-          photos: Object.fromEntries(Object.entries(v.photos).map(([name, ref]: [string, any]) => [name, photoHash[ref.key]])),
+          views: Object.fromEntries(
+            Object.entries(v.file.views).map(([name, view]: [string, any]) => [
+              name,
+              { markers: JSON.stringify(view.markers), results: JSON.stringify(view.results) },
+            ]),
+          ),
+          photos: Object.fromEntries(
+            Object.entries(v.photos).map(([name, ref]: [string, any]) => [name, photoHash[ref.key]]),
+          ),
         }))
         .sort((a, b) => `${a.patient} ${a.date}`.localeCompare(`${b.patient} ${b.date}`)),
     }
@@ -98,7 +123,9 @@ function variant(template: any, patient: string, date: string, dx: number): Buff
   file.patient_id = patient
   file.assessment_date = date
   for (const view of Object.values(file.views) as any[]) {
-    view.markers = Object.fromEntries(Object.entries(view.markers).map(([name, p]: [string, any]) => [name, [p[0] + dx, p[1]]]))
+    view.markers = Object.fromEntries(
+      Object.entries(view.markers).map(([name, p]: [string, any]) => [name, [p[0] + dx, p[1]]]),
+    )
     view.results = null
   }
   return Buffer.from(JSON.stringify(file))
@@ -110,7 +137,12 @@ async function openRecord(page: Page): Promise<void> {
 }
 
 /** A new visit of a patient (added to the list first when new), filled from an assessment file and the view's photo. */
-async function visitFromFile(page: Page, patient: string, file: Buffer, isNew: boolean): Promise<Record<string, number>> {
+async function visitFromFile(
+  page: Page,
+  patient: string,
+  file: Buffer,
+  isNew: boolean,
+): Promise<Record<string, number>> {
   await openRecord(page)
   if (isNew) {
     await page.locator('#record-new-id').fill(patient)
@@ -157,12 +189,22 @@ describe('patient record', () => {
     shown['PAC-B 2026-02-20'] = await visitFromFile(page, 'PAC-B', variant(template, 'PAC-B', '2026-02-20', -4), false)
     shown['PAC-B 2026-03-20'] = await visitFromFile(page, 'PAC-B', variant(template, 'PAC-B', '2026-03-20', -6), false)
 
-    const stored = (await snapshot(page)) as { patients: string[]; visits: { patient: string; date: string; views: Record<string, { results: string }>; photos: Record<string, string> }[] }
+    const stored = (await snapshot(page)) as {
+      patients: string[]
+      visits: {
+        patient: string
+        date: string
+        views: Record<string, { results: string }>
+        photos: Record<string, string>
+      }[]
+    }
     assert.deepEqual(stored.patients, ['PAC-A', 'PAC-B'], '"pac-a" typed in a file is patient PAC-A')
     assert.equal(stored.visits.length, 6)
     for (const v of stored.visits) {
       assert.ok(v.photos.anterior, `${v.patient} ${v.date}: photo stored`)
-      const numbers = Object.fromEntries(Object.entries(JSON.parse(v.views.anterior!.results)).filter(([, x]) => typeof x === 'number'))
+      const numbers = Object.fromEntries(
+        Object.entries(JSON.parse(v.views.anterior!.results)).filter(([, x]) => typeof x === 'number'),
+      )
       assert.deepEqual(numbers, shown[`${v.patient} ${v.date}`], `${v.patient} ${v.date}: values as shown`)
     }
     const onScreen = await shownResults(page)
@@ -185,7 +227,9 @@ describe('patient record', () => {
     await openRecord(page)
     await page.locator('#record-patients li[data-patient="PAC-A"] button').click()
     await page.locator('.record-patient-visits[data-patient="PAC-A"]').waitFor()
-    const dates = await page.locator('#record-visits li').evaluateAll((items) => items.map((li) => li.getAttribute('data-date')))
+    const dates = await page
+      .locator('#record-visits li')
+      .evaluateAll((items) => items.map((li) => li.getAttribute('data-date')))
     assert.deepEqual(dates, ['2026-03-10', '2026-02-10', '2026-01-10'], 'newest first')
     await page.locator('#record-visits li[data-date="2026-01-10"] button.open').click()
     await page.locator('#record-dialog').waitFor({ state: 'hidden' })
@@ -210,7 +254,11 @@ describe('patient record', () => {
     await savedToRecord(page)
     const after = (await snapshot(page)) as typeof stored
     assert.equal(after.visits.length, 7)
-    assert.deepEqual(after.visits.filter((v) => v.patient === 'PAC-A'), stored.visits.filter((v) => v.patient === 'PAC-A'), "PAC-A's visits untouched")
+    assert.deepEqual(
+      after.visits.filter((v) => v.patient === 'PAC-A'),
+      stored.visits.filter((v) => v.patient === 'PAC-A'),
+      "PAC-A's visits untouched",
+    )
     await page.screenshot({ path: `${OUTPUT}record-after-conflict.png` })
     assert.deepEqual(errors, [])
     await context.close()
@@ -220,12 +268,16 @@ describe('patient record', () => {
     const { context, page, errors } = await launch()
     await openRecord(page)
     await page.locator('#record-patients li[data-patient="PAC-A"] button').click()
-    await page.locator('.record-patient-visits[data-patient="PAC-A"] #record-visits li[data-date="2026-03-10"] button.open').click()
+    await page
+      .locator('.record-patient-visits[data-patient="PAC-A"] #record-visits li[data-date="2026-03-10"] button.open')
+      .click()
     await page.locator('#record-dialog').waitFor({ state: 'hidden' })
     await page.locator('.stage.has-photo image.photo').waitFor()
     await openRecord(page)
     await page.locator('#record-patients li[data-patient="PAC-A"] button').click()
-    await page.locator('.record-patient-visits[data-patient="PAC-A"] #record-visits li[data-date="2026-01-10"] button.compare').click()
+    await page
+      .locator('.record-patient-visits[data-patient="PAC-A"] #record-visits li[data-date="2026-01-10"] button.compare')
+      .click()
     await page.locator('#comparison[data-state="ready"]').waitFor()
     const headers = await page.locator('#comparison thead th').allTextContents()
     assert.match(headers[1]!, /^Earlier visit \(January 10, 2026\)$/)
@@ -299,7 +351,13 @@ describe('patient record', () => {
     // A truncated copy: refused, nothing written.
     await openRecord(page)
     const text = readFileSync(path, 'utf8')
-    await page.locator('#record-import-input').setInputFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(text.slice(0, text.length / 2)) })
+    await page
+      .locator('#record-import-input')
+      .setInputFiles({
+        name: 'cut.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(text.slice(0, text.length / 2)),
+      })
     await page.locator('#toast.show').filter({ hasText: 'cut.json was not imported' }).waitFor()
     assert.deepEqual(await snapshot(page), { patients: [], visits: [] })
 
@@ -357,12 +415,16 @@ describe('patient record', () => {
     await page.locator('#record-add').click()
     await page.locator('.record-patient-visits[data-patient="PAC-BIG"] #record-new-visit').click()
     await page.locator('#record-dialog').waitFor({ state: 'hidden' })
-    await page.locator('#session-input').setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) })
+    await page
+      .locator('#session-input')
+      .setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) })
     await page.locator('#photo-input').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big })
     await page.locator('.stage.has-photo image.photo').waitFor()
     const values = await shownResults(page)
     await savedToRecord(page)
-    const stored = (await snapshot(page)) as { visits: { patient: string; views: Record<string, { markers: string }>; photos: Record<string, string> }[] }
+    const stored = (await snapshot(page)) as {
+      visits: { patient: string; views: Record<string, { markers: string }>; photos: Record<string, string> }[]
+    }
     const visit = stored.visits.find((v) => v.patient === 'PAC-BIG')!
     assert.match(visit.photos.anterior!, /^image\/jpeg 1440x2400 /, 'stored at 2,400 px on the long side')
     assert.equal(visit.views.anterior!.markers, JSON.stringify(file.views.anterior.markers), 'markers byte-identical')
@@ -371,6 +433,136 @@ describe('patient record', () => {
     assert.deepEqual(await shownResults(page), values, 'values from the stored photo as measured')
     const u = await page.locator('#metrics-table td.u, #metrics-table td.value').allTextContents()
     assert.ok(u.length > 0)
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+})
+
+/** Every stored patient and visit as its JSON, and every photo as key, type, size and SHA-256 of its bytes (sorted). */
+async function storedRecord(page: Page): Promise<{ patients: string[]; visits: string[]; photos: string[] }> {
+  return page.evaluate(async () => {
+    const db = await new Promise<any>((resolve, reject) => {
+      const r = (globalThis as any).indexedDB.open('posture-metrics-record')
+      r.onsuccess = () => resolve(r.result)
+      r.onerror = () => reject(r.error)
+    })
+    const all = (store: string) =>
+      new Promise<any[]>((resolve, reject) => {
+        const r = db.transaction(store).objectStore(store).getAll()
+        r.onsuccess = () => resolve(r.result)
+        r.onerror = () => reject(r.error)
+      })
+    const [patients, visits, photos] = await Promise.all([all('patients'), all('visits'), all('photos')])
+    db.close()
+    const hex = async (b: Blob) =>
+      [...new Uint8Array(await crypto.subtle.digest('SHA-256', await b.arrayBuffer()))]
+        .map((x) => x.toString(16).padStart(2, '0'))
+        .join('')
+    const photoLines: string[] = []
+    for (const p of photos) photoLines.push(`${p.key} ${p.type} ${p.width}x${p.height} ${await hex(p.blob)}`)
+    return {
+      patients: patients.map((p) => JSON.stringify(p)).sort(),
+      visits: visits.map((v) => JSON.stringify(v)).sort(),
+      photos: photoLines.sort(),
+    }
+  })
+}
+
+/**
+ * Every photo a visit refers to is stored, and every stored photo belongs to a visit
+ * (a photo shared by visits stays while one of them does; one left by none goes).
+ */
+function assertPhotosKept(record: { visits: string[]; photos: string[] }): void {
+  const used = new Set(
+    record.visits.flatMap((v) =>
+      Object.values(JSON.parse(v).photos as Record<string, { key: string }>).map((p) => p.key),
+    ),
+  )
+  const stored = new Set(record.photos.map((p) => p.split(' ')[0]!))
+  assert.deepEqual(
+    [...used].filter((k) => !stored.has(k)),
+    [],
+    'photos of visits kept are stored',
+  )
+  assert.deepEqual(
+    [...stored].filter((k) => !used.has(k)),
+    [],
+    'no photo left that no visit refers to',
+  )
+}
+
+/** Clicks a delete button and answers its question; waits until the question is gone. */
+async function answerDelete(page: Page, button: string, question: string, answer: 'yes' | 'no'): Promise<void> {
+  await page.locator(button).click()
+  const asked = page.locator(`dialog[data-question="${question}"][open]`)
+  await asked.waitFor()
+  await asked.locator(`button[data-answer="${answer}"]`).click()
+  await page.locator(`dialog[data-question="${question}"]`).waitFor({ state: 'detached' })
+}
+
+describe('deleting from the record', () => {
+  test('a visit and a patient: asked first, Cancel changes nothing, Undo puts back every byte, a confirmed delete stays after reload', async () => {
+    const { context, page, errors } = await launch()
+    await openRecord(page)
+    await savedToRecord(page)
+    const before = await storedRecord(page)
+    const visitA = (date: string) =>
+      `.record-patient-visits[data-patient="PAC-A"] #record-visits li[data-date="${date}"]`
+    await page.locator('#record-patients li[data-patient="PAC-A"] button').click()
+    await page.locator(visitA('2026-02-10')).waitFor()
+    const target = JSON.parse(before.visits.find((v) => JSON.parse(v).date === '2026-02-10')!)
+    assert.ok(target.photos.anterior, 'the visit has a stored photo')
+    assertPhotosKept(before)
+
+    // Cancel: nothing changes.
+    await answerDelete(page, `${visitA('2026-02-10')} button.delete`, 'delete-visit', 'no')
+    assert.equal(await page.locator(visitA('2026-02-10')).count(), 1)
+    assert.ok(await page.locator('p.record-undo').isHidden(), 'no undo offered')
+    assert.deepEqual(await storedRecord(page), before, 'Cancel: the record as it was')
+
+    // Delete: gone from the list and from IndexedDB (its photo too); Undo puts it back byte-identical.
+    await answerDelete(page, `${visitA('2026-02-10')} button.delete`, 'delete-visit', 'yes')
+    await page.locator(visitA('2026-02-10')).waitFor({ state: 'detached' })
+    await page.locator('p.record-undo #record-undo').waitFor()
+    const afterDelete = await storedRecord(page)
+    assert.equal(afterDelete.visits.length, before.visits.length - 1)
+    assert.ok(!afterDelete.visits.some((v) => JSON.parse(v).id === target.id), 'the visit is gone')
+    assertPhotosKept(afterDelete)
+    await page.locator('#record-undo').click()
+    await page.locator(visitA('2026-02-10')).waitFor()
+    await page.locator('p.record-undo').waitFor({ state: 'hidden' })
+    assert.deepEqual(await storedRecord(page), before, 'Undo: markers, values and photo byte-identical')
+
+    // A patient with its visits: Cancel changes nothing; Delete removes all; Undo puts back every byte.
+    await page.locator('#record-patients li[data-patient="PAC-B"] button').click()
+    await page.locator('.record-patient-visits[data-patient="PAC-B"]').waitFor()
+    await answerDelete(page, '#record-delete-patient', 'delete-patient', 'no')
+    assert.equal(await page.locator('#record-patients li[data-patient="PAC-B"]').count(), 1)
+    assert.deepEqual(await storedRecord(page), before, 'Cancel: the record as it was')
+    await answerDelete(page, '#record-delete-patient', 'delete-patient', 'yes')
+    await page.locator('#record-patients li[data-patient="PAC-B"]').waitFor({ state: 'detached' })
+    const withoutB = (await snapshot(page)) as { patients: string[]; visits: { patient: string | undefined }[] }
+    assert.deepEqual(withoutB.patients, ['PAC-A', 'PAC-BIG'])
+    assert.ok(
+      withoutB.visits.every((v) => v.patient !== undefined),
+      'no visit left without its patient',
+    )
+    assertPhotosKept(await storedRecord(page))
+    await page.locator('#record-undo').click()
+    await page.locator('#record-patients li[data-patient="PAC-B"]').waitFor()
+    assert.deepEqual(await storedRecord(page), before, 'Undo: the patient, its visits and photos byte-identical')
+
+    // A confirmed delete is still gone after a reload.
+    await page.locator('#record-patients li[data-patient="PAC-A"] button').click()
+    await answerDelete(page, `${visitA('2026-02-10')} button.delete`, 'delete-visit', 'yes')
+    await page.locator(visitA('2026-02-10')).waitFor({ state: 'detached' })
+    await page.reload()
+    await page.locator('#view-tabs button').first().waitFor()
+    await openRecord(page)
+    await page.locator('#record-patients li[data-patient="PAC-A"] button').click()
+    await page.locator(visitA('2026-03-10')).waitFor()
+    assert.equal(await page.locator(visitA('2026-02-10')).count(), 0, 'not listed after a reload')
+    assert.deepEqual(await storedRecord(page), afterDelete, 'not in IndexedDB after a reload')
     assert.deepEqual(errors, [])
     await context.close()
   })

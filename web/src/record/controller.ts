@@ -7,19 +7,30 @@
  * screen (for the camera). Storage goes through RecordStorage; state changes are
  * the commands of record/commands.ts.
  */
-import { assessmentFileOf, assessmentFromData, type AssessmentFile } from '../files/assessment-file.js'
-import { comparisonLoaded, notify, setView } from '../state/commands.js'
+import { type AssessmentFile, assessmentFileOf, assessmentFromData } from '../files/assessment-file.js'
 import { t } from '../i18n/index.js'
+import { download } from '../render/dom.js'
+import { comparisonLoaded, notify, setView } from '../state/commands.js'
 import { VIEW_NAMES, type View } from '../state/model.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
+import { type Backup, BackupError, type BackupFile, backupFileOf, mergeBackup, parseBackup } from './backup.js'
 import { newVisit, visitClosed, visitOpened, visitSaved } from './commands.js'
-import { BackupError, backupFileOf, mergeBackup, parseBackup, type Backup, type BackupFile } from './backup.js'
 import type { Ask } from './dialogs.js'
-import { download } from '../render/dom.js'
-import { findPatient, newPatient, placeVisit, previewImport, visitFileName, type OpenVisit, type PatientRecord, type PhotoRef, type VisitRecord } from './model.js'
+import {
+  findPatient,
+  newPatient,
+  type OpenVisit,
+  type PatientRecord,
+  type PhotoRef,
+  placeVisit,
+  previewImport,
+  type VisitRecord,
+  visitFileName,
+} from './model.js'
 import { newKey, refOf, storablePhoto } from './photos.js'
 import type { PhotoData, RecordStorage } from './storage.js'
+import { valuesOf } from './trend.js'
 
 /** How long after the last change the autosave writes. */
 const AUTOSAVE_DELAY_MS = 300
@@ -83,7 +94,14 @@ export class RecordController {
   async start(): Promise<void> {
     await this.restore()
     this.store.subscribe((state, previous) => {
-      if (state.views === previous.views && state.meta === previous.meta && state.record === previous.record && state.settings === previous.settings && state.view === previous.view) return
+      if (
+        state.views === previous.views &&
+        state.meta === previous.meta &&
+        state.record === previous.record &&
+        state.settings === previous.settings &&
+        state.view === previous.view
+      )
+        return
       clearTimeout(this.timer)
       this.timer = setTimeout(() => void this.save(), AUTOSAVE_DELAY_MS)
       if (!this.pending) {
@@ -122,7 +140,9 @@ export class RecordController {
     this.running = this.running
       .then(() => this.write())
       .catch((error: unknown) => {
-        this.store.set((s) => notify(s, t('record.saveFailed', { reason: error instanceof Error ? error.message : String(error) }), 10_000))
+        this.store.set((s) =>
+          notify(s, t('record.saveFailed', { reason: error instanceof Error ? error.message : String(error) }), 10_000),
+        )
       })
       .then(() => {
         if (this.timer !== undefined || !this.pending) return
@@ -168,12 +188,33 @@ export class RecordController {
     if (file && identifier) {
       const patients = await this.storage.patients()
       const previous = state.record?.patientId ?? null
-      const counts = new Map(previous ? [[previous, (await this.storage.visits(previous)).length]] : [])
+      const counts = previous ? await this.storage.visitCounts(previous) : new Map<string, number>()
       const placement = placeVisit(patients, counts, previous, identifier, now, newKey)
       const visitId = state.record?.visitId ?? newKey()
       const old = await this.storage.visit(visitId)
-      const visit: VisitRecord = { id: visitId, patientId: placement.patient.id, date: state.meta.date, created: old?.created ?? now, updated: now, file, photos }
-      await this.storage.saveVisit(visit, placement.put, placement.remove)
+      // A visit shown again as stored (e.g. restored after a reload) keeps its `updated` time: backups merge by it.
+      const same =
+        old !== undefined &&
+        placement.put === null &&
+        placement.remove === null &&
+        old.patientId === placement.patient.id &&
+        old.date === state.meta.date &&
+        JSON.stringify([{ ...old.file, saved_at: '' }, old.photos]) ===
+          JSON.stringify([{ ...file, saved_at: '' }, photos])
+      if (!same) {
+        const values = valuesOf(file, state.settings.placementSd)
+        const visit: VisitRecord = {
+          id: visitId,
+          patientId: placement.patient.id,
+          date: state.meta.date,
+          created: old?.created ?? now,
+          updated: now,
+          file,
+          photos,
+          values,
+        }
+        await this.storage.saveVisit(visit, placement.put, placement.remove)
+      }
       open = { visitId, patientId: placement.patient.id }
       // Only when the screen still shows the visit just saved (not another one opened meanwhile).
       this.store.set((s) => (s.record?.visitId === state.record?.visitId ? visitSaved(s, open!) : s))
@@ -190,7 +231,11 @@ export class RecordController {
     await this.show(workspace.file, workspace.photos, workspace.open)
   }
 
-  private async show(file: AssessmentFile, photos: Partial<Record<View, PhotoRef>>, open: OpenVisit | null): Promise<void> {
+  private async show(
+    file: AssessmentFile,
+    photos: Partial<Record<View, PhotoRef>>,
+    open: OpenVisit | null,
+  ): Promise<void> {
     const loaded = assessmentFromData(file)
     const urls: Partial<Record<View, string>> = {}
     for (const v of VIEW_NAMES) {
@@ -213,10 +258,21 @@ export class RecordController {
     try {
       await this.show(visit.file, visit.photos, { visitId: visit.id, patientId: visit.patientId })
     } catch (error) {
-      this.store.set((s) => notify(s, t('record.visit.cannotOpen', { reason: error instanceof Error ? error.message : String(error) }), 8000))
+      this.store.set((s) =>
+        notify(
+          s,
+          t('record.visit.cannotOpen', { reason: error instanceof Error ? error.message : String(error) }),
+          8000,
+        ),
+      )
       return
     }
-    this.store.set((s) => notify(s, t('record.visit.opened', { patient: patient?.identifier ?? '', date: visit.date || t('compare.undated') })))
+    this.store.set((s) =>
+      notify(
+        s,
+        t('record.visit.opened', { patient: patient?.identifier ?? '', date: visit.date || t('compare.undated') }),
+      ),
+    )
   }
 
   /**
@@ -239,7 +295,8 @@ export class RecordController {
     }
     this.store.set((s) => comparisonLoaded(s, visit.date, loaded))
     const date = this.store.get().comparison?.meta.date
-    if (this.store.get().comparison) this.store.set((s) => notify(s, t('compare.loaded', { date: date || t('compare.undated') })))
+    if (this.store.get().comparison)
+      this.store.set((s) => notify(s, t('compare.loaded', { date: date || t('compare.undated') })))
   }
 
   /** Starts a new, empty visit of a patient (the one on screen is saved first). */
@@ -279,7 +336,12 @@ export class RecordController {
     await this.running
     const removed = await this.storage.deleteVisit(id)
     if (!removed) return
-    this.remember({ text: t('record.deleted.visit', { date: removed.visit.date || t('compare.undated') }), patients: [], visits: [removed.visit], photos: removed.photos })
+    this.remember({
+      text: t('record.deleted.visit', { date: removed.visit.date || t('compare.undated') }),
+      patients: [],
+      visits: [removed.visit],
+      photos: removed.photos,
+    })
   }
 
   async deletePatient(id: string): Promise<void> {
@@ -287,7 +349,12 @@ export class RecordController {
     await this.running
     const removed = await this.storage.deletePatient(id)
     if (!removed) return
-    this.remember({ text: t('record.deleted.patient', { patient: removed.patient.identifier }), patients: [removed.patient], visits: removed.visits, photos: removed.photos })
+    this.remember({
+      text: t('record.deleted.patient', { patient: removed.patient.identifier }),
+      patients: [removed.patient],
+      visits: removed.visits,
+      photos: removed.photos,
+    })
   }
 
   /** The visit on screen is going away: clear the screen and the workspace, without saving it again. */
@@ -314,7 +381,8 @@ export class RecordController {
     let visits = await this.storage.visits()
     if (scope === 'visit') visits = visits.filter((v) => v.id === id)
     if (scope === 'patient') visits = visits.filter((v) => v.patientId === id)
-    const chosen = scope === 'record' ? patients : patients.filter((p) => visits.some((v) => v.patientId === p.id) || p.id === id)
+    const chosen =
+      scope === 'record' ? patients : patients.filter((p) => visits.some((v) => v.patientId === p.id) || p.id === id)
     const photos = new Map<string, string>()
     for (const v of visits) {
       for (const ref of Object.values(v.photos)) {
@@ -353,10 +421,27 @@ export class RecordController {
       this.store.set((s) => notify(s, t('record.import.nothing', { name: file.name })))
       return
     }
-    const counts = { visitsAdded: preview.visitsAdded, visitsUpdated: preview.visitsUpdated, visitsUnchanged: preview.visitsUnchanged }
-    const text = t('record.import.preview', { name: file.name, added: preview.patientsAdded.join(', ') || '0', ...counts })
-    if (!(await ask.confirm({ id: 'import', title: t('record.import.title'), text, confirm: t('record.import.confirm') }))) return
-    const photos = merged.photos.map((p) => ({ key: p.key, type: p.type, width: p.width, height: p.height, blob: blobOf(p.data, p.type) }))
+    const counts = {
+      visitsAdded: preview.visitsAdded,
+      visitsUpdated: preview.visitsUpdated,
+      visitsUnchanged: preview.visitsUnchanged,
+    }
+    const text = t('record.import.preview', {
+      name: file.name,
+      added: preview.patientsAdded.join(', ') || '0',
+      ...counts,
+    })
+    if (
+      !(await ask.confirm({ id: 'import', title: t('record.import.title'), text, confirm: t('record.import.confirm') }))
+    )
+      return
+    const photos = merged.photos.map((p) => ({
+      key: p.key,
+      type: p.type,
+      width: p.width,
+      height: p.height,
+      blob: blobOf(p.data, p.type),
+    }))
     await this.storage.restore(merged.patients, merged.visits, photos)
     this.store.set((s) => notify(s, t('record.import.done', counts)))
     this.changed()

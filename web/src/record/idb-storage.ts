@@ -6,7 +6,7 @@
  * Stores: patients (index by identifier key), visits (index by patient), photos
  * (Blobs), workspace (one entry: the assessment on screen).
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
+import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb'
 import type { PatientRecord, VisitRecord } from './model.js'
 import type { PhotoData, RecordStorage, StorageUse, Workspace } from './storage.js'
 
@@ -25,6 +25,29 @@ type Db = IDBPDatabase<RecordSchema>
 
 function photoKeys(visits: readonly VisitRecord[]): string[] {
   return visits.flatMap((v) => Object.values(v.photos).map((p) => p.key))
+}
+
+/**
+ * Removes the photos of visits being deleted that nothing else refers to (a photo can
+ * be shared: the same picture kept with several visits, or on screen) and returns them
+ * for undo.
+ */
+async function removePhotosOf(
+  tx: IDBPTransaction<RecordSchema, ('patients' | 'visits' | 'photos' | 'workspace')[], 'readwrite'>,
+  removed: readonly VisitRecord[],
+): Promise<PhotoData[]> {
+  const ids = new Set(removed.map((v) => v.id))
+  const others = (await tx.objectStore('visits').getAll()).filter((v) => !ids.has(v.id))
+  const workspace = await tx.objectStore('workspace').get(WORKSPACE_KEY)
+  const kept = new Set([...photoKeys(others), ...Object.values(workspace?.photos ?? {}).map((p) => p.key)])
+  const photos: PhotoData[] = []
+  for (const key of new Set(photoKeys(removed))) {
+    if (kept.has(key)) continue
+    const photo = await tx.objectStore('photos').get(key)
+    if (photo) photos.push(photo)
+    await tx.objectStore('photos').delete(key)
+  }
+  return photos
 }
 
 export class IdbStorage implements RecordStorage {
@@ -47,11 +70,26 @@ export class IdbStorage implements RecordStorage {
   }
 
   visits(patientId?: string): Promise<VisitRecord[]> {
-    return patientId === undefined ? this.db.getAll('visits') : this.db.getAllFromIndex('visits', 'patientId', patientId)
+    return patientId === undefined
+      ? this.db.getAll('visits')
+      : this.db.getAllFromIndex('visits', 'patientId', patientId)
   }
 
   visit(id: string): Promise<VisitRecord | undefined> {
     return this.db.get('visits', id)
+  }
+
+  /** Walks the visits' patient index by key alone: no visit is read or deserialised. */
+  async visitCounts(patientId?: string): Promise<Map<string, number>> {
+    if (patientId !== undefined)
+      return new Map([[patientId, await this.db.countFromIndex('visits', 'patientId', patientId)]])
+    const counts = new Map<string, number>()
+    let cursor = await this.db.transaction('visits').store.index('patientId').openKeyCursor()
+    while (cursor) {
+      counts.set(cursor.key, (counts.get(cursor.key) ?? 0) + 1)
+      cursor = await cursor.continue()
+    }
+    return counts
   }
 
   photo(key: string): Promise<PhotoData | undefined> {
@@ -74,17 +112,14 @@ export class IdbStorage implements RecordStorage {
     await this.db.put('patients', patient)
   }
 
-  async deletePatient(id: string): Promise<{ patient: PatientRecord; visits: VisitRecord[]; photos: PhotoData[] } | undefined> {
-    const tx = this.db.transaction(['patients', 'visits', 'photos'], 'readwrite')
+  async deletePatient(
+    id: string,
+  ): Promise<{ patient: PatientRecord; visits: VisitRecord[]; photos: PhotoData[] } | undefined> {
+    const tx = this.db.transaction(['patients', 'visits', 'photos', 'workspace'], 'readwrite')
     const patient = await tx.objectStore('patients').get(id)
     if (!patient) return undefined
     const visits = await tx.objectStore('visits').index('patientId').getAll(id)
-    const photos: PhotoData[] = []
-    for (const key of photoKeys(visits)) {
-      const photo = await tx.objectStore('photos').get(key)
-      if (photo) photos.push(photo)
-      await tx.objectStore('photos').delete(key)
-    }
+    const photos = await removePhotosOf(tx, visits)
     for (const v of visits) await tx.objectStore('visits').delete(v.id)
     await tx.objectStore('patients').delete(id)
     await tx.done
@@ -92,21 +127,20 @@ export class IdbStorage implements RecordStorage {
   }
 
   async deleteVisit(id: string): Promise<{ visit: VisitRecord; photos: PhotoData[] } | undefined> {
-    const tx = this.db.transaction(['visits', 'photos'], 'readwrite')
+    const tx = this.db.transaction(['patients', 'visits', 'photos', 'workspace'], 'readwrite')
     const visit = await tx.objectStore('visits').get(id)
     if (!visit) return undefined
-    const photos: PhotoData[] = []
-    for (const key of photoKeys([visit])) {
-      const photo = await tx.objectStore('photos').get(key)
-      if (photo) photos.push(photo)
-      await tx.objectStore('photos').delete(key)
-    }
+    const photos = await removePhotosOf(tx, [visit])
     await tx.objectStore('visits').delete(id)
     await tx.done
     return { visit, photos }
   }
 
-  async restore(patients: readonly PatientRecord[], visits: readonly VisitRecord[], photos: readonly PhotoData[]): Promise<void> {
+  async restore(
+    patients: readonly PatientRecord[],
+    visits: readonly VisitRecord[],
+    photos: readonly PhotoData[],
+  ): Promise<void> {
     const tx = this.db.transaction(['patients', 'visits', 'photos'], 'readwrite')
     for (const p of patients) void tx.objectStore('patients').put(p)
     for (const v of visits) void tx.objectStore('visits').put(v)
@@ -124,7 +158,13 @@ export class IdbStorage implements RecordStorage {
 
   async clear(): Promise<void> {
     const tx = this.db.transaction(['patients', 'visits', 'photos', 'workspace'], 'readwrite')
-    await Promise.all([tx.objectStore('patients').clear(), tx.objectStore('visits').clear(), tx.objectStore('photos').clear(), tx.objectStore('workspace').clear(), tx.done])
+    await Promise.all([
+      tx.objectStore('patients').clear(),
+      tx.objectStore('visits').clear(),
+      tx.objectStore('photos').clear(),
+      tx.objectStore('workspace').clear(),
+      tx.done,
+    ])
   }
 
   async persist(): Promise<boolean> {

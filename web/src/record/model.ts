@@ -28,6 +28,23 @@ export interface PhotoRef {
   readonly height: number
 }
 
+/** One view's metric values and their standard uncertainties, by metric name. */
+export interface ViewValues {
+  readonly values: Readonly<Record<string, number>>
+  readonly u: Readonly<Record<string, number>>
+}
+
+/**
+ * The metric values of a visit's views at one placement error (px), computed from its
+ * markers when the visit is saved so that trends need not recompute them. Derived
+ * data: a visit without them (imported, or saved before they were kept) or kept at
+ * another placement error has them computed from its markers instead (trend.ts).
+ */
+export interface VisitValues {
+  readonly sd: number
+  readonly views: Partial<Record<View, ViewValues>>
+}
+
 /** One visit of one patient: the assessment as its file holds it, and the photos of its views. */
 export interface VisitRecord {
   readonly id: string
@@ -40,6 +57,8 @@ export interface VisitRecord {
   readonly updated: string
   readonly file: AssessmentFile
   readonly photos: Partial<Record<View, PhotoRef>>
+  /** The values of its views, kept when saved (derived from `file`; absent in older or imported visits). */
+  readonly values?: VisitValues
 }
 
 /** The visit open in the app, if it is in the record. */
@@ -66,8 +85,23 @@ export function findPatient(patients: readonly PatientRecord[], identifier: stri
   return key === '' ? undefined : patients.find((p) => p.key === key)
 }
 
-export function newPatient(id: string, identifier: string, now: string, origin: PatientRecord['origin'], name = '', notes = ''): PatientRecord {
-  return { id, identifier: identifier.trim(), key: identifierKey(identifier), name: name.trim(), notes, created: now, origin }
+export function newPatient(
+  id: string,
+  identifier: string,
+  now: string,
+  origin: PatientRecord['origin'],
+  name = '',
+  notes = '',
+): PatientRecord {
+  return {
+    id,
+    identifier: identifier.trim(),
+    key: identifierKey(identifier),
+    name: name.trim(),
+    notes,
+    created: now,
+    origin,
+  }
 }
 
 /** Patients whose identifier or name holds the query (case- and space-insensitive), by identifier. */
@@ -108,7 +142,8 @@ export function placeVisit(
   const found = findPatient(patients, identifier)
   const patient = found ?? newPatient(newId(), identifier, now, 'typed')
   const previous = previousPatientId === null ? undefined : patients.find((p) => p.id === previousPatientId)
-  const orphan = previous && previous.id !== patient.id && previous.origin === 'typed' && (visitCounts.get(previous.id) ?? 0) <= 1
+  const orphan =
+    previous && previous.id !== patient.id && previous.origin === 'typed' && (visitCounts.get(previous.id) ?? 0) <= 1
   return { patient, put: found ? null : patient, remove: orphan ? previous : null }
 }
 
@@ -123,7 +158,11 @@ export const PHOTO_JPEG_QUALITY = 0.9
  * of the photo as marked (the document's photo size); the stored picture is drawn
  * over that frame, so every value and its ± stay exactly as measured.
  */
-export function storedSize(width: number, height: number, max = PHOTO_MAX_SIDE): { width: number; height: number; scaled: boolean } {
+export function storedSize(
+  width: number,
+  height: number,
+  max = PHOTO_MAX_SIDE,
+): { width: number; height: number; scaled: boolean } {
   const long = Math.max(width, height)
   if (long <= max) return { width, height, scaled: false }
   const k = max / long
@@ -162,7 +201,13 @@ export function previewImport(
     else visitsUnchanged++
   }
   const byKey = (a: string, b: string) => identifierKey(a).localeCompare(identifierKey(b))
-  return { patientsAdded: added.sort(byKey), patientsKept: kept.sort(byKey), visitsAdded, visitsUpdated, visitsUnchanged }
+  return {
+    patientsAdded: added.sort(byKey),
+    patientsKept: kept.sort(byKey),
+    visitsAdded,
+    visitsUpdated,
+    visitsUnchanged,
+  }
 }
 
 /**
@@ -171,6 +216,11 @@ export function previewImport(
  * dates never share a name).
  */
 export function visitFileName(identifier: string, date: string, what: string, ext: string): string {
-  const patient = identifier.trim().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '')
+  const patient = identifier
+    .trim()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
   return ['posture', patient, date, what].filter(Boolean).join('-') + `.${ext}`
 }

@@ -5,15 +5,16 @@
  * storage used). The dialog reads the record through the controller and acts only
  * through it; the screen changes through the store.
  */
-import { byId, download, h, setText } from '../render/dom.js'
-import { currentLocale, metricText, t } from '../i18n/index.js'
+
 import { formatDate } from '../i18n/format.js'
+import { currentLocale, metricText, t } from '../i18n/index.js'
 import { mountPanel } from '../panels/panel.js'
-import { VIEW_NAMES, hasContent, type View } from '../state/model.js'
+import { byId, download, h, setText } from '../render/dom.js'
+import { hasContent, VIEW_NAMES, type View } from '../state/model.js'
 import type { RecordController } from './controller.js'
-import { dialogAsk, type Ask } from './dialogs.js'
-import { newestFirst, searchPatients, visitFileName, type PatientRecord, type VisitRecord } from './model.js'
-import { trendCsv, trendsOf, type TrendSeries } from './trend.js'
+import { type Ask, dialogAsk } from './dialogs.js'
+import { newestFirst, type PatientRecord, searchPatients, type VisitRecord, visitFileName } from './model.js'
+import { type TrendSeries, trendCsv, trendsOf } from './trend.js'
 import { trendChart, trendTable } from './trend-chart.js'
 
 function dateOf(date: string): string {
@@ -21,7 +22,9 @@ function dateOf(date: string): string {
 }
 
 function megabytes(bytes: number): string {
-  return new Intl.NumberFormat(currentLocale(), { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1e6)
+  return new Intl.NumberFormat(currentLocale(), { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
+    bytes / 1e6,
+  )
 }
 
 /** The views a visit has, in the current language. */
@@ -62,10 +65,13 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
   async function render(): Promise<void> {
     if (!dialog.open) return
     const round = ++rendering
-    const [patients, use] = await Promise.all([controller.storage.patients(), controller.storage.use()])
-    const visits = selected ? newestFirst(await controller.storage.visits(selected)) : []
-    const counts = new Map<string, number>()
-    for (const v of await controller.storage.visits()) counts.set(v.patientId, (counts.get(v.patientId) ?? 0) + 1)
+    const [patients, use, counts, selectedVisits] = await Promise.all([
+      controller.storage.patients(),
+      controller.storage.use(),
+      controller.storage.visitCounts(),
+      selected ? controller.storage.visits(selected) : [],
+    ])
+    const visits = newestFirst(selectedVisits)
     if (round !== rendering) return
     const shown = searchPatients(patients, search.value)
     const patient = patients.find((p) => p.id === selected) ?? null
@@ -73,7 +79,12 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
     search.placeholder = t('record.search')
     const list = h('ul', { class: 'record-patients', id: 'record-patients' })
     for (const p of shown) list.append(patientItem(p, counts.get(p.id) ?? 0, p.id === selected))
-    const empty = patients.length === 0 ? t('record.patients.empty') : shown.length === 0 ? t('record.patients.noMatch', { query: search.value }) : ''
+    const empty =
+      patients.length === 0
+        ? t('record.patients.empty')
+        : shown.length === 0
+          ? t('record.patients.noMatch', { query: search.value })
+          : ''
     const deleted = controller.deleted && Date.now() < controller.deleted.until ? controller.deleted : null
     const undo = h('button', { type: 'button', id: 'record-undo' }, t('record.undo'))
     undo.addEventListener('click', () => void controller.undoDelete())
@@ -89,13 +100,22 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
     })
     const exportAll = h('button', { type: 'button', id: 'record-export-all' }, t('record.export.all'))
     exportAll.addEventListener('click', () => void controller.exportBackup('record'))
-    const importInput = h('input', { type: 'file', id: 'record-import-input', accept: '.json,application/json', class: 'visually-hidden' })
+    const importInput = h('input', {
+      type: 'file',
+      id: 'record-import-input',
+      accept: '.json,application/json',
+      class: 'visually-hidden',
+    })
     importInput.addEventListener('change', () => {
       const file = importInput.files?.[0]
       importInput.value = ''
       if (file) void controller.importBackup(file, ask)
     })
-    const importLabel = h('label', { class: 'button', for: 'record-import-input', id: 'record-import' }, t('record.import'))
+    const importLabel = h(
+      'label',
+      { class: 'button', for: 'record-import-input', id: 'record-import' },
+      t('record.import'),
+    )
     const close = h('button', { type: 'button', id: 'record-close' }, t('record.close'))
     close.addEventListener('click', () => dialog.close())
     const storage =
@@ -159,10 +179,22 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
     start.addEventListener('click', () => void controller.startVisit(patient.id).then(() => dialog.close()))
     const exportPatient = h('button', { type: 'button', id: 'record-export-patient' }, t('record.export.patient'))
     exportPatient.addEventListener('click', () => void controller.exportBackup('patient', patient.id))
-    const remove = h('button', { type: 'button', class: 'danger', id: 'record-delete-patient' }, t('record.patient.delete'))
+    const remove = h(
+      'button',
+      { type: 'button', class: 'danger', id: 'record-delete-patient' },
+      t('record.patient.delete'),
+    )
     remove.addEventListener('click', async () => {
       const text = t('record.confirm.deletePatient', { patient: patient.identifier, count: visits.length })
-      if (await ask.confirm({ id: 'delete-patient', title: t('record.patient.delete'), text, confirm: t('record.delete'), danger: true })) {
+      if (
+        await ask.confirm({
+          id: 'delete-patient',
+          title: t('record.patient.delete'),
+          text,
+          confirm: t('record.delete'),
+          danger: true,
+        })
+      ) {
         selected = null
         await controller.deletePatient(patient.id)
       }
@@ -172,17 +204,44 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
       const open = h('button', { type: 'button', class: 'open' }, t('record.visit.open'))
       open.addEventListener('click', () => void controller.openVisit(v.id).then(() => dialog.close()))
       const onScreen = controller.store.get().record?.visitId === v.id
-      const compare = h('button', { type: 'button', class: 'compare', disabled: onScreen, title: t('record.visit.compare.title') }, t('record.visit.compare'))
+      const compare = h(
+        'button',
+        { type: 'button', class: 'compare', disabled: onScreen, title: t('record.visit.compare.title') },
+        t('record.visit.compare'),
+      )
       compare.addEventListener('click', () => void controller.compareWith(v.id).then(() => dialog.close()))
       const exportVisit = h('button', { type: 'button', class: 'export' }, t('record.export.visit'))
       exportVisit.addEventListener('click', () => void controller.exportBackup('visit', v.id))
       const del = h('button', { type: 'button', class: 'delete' }, t('record.visit.delete'))
       del.addEventListener('click', async () => {
         const text = t('record.confirm.deleteVisit', { date: dateOf(v.date), patient: patient.identifier })
-        if (await ask.confirm({ id: 'delete-visit', title: t('record.visit.delete'), text, confirm: t('record.delete'), danger: true })) await controller.deleteVisit(v.id)
+        if (
+          await ask.confirm({
+            id: 'delete-visit',
+            title: t('record.visit.delete'),
+            text,
+            confirm: t('record.delete'),
+            danger: true,
+          })
+        )
+          await controller.deleteVisit(v.id)
       })
       list.append(
-        h('li', { 'data-visit': v.id, 'data-date': v.date }, h('span', { class: 'record-visit-date' }, dateOf(v.date)), ' ', h('span', { class: 'field-help' }, t('record.visit.views', { views: viewsOf(v) })), ' ', open, ' ', compare, ' ', exportVisit, ' ', del),
+        h(
+          'li',
+          { 'data-visit': v.id, 'data-date': v.date },
+          h('span', { class: 'record-visit-date' }, dateOf(v.date)),
+          ' ',
+          h('span', { class: 'field-help' }, t('record.visit.views', { views: viewsOf(v) })),
+          ' ',
+          open,
+          ' ',
+          compare,
+          ' ',
+          exportVisit,
+          ' ',
+          del,
+        ),
       )
     }
     return h(
@@ -199,7 +258,12 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
   function trendsSection(patient: PatientRecord, visits: readonly VisitRecord[]): HTMLElement {
     const locale = currentLocale()
     const sd = controller.store.get().settings.placementSd
-    const box = h('details', { class: 'record-trends', id: 'record-trends' }, h('summary', {}, t('record.trends')), h('p', { class: 'field-help' }, t('record.trends.note')))
+    const box = h(
+      'details',
+      { class: 'record-trends', id: 'record-trends' },
+      h('summary', {}, t('record.trends')),
+      h('p', { class: 'field-help' }, t('record.trends.note')),
+    )
     const all: TrendSeries[] = []
     for (const view of VIEW_NAMES) {
       const series = trendsOf(visits, view, sd)
@@ -207,13 +271,39 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
       all.push(...series)
       const labels = new Map(series.map((sr) => [sr.name, metricText(view, sr.name).label]))
       const charts = h('div', { class: 'trend-charts' })
-      for (const sr of series) charts.append(h('figure', {}, trendChart(sr, labels.get(sr.name) ?? sr.name, locale), h('figcaption', {}, labels.get(sr.name) ?? sr.name)))
-      box.append(h('h4', {}, t(`view.${view}.title`)), charts, h('div', { class: 'table-wrap' }, trendTable(series, labels, locale, t('compare.column.metric'))))
+      for (const sr of series)
+        charts.append(
+          h(
+            'figure',
+            {},
+            trendChart(sr, labels.get(sr.name) ?? sr.name, locale),
+            h('figcaption', {}, labels.get(sr.name) ?? sr.name),
+          ),
+        )
+      box.append(
+        h('h4', {}, t(`view.${view}.title`)),
+        charts,
+        h('div', { class: 'table-wrap' }, trendTable(series, labels, locale, t('compare.column.metric'))),
+      )
     }
     const csv = h('button', { type: 'button', id: 'record-trend-csv' }, t('record.trends.csv'))
     csv.addEventListener('click', () => {
-      const headers = ['csv.column.patient', 'csv.column.date', 'csv.column.view', 'csv.column.metric', 'csv.column.value', 'csv.column.u', 'csv.column.unit', 'csv.column.verdict'] as const
-      const text = trendCsv(patient.identifier, all, headers.map((k) => t(k)), (real) => (real === null ? '' : t(real ? 'csv.verdict.real' : 'csv.verdict.within')))
+      const headers = [
+        'csv.column.patient',
+        'csv.column.date',
+        'csv.column.view',
+        'csv.column.metric',
+        'csv.column.value',
+        'csv.column.u',
+        'csv.column.unit',
+        'csv.column.verdict',
+      ] as const
+      const text = trendCsv(
+        patient.identifier,
+        all,
+        headers.map((k) => t(k)),
+        (real) => (real === null ? '' : t(real ? 'csv.verdict.real' : 'csv.verdict.within')),
+      )
       download(visitFileName(patient.identifier, '', 'trend', 'csv'), 'text/csv', text)
     })
     box.append(h('p', {}, csv))

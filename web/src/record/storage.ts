@@ -31,6 +31,8 @@ export interface RecordStorage {
   patients(): Promise<PatientRecord[]>
   visits(patientId?: string): Promise<VisitRecord[]>
   visit(id: string): Promise<VisitRecord | undefined>
+  /** How many visits each patient (or the one given) has, by patient id, without reading the visits. */
+  visitCounts(patientId?: string): Promise<Map<string, number>>
   photo(key: string): Promise<PhotoData | undefined>
   putPhoto(photo: PhotoData): Promise<void>
   /** Saves a visit with the patients it needs (and removes one left without visits), in one transaction. */
@@ -40,7 +42,11 @@ export interface RecordStorage {
   deletePatient(id: string): Promise<{ patient: PatientRecord; visits: VisitRecord[]; photos: PhotoData[] } | undefined>
   deleteVisit(id: string): Promise<{ visit: VisitRecord; photos: PhotoData[] } | undefined>
   /** Puts back what a delete removed, or adds a backup's content. */
-  restore(patients: readonly PatientRecord[], visits: readonly VisitRecord[], photos: readonly PhotoData[]): Promise<void>
+  restore(
+    patients: readonly PatientRecord[],
+    visits: readonly VisitRecord[],
+    photos: readonly PhotoData[],
+  ): Promise<void>
   workspace(): Promise<Workspace | undefined>
   saveWorkspace(workspace: Workspace): Promise<void>
   /** Removes everything. */

@@ -2,19 +2,21 @@
  * Trends: each metric of a view over all visits of a patient, oldest first, with its
  * standard uncertainty, and whether the change from the previous visit exceeds the
  * smallest real difference (compare.ts); and the same numbers as CSV, with patient
- * and date on every row. Values are computed here from each visit's markers with the
- * service's metric functions (compare/from-state.ts), at one placement error.
+ * and date on every row. Values are those kept with each visit when it was saved, or,
+ * when a visit has none at this placement error, computed from its markers with the
+ * service's metric functions (compare/from-state.ts).
  * Pure: no DOM.
  */
 import { metricTable, type Unit } from '#core/metrics/index.js'
 import { smallestRealDifference } from '../compare/compare.js'
 import { assessmentOf } from '../compare/from-state.js'
+import type { AssessmentFile } from '../files/assessment-file.js'
 import { assessmentFromData } from '../files/assessment-file.js'
 import { csvText } from '../i18n/csv-text.js'
 import { exportNumber } from '../i18n/format.js'
 import { difference } from '../metrics/uncertainty.js'
-import type { View } from '../state/model.js'
-import { newestFirst, type VisitRecord } from './model.js'
+import { VIEW_NAMES, type View } from '../state/model.js'
+import { newestFirst, type ViewValues, type VisitRecord, type VisitValues } from './model.js'
 
 export interface TrendPoint {
   readonly visitId: string
@@ -32,21 +34,47 @@ export interface TrendSeries {
   readonly points: readonly TrendPoint[]
 }
 
+/** The values of every view of an assessment file at placement error `sd`, to keep with its visit. */
+export function valuesOf(file: AssessmentFile, sd: number): VisitValues {
+  const loaded = assessmentFromData(file)
+  const views: Partial<Record<View, ViewValues>> = {}
+  for (const view of VIEW_NAMES) {
+    const doc = loaded.views[view]?.doc
+    if (!doc) continue
+    const a = assessmentOf(view, doc, sd, { patientId: '', date: '' })
+    views[view] = { values: a.values, u: a.u }
+  }
+  return { sd, views }
+}
+
+/** A visit's values at `sd`: those kept with it, else computed from its markers. */
+function visitValues(visit: VisitRecord, sd: number): VisitValues {
+  return visit.values?.sd === sd ? visit.values : valuesOf(visit.file, sd)
+}
+
+/** Every metric of a view, whichever way its table is chosen, for its unit and order. */
+function metricsOf(view: View) {
+  const all = [...metricTable(view, false), ...metricTable(view, true)]
+  return all.filter((m, i) => all.findIndex((n) => n.name === m.name) === i)
+}
+
 /** The view's metrics over the visits that have it, oldest first. */
 export function trendsOf(visits: readonly VisitRecord[], view: View, sd: number): TrendSeries[] {
   const series = new Map<string, TrendPoint[]>()
   const units = new Map<string, Unit>()
+  const metrics = metricsOf(view)
   for (const visit of newestFirst(visits).reverse()) {
-    const doc = assessmentFromData(visit.file).views[view]?.doc
-    if (!doc) continue
-    const a = assessmentOf(view, doc, sd, { patientId: '', date: visit.date })
-    for (const metric of metricTable(view, doc.estimatePopliteal)) {
+    const a = visitValues(visit, sd).views[view]
+    if (!a) continue
+    for (const metric of metrics) {
       const value = a.values[metric.name]
       const u = a.u[metric.name]
       if (typeof value !== 'number' || typeof u !== 'number') continue
       const points = series.get(metric.name) ?? []
       const previous = points.at(-1)
-      const real = previous ? Math.abs(difference(metric.unit, value, previous.value)) > smallestRealDifference(previous.u, u) : null
+      const real = previous
+        ? Math.abs(difference(metric.unit, value, previous.value)) > smallestRealDifference(previous.u, u)
+        : null
       points.push({ visitId: visit.id, date: visit.date, value, u, real })
       series.set(metric.name, points)
       units.set(metric.name, metric.unit)
@@ -56,10 +84,16 @@ export function trendsOf(visits: readonly VisitRecord[], view: View, sd: number)
 }
 
 /** The trend as CSV: patient, date, view, metric, value, uncertainty, unit, and whether the change is real. */
-export function trendCsv(patient: string, series: readonly TrendSeries[], headers: readonly string[], verdict: (real: boolean | null) => string): string {
+export function trendCsv(
+  patient: string,
+  series: readonly TrendSeries[],
+  headers: readonly string[],
+  verdict: (real: boolean | null) => string,
+): string {
   const rows: string[][] = [[...headers]]
   for (const s of series) {
-    for (const p of s.points) rows.push([patient, p.date, s.view, s.name, exportNumber(p.value), exportNumber(p.u), s.unit, verdict(p.real)])
+    for (const p of s.points)
+      rows.push([patient, p.date, s.view, s.name, exportNumber(p.value), exportNumber(p.u), s.unit, verdict(p.real)])
   }
   return csvText(rows)
 }
