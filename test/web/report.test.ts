@@ -2,8 +2,10 @@
  * The printed report fits the page: Chromium renders it to PDF (page.pdf, print
  * media) on A4 and US Letter for one view, three views, and one view compared with
  * an earlier visit. Asserts the page count (pdfinfo), that every table's last column
- * ends inside the printable width, and that the last
- * column's words are in the PDF (pdftotext). Each page is also written as PNG
+ * ends inside the printable width, that the last column's words are in the PDF
+ * (pdftotext), and that no table is split across pages leaving fewer than
+ * MIN_ROWS_PER_PAGE of its rows on a page (each row found by its label in the text of
+ * each page, in order). Each page is also written as PNG
  * (pdftoppm) to test-output/ to be looked at.
  */
 import assert from 'node:assert/strict'
@@ -11,8 +13,8 @@ import { execFileSync } from 'node:child_process'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
+import { type Harness, loadPhoto, OUTPUT, openApp, startHarness } from '../support/browser.js'
 import { FIGURES } from './fixtures/figure.js'
-import { OUTPUT, loadPhoto, openApp, startHarness, type Harness } from '../support/browser.js'
 
 let h: Harness
 
@@ -61,14 +63,22 @@ const MARGIN_PX = (12 / 25.4) * 96
 
 async function prepare(views: readonly View[], compare: boolean): Promise<Page> {
   const { page } = await openApp(h)
-  await page.locator('#session-input').setInputFiles({ name: 'visit.json', mimeType: 'application/json', buffer: assessmentFile(views, '2026-04-14') })
+  await page
+    .locator('#session-input')
+    .setInputFiles({ name: 'visit.json', mimeType: 'application/json', buffer: assessmentFile(views, '2026-04-14') })
   for (const v of views) {
     await page.locator(`#tab-${v}`).click()
     await loadPhoto(page, h, v)
     await page.locator('#results[data-state="ready"]').waitFor()
   }
   if (compare) {
-    await page.locator('#compare-input').setInputFiles({ name: 'earlier.json', mimeType: 'application/json', buffer: assessmentFile(views, '2026-03-10', 3) })
+    await page
+      .locator('#compare-input')
+      .setInputFiles({
+        name: 'earlier.json',
+        mimeType: 'application/json',
+        buffer: assessmentFile(views, '2026-03-10', 3),
+      })
     await page.locator('#comparison[data-state="ready"]').waitFor()
   }
   return page
@@ -77,7 +87,10 @@ async function prepare(views: readonly View[], compare: boolean): Promise<Page> 
 /** Per table in the printed report at the paper's width: its last column's right edge and the width available. */
 async function tableFit(page: Page, paper: keyof typeof PAPER): Promise<{ right: number; available: number }[]> {
   // The page's printable width (print media on screen has no page margins).
-  await page.setViewportSize({ width: Math.floor(PAPER[paper].width - 2 * MARGIN_PX), height: Math.round(PAPER[paper].height) })
+  await page.setViewportSize({
+    width: Math.floor(PAPER[paper].width - 2 * MARGIN_PX),
+    height: Math.round(PAPER[paper].height),
+  })
   await page.emulateMedia({ media: 'print' })
   const fit = await page.evaluate(`[...document.querySelectorAll('#report table')].map((t) => {
     const report = document.querySelector('#report').getBoundingClientRect()
@@ -86,6 +99,44 @@ async function tableFit(page: Page, paper: keyof typeof PAPER): Promise<{ right:
   })`)
   await page.emulateMedia({ media: null })
   return fit as { right: number; available: number }[]
+}
+
+/** The fewest rows of a table a page may hold when the table is split across pages. */
+const MIN_ROWS_PER_PAGE = 3
+
+/** Per table of the report, in document order: the label (first text of the first cell) of each body row. */
+async function tableRows(page: Page): Promise<string[][]> {
+  return page.evaluate(`[...document.querySelectorAll('#report table')].map((t) =>
+    [...t.querySelectorAll('tbody tr')].map((r) => r.firstElementChild.firstChild.textContent))`) as Promise<string[][]>
+}
+
+/** Text without whitespace (a label wraps over lines in the PDF). */
+const squeezed = (text: string) => text.replace(/\s+/gu, '')
+
+/**
+ * Per table, how many of its rows each page it is printed on holds: the rows' labels
+ * are looked for in the text of the pages in order, each after the one before.
+ */
+function rowsPerPage(path: string, pages: number, tables: readonly (readonly string[])[]): number[][] {
+  const texts = Array.from({ length: pages }, (_, i) =>
+    squeezed(execFileSync('pdftotext', ['-f', String(i + 1), '-l', String(i + 1), path, '-'], { encoding: 'utf8' })),
+  )
+  let page = 0
+  let at = 0
+  return tables.map((rows) => {
+    const counts = new Map<number, number>()
+    for (const label of rows) {
+      const needle = squeezed(label)
+      while (page < pages && texts[page]!.indexOf(needle, at) < 0) {
+        page++
+        at = 0
+      }
+      assert.ok(page < pages, `the row "${label}" is not in the PDF's text`)
+      at = texts[page]!.indexOf(needle, at) + needle.length
+      counts.set(page, (counts.get(page) ?? 0) + 1)
+    }
+    return [...counts.values()]
+  })
 }
 
 function pdfPages(path: string): number {
@@ -104,18 +155,30 @@ describe('printed report fits the page', () => {
       const page = await prepare(c.views, c.compare)
       for (const paper of ['A4', 'Letter'] as const) {
         for (const t of await tableFit(page, paper)) {
-          assert.ok(t.right <= t.available + 0.5, `${c.name} ${paper}: a table ends at ${t.right.toFixed(0)} px, the page's printable width ends at ${t.available.toFixed(0)} px`)
+          assert.ok(
+            t.right <= t.available + 0.5,
+            `${c.name} ${paper}: a table ends at ${t.right.toFixed(0)} px, the page's printable width ends at ${t.available.toFixed(0)} px`,
+          )
         }
         const path = `${OUTPUT}report-${c.name}-${paper}.pdf`
         await page.pdf({ path, format: paper })
         const pages = pdfPages(path)
         assert.ok(pages <= c.maxPages, `${c.name} ${paper}: ${pages} pages`)
+        const tables = await tableRows(page)
+        assert.ok(tables.length > 0 && tables.every((rows) => rows.length > 0), 'the report has tables with rows')
+        for (const [i, counts] of rowsPerPage(path, pages, tables).entries()) {
+          assert.ok(
+            counts.length === 1 || Math.min(...counts) >= MIN_ROWS_PER_PAGE,
+            `${c.name} ${paper}: table ${i + 1} (${tables[i]!.length} rows) is split over pages as ${counts.join(' + ')} rows`,
+          )
+        }
         execFileSync('pdftoppm', ['-png', '-r', '60', path, `${OUTPUT}report-${c.name}-${paper}`])
         const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' })
         assert.match(text, /PAC-0042/, 'the patient is on the report')
         if (c.compare) {
           // The two last columns' headers (they wrap over lines) and a verdict of every row.
-          for (const word of [/Beyond/i, /measurement/i, /error\?/i, /Smallest/i, /difference/i]) assert.match(text, word, 'the last columns are printed')
+          for (const word of [/Beyond/i, /measurement/i, /error\?/i, /Smallest/i, /difference/i])
+            assert.match(text, word, 'the last columns are printed')
           assert.equal(text.match(/No: within|Yes: real change/g)?.length, 8, 'a verdict per metric')
           assert.equal(await page.locator('#report .report-comparison figure').count(), 2, 'both visits side by side')
         }
