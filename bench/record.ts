@@ -8,13 +8,14 @@
  *    (measured from node, so it includes Playwright's round trip);
  *  - draw the trends of a patient with 50 visits: click on the patient until the visit list
  *    and every trend chart (8 metrics x 50 visits) are built (measured from node).
- * Median of ROUNDS.
+ * Median of ROUNDS. The seeded visits carry no stored metric values (as imported or
+ * older visits: trends compute them from the markers); with --values each visit is
+ * seeded with them, as the app keeps them when it saves a visit.
  *
- *     npm run bench:record [-- --rounds 15]
+ *     npm run bench:record [-- --rounds 15] [-- --values]
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
@@ -24,12 +25,44 @@ import { FIGURES, figureSvg } from '../test/web/fixtures/figure.js'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url))
 const ROUNDS = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 15
+const WITH_VALUES = process.argv.includes('--values')
+/** The app's trend module as built for node (web/tsconfig.node.json), for the values a visit keeps. */
+const TREND_MODULE = new URL('../web-unit/web/src/record/trend.js', import.meta.url).href
 const PATIENTS = 20
 /** BENCH-000 has 50 visits (the trend), the others 8 each: 202 visits. */
 const visitsOf = (p: number) => (p === 0 ? 50 : 8)
 const VISITS = Array.from({ length: PATIENTS }, (_, p) => visitsOf(p)).reduce((a, b) => a + b, 0)
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+/** The values the app keeps with a seeded visit, per marker variant (markers moved by v % 5 px), at 2 px. */
+function variantValues(): unknown[] {
+  const spec = FIGURES.anterior
+  return Array.from({ length: 5 }, (_, dx) => {
+    const markers = Object.fromEntries(Object.entries(spec.markers).map(([n, q]) => [n, [q[0] + dx, q[1]]]))
+    const anterior = {
+      image: { name: 'bench.jpg', width: spec.width, height: spec.height },
+      calibration: { lrv_x: spec.lrvX, fc: null, grid_size_cm: spec.scaleCm, scale_points: spec.scale },
+      markers,
+      results: null,
+    }
+    return valuesOf(
+      {
+        format: 'posture-metrics-session',
+        version: 1,
+        saved_at: '',
+        view: 'anterior',
+        patient_id: 'BENCH',
+        assessment_date: '',
+        placement_error_px: 2,
+        views: { anterior },
+      },
+      2,
+    )
+  })
+}
+
+let valuesOf: (file: unknown, sd: number) => unknown
 
 async function main(): Promise<void> {
   const app = await buildApp({ logger: false, overload: { maxEventLoopDelayMs: 0 }, webRoot: WEB_ROOT })
@@ -40,6 +73,7 @@ async function main(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
     viewport: { width: 1400, height: 900 },
   })
+  ;({ valuesOf } = (await import(TREND_MODULE)) as { valuesOf: typeof valuesOf })
   try {
     const page = context.pages()[0] ?? (await context.newPage())
     // The photo: the anterior figure, rasterised and encoded as a noisy JPEG of about 300 KB.
@@ -48,7 +82,7 @@ async function main(): Promise<void> {
     await page.goto(base)
     await page.locator('#record-status').waitFor({ state: 'attached' })
     const seeded = await page.evaluate(
-      `(async ({ png, patients, perPatient, spec }) => {
+      `(async ({ png, patients, perPatient, spec, values }) => {
         const img = await createImageBitmap(new Blob([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], { type: 'image/png' }))
         const canvas = document.createElement('canvas')
         canvas.width = img.width
@@ -72,13 +106,15 @@ async function main(): Promise<void> {
             const file = { format: 'posture-metrics-session', version: 1, saved_at: now, view: 'anterior', patient_id: identifier, assessment_date: date, placement_error_px: 2,
               views: { anterior: { image: { name: 'bench.jpg', width: spec.width, height: spec.height }, calibration: { lrv_x: spec.lrvX, fc: null, grid_size_cm: spec.scaleCm, scale_points: spec.scale }, markers, results: null } } }
             tx.objectStore('photos').put({ key: 'k' + id, type: 'image/jpeg', width: img.width, height: img.height, blob })
-            tx.objectStore('visits').put({ id, patientId: 'p' + p, date, created: now, updated: now, file, photos: { anterior: { key: 'k' + id, type: 'image/jpeg', width: img.width, height: img.height } } })
+            const visit = { id, patientId: 'p' + p, date, created: now, updated: now, file, photos: { anterior: { key: 'k' + id, type: 'image/jpeg', width: img.width, height: img.height } } }
+            if (values) visit.values = values[v % 5]
+            tx.objectStore('visits').put(visit)
           }
         }
         await new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onerror = () => reject(tx.error) })
         db.close()
         return blob.size
-      })(${JSON.stringify({ png: png.toString('base64'), patients: PATIENTS, perPatient: visitsOf(1), spec: FIGURES.anterior })})`,
+      })(${JSON.stringify({ png: png.toString('base64'), patients: PATIENTS, perPatient: visitsOf(1), spec: FIGURES.anterior, values: WITH_VALUES ? variantValues() : null })})`,
     )
     await page.reload()
     await page.locator('#record-status').waitFor({ state: 'attached' })
@@ -101,16 +137,25 @@ async function main(): Promise<void> {
       await page.locator(`.record-patient-visits[data-patient="${other}"]`).waitFor()
       const t0 = performance.now()
       await page.locator('#record-patients li[data-patient="BENCH-000"] button').click()
-      await page.locator('.record-patient-visits[data-patient="BENCH-000"] #record-trends svg.trend-chart[data-metric="trunk_angle"]').waitFor({ state: 'attached' })
+      await page
+        .locator(
+          '.record-patient-visits[data-patient="BENCH-000"] #record-trends svg.trend-chart[data-metric="trunk_angle"]',
+        )
+        .waitFor({ state: 'attached' })
       trendMs.push(performance.now() - t0)
-      if ((await page.locator('.record-patient-visits[data-patient="BENCH-000"] #record-visits li').count()) !== 50) throw new Error('BENCH-000 should list 50 visits')
+      if ((await page.locator('.record-patient-visits[data-patient="BENCH-000"] #record-visits li').count()) !== 50)
+        throw new Error('BENCH-000 should list 50 visits')
       await page.locator('#record-close').click()
     }
 
     // Open a stored visit (its photo is in the record), then move a marker and time each save.
     await page.locator('#record-button').click()
     await page.locator('#record-patients li[data-patient="BENCH-000"] button').click()
-    await page.locator('.record-patient-visits[data-patient="BENCH-000"] #record-visits li').first().locator('button.open').click()
+    await page
+      .locator('.record-patient-visits[data-patient="BENCH-000"] #record-visits li')
+      .first()
+      .locator('button.open')
+      .click()
     await page.locator('.stage.has-photo image.photo').waitFor()
     await page.locator('#record-status[data-pending="false"]').waitFor({ state: 'attached' })
     const saveMs: number[] = []
@@ -128,6 +173,7 @@ async function main(): Promise<void> {
       visits: VISITS,
       photoBytes: seeded,
       rounds: ROUNDS,
+      storedValues: WITH_VALUES,
       saveVisitMedianMs: Number(median(saveMs).toFixed(1)),
       saveVisitMaxMs: Number(Math.max(...saveMs).toFixed(1)),
       patientListMedianMs: Number(median(listMs).toFixed(1)),

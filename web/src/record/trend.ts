@@ -34,22 +34,27 @@ export interface TrendSeries {
   readonly points: readonly TrendPoint[]
 }
 
+/** One view's values of an assessment file at placement error `sd`, if the file has the view. */
+function viewValuesOf(file: AssessmentFile, view: View, sd: number): ViewValues | undefined {
+  const doc = assessmentFromData(file).views[view]?.doc
+  if (!doc) return undefined
+  const a = assessmentOf(view, doc, sd, { patientId: '', date: '' })
+  return { values: a.values, u: a.u }
+}
+
 /** The values of every view of an assessment file at placement error `sd`, to keep with its visit. */
 export function valuesOf(file: AssessmentFile, sd: number): VisitValues {
-  const loaded = assessmentFromData(file)
   const views: Partial<Record<View, ViewValues>> = {}
   for (const view of VIEW_NAMES) {
-    const doc = loaded.views[view]?.doc
-    if (!doc) continue
-    const a = assessmentOf(view, doc, sd, { patientId: '', date: '' })
-    views[view] = { values: a.values, u: a.u }
+    const values = viewValuesOf(file, view, sd)
+    if (values) views[view] = values
   }
   return { sd, views }
 }
 
-/** A visit's values at `sd`: those kept with it, else computed from its markers. */
-function visitValues(visit: VisitRecord, sd: number): VisitValues {
-  return visit.values?.sd === sd ? visit.values : valuesOf(visit.file, sd)
+/** A visit's values of a view at `sd`: those kept with it, else computed from its markers. */
+function visitValues(visit: VisitRecord, view: View, sd: number): ViewValues | undefined {
+  return visit.values?.sd === sd ? visit.values.views[view] : viewValuesOf(visit.file, view, sd)
 }
 
 /** Every metric of a view, whichever way its table is chosen, for its unit and order. */
@@ -64,7 +69,7 @@ export function trendsOf(visits: readonly VisitRecord[], view: View, sd: number)
   const units = new Map<string, Unit>()
   const metrics = metricsOf(view)
   for (const visit of newestFirst(visits).reverse()) {
-    const a = visitValues(visit, sd).views[view]
+    const a = visitValues(visit, view, sd)
     if (!a) continue
     for (const metric of metrics) {
       const value = a.values[metric.name]
