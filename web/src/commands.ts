@@ -9,6 +9,7 @@ import type { LoadedAssessment } from './assessment-file.js'
 import { hasContent } from './assessment-file.js'
 import type { Locale } from './format.js'
 import { t } from './i18n/index.js'
+import { readNumberField, valueOfReading } from './number-field.js'
 import { PLACEMENT_SD_LIMITS, parsePlacementSd } from './uncertainty.js'
 import {
   VIEW_NAMES,
@@ -200,23 +201,19 @@ export function dragEnd(state: AppState): AppState {
   })
 }
 
-/** Parses a typed positive number of centimetres; '' is null; undefined when invalid. */
-function positiveOrNull(text: string): number | null | undefined {
-  if (text.trim() === '') return null
-  const v = Number(text)
-  return Number.isFinite(v) && v > 0 ? v : undefined
-}
-
-/** The known distance between the scale points, as typed ('' clears it). */
+/**
+ * The known distance between the scale points, as typed ("160,5" or "160.5"; '' clears it).
+ * A value outside the plausible range is set as typed: the field asks the person first.
+ */
 export function setKnownDistance(state: AppState, text: string): AppState {
-  const v = positiveOrNull(text)
+  const v = valueOfReading(readNumberField('knownDistance', text))
   if (v === undefined) return notify(state, t('calibration.invalidDistance'))
   return dismissNotice(commit(state, { ...current(state).doc, gridCm: v }))
 }
 
-/** fc typed in directly ('' clears it); it replaces the scale points. */
+/** fc typed in directly ("0,27" or "0.27"; '' clears it); it replaces the scale points. */
 export function setTypedFc(state: AppState, text: string): AppState {
-  const v = positiveOrNull(text)
+  const v = valueOfReading(readNumberField('fc', text))
   if (v === undefined) return notify(state, t('calibration.invalidFc'))
   const doc = current(state).doc
   const next = commit(state, { ...doc, fcTyped: v, scale: v === null ? doc.scale : [null, null], gridCm: v === null ? doc.gridCm : null })

@@ -4,7 +4,8 @@
  * Used by the interactive stage and, with a fixed transform, by the printed report.
  */
 import { s } from './dom.js'
-import { t } from './i18n/index.js'
+import { formatNumber } from './format.js'
+import { currentLocale, t } from './i18n/index.js'
 import { formatValue } from './metrics.js'
 import { positionOf, statusOf, type Doc, type Pt } from './model.js'
 import type { Figure, Scene, Transform } from './scene.js'
@@ -248,7 +249,8 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
     const px = Math.hypot(sb[0] - sa[0], sb[1] - sa[1])
     const g = s('g', { class: 'scale' })
     g.append(s('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'scale-line' }))
-    const text = doc.gridCm !== null ? t('overlay.scale.known', { cm: doc.gridCm, px: px.toFixed(1) }) : t('overlay.scale.unknown', { px: px.toFixed(1) })
+    const pxText = formatNumber(px, 1, currentLocale())
+    const text = doc.gridCm !== null ? t('overlay.scale.known', { cm: doc.gridCm, px: pxText }) : t('overlay.scale.unknown', { px: pxText })
     // Beside the middle of the segment, on the side away from the point tags.
     const d = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1
     const n: V = [-(b[1] - a[1]) / d, (b[0] - a[0]) / d]

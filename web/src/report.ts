@@ -9,7 +9,7 @@ import { h, s, swatch } from './dom.js'
 import type { View } from '../../src/markers.js'
 import { comparisonOf, placementOf } from './assessment.js'
 import { comparisonTable, dateText } from './compare-panel.js'
-import { formatDate, formatNumber } from './format.js'
+import { formatDate, formatNumber, formatSignificant, plainNumber } from './format.js'
 import { currentLocale, t, terms } from './i18n/index.js'
 import { formatValueWithU, metricsOf } from './metrics.js'
 import { fcOf, targetsOf, type Doc } from './model.js'
@@ -58,8 +58,8 @@ export function renderReport(container: HTMLElement, state: AppState): void {
       e.view === 'posterior' ? t(e.doc.estimatePopliteal ? 'report.popliteal.estimated' : 'report.popliteal.marked') : '',
       fc !== null
         ? e.doc.gridCm !== null
-          ? t('report.fcReference', { fc: fc.toPrecision(4), cm: e.doc.gridCm })
-          : t('report.fc', { fc: fc.toPrecision(4) })
+          ? t('report.fcReference', { fc: formatSignificant(fc, 4, currentLocale()), cm: e.doc.gridCm })
+          : t('report.fc', { fc: formatSignificant(fc, 4, currentLocale()) })
         : '',
       e.doc.lrvX !== null ? t('report.lrv', { x: e.doc.lrvX }) : '',
     ].filter(Boolean)
@@ -89,7 +89,7 @@ export function renderReport(container: HTMLElement, state: AppState): void {
             h('th', { scope: 'row' }, swatch(colorOf(i)), `${m.label} `, h('code', {}, m.name), h('span', { class: 'meaning' }, m.meaning)),
             h(
               'td',
-              { class: 'num', title: typeof v === 'number' ? String(v) : null },
+              { class: 'num', title: typeof v === 'number' ? plainNumber(v, currentLocale()) : null },
               typeof v === 'number' ? formatValueWithU(m, v, u[m.name]) : t('results.noValue'),
               mark ? h('span', { class: 'provisional-badge' }, t('results.provisional.badge')) : null,
             ),

@@ -200,7 +200,7 @@ export const CLINICAL_ES = {
   'apiError.greater_than_equal': '{subject} debe ser como mínimo {limit}: ninguna fotografía es tan grande.',
   'apiError.less_than_equal': '{subject} debe ser como máximo {limit}: ninguna fotografía es tan grande.',
   'apiError.literal_error': '{subject} debe ser uno de estos valores: {expected}.',
-  'apiError.undefined_geometry_at': '{markers} están en el mismo punto ({x}, {y}), así que no se puede calcular {metrics}: separe uno de ellos.',
+  'apiError.undefined_geometry_at': '{markers} están en el mismo punto ({x}; {y}), así que no se puede calcular {metrics}: separe uno de ellos.',
   'apiError.undefined_geometry': 'Estos marcadores están colocados de forma que no se puede calcular {metrics}: {markers}. Sepárelos.',
   'apiError.value_error': '{subject} no es válido.',
   'apiError.unreachable': 'No se pudo contactar con el servicio. Compruebe que está en marcha y vuelva a intentarlo.',

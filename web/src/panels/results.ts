@@ -7,7 +7,7 @@
 import { setHighlight } from '../commands.js'
 import { byId, h, setText, swatch } from '../dom.js'
 import { placementOf } from '../assessment.js'
-import { formatUncertainty } from '../format.js'
+import { formatUncertainty, plainNumber } from '../format.js'
 import { currentLocale, t } from '../i18n/index.js'
 import { uncertaintiesOf } from '../uncertainty.js'
 import { formatValue, metricsOf, unitText, type MetricInfo } from '../metrics.js'
@@ -83,7 +83,7 @@ function metricRow(info: MetricInfo, value: unknown, u: number | undefined, colo
     h('th', { scope: 'row' }, swatch(color), h('span', { class: 'metric-label' }, info.label), h('code', {}, info.name), h('span', { class: 'meaning' }, info.meaning)),
     h(
       'td',
-      { class: 'num value', title: has ? `${value} ${unitText(info)}` : null },
+      { class: 'num value', title: has ? `${plainNumber(value, currentLocale())} ${unitText(info)}` : null },
       has ? formatValue(info, value) : t('results.noValue'),
       has && provisional ? h('span', { class: 'provisional-badge', title: t('results.provisional.title') }, t('results.provisional.badge')) : null,
     ),
