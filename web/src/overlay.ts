@@ -5,6 +5,7 @@
  */
 import { s } from './dom.js'
 import { formatNumber } from './format.js'
+import { GRAB_RADIUS_PX } from './input/hit.js'
 import { currentLocale, t } from './i18n/index.js'
 import { formatValue } from './metrics.js'
 import { positionOf, statusOf, type Doc, type Pt } from './model.js'
@@ -272,7 +273,7 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
     const tag = target.id === 'scale-a' ? 'A' : target.id === 'scale-b' ? 'B' : String(n)
     const cls = ['marker', target.kind === 'scale' ? 'scale-point' : '', scene.active === target.id ? 'active' : '', scene.flagged.has(target.id) ? 'flagged' : '', target.required ? '' : 'optional', statusOf(doc, target.id) === 'suggested' ? 'suggested' : '']
     const g = s('g', { class: cls.filter(Boolean).join(' '), 'data-target': target.id, transform: `translate(${x},${y})` })
-    if (opts.interactive) g.append(s('circle', { r: 14, class: 'hit' }))
+    if (opts.interactive) g.append(s('circle', { r: GRAB_RADIUS_PX, class: 'hit' }))
     g.append(s('circle', { r: 7, class: 'ring' }))
     g.append(s('path', { d: 'M-4,0H4M0,-4V4', class: 'cross' }))
     g.append(s('text', { x: 10, y: -10, class: 'marker-tag' }, tag))

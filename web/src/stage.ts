@@ -2,9 +2,11 @@
  * The photo viewer: zoom (wheel, pinch, buttons), pan (drag on the photo), the pointer
  * gestures on it (reported as StageEvents; input/pointer.ts turns them into commands),
  * and the drawing of the current view's scene whenever the store changes.
- * A click (press without moving) places the active target; pressing on a marker or
- * the reference line and moving drags it.
+ * A click (press without moving) places the active target unless it is on a placed
+ * marker itself; pressing near a marker or the reference line and moving drags it
+ * (input/hit.ts decides, in screen px).
  */
+import { pressTargets, type PlacedTarget } from './input/hit.js'
 import { positionOf, type Pt } from './model.js'
 import { drawOverlay } from './overlay.js'
 import { sceneOf, type Scene, type Transform } from './scene.js'
@@ -24,7 +26,8 @@ export interface StageEvents {
 }
 
 type Gesture =
-  | { kind: 'press'; pointer: number; start: Pt; hit: string | null; touch: boolean }
+  /** `grab`: the target a drag moves; `hit`: the target a click is on (input/hit.ts). */
+  | { kind: 'press'; pointer: number; start: Pt; grab: string | null; hit: string | null; touch: boolean }
   | { kind: 'drag'; pointer: number; start: Pt; id: string; origin: Pt }
   | { kind: 'pan'; pointer: number; last: Pt }
   | { kind: 'pinch'; distance: number; center: Pt }
@@ -145,6 +148,22 @@ export class Stage implements Viewport {
     return this.toImage([this.size.w / 2, this.size.h / 2])
   }
 
+  /** The targets placed in the scene shown, for the pointer. */
+  private placedTargets(): PlacedTarget[] {
+    const scene = this.scene
+    if (!scene) return []
+    const placed: PlacedTarget[] = []
+    for (const target of scene.targets) {
+      if (target.kind === 'lrv') {
+        if (scene.doc.lrvX !== null) placed.push({ id: target.id, lineX: scene.doc.lrvX })
+        continue
+      }
+      const at = positionOf(scene.doc, target.id)
+      if (at) placed.push({ id: target.id, at })
+    }
+    return placed
+  }
+
   private toImage(c: Pt): Pt {
     return [(c[0] - this.t.tx) / this.t.s, (c[1] - this.t.ty) / this.t.s]
   }
@@ -175,8 +194,9 @@ export class Stage implements Viewport {
       return
     }
     if (e.button !== 0) return
-    const hitEl = e.target instanceof Element ? e.target.closest<SVGElement>('[data-target]') : null
-    this.gesture = { kind: 'press', pointer: e.pointerId, start: p, hit: hitEl?.dataset.target ?? null, touch: e.pointerType !== 'mouse' }
+    // Decided by distance in screen px (input/hit.ts), not by the element under the pointer.
+    const { grab, click } = pressTargets(this.placedTargets(), this.toImage(p), this.t.s)
+    this.gesture = { kind: 'press', pointer: e.pointerId, start: p, grab, hit: click, touch: e.pointerType !== 'mouse' }
   }
 
   private move(e: PointerEvent): void {
@@ -201,11 +221,11 @@ export class Stage implements Viewport {
     if (g.kind === 'press') {
       const threshold = g.touch ? 8 : 4
       if (Math.hypot(p[0] - g.start[0], p[1] - g.start[1]) < threshold) return
-      const origin = g.hit ? this.positionOf(g.hit) : null
-      if (g.hit && origin) {
-        this.gesture = { kind: 'drag', pointer: g.pointer, start: g.start, id: g.hit, origin }
+      const origin = g.grab ? this.positionOf(g.grab) : null
+      if (g.grab && origin) {
+        this.gesture = { kind: 'drag', pointer: g.pointer, start: g.start, id: g.grab, origin }
         this.el.classList.add('dragging')
-        this.events.dragStart(g.hit)
+        this.events.dragStart(g.grab)
       } else {
         this.gesture = { kind: 'pan', pointer: g.pointer, last: g.start }
         this.el.classList.add('panning')

