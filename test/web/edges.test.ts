@@ -39,11 +39,11 @@ async function downloadJson(page: Page, name: string): Promise<any> {
 }
 
 /** An assessment file of one view of a figure: every marker (suggested when asked), the ruler as scale, no reference line unless given. */
-function assessmentFile(view: View, options: { suggested?: boolean; lrvX?: number | null; zoom?: number } = {}): Buffer {
+function assessmentFile(view: View, options: { suggested?: boolean; lrvX?: number | null; zoom?: number; moved?: Record<string, Px> } = {}): Buffer {
   const spec = FIGURES[view]
   const z = options.zoom ?? 1
   const at = (p: Px): [number, number] => [Math.round(p[0] * z * 10) / 10, Math.round(p[1] * z * 10) / 10]
-  const markers = Object.fromEntries(Object.entries(spec.markers).map(([name, p]) => [name, at(p)]))
+  const markers = Object.fromEntries(Object.entries({ ...spec.markers, ...options.moved }).map(([name, p]) => [name, at(p)]))
   return Buffer.from(
     JSON.stringify({
       format: 'posture-metrics-session',
@@ -188,5 +188,66 @@ describe('rough edges, in a Spanish browser', () => {
     assert.deepEqual(moved, [l5[0], l5[1] + 20], 'the drag moved L5 by the pointer\'s movement')
     assert.deepEqual(errors, [])
     await page.context().close()
+  })
+
+  test('overlaps: the notice clears the zoom bar, marker numbers never touch at the fit zoom, the date field is not clipped', async () => {
+    for (const viewport of [{ width: 1400, height: 900 }, { width: 1100, height: 800 }, { width: 390, height: 844 }]) {
+      const { page, errors } = await openApp(h, { locale: 'es-ES', viewport })
+      const size = `${viewport.width}x${viewport.height}`
+
+      // The date field shows the whole date; every field stays inside its card.
+      await page.locator('#assessment-date').fill('2026-03-20')
+      const fields = await page.evaluate(`(() => {
+        const date = document.getElementById('assessment-date')
+        const natural = date.cloneNode()
+        natural.style.width = 'auto'
+        natural.style.minWidth = '0'
+        natural.style.position = 'absolute'
+        document.body.append(natural)
+        const card = document.getElementById('assessment-card').getBoundingClientRect()
+        const out = { width: date.getBoundingClientRect().width, natural: natural.getBoundingClientRect().width,
+          outside: [...document.querySelectorAll('#assessment-card input')].filter((el) => el.getBoundingClientRect().right > card.right - 1).map((el) => el.id) }
+        natural.remove()
+        return out
+      })()`) as { width: number; natural: number; outside: string[] }
+      assert.ok(fields.width >= fields.natural - 0.5, `${size}: the date field is ${fields.width} px wide, its content needs ${fields.natural} px`)
+      assert.deepEqual(fields.outside, [], `${size}: fields outside the card`)
+      await page.locator('#assessment-card').screenshot({ path: `${OUTPUT}edges-date-${size}.png` })
+
+      // A crowded photo (the heels side by side): numbers 14 and 15 do not read "1415".
+      await page.locator('#tab-posterior').click()
+      const crowded = { calcaneo_der: [268, 937], aquiles_der: [272, 892] } as const
+      await loadAssessment(page, 'talones.json', assessmentFile('posterior', { moved: crowded }))
+      await loadPhoto(page, h, 'posterior')
+      await page.locator('#stage g.marker[data-target="calcaneo_der"]').waitFor()
+      await page.locator('#stage').scrollIntoViewIfNeeded()
+      const tags = await page.locator('#stage text.marker-tag').evaluateAll((els) => els.map((el) => {
+        const r = el.getBoundingClientRect()
+        return { text: el.textContent ?? '', x: r.x, y: r.y, width: r.width, height: r.height }
+      }))
+      const rings = await page.locator('#stage g.marker').evaluateAll((els) => els.map((el) => {
+        const r = el.querySelector('circle.ring')!.getBoundingClientRect()
+        return { text: el.querySelector('text.marker-tag')?.textContent ?? '', x: r.x, y: r.y, width: r.width, height: r.height }
+      }))
+      assert.equal(tags.length, 15 + 2)
+      for (const [i, a] of tags.entries()) {
+        for (const b of tags.slice(i + 1)) assert.ok(!overlaps(a, b), `${size}: tags "${a.text}" and "${b.text}" overlap`)
+        for (const r of rings) if (r.text !== a.text) assert.ok(!overlaps(a, r), `${size}: tag "${a.text}" covers marker ${r.text}`)
+      }
+      await page.locator('#stage').screenshot({ path: `${OUTPUT}edges-tags-${size}.png`, style: '#toast { visibility: hidden }' })
+
+      // A notice (nothing to redo) while the zoom bar is in view.
+      await page.evaluate(`document.querySelector('.zoombar').scrollIntoView({ block: 'end' })`)
+      await page.evaluate(`document.getElementById('stage').focus({ preventScroll: true })`)
+      await page.keyboard.press('Control+y')
+      await page.locator('#toast.show').waitFor()
+      await page.waitForFunction(`(() => { const s = getComputedStyle(document.getElementById('toast')); return s.opacity === '1' && new DOMMatrix(s.transform).m42 === 0 })()`)
+      const toast = (await page.locator('#toast').boundingBox())!
+      const bar = (await page.locator('.zoombar').boundingBox())!
+      await page.screenshot({ path: `${OUTPUT}edges-notice-${size}.png` })
+      assert.ok(!overlaps(toast, bar), `${size}: the notice ${JSON.stringify(toast)} covers the zoom bar ${JSON.stringify(bar)}`)
+      assert.deepEqual(errors, [])
+      await page.context().close()
+    }
   })
 })

@@ -6,6 +6,7 @@
 import { s } from './dom.js'
 import { formatNumber } from './format.js'
 import { GRAB_RADIUS_PX } from './input/hit.js'
+import { placeTags } from './tag-layout.js'
 import { currentLocale, t } from './i18n/index.js'
 import { formatValue } from './metrics.js'
 import { positionOf, statusOf, type Doc, type Pt } from './model.js'
@@ -261,8 +262,9 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
     parts.push(g)
   }
 
-  // Markers and scale points, numbered in guided order.
+  // Markers and scale points, numbered in guided order; each number where it covers no other (tag-layout.ts).
   const markers = s('g', { class: 'markers' })
+  const shown: { target: (typeof scene.targets)[number]; p: Pt; x: number; y: number; text: string }[] = []
   let n = 0
   for (const target of scene.targets) {
     if (target.kind === 'marker') n++
@@ -270,16 +272,20 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
     const p = positionOf(doc, target.id)
     if (!p) continue
     const [x, y] = at(p)
-    const tag = target.id === 'scale-a' ? 'A' : target.id === 'scale-b' ? 'B' : String(n)
+    shown.push({ target, p, x, y, text: target.id === 'scale-a' ? 'A' : target.id === 'scale-b' ? 'B' : String(n) })
+  }
+  const places = placeTags(shown)
+  shown.forEach(({ target, p, x, y, text }, i) => {
+    const place = places[i]!
     const cls = ['marker', target.kind === 'scale' ? 'scale-point' : '', scene.active === target.id ? 'active' : '', scene.flagged.has(target.id) ? 'flagged' : '', target.required ? '' : 'optional', statusOf(doc, target.id) === 'suggested' ? 'suggested' : '']
     const g = s('g', { class: cls.filter(Boolean).join(' '), 'data-target': target.id, transform: `translate(${x},${y})` })
     if (opts.interactive) g.append(s('circle', { r: GRAB_RADIUS_PX, class: 'hit' }))
     g.append(s('circle', { r: 7, class: 'ring' }))
     g.append(s('path', { d: 'M-4,0H4M0,-4V4', class: 'cross' }))
-    g.append(s('text', { x: 10, y: -10, class: 'marker-tag' }, tag))
+    g.append(s('text', { x: place.dx, y: place.dy, class: 'marker-tag', 'text-anchor': place.anchor, 'dominant-baseline': 'central' }, text))
     g.append(s('title', {}, t('overlay.marker.title', { label: target.label, x: p[0], y: p[1] })))
     markers.append(g)
-  }
+  })
   parts.push(markers)
   svg.replaceChildren(...parts)
 }
