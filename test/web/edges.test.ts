@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import type { View } from '../../src/markers.js'
-import { FIGURES, type Px } from './fixtures/figure.js'
+import { FIGURES, figureSvg, type Px } from './fixtures/figure.js'
 import { OUTPUT, activeTarget, clickPixel, loadPhoto, openApp, screenOf, shownResults, startHarness, type Harness } from './harness.js'
 
 let h: Harness
@@ -249,5 +249,45 @@ describe('rough edges, in a Spanish browser', () => {
       assert.deepEqual(errors, [])
       await page.context().close()
     }
+  })
+
+  test('a photo too small for a value: the value is marked and the warning names the resolution needed', async () => {
+    const { page, errors } = await openApp(h, { locale: 'es-ES', viewport: { width: 1400, height: 1700 } })
+    await page.locator('#tab-posterior').click()
+    // The posterior figure photographed at 160 px wide (the issue's photo size).
+    const small = await h.browser.newPage({ viewport: { width: 400, height: 400 }, deviceScaleFactor: 1 })
+    await small.setContent(`<!doctype html><body style="margin:0">${figureSvg('posterior').replace(/width="600" height="1000"/, 'width="160" height="267"')}</body>`)
+    const photo = await small.locator('svg').screenshot({ type: 'png' })
+    await small.close()
+    await loadAssessment(page, 'pequena.json', assessmentFile('posterior', { zoom: 160 / 600 }))
+    await page.locator('#photo-input').setInputFiles({ name: 'posterior.png', mimeType: 'image/png', buffer: photo })
+    await page.locator('.stage.has-photo image.photo').waitFor()
+    await shownResults(page)
+    const warning = page.locator('#precision-warning')
+    await warning.waitFor()
+    const text = await warning.innerText()
+    assert.match(text, /^Con esta foto \(160×267 px\), \d+ valores son menos precisos que la medición postural con fotos \(u mayor que 2,7° en ángulos y 0,6\u00a0cm en distancias\)/)
+    assert.match(text, /Ángulo del retropié izquierdo ±\u00a0\d+,\d°/)
+    const [, w, hgt] = /Hace falta una foto de unos (\d+)×(\d+) px/.exec(text) ?? []
+    assert.ok(Number(w) > 160 && Number(hgt) > 267, text)
+    for (const row of await page.locator('#metrics-table tbody tr').all()) {
+      const name = await row.getAttribute('data-metric')
+      const u = Number(await row.locator('td.u').getAttribute('data-u'))
+      const limit = /^coronal_/.test(name!) ? 0.6 : 2.7
+      assert.equal(await row.locator('td.u.imprecise').count(), u > limit ? 1 : 0, `${name}: u = ${u}`)
+      if (u > limit) assert.ok(text.includes(`±\u00a0${(Math.ceil(u * 10 - 1e-9) / 10).toFixed(1).replace('.', ',')}`), `${name} in the warning`)
+    }
+    assert.equal(await page.locator('#metrics-table td.u.imprecise').count() > 0, true)
+    await page.locator('#results').screenshot({ path: `${OUTPUT}edges-precision.png` })
+    await page.emulateMedia({ media: 'print' })
+    assert.match(await page.locator('#report .precision-warning').innerText(), /^Con esta foto \(160×267 px\)/)
+    await page.emulateMedia({ media: 'screen' })
+
+    // The full-size figure: no warning for its coronal balances, which are well within 0.6 cm.
+    await loadAssessment(page, 'normal.json', assessmentFile('posterior'))
+    await page.locator('#results[data-state="ready"] #metrics-table tr[data-metric="coronal_balance_c7"] td.u:not(.imprecise)').waitFor()
+    assert.doesNotMatch(await warning.innerText(), /160×267/)
+    assert.deepEqual(errors, [])
+    await page.context().close()
   })
 })

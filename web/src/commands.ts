@@ -269,9 +269,8 @@ export function assessmentLoaded(state: AppState, loaded: LoadedAssessment): App
         const keep = open?.url && photo && open.width === photo.width && open.height === photo.height
         const c = committed(vs, keep ? { ...view.doc, photo: open } : view.doc)
         const request = requestOf(v, c.doc)
-        const outcome: Outcome = request.ready
-          ? { ...NO_OUTCOME, key: request.key, values: view.results, fromFile: view.results !== null }
-          : NO_OUTCOME
+        // Without saved results the service is asked (an outcome keyed to the request would say it was answered).
+        const outcome: Outcome = request.ready && view.results !== null ? { ...NO_OUTCOME, key: request.key, values: view.results, fromFile: true } : NO_OUTCOME
         if (view.unknown.length) notes.push(t('assessment.ignoredMarkers', { view: v, list: view.unknown.join(', ') }))
         if (photo && !keep) notes.push(t('assessment.openPhoto', { name: photo.name || t('assessment.thePhoto'), view: v }))
         return { ...c, active: nextOf(c, v, null), outcome }

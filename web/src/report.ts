@@ -16,6 +16,7 @@ import { fcOf, targetsOf, type Doc } from './model.js'
 import { drawOverlay } from './overlay.js'
 import { colorOf, sceneOf, type Scene } from './scene.js'
 import { uncertaintiesOf } from './uncertainty.js'
+import { precisionWarning, precisionWarningText } from './precision.js'
 import { provisionalMetrics } from './provisional.js'
 import type { AppState } from './state.js'
 
@@ -97,6 +98,8 @@ export function renderReport(container: HTMLElement, state: AppState): void {
         )
       })
       if (provisional.size > 0) section.append(h('p', { class: 'report-provisional' }, t('report.provisional', { list: [...provisional].join(', ') })))
+      const warning = photo ? precisionWarning(e.metrics, e.values, u, photo) : null
+      if (warning && photo) section.append(h('p', { class: 'precision-warning' }, precisionWarningText(warning, photo)))
       section.append(
         h(
           'table',

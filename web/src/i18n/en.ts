@@ -152,6 +152,11 @@ export const en = {
   'results.column.u': '± u',
   'results.caption': '{view} metrics',
   'results.noValue': '\u2014',
+  'precision.warning': {
+    one: 'On this photo ({width}\u00d7{height} px), {count} value is less precise than photographic posture measurement (u above {degrees} for angles, {cm} for distances): {list}. It needs a photo of about {neededWidth}\u00d7{neededHeight} px with the same framing, or markers placed more precisely.',
+    other: 'On this photo ({width}\u00d7{height} px), {count} values are less precise than photographic posture measurement (u above {degrees} for angles, {cm} for distances): {list}. They need a photo of about {neededWidth}\u00d7{neededHeight} px with the same framing, or markers placed more precisely.',
+  },
+  'precision.row.title': 'u above {limit}: the photo is too small for this value',
 
   // Footer, service, notices
   'footer.coordinates': "Coordinates are photo pixels (x to the right, y down). Signs follow the subject's body, not the photo.",

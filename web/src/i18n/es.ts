@@ -151,6 +151,11 @@ export const es = {
   'results.column.u': '± u',
   'results.caption': 'Medidas de la vista {view}',
   'results.noValue': '\u2014',
+  'precision.warning': {
+    one: 'Con esta foto ({width}\u00d7{height} px), {count} valor es menos preciso que la medición postural con fotos (u mayor que {degrees} en ángulos y {cm} en distancias): {list}. Hace falta una foto de unos {neededWidth}\u00d7{neededHeight} px con el mismo encuadre, o colocar los marcadores con más precisión.',
+    other: 'Con esta foto ({width}\u00d7{height} px), {count} valores son menos precisos que la medición postural con fotos (u mayor que {degrees} en ángulos y {cm} en distancias): {list}. Hace falta una foto de unos {neededWidth}\u00d7{neededHeight} px con el mismo encuadre, o colocar los marcadores con más precisión.',
+  },
+  'precision.row.title': 'u mayor que {limit}: la foto es demasiado pequeña para este valor',
 
   // Pie, servicio, avisos
   'footer.coordinates': 'Las coordenadas son píxeles de la foto (x hacia la derecha, y hacia abajo). Los signos siguen el cuerpo del sujeto, no la foto.',
