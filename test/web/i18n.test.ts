@@ -59,9 +59,27 @@ after(async () => {
   await h?.close()
 })
 
-async function assertSpanish(page: Page, selector: string, what: string): Promise<void> {
-  const text = await page.locator(selector).innerText()
+/** Everything a person reads in an element: its text, the photo's SVG labels and tooltips, field values and placeholders, tooltips, labels for screen readers. */
+async function readableText(page: Page, selector: string): Promise<string> {
+  return page.evaluate(`(() => {
+    const root = document.querySelector(${JSON.stringify(selector)})
+    const parts = [root.innerText]
+    for (const el of root.querySelectorAll('svg text, svg title')) parts.push(el.textContent)
+    for (const el of root.querySelectorAll('input')) if (!['file', 'hidden', 'checkbox', 'radio'].includes(el.type)) parts.push(el.value, el.placeholder)
+    for (const el of root.querySelectorAll('[title], [aria-label]')) parts.push(el.getAttribute('title') || '', el.getAttribute('aria-label') || '')
+    return parts.join('\\n')
+  })()`)
+}
+
+/** No English word and no '.' decimal (a version number such as 1.0.0 is not a decimal). */
+function assertSpanishText(text: string, what: string): void {
   assert.deepEqual(englishWordsIn(text, ENGLISH), [], `${what} has English words:\n${text}`)
+  const decimals = text.replace(/\d+(\.\d+){2,}/g, ' ').match(/\S*\d\.\d\S*/g) ?? []
+  assert.deepEqual(decimals, [], `${what} shows a '.' decimal in Spanish`)
+}
+
+async function assertSpanish(page: Page, selector: string, what: string): Promise<void> {
+  assertSpanishText(await readableText(page, selector), what)
 }
 
 async function downloadText(page: Page, selector: string, name: string): Promise<string> {
@@ -154,6 +172,10 @@ describe('the app in Spanish and English', () => {
     const csv = (await downloadText(page, '#export-csv', 'i18n-es.csv')).trim().split('\r\n')
     assert.equal(csv[0], 'vista,lado,medida,valor,incertidumbre,unidad,significado,foto,fc_cm_por_px,lrv_x_px,error_colocacion_px,estado')
     for (const line of csv.slice(1)) assert.ok(Number(line.split(',')[4]) > 0, line)
+    // Its words are Spanish (side, unit, meaning, status); its numbers keep '.' for spreadsheets and scripts (docs/uncertainty.md).
+    const words = csv.map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)).map((f) => [f[0], f[1], f[5], f[6], f[11]].join(' '))
+    assertSpanishText(words.join('\n'), 'the CSV')
+    assert.ok(csv.slice(1).every((line) => line.endsWith(',confirmado')), 'the status column in Spanish')
 
     // Compare with the earlier visit: only the head tilt changed beyond measurement error.
     await page.locator('#compare-input').setInputFiles({ name: 'visita-1.json', mimeType: 'application/json', buffer: Buffer.from(earlierVisit()) })

@@ -14,6 +14,8 @@ import { es } from '../../../web/src/i18n/es.js'
 import { currentLocale, markerText, metricText, setLocale, t } from '../../../web/src/i18n/index.js'
 import { EN_TERMS, ES_TERMS } from '../../../web/src/i18n/terms.js'
 import type { Message } from '../../../web/src/i18n/types.js'
+import { reasonText } from '../../../web/src/pose/commands.js'
+import { LANDMARKS, type LandmarkName } from '../../../web/src/pose/landmarks.js'
 import { englishVocabulary, englishWordsIn } from '../words.js'
 
 const WEB = fileURLToPath(new URL('../../../../../web/', import.meta.url))
@@ -43,6 +45,28 @@ describe('catalogues', () => {
   test('no English word in a Spanish text', () => {
     for (const [key, m] of Object.entries(es)) for (const f of forms(m)) assert.deepEqual(englishWordsIn(f, ENGLISH), [], `${key}: ${f}`)
     for (const [name, m] of Object.entries(ES_TERMS.markers)) assert.deepEqual(englishWordsIn(`${m.label} ${m.hint}`, ENGLISH), [], name)
+  })
+
+  test("no '.' decimal in a Spanish text (a number parameter gets the comma from t())", () => {
+    for (const [key, m] of Object.entries(es)) for (const f of forms(m)) assert.doesNotMatch(f, /\d\.\d/, `${key}: ${f}`)
+  })
+
+  // todo until the pose branch words the landmarks in the language (issue 17 item 7); then an ordinary test.
+  test('the reasons a tool gives for leaving a marker unplaced: no English word in Spanish, landmark names included', { todo: 'pose branch' }, () => {
+    // The model's landmark names (LEFT_KNEE ...) are English: none of their words may reach a Spanish note.
+    const landmarkWords = new Set(Object.keys(LANDMARKS).flatMap((n) => n.toLowerCase().split('_')))
+    const names = Object.keys(LANDMARKS) as LandmarkName[]
+    setLocale('es')
+    try {
+      for (const reason of ['low-visibility', 'inputs-not-visible', 'out-of-frame', 'no-pose'] as const) {
+        for (const landmarks of [...names.map((n) => [n]), names]) {
+          const text = reasonText({ marker: 'tragus_der', status: 'not-suggested', reason, basis: 'direct', ctx: { landmarks } })
+          assert.deepEqual(englishWordsIn(text, new Set([...ENGLISH, ...landmarkWords])), [], `${reason}: ${text}`)
+        }
+      }
+    } finally {
+      setLocale('en')
+    }
   })
 
   test('t(), marker and metric texts follow the chosen language', () => {
