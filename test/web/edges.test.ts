@@ -159,6 +159,9 @@ describe('rough edges, in a Spanish browser', () => {
     const lrv = (await downloadJson(page, 'edges-click-lrv.json')).views.posterior.calibration.lrv_x
     assert.ok(Math.abs(lrv - (c7[0] + 10 / zoom)) <= 0.2, `the line is where clicked: ${lrv} vs ${c7[0] + 10 / zoom}`)
     await page.screenshot({ path: `${OUTPUT}edges-click-beside-marker.png` })
+    // Provisional values with their badges and imprecise ones with their mark: the results table still fits its card.
+    await page.locator('#results[data-state="ready"] tr.provisional td.u.imprecise').first().waitFor()
+    assert.equal(await page.evaluate(`(() => { const w = document.querySelector('#results .table-wrap'); return w.scrollWidth <= w.clientWidth })()`), true, 'the results table fits')
 
     // Actual size (another zoom): again, 10 px left of T7, with the line selected.
     await page.locator('#calibration-list li[data-target="lrv"] .target-main').click()
