@@ -200,11 +200,11 @@ export function propagate(p: Placement, options: PropagationOptions): MetricUnce
   // Panels ask again on every render: the same points and sd give the same answer.
   const key = JSON.stringify([p, sd, options.plumbLine ?? true])
   const known = remembered.get(key)
-  if (known) return known
+  if (known) return known.slice()
   const result = propagateAnew(p, sd, options.plumbLine ?? true)
   remembered.set(key, result)
   if (remembered.size > 32) remembered.delete(remembered.keys().next().value!)
-  return result
+  return result.slice()
 }
 
 const remembered = new Map<string, MetricUncertainty[]>()
