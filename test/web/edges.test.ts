@@ -10,7 +10,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
-import type { View } from '../../src/markers.js'
+import type { View } from '#core/markers.js'
 import { FIGURES, figureSvg, type Px } from './fixtures/figure.js'
 import { OUTPUT, activeTarget, clickPixel, loadPhoto, openApp, screenOf, shownResults, startHarness, type Harness } from './harness.js'
 

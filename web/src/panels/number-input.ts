@@ -5,9 +5,9 @@
  * confirms it, with the reason in the question; declined, the field shows the value
  * in use again.
  */
-import { plainNumber } from '../format.js'
+import { plainNumber } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
-import { PLAUSIBLE, readNumberField, type NumberField } from '../number-field.js'
+import { PLAUSIBLE, readNumberField, type NumberField } from '../state/number-field.js'
 
 export interface NumberCommit {
   readonly field: NumberField
