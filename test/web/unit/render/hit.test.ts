@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import * as commands from '../../../../web/src/state/commands.js'
+import { NO_GESTURES, pointerDown, pointerMove, pointerUp } from '../../../../web/src/render/gestures.js'
 import { GRAB_RADIUS_PX, ON_TARGET_RADIUS_PX, pressTargets, targetNear, type PlacedTarget } from '../../../../web/src/render/hit.js'
 import { statusOf, type Pt } from '../../../../web/src/state/model.js'
 import { current, initialState } from '../../../../web/src/state/state.js'
@@ -61,4 +62,24 @@ describe('a click beside a suggested marker places the plumb line (posterior vie
       assert.equal(statusOf(current(on).doc, 'cervical_7'), 'confirmed')
     })
   }
+})
+
+describe('the gestures carry both decisions', () => {
+  const transform = { s: 0.5, tx: 0, ty: 0 }
+  const context = { transform, positionOf: (id: string): Pt | null => (id === 'cervical_7' ? [300, 218] : null) }
+  // 10 screen px right of C7 at zoom 0.5.
+  const at: Pt = [300 * 0.5 + 10, 218 * 0.5]
+  const { grab, click } = pressTargets([marker], [300 + 20, 218], 0.5)
+  const press = { pointer: 1, at, button: 0, touch: false, spaceHeld: false, hit: click, grab }
+
+  test('released where pressed: a click on nothing (the active target is placed there)', () => {
+    const down = pointerDown(NO_GESTURES, press)
+    assert.deepEqual(pointerUp(down.next, 1, false, transform).actions, [{ kind: 'click', at: [320, 218], hit: null }])
+  })
+  test('moved: the marker beside it is dragged', () => {
+    const down = pointerDown(NO_GESTURES, press)
+    const moved = pointerMove(down.next, 1, [at[0], at[1] + 10], context)
+    assert.deepEqual(moved.actions[0], { kind: 'dragStart', id: 'cervical_7' })
+    assert.deepEqual(moved.actions[1], { kind: 'dragMove', id: 'cervical_7', to: [300, 238] })
+  })
 })
