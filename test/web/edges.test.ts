@@ -223,6 +223,8 @@ describe('rough edges, in a Spanish browser', () => {
       await loadAssessment(page, 'talones.json', assessmentFile('posterior', { moved: crowded }))
       await loadPhoto(page, h, 'posterior')
       await page.locator('#stage g.marker[data-target="calcaneo_der"]').waitFor()
+      await page.locator('#results[data-state="ready"]').waitFor()
+      await page.locator('#stage .figures:not(.stale) text.fig-label').first().waitFor()
       await page.locator('#stage').scrollIntoViewIfNeeded()
       const tags = await page.locator('#stage text.marker-tag').evaluateAll((els) => els.map((el) => {
         const r = el.getBoundingClientRect()
@@ -232,10 +234,16 @@ describe('rough edges, in a Spanish browser', () => {
         const r = el.querySelector('circle.ring')!.getBoundingClientRect()
         return { text: el.querySelector('text.marker-tag')?.textContent ?? '', x: r.x, y: r.y, width: r.width, height: r.height }
       }))
+      const values = await page.locator('#stage text.fig-label').evaluateAll((els) => els.map((el) => {
+        const r = el.getBoundingClientRect()
+        return { text: el.textContent ?? '', x: r.x, y: r.y, width: r.width, height: r.height }
+      }))
       assert.equal(tags.length, 15 + 2)
+      assert.ok(values.length > 0)
       for (const [i, a] of tags.entries()) {
         for (const b of tags.slice(i + 1)) assert.ok(!overlaps(a, b), `${size}: tags "${a.text}" and "${b.text}" overlap`)
         for (const r of rings) if (r.text !== a.text) assert.ok(!overlaps(a, r), `${size}: tag "${a.text}" covers marker ${r.text}`)
+        for (const v of values) assert.ok(!overlaps(a, v), `${size}: tag "${a.text}" covers the value ${v.text}`)
       }
       await page.locator('#stage').screenshot({ path: `${OUTPUT}edges-tags-${size}.png`, style: '#toast { visibility: hidden }' })
 

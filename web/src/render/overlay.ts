@@ -10,7 +10,7 @@ import { positionOf, statusOf, type Doc, type Pt } from '../state/model.js'
 import { formatNumber } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
 import { GRAB_RADIUS_PX } from './hit.js'
-import { placeTags } from './tag-layout.js'
+import { placeTags, type ScreenBox } from './tag-layout.js'
 import type { Figure, Scene, Transform } from './scene.js'
 
 export type { Figure, Scene, Transform }
@@ -151,12 +151,12 @@ function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, tf: Transform): SVGGE
 }
 
 /**
- * Moves value labels up or down until none overlaps an earlier one. Sizes are
- * estimated from the text (the report's SVG is not laid out when this runs).
+ * Moves value labels up or down until none overlaps an earlier one, and returns where
+ * they are. Sizes are estimated from the text (the report's SVG is not laid out when this runs).
  */
-function spreadLabels(labels: readonly SVGTextElement[]): void {
+function spreadLabels(labels: readonly SVGTextElement[]): ScreenBox[] {
   const H = 16
-  const placed: { x0: number; x1: number; y0: number; y1: number }[] = []
+  const placed: ScreenBox[] = []
   for (const el of labels) {
     const x = Number(el.getAttribute('x'))
     const y = Number(el.getAttribute('y'))
@@ -170,6 +170,7 @@ function spreadLabels(labels: readonly SVGTextElement[]): void {
     if (dy !== 0) el.setAttribute('y', String(y + dy))
     placed.push(box(dy))
   }
+  return placed
 }
 
 export interface DrawOptions {
@@ -222,7 +223,7 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
     if (fig.info.name === scene.highlight) g.classList.add('highlight')
     figures.append(g)
   }
-  spreadLabels([...figures.querySelectorAll<SVGTextElement>('text.fig-label')])
+  const values = spreadLabels([...figures.querySelectorAll<SVGTextElement>('text.fig-label')])
   parts.push(figures)
 
   // Reference line across the photo's height.
@@ -270,7 +271,7 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
     const [x, y] = at(p)
     shown.push({ target, p, x, y, text: target.id === 'scale-a' ? 'A' : target.id === 'scale-b' ? 'B' : String(n) })
   }
-  const places = placeTags(shown)
+  const places = placeTags(shown, values)
   shown.forEach(({ target, p, x, y, text }, i) => {
     const place = places[i]!
     const cls = ['marker', target.kind === 'scale' ? 'scale-point' : '', scene.active === target.id ? 'active' : '', scene.flagged.has(target.id) ? 'flagged' : '', target.required ? '' : 'optional', statusOf(doc, target.id) === 'suggested' ? 'suggested' : '']

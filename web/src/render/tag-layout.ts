@@ -1,8 +1,8 @@
 /**
  * Where each marker's number (its tag) goes beside the marker on the photo, in screen
  * px: the first of a few places around it (up and to the right first) where the tag
- * covers neither another tag nor a marker's ring, so "14" and "15" of two markers side
- * by side never read "1415". Sizes are estimated from the text (the overlay lays the
+ * covers neither another tag, nor a marker's ring, nor a metric's value, so "14" and
+ * "15" of two markers side by side never read "1415". Sizes are estimated from the text (the overlay lays the
  * tags out before the browser does). Pure: no DOM.
  */
 
@@ -41,16 +41,17 @@ const PLACES: readonly TagPlace[] = [
   { dx: -20, dy: 20, anchor: 'end' },
 ]
 
-interface Box {
+/** A rectangle on screen, px. */
+export interface ScreenBox {
   readonly x0: number
   readonly y0: number
   readonly x1: number
   readonly y1: number
 }
 
-const overlap = (a: Box, b: Box): boolean => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
+const overlap = (a: ScreenBox, b: ScreenBox): boolean => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
 
-function boxOf(tag: Tag, place: TagPlace): Box {
+function boxOf(tag: Tag, place: TagPlace): ScreenBox {
   const w = tag.text.length * CHAR_PX
   const x = tag.x + place.dx
   const x0 = place.anchor === 'start' ? x : place.anchor === 'end' ? x - w : x - w / 2
@@ -58,10 +59,13 @@ function boxOf(tag: Tag, place: TagPlace): Box {
   return { x0, y0: y - TAG_HEIGHT_PX / 2, x1: x0 + w, y1: y + TAG_HEIGHT_PX / 2 }
 }
 
-/** Each tag's place, in the order given: the first free one, else the one covering the fewest others. */
-export function placeTags(tags: readonly Tag[]): TagPlace[] {
-  const rings = tags.map((t) => ({ x0: t.x - RING_PX, y0: t.y - RING_PX, x1: t.x + RING_PX, y1: t.y + RING_PX }))
-  const placed: Box[] = []
+/**
+ * Each tag's place, in the order given: the first free one, else the one covering the
+ * fewest others. `obstacles`: other text to keep clear of (the metrics' values).
+ */
+export function placeTags(tags: readonly Tag[], obstacles: readonly ScreenBox[] = []): TagPlace[] {
+  const rings = [...tags.map((t) => ({ x0: t.x - RING_PX, y0: t.y - RING_PX, x1: t.x + RING_PX, y1: t.y + RING_PX })), ...obstacles]
+  const placed: ScreenBox[] = []
   return tags.map((tag) => {
     let best = PLACES[0]!
     let fewest = Infinity
