@@ -11,8 +11,18 @@ import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
+import {
+  activeTarget,
+  clickPixel,
+  type Harness,
+  loadPhoto,
+  OUTPUT,
+  openApp,
+  screenOf,
+  shownResults,
+  startHarness,
+} from '../support/browser.js'
 import { FIGURES, figureSvg, type Px } from './fixtures/figure.js'
-import { OUTPUT, activeTarget, clickPixel, loadPhoto, openApp, screenOf, shownResults, startHarness, type Harness } from './harness.js'
 
 let h: Harness
 before(async () => {
@@ -29,9 +39,19 @@ interface Box {
   readonly height: number
 }
 
-const overlaps = (a: Box, b: Box): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+const overlaps = (a: Box, b: Box): boolean =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
-async function downloadJson(page: Page, name: string): Promise<any> {
+/** What these tests read of a saved assessment file. */
+interface SavedView {
+  readonly calibration: { lrv_x: number; fc: number; grid_size_cm: number }
+  readonly markers: Record<string, [number, number]>
+}
+interface SavedFile {
+  readonly views: { readonly anterior: SavedView; readonly posterior: SavedView }
+}
+
+async function downloadJson(page: Page, name: string): Promise<SavedFile> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#save-session').click()])
   const path = `${OUTPUT}${name}`
   await download.saveAs(path)
@@ -39,11 +59,16 @@ async function downloadJson(page: Page, name: string): Promise<any> {
 }
 
 /** An assessment file of one view of a figure: every marker (suggested when asked), the ruler as scale, no reference line unless given. */
-function assessmentFile(view: View, options: { suggested?: boolean; lrvX?: number | null; zoom?: number; moved?: Record<string, Px> } = {}): Buffer {
+function assessmentFile(
+  view: View,
+  options: { suggested?: boolean; lrvX?: number | null; zoom?: number; moved?: Record<string, Px> } = {},
+): Buffer {
   const spec = FIGURES[view]
   const z = options.zoom ?? 1
   const at = (p: Px): [number, number] => [Math.round(p[0] * z * 10) / 10, Math.round(p[1] * z * 10) / 10]
-  const markers = Object.fromEntries(Object.entries({ ...spec.markers, ...options.moved }).map(([name, p]) => [name, at(p)]))
+  const markers = Object.fromEntries(
+    Object.entries({ ...spec.markers, ...options.moved }).map(([name, p]) => [name, at(p)]),
+  )
   return Buffer.from(
     JSON.stringify({
       format: 'posture-metrics-session',
@@ -53,9 +78,16 @@ function assessmentFile(view: View, options: { suggested?: boolean; lrvX?: numbe
       views: {
         [view]: {
           image: { name: `${view}.png`, width: Math.round(spec.width * z), height: Math.round(spec.height * z) },
-          calibration: { lrv_x: options.lrvX === undefined ? spec.lrvX * z : options.lrvX, fc: null, grid_size_cm: spec.scaleCm, scale_points: [at(spec.scale[0]), at(spec.scale[1])] },
+          calibration: {
+            lrv_x: options.lrvX === undefined ? spec.lrvX * z : options.lrvX,
+            fc: null,
+            grid_size_cm: spec.scaleCm,
+            scale_points: [at(spec.scale[0]), at(spec.scale[1])],
+          },
           markers,
-          ...(options.suggested ? { marker_status: Object.fromEntries(Object.keys(markers).map((m) => [m, 'suggested'])) } : {}),
+          ...(options.suggested
+            ? { marker_status: Object.fromEntries(Object.keys(markers).map((m) => [m, 'suggested'])) }
+            : {}),
           ...(spec.side ? { side: spec.side } : {}),
           results: null,
         },
@@ -72,13 +104,23 @@ describe('rough edges, in a Spanish browser', () => {
   test('keyboard focus on a file button draws the ring on that button, not on the next one', async () => {
     const { page, errors } = await openApp(h, { locale: 'es-ES' })
     const rings: Record<string, string[]> = {}
-    for (const [input, label] of [['photo-input', 'photo-button'], ['session-input', 'load-button'], ['compare-input', 'compare-button']] as const) {
+    for (const [input, label] of [
+      ['photo-input', 'photo-button'],
+      ['session-input', 'load-button'],
+      ['compare-input', 'compare-button'],
+    ] as const) {
       await page.locator('body').focus()
       await page.evaluate('document.activeElement && document.activeElement.blur()')
-      for (let i = 0; i < 20 && (await page.evaluate('document.activeElement && document.activeElement.id')) !== input; i++) await page.keyboard.press('Tab')
+      for (
+        let i = 0;
+        i < 20 && (await page.evaluate('document.activeElement && document.activeElement.id')) !== input;
+        i++
+      )
+        await page.keyboard.press('Tab')
       assert.equal(await page.evaluate('document.activeElement.id'), input, `Tab reaches #${input}`)
       // Every toolbar control that shows an outline now.
-      rings[input] = await page.evaluate(`[...document.querySelectorAll('.toolbar label, .toolbar button, .toolbar select')]
+      rings[input] =
+        await page.evaluate(`[...document.querySelectorAll('.toolbar label, .toolbar button, .toolbar select')]
         .filter((el) => { const s = getComputedStyle(el); return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 })
         .map((el) => el.id)`)
       assert.deepEqual(rings[input], [label], `focus on #${input}: the ring is on #${label}`)
@@ -161,7 +203,13 @@ describe('rough edges, in a Spanish browser', () => {
     await page.screenshot({ path: `${OUTPUT}edges-click-beside-marker.png` })
     // Provisional values with their badges and imprecise ones with their mark: the results table still fits its card.
     await page.locator('#results[data-state="ready"] tr.provisional td.u.imprecise').first().waitFor()
-    assert.equal(await page.evaluate(`(() => { const w = document.querySelector('#results .table-wrap'); return w.scrollWidth <= w.clientWidth })()`), true, 'the results table fits')
+    assert.equal(
+      await page.evaluate(
+        `(() => { const w = document.querySelector('#results .table-wrap'); return w.scrollWidth <= w.clientWidth })()`,
+      ),
+      true,
+      'the results table fits',
+    )
 
     // Actual size (another zoom): again, 10 px left of T7, with the line selected.
     await page.locator('#calibration-list li[data-target="lrv"] .target-main').click()
@@ -170,7 +218,9 @@ describe('rough edges, in a Spanish browser', () => {
     const t7 = spec.markers.toracica_7!
     const [tx, ty] = await screenOf(page, spec, t7)
     await page.mouse.click(tx - 10, ty)
-    await page.locator(`#calibration-list li[data-target="lrv"] .target-pos:text("x ${String(t7[0] - 10).replace('.', ',')}")`).waitFor()
+    await page
+      .locator(`#calibration-list li[data-target="lrv"] .target-pos:text("x ${String(t7[0] - 10).replace('.', ',')}")`)
+      .waitFor()
     assert.equal(await suggested(), all, 'no marker was taken at 100 %')
 
     // A click on the marker itself confirms it.
@@ -188,19 +238,23 @@ describe('rough edges, in a Spanish browser', () => {
     await page.mouse.up()
     await page.locator('#stage g.marker[data-target="lumbar_5"]:not(.suggested)').waitFor()
     const moved = (await downloadJson(page, 'edges-drag.json')).views.posterior.markers.lumbar_5
-    assert.deepEqual(moved, [l5[0], l5[1] + 20], 'the drag moved L5 by the pointer\'s movement')
+    assert.deepEqual(moved, [l5[0], l5[1] + 20], "the drag moved L5 by the pointer's movement")
     assert.deepEqual(errors, [])
     await page.context().close()
   })
 
   test('overlaps: the notice clears the zoom bar, marker numbers never touch at the fit zoom, the date field is not clipped', async () => {
-    for (const viewport of [{ width: 1400, height: 900 }, { width: 1100, height: 800 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1400, height: 900 },
+      { width: 1100, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
       const { page, errors } = await openApp(h, { locale: 'es-ES', viewport })
       const size = `${viewport.width}x${viewport.height}`
 
       // The date field shows the whole date; every field stays inside its card.
       await page.locator('#assessment-date').fill('2026-03-20')
-      const fields = await page.evaluate(`(() => {
+      const fields = (await page.evaluate(`(() => {
         const date = document.getElementById('assessment-date')
         const natural = date.cloneNode()
         natural.style.width = 'auto'
@@ -212,8 +266,11 @@ describe('rough edges, in a Spanish browser', () => {
           outside: [...document.querySelectorAll('#assessment-card input')].filter((el) => el.getBoundingClientRect().right > card.right - 1).map((el) => el.id) }
         natural.remove()
         return out
-      })()`) as { width: number; natural: number; outside: string[] }
-      assert.ok(fields.width >= fields.natural - 0.5, `${size}: the date field is ${fields.width} px wide, its content needs ${fields.natural} px`)
+      })()`)) as { width: number; natural: number; outside: string[] }
+      assert.ok(
+        fields.width >= fields.natural - 0.5,
+        `${size}: the date field is ${fields.width} px wide, its content needs ${fields.natural} px`,
+      )
       assert.deepEqual(fields.outside, [], `${size}: fields outside the card`)
       await page.locator('#assessment-card').screenshot({ path: `${OUTPUT}edges-date-${size}.png` })
 
@@ -226,37 +283,58 @@ describe('rough edges, in a Spanish browser', () => {
       await page.locator('#results[data-state="ready"]').waitFor()
       await page.locator('#stage .figures:not(.stale) text.fig-label').first().waitFor()
       await page.locator('#stage').scrollIntoViewIfNeeded()
-      const tags = await page.locator('#stage text.marker-tag').evaluateAll((els) => els.map((el) => {
-        const r = el.getBoundingClientRect()
-        return { text: el.textContent ?? '', x: r.x, y: r.y, width: r.width, height: r.height }
-      }))
-      const rings = await page.locator('#stage g.marker').evaluateAll((els) => els.map((el) => {
-        const r = el.querySelector('circle.ring')!.getBoundingClientRect()
-        return { text: el.querySelector('text.marker-tag')?.textContent ?? '', x: r.x, y: r.y, width: r.width, height: r.height }
-      }))
-      const values = await page.locator('#stage text.fig-label').evaluateAll((els) => els.map((el) => {
-        const r = el.getBoundingClientRect()
-        return { text: el.textContent ?? '', x: r.x, y: r.y, width: r.width, height: r.height }
-      }))
+      const tags = await page.locator('#stage text.marker-tag').evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect()
+          return { text: el.textContent ?? '', x: r.x, y: r.y, width: r.width, height: r.height }
+        }),
+      )
+      const rings = await page.locator('#stage g.marker').evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.querySelector('circle.ring')!.getBoundingClientRect()
+          return {
+            text: el.querySelector('text.marker-tag')?.textContent ?? '',
+            x: r.x,
+            y: r.y,
+            width: r.width,
+            height: r.height,
+          }
+        }),
+      )
+      const values = await page.locator('#stage text.fig-label').evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect()
+          return { text: el.textContent ?? '', x: r.x, y: r.y, width: r.width, height: r.height }
+        }),
+      )
       assert.equal(tags.length, 15 + 2)
       assert.ok(values.length > 0)
       for (const [i, a] of tags.entries()) {
-        for (const b of tags.slice(i + 1)) assert.ok(!overlaps(a, b), `${size}: tags "${a.text}" and "${b.text}" overlap`)
-        for (const r of rings) if (r.text !== a.text) assert.ok(!overlaps(a, r), `${size}: tag "${a.text}" covers marker ${r.text}`)
+        for (const b of tags.slice(i + 1))
+          assert.ok(!overlaps(a, b), `${size}: tags "${a.text}" and "${b.text}" overlap`)
+        for (const r of rings)
+          if (r.text !== a.text) assert.ok(!overlaps(a, r), `${size}: tag "${a.text}" covers marker ${r.text}`)
         for (const v of values) assert.ok(!overlaps(a, v), `${size}: tag "${a.text}" covers the value ${v.text}`)
       }
-      await page.locator('#stage').screenshot({ path: `${OUTPUT}edges-tags-${size}.png`, style: '#toast { visibility: hidden }' })
+      await page
+        .locator('#stage')
+        .screenshot({ path: `${OUTPUT}edges-tags-${size}.png`, style: '#toast { visibility: hidden }' })
 
       // A notice (nothing to redo) while the zoom bar is in view.
       await page.evaluate(`document.querySelector('.zoombar').scrollIntoView({ block: 'end' })`)
       await page.evaluate(`document.getElementById('stage').focus({ preventScroll: true })`)
       await page.keyboard.press('Control+y')
       await page.locator('#toast.show').waitFor()
-      await page.waitForFunction(`(() => { const s = getComputedStyle(document.getElementById('toast')); return s.opacity === '1' && new DOMMatrix(s.transform).m42 === 0 })()`)
+      await page.waitForFunction(
+        `(() => { const s = getComputedStyle(document.getElementById('toast')); return s.opacity === '1' && new DOMMatrix(s.transform).m42 === 0 })()`,
+      )
       const toast = (await page.locator('#toast').boundingBox())!
       const bar = (await page.locator('.zoombar').boundingBox())!
       await page.screenshot({ path: `${OUTPUT}edges-notice-${size}.png` })
-      assert.ok(!overlaps(toast, bar), `${size}: the notice ${JSON.stringify(toast)} covers the zoom bar ${JSON.stringify(bar)}`)
+      assert.ok(
+        !overlaps(toast, bar),
+        `${size}: the notice ${JSON.stringify(toast)} covers the zoom bar ${JSON.stringify(bar)}`,
+      )
       assert.deepEqual(errors, [])
       await page.context().close()
     }
@@ -267,7 +345,9 @@ describe('rough edges, in a Spanish browser', () => {
     await page.locator('#tab-posterior').click()
     // The posterior figure photographed at 160 px wide (the issue's photo size).
     const small = await h.browser.newPage({ viewport: { width: 400, height: 400 }, deviceScaleFactor: 1 })
-    await small.setContent(`<!doctype html><body style="margin:0">${figureSvg('posterior').replace(/width="600" height="1000"/, 'width="160" height="267"')}</body>`)
+    await small.setContent(
+      `<!doctype html><body style="margin:0">${figureSvg('posterior').replace(/width="600" height="1000"/, 'width="160" height="267"')}</body>`,
+    )
     const photo = await small.locator('svg').screenshot({ type: 'png' })
     await small.close()
     await loadAssessment(page, 'pequena.json', assessmentFile('posterior', { zoom: 160 / 600 }))
@@ -277,7 +357,10 @@ describe('rough edges, in a Spanish browser', () => {
     const warning = page.locator('#precision-warning')
     await warning.waitFor()
     const text = await warning.innerText()
-    assert.match(text, /^Con esta foto \(160×267 px\), \d+ valores son menos precisos que la medición postural con fotos \(u mayor que 2,7° en ángulos y 0,6\u00a0cm en distancias\)/)
+    assert.match(
+      text,
+      /^Con esta foto \(160×267 px\), \d+ valores son menos precisos que la medición postural con fotos \(u mayor que 2,7° en ángulos y 0,6\u00a0cm en distancias\)/,
+    )
     assert.match(text, /Ángulo del retropié izquierdo ±\u00a0\d+,\d°/)
     const [, w, hgt] = /Hace falta una foto de unos (\d+)×(\d+) px/.exec(text) ?? []
     assert.ok(Number(w) > 160 && Number(hgt) > 267, text)
@@ -286,9 +369,13 @@ describe('rough edges, in a Spanish browser', () => {
       const u = Number(await row.locator('td.u').getAttribute('data-u'))
       const limit = /^coronal_/.test(name!) ? 0.6 : 2.7
       assert.equal(await row.locator('td.u.imprecise').count(), u > limit ? 1 : 0, `${name}: u = ${u}`)
-      if (u > limit) assert.ok(text.includes(`±\u00a0${(Math.ceil(u * 10 - 1e-9) / 10).toFixed(1).replace('.', ',')}`), `${name} in the warning`)
+      if (u > limit)
+        assert.ok(
+          text.includes(`±\u00a0${(Math.ceil(u * 10 - 1e-9) / 10).toFixed(1).replace('.', ',')}`),
+          `${name} in the warning`,
+        )
     }
-    assert.equal(await page.locator('#metrics-table td.u.imprecise').count() > 0, true)
+    assert.equal((await page.locator('#metrics-table td.u.imprecise').count()) > 0, true)
     await page.locator('#results').screenshot({ path: `${OUTPUT}edges-precision.png` })
     await page.emulateMedia({ media: 'print' })
     assert.match(await page.locator('#report .precision-warning').innerText(), /^Con esta foto \(160×267 px\)/)
@@ -296,7 +383,9 @@ describe('rough edges, in a Spanish browser', () => {
 
     // The full-size figure: no warning for its coronal balances, which are well within 0.6 cm.
     await loadAssessment(page, 'normal.json', assessmentFile('posterior'))
-    await page.locator('#results[data-state="ready"] #metrics-table tr[data-metric="coronal_balance_c7"] td.u:not(.imprecise)').waitFor()
+    await page
+      .locator('#results[data-state="ready"] #metrics-table tr[data-metric="coronal_balance_c7"] td.u:not(.imprecise)')
+      .waitFor()
     assert.doesNotMatch(await warning.innerText(), /160×267/)
     assert.deepEqual(errors, [])
     await page.context().close()

@@ -45,9 +45,14 @@ export function precisionWarning(
 }
 
 /** The warning in the current language. */
-export function precisionWarningText(warning: PrecisionWarning, photo: { readonly width: number; readonly height: number }): string {
+export function precisionWarningText(
+  warning: PrecisionWarning,
+  photo: { readonly width: number; readonly height: number },
+): string {
   const locale = currentLocale()
-  const list = warning.values.map((v) => `${v.info.label} \u00b1\u00a0${formatUncertainty(v.u, v.info.unit, locale)}`).join('; ')
+  const list = warning.values
+    .map((v) => `${v.info.label} \u00b1\u00a0${formatUncertainty(v.u, v.info.unit, locale)}`)
+    .join('; ')
   return t('precision.warning', {
     count: warning.values.length,
     list,

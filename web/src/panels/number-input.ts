@@ -7,7 +7,7 @@
  */
 import { plainNumber } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
-import { PLAUSIBLE, readNumberField, type NumberField } from '../state/number-field.js'
+import { type NumberField, PLAUSIBLE, readNumberField } from '../state/number-field.js'
 
 export interface NumberCommit {
   readonly field: NumberField
@@ -24,11 +24,20 @@ export function onNumberCommit(input: HTMLInputElement, options: NumberCommit): 
   const ask = options.confirm ?? ((question: string) => window.confirm(question))
   const commit = () => {
     const reading = readNumberField(options.field, input.value)
-    const value = reading.kind === 'number' || reading.kind === 'implausible' ? reading.value : reading.kind === 'empty' ? null : undefined
+    const value =
+      reading.kind === 'number' || reading.kind === 'implausible'
+        ? reading.value
+        : reading.kind === 'empty'
+          ? null
+          : undefined
     if (value !== undefined && value !== null && value === options.current()) return
     if (reading.kind === 'implausible') {
       const range = PLAUSIBLE[options.field]
-      const question = t(`number.implausible.${options.field}.${reading.side}`, { value: reading.value, min: range.min, max: range.max })
+      const question = t(`number.implausible.${options.field}.${reading.side}`, {
+        value: reading.value,
+        min: range.min,
+        max: range.max,
+      })
       if (!ask(question)) {
         const now = options.current()
         input.value = now === null ? '' : plainNumber(now, currentLocale())

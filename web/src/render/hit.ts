@@ -47,5 +47,8 @@ export interface PressTargets {
 }
 
 export function pressTargets(targets: readonly PlacedTarget[], p: Pt, zoom: number): PressTargets {
-  return { grab: targetNear(targets, p, zoom, GRAB_RADIUS_PX), click: targetNear(targets, p, zoom, ON_TARGET_RADIUS_PX) }
+  return {
+    grab: targetNear(targets, p, zoom, GRAB_RADIUS_PX),
+    click: targetNear(targets, p, zoom, ON_TARGET_RADIUS_PX),
+  }
 }

@@ -64,7 +64,10 @@ function boxOf(tag: Tag, place: TagPlace): ScreenBox {
  * fewest others. `obstacles`: other text to keep clear of (the metrics' values).
  */
 export function placeTags(tags: readonly Tag[], obstacles: readonly ScreenBox[] = []): TagPlace[] {
-  const rings = [...tags.map((t) => ({ x0: t.x - RING_PX, y0: t.y - RING_PX, x1: t.x + RING_PX, y1: t.y + RING_PX })), ...obstacles]
+  const rings = [
+    ...tags.map((t) => ({ x0: t.x - RING_PX, y0: t.y - RING_PX, x1: t.x + RING_PX, y1: t.y + RING_PX })),
+    ...obstacles,
+  ]
   const placed: ScreenBox[] = []
   return tags.map((tag) => {
     let best = PLACES[0]!

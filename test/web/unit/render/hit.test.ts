@@ -6,10 +6,16 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import * as commands from '../../../../web/src/state/commands.js'
 import { NO_GESTURES, pointerDown, pointerMove, pointerUp } from '../../../../web/src/render/gestures.js'
-import { GRAB_RADIUS_PX, ON_TARGET_RADIUS_PX, pressTargets, targetNear, type PlacedTarget } from '../../../../web/src/render/hit.js'
-import { statusOf, type Pt } from '../../../../web/src/state/model.js'
+import {
+  GRAB_RADIUS_PX,
+  ON_TARGET_RADIUS_PX,
+  type PlacedTarget,
+  pressTargets,
+  targetNear,
+} from '../../../../web/src/render/hit.js'
+import * as commands from '../../../../web/src/state/commands.js'
+import { type Pt, statusOf } from '../../../../web/src/state/model.js'
 import { current, initialState } from '../../../../web/src/state/state.js'
 import { FIGURES, markedDoc } from '../fixtures.js'
 
@@ -35,7 +41,11 @@ describe('which target a press is about, in screen pixels', () => {
     })
   }
   test('the nearest target wins; a marker near the line wins over the line', () => {
-    const targets: PlacedTarget[] = [{ id: 'lrv', lineX: 300 }, { id: 'a', at: [303, 100] }, { id: 'b', at: [310, 100] }]
+    const targets: PlacedTarget[] = [
+      { id: 'lrv', lineX: 300 },
+      { id: 'a', at: [303, 100] },
+      { id: 'b', at: [310, 100] },
+    ]
     assert.equal(targetNear(targets, [300, 100], 1, GRAB_RADIUS_PX), 'a')
     assert.equal(targetNear(targets, [309, 100], 1, GRAB_RADIUS_PX), 'b')
     assert.equal(targetNear(targets, [300, 140], 1, GRAB_RADIUS_PX), 'lrv')
@@ -46,7 +56,11 @@ describe('which target a press is about, in screen pixels', () => {
 describe('a click beside a suggested marker places the plumb line (posterior view)', () => {
   const spec = FIGURES.posterior
   const doc = markedDoc('posterior')
-  const suggested = { ...doc, lrvX: null, markerStatus: Object.fromEntries(Object.keys(doc.markers).map((m) => [m, 'suggested' as const])) }
+  const suggested = {
+    ...doc,
+    lrvX: null,
+    markerStatus: Object.fromEntries(Object.keys(doc.markers).map((m) => [m, 'suggested' as const])),
+  }
   const state = commands.select(commands.commit(initialState('posterior'), suggested), 'lrv')
   const targets: PlacedTarget[] = Object.entries(suggested.markers).map(([id, at]) => ({ id, at }))
   const c7 = spec.markers.cervical_7!

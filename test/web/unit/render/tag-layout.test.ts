@@ -26,7 +26,11 @@ describe('marker tags', () => {
     for (const r of [ring(100, 100), ring(112, 101)]) assert.ok(apart(A, r) && apart(B, r), JSON.stringify({ A, B, r }))
   })
   test('a crowd with no free place still gets a place for every tag', () => {
-    const crowd = Array.from({ length: 30 }, (_, i) => ({ x: 100 + (i % 5) * 3, y: 100 + Math.floor(i / 5) * 3, text: String(i + 1) }))
+    const crowd = Array.from({ length: 30 }, (_, i) => ({
+      x: 100 + (i % 5) * 3,
+      y: 100 + Math.floor(i / 5) * 3,
+      text: String(i + 1),
+    }))
     assert.equal(placeTags(crowd).length, 30)
   })
 })

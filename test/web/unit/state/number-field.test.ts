@@ -21,7 +21,8 @@ describe('reading a number field', () => {
   test('empty clears; text, zero and negatives are refused', () => {
     assert.deepEqual(readNumberField('fc', ''), { kind: 'empty' })
     assert.equal(valueOfReading(readNumberField('fc', '  ')), null)
-    for (const text of ['abc', '0', '-3', '0,0', '1e5', '2,5 cm']) assert.deepEqual(readNumberField('knownDistance', text), { kind: 'invalid' }, text)
+    for (const text of ['abc', '0', '-3', '0,0', '1e5', '2,5 cm'])
+      assert.deepEqual(readNumberField('knownDistance', text), { kind: 'invalid' }, text)
     assert.equal(valueOfReading(readNumberField('fc', 'abc')), undefined)
   })
   test('outside the plausible range asks for confirmation: fc 0.005-5 cm/px, a known length 1-300 cm', () => {
@@ -31,7 +32,12 @@ describe('reading a number field', () => {
     assert.deepEqual(readNumberField('fc', '27'), { kind: 'implausible', value: 27, side: 'above' })
     assert.deepEqual(readNumberField('fc', '0,001'), { kind: 'implausible', value: 0.001, side: 'below' })
     assert.deepEqual(readNumberField('knownDistance', '0,5'), { kind: 'implausible', value: 0.5, side: 'below' })
-    for (const [field, text] of [['fc', '0,005'], ['fc', '5'], ['knownDistance', '1'], ['knownDistance', '300']] as const) {
+    for (const [field, text] of [
+      ['fc', '0,005'],
+      ['fc', '5'],
+      ['knownDistance', '1'],
+      ['knownDistance', '300'],
+    ] as const) {
       assert.equal(readNumberField(field, text).kind, 'number', `${field} ${text} is within the range`)
     }
     assert.equal(valueOfReading(readNumberField('fc', '27')), 27, 'once confirmed, the value typed is used')
@@ -39,7 +45,7 @@ describe('reading a number field', () => {
 })
 
 describe('numbers written for people', () => {
-  test('plainNumber: every digit, the language\'s separator, a true minus', () => {
+  test("plainNumber: every digit, the language's separator, a true minus", () => {
     assert.equal(plainNumber(170.4, 'es'), '170,4')
     assert.equal(plainNumber(170.4, 'en'), '170.4')
     assert.equal(plainNumber(-2.5, 'es'), '\u22122,5')
@@ -52,7 +58,10 @@ describe('numbers written for people', () => {
     try {
       assert.equal(t('target.status.pointAt', { x: 170.4, y: 98.5 }), '170,4; 98,5')
       assert.equal(t('overlay.scale.known', { cm: 160.5, px: 588 }), '160,5 cm = 588 px')
-      assert.match(t('number.implausible.fc.above', { value: 27, min: 0.005, max: 5 }), /^fc = 27 cm por píxel es mayor que 5: .*0,27 escrito como 27/)
+      assert.match(
+        t('number.implausible.fc.above', { value: 27, min: 0.005, max: 5 }),
+        /^fc = 27 cm por píxel es mayor que 5: .*0,27 escrito como 27/,
+      )
     } finally {
       setLocale('en')
     }
