@@ -171,10 +171,10 @@ describe('the app in Spanish and English', () => {
 
     // The CSV: Spanish headers, u in its own column at full precision.
     const csv = (await downloadText(page, '#export-csv', 'i18n-es.csv')).trim().split('\r\n')
-    assert.equal(csv[0], 'vista,lado,medida,valor,incertidumbre,unidad,significado,foto,fc_cm_por_px,lrv_x_px,error_colocacion_px,estado')
-    for (const line of csv.slice(1)) assert.ok(Number(line.split(',')[4]) > 0, line)
+    assert.equal(csv[0], 'paciente,fecha,vista,lado,medida,valor,incertidumbre,unidad,significado,foto,fc_cm_por_px,lrv_x_px,error_colocacion_px,estado')
+    for (const line of csv.slice(1)) assert.ok(Number(line.split(',')[6]) > 0, line)
     // Its words are Spanish (side, unit, meaning, status); its numbers keep '.' for spreadsheets and scripts (docs/uncertainty.md).
-    const words = csv.map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)).map((f) => [f[0], f[1], f[5], f[6], f[11]].join(' '))
+    const words = csv.map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)).map((f) => [f[0], f[1], f[2], f[3], f[7], f[8], f[13]].join(' '))
     assertSpanishText(words.join('\n'), 'the CSV')
     assert.ok(csv.slice(1).every((line) => line.endsWith(',confirmado')), 'the status column in Spanish')
 
