@@ -217,7 +217,9 @@ describe('the app in Spanish and English', () => {
     await page.locator('#comparison[data-state="refused"]').waitFor()
     assert.match(await page.locator('#comparison').innerText(), /No se puede comparar: .*PAC-9999/)
 
-    // The other two views, marked in Spanish too.
+    // The other two views, marked in Spanish too (from the top of the page: scrolled down to the comparison,
+    // the comparison panel is drawn over the bottom of the sticky photo area).
+    await page.evaluate('window.scrollTo(0, 0)')
     await page.locator('#tab-posterior').click()
     await loadPhoto(page, h, 'posterior')
     await placeGuided(page, FIGURES.posterior)
