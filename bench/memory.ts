@@ -127,14 +127,16 @@ async function measureCell(target: Target, workers: number, endpoint: string, co
     let failures = 0
     for (let round = 0; round < o.rounds; round++) {
       const samples: Reading[][] = pids.map(() => [])
-      const sampler = setInterval(() => pids.forEach((pid, i) => samples[i]!.push(read(pid))), 100)
+      const sampler = setInterval(() => {
+        for (const [i, pid] of pids.entries()) samples[i]!.push(read(pid))
+      }, 100)
       const result = await load({ url: server.url, endpoints, connections: concurrency, amount: o.requests })
       clearInterval(sampler)
-      pids.forEach((pid, i) => samples[i]!.push(read(pid)))
+      for (const [i, pid] of pids.entries()) samples[i]!.push(read(pid))
       rps.push(result.rps)
       failures += result.non2xx + result.errors
       await sleep(o.settleMs)
-      pids.forEach((pid, i) => rounds[i]!.push({ peak: peakOf(samples[i]!), after: read(pid) }))
+      for (const [i, pid] of pids.entries()) rounds[i]!.push({ peak: peakOf(samples[i]!), after: read(pid) })
     }
     const processes: ProcessFigures[] = pids.map((_pid, i) => ({
       role: workers === 1 ? 'single' : i === 0 ? 'primary' : 'worker',
