@@ -27,9 +27,24 @@ function poseFiles(): Plugin {
   }
 }
 
+/**
+ * Copies docs/photo-protocol.md into the build as photo-protocol.txt, the page the
+ * capture screen links to (served from the app's own origin, shown as plain text).
+ */
+function photoProtocol(): Plugin {
+  return {
+    name: 'photo-protocol',
+    apply: 'build',
+    generateBundle() {
+      const source = readFileSync(new URL('../docs/photo-protocol.md', import.meta.url))
+      this.emitFile({ type: 'asset', fileName: 'photo-protocol.txt', source })
+    },
+  }
+}
+
 export default defineConfig({
   base: './',
-  plugins: [poseFiles()],
+  plugins: [poseFiles(), photoProtocol()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -6,6 +6,7 @@
 import { startAnalysis } from './analysis.js'
 import { health } from './api.js'
 import { setService } from './commands.js'
+import { mountCapture } from './capture/screen.js'
 import { byId, setText } from './dom.js'
 import { Files, installFiles } from './files.js'
 import type { Locale } from './format.js'
@@ -89,6 +90,7 @@ mountStatus(store)
 mountSuggestions(store, new Suggestions(store))
 renderStage(store, stage)
 installFiles(files)
+mountCapture(store, stage)
 installKeyboard({
   store,
   viewport: stage,
