@@ -164,10 +164,13 @@ async function captureView(browser: Browser, view: View, take: (page: Page) => P
 }
 
 describe('take the photo in the app', () => {
-  test('anterior: guides, level, framing; the Capture button takes the full-resolution still, suggestions run', async () => {
+  test('anterior: guides, level, framing; taken by itself once every check holds and the image is steady; suggestions run', async () => {
     const browser = await cameraBrowser('front', scene(photos.anterior))
     try {
-      await captureView(browser, 'anterior', (page) => page.locator('#capture-shoot').click())
+      await captureView(browser, 'anterior', async (page) => {
+        await page.locator('#capture-framing[data-ready="true"]').waitFor({ timeout: MODEL_WAIT_MS })
+        await page.locator('#capture-auto').check()
+      })
     } finally {
       await browser.close()
     }
@@ -194,7 +197,7 @@ describe('take the photo in the app', () => {
       await browser?.close()
     })
 
-    test('posterior: captured', async () => {
+    test('posterior: taken with the Capture button', async () => {
       await captureView(browser, 'posterior', (page) => page.locator('#capture-shoot').click())
     })
 
