@@ -117,7 +117,7 @@ async function shownPhotoSize(page: Page): Promise<{ width: number; height: numb
 }
 
 /** Opens the capture, checks guides, level and framing, takes the photo and checks what the marking starts with. */
-async function captureView(browser: Browser, view: View, take: (page: Page) => Promise<void>): Promise<void> {
+async function captureView(browser: Browser, view: View, take: (page: Page) => Promise<void>, then?: (page: Page) => Promise<void>): Promise<void> {
   const { page, requests, errors } = await openApp(browser, view)
   if (view === 'lateral') await page.locator(`#side-${photos.lateral.side}`).check()
   await page.locator('#suggest-on-load').check()
@@ -159,6 +159,7 @@ async function captureView(browser: Browser, view: View, take: (page: Page) => P
   assert.deepEqual([saved.image.width, saved.image.height], [FRAME.width, FRAME.height])
   assert.equal(saved.calibration.lrv_x, FRAME.width / 2, 'the reference line at the plumb line')
   assert.ok(requests.every((url) => url.startsWith(h.base)), requests.filter((url) => !url.startsWith(h.base)).join('\n'))
+  await then?.(page)
   assert.deepEqual(errors, [])
   await page.context().close()
 }
@@ -197,8 +198,13 @@ describe('take the photo in the app', () => {
       await browser?.close()
     })
 
-    test('posterior: taken with the Capture button', async () => {
-      await captureView(browser, 'posterior', (page) => page.locator('#capture-shoot').click())
+    test('posterior: taken with the Capture button; then scaled by the subject\'s height', async () => {
+      await captureView(browser, 'posterior', (page) => page.locator('#capture-shoot').click(), async (page) => {
+        await page.locator('#scale-by-stature').check()
+        await page.locator('label[for="grid-cm"]', { hasText: "Subject's height" }).waitFor()
+        assert.match(await page.locator('#calibration-list').innerText(), /Top of the head[\s\S]*Floor under the heels/)
+        assert.match(await page.locator('#scale-by-stature-help').innerText(), /Less exact than a known length/)
+      })
     })
 
     test('in the anterior view, the framing says the subject faces the wrong way', async () => {

@@ -24,6 +24,7 @@ import { mountOptions } from './panels/options.js'
 import { mountPrompt } from './panels/prompt.js'
 import { mountResults } from './panels/results.js'
 import { mountStatus } from './panels/status.js'
+import { mountStatureScale } from './panels/stature.js'
 import { mountSuggestions } from './panels/suggestions.js'
 import { Suggestions } from './pose/controller.js'
 import { mountTargets } from './panels/targets.js'
@@ -83,6 +84,7 @@ mountViewTabs(store)
 mountPrompt(store)
 mountOptions(store)
 mountTargets(store, stage)
+mountStatureScale(store)
 mountResults(store)
 mountComparison(store, () => files.exportComparisonCsv())
 mountNotice(store)
