@@ -15,8 +15,9 @@ import { checkFraming, type FrameSize, type FramingCheck } from './framing.js'
 
 /** Longest side of the frame the model sees: it crops the person to 256 px anyway. */
 export const FRAMING_SIDE = 480
-/** Shortest pause between two checks, ms. */
+/** Shortest and longest pause between two checks, ms. */
 export const MIN_PAUSE_MS = 300
+export const MAX_PAUSE_MS = 2000
 
 export type FramingResult =
   | { readonly kind: 'checks'; readonly checks: readonly FramingCheck[]; readonly landmarks: readonly Landmark[] | null; readonly size: FrameSize; readonly runMs: number }
@@ -60,16 +61,14 @@ export class FramingLoop {
     this.canvas.width = Math.round(width * scale)
     this.canvas.height = Math.round(height * scale)
     this.canvas.getContext('2d')?.drawImage(this.video, 0, 0, this.canvas.width, this.canvas.height)
-    const started = performance.now()
     const loaded = (await import('../pose/suggest.js').catch(() => null)) as typeof import('../pose/suggest.js') | null
     if (!this.running) return
     if (!loaded) {
       this.onResult({ kind: 'unavailable', failure: { type: 'load-error', ctx: { file: 'suggest.js', status: null, message: 'the app file could not be loaded' } } })
       return
     }
-    const detection = await loaded.detector().detect(this.canvas)
+    const detection = await loaded.detector().detect(this.canvas, undefined, true)
     if (!this.running) return
-    const runMs = performance.now() - started
     this.runs++
     if (detection.kind === 'failure') {
       this.onResult({ kind: 'unavailable', failure: detection.failure })
@@ -78,7 +77,9 @@ export class FramingLoop {
     const landmarks = detection.kind === 'pose' ? detection.landmarks.map((l) => ({ x: l.x / scale, y: l.y / scale, visibility: l.visibility })) : null
     const { view, side } = this.viewOf()
     const size = { width, height }
+    // The model's own time on this frame (not the first load): the next check waits twice that.
+    const runMs = detection.runMs
     this.onResult({ kind: 'checks', checks: checkFraming(view, side, landmarks, size), landmarks, size, runMs })
-    this.schedule(Math.max(MIN_PAUSE_MS, 2 * runMs))
+    this.schedule(Math.min(MAX_PAUSE_MS, Math.max(MIN_PAUSE_MS, 2 * runMs)))
   }
 }
