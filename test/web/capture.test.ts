@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { chromium, type Browser, type BrowserContextOptions, type CDPSession, type Page } from 'playwright-core'
-import type { View } from '../../src/markers.js'
+import type { View } from '#core/markers.js'
 import { writeCameraVideo, type CameraScene } from './fixtures/camera-video.js'
 import { suggestionPhotos, type SuggestionPhoto } from './fixtures/photos.js'
-import { CHROMIUM, OUTPUT, startHarness, type Harness } from './harness.js'
+import { CHROMIUM, OUTPUT, startHarness, type Harness } from '../support/browser.js'
 
 /** The model loads in a few seconds on a loaded 2-core machine; leave room. */
 const MODEL_WAIT_MS = 90_000

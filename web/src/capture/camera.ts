@@ -71,7 +71,9 @@ export const browserCamera: CameraAccess = {
         width: settings.width ?? 0,
         height: settings.height ?? 0,
         deviceId: settings.deviceId ?? '',
-        stop: () => stream.getTracks().forEach((t) => t.stop()),
+        stop: () => {
+          for (const track of stream.getTracks()) track.stop()
+        },
       },
     }
   },

@@ -8,7 +8,7 @@
  * the model takes at most a third of the main thread. The video itself is drawn by the
  * browser's compositor and keeps its frame rate meanwhile.
  */
-import type { Side, View } from '../../../src/markers.js'
+import type { Side, View } from '#core/markers.js'
 import type { DetectorFailure } from '../pose/detection.js'
 import type { Landmark } from '../pose/landmarks.js'
 import { checkFraming, type FrameSize, type FramingCheck } from './framing.js'

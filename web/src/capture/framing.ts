@@ -12,7 +12,7 @@
  * centred on the plumb line. Each check is data (`type`, `ok`, `ctx`); messages.ts
  * words them. Also whether the subject holds still between two checks.
  */
-import type { Side, View } from '../../../src/markers.js'
+import type { Side, View } from '#core/markers.js'
 import { checkFacing, type Facing } from '../pose/facing.js'
 import { LANDMARKS, type Landmark, type LandmarkName } from '../pose/landmarks.js'
 

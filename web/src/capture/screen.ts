@@ -8,11 +8,11 @@
  * any photo when that setting is on. Problems (no camera, permission refused, page not
  * secure) are said in the dialog; "Open photo" is untouched by all of this.
  */
-import { byId, h, s, setText } from '../dom.js'
+import { byId, h, s, setText } from '../render/dom.js'
 import { t } from '../i18n/index.js'
-import { current, type AppState } from '../state.js'
-import type { Store } from '../store.js'
-import type { Viewport } from '../viewport.js'
+import { current, type AppState } from '../state/state.js'
+import type { Store } from '../state/store.js'
+import type { Viewport } from '../render/viewport.js'
 import { browserCamera, type CameraAccess, type OpenCamera } from './camera.js'
 import { preferredCamera, type CameraProblem } from './camera-choice.js'
 import { photoCaptured } from './commands.js'
@@ -239,7 +239,10 @@ export class CaptureScreen {
 
   private toggleTimer(): void {
     if (!this.camera) return
-    if (this.countdownTimer !== undefined) return this.cancelTimer()
+    if (this.countdownTimer !== undefined) {
+      this.cancelTimer()
+      return
+    }
     let left = TIMER_SECONDS
     const tick = () => {
       if (left === 0) {
@@ -265,7 +268,10 @@ export class CaptureScreen {
   private shoot(): void {
     if (!this.camera || !this.guideGeometry) return
     const still = this.access.still(this.video)
-    if (!still) return this.renderStatus(t('capture.failed'))
+    if (!still) {
+      this.renderStatus(t('capture.failed'))
+      return
+    }
     const preview = { width: this.video.videoWidth, height: this.video.videoHeight }
     const plumbX = plumbOnStill(this.guideGeometry, preview, still)
     const level = this.levelReading

@@ -2,7 +2,7 @@
  * The capture screen's data worded in the chosen language: a camera problem, a level
  * reading, a framing check. Pure (no DOM): unit-tested in Node with both catalogues.
  */
-import { formatNumber } from '../format.js'
+import { formatNumber } from '../i18n/format.js'
 import { currentLocale, t, type MessageKey } from '../i18n/index.js'
 import type { CameraProblem } from './camera-choice.js'
 import { DISTANCE_RANGE, type BodyEnd, type FramingCheck } from './framing.js'

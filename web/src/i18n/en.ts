@@ -1,7 +1,7 @@
 /**
  * The English message catalogue: every user-facing string of the marking app, by key.
  * `{name}` is a parameter; an object with `one`/`other` picks the plural form by `{count}`.
- * Marker names, labels and hints come from src/markers.ts and metric texts from the
+ * Marker names, labels and hints come from core/markers.ts and metric texts from the
  * metric tables; they are not repeated here.
  */
 import { CAPTURE_EN } from './capture.js'
@@ -299,10 +299,6 @@ export const en = {
   'csv.column.status': 'status',
   'report.provisional': 'Provisional: {list} use suggested markers that were not confirmed.',
   'file.markerStatus': '{where} must be "suggested" or "confirmed"; got {got}.',
-
-  // Messages the API module words (used once src/web api.ts reads them from here)
-  'api.unreachable': 'Could not reach the service ({reason}). Is it running?',
-  'api.noExplanation': 'The service answered HTTP {status} without an explanation.',
 } as const satisfies Record<string, Message>
 
 export type MessageKey = keyof typeof en

@@ -9,7 +9,7 @@ import { checkFraming } from '../../../../web/src/capture/framing.js'
 import { levelOf } from '../../../../web/src/capture/level.js'
 import { checkText, levelText, problemText } from '../../../../web/src/capture/wording.js'
 import { setLocale } from '../../../../web/src/i18n/index.js'
-import { initialState, current } from '../../../../web/src/state.js'
+import { initialState, current } from '../../../../web/src/state/state.js'
 import { PHOTO, standing, withLandmarks } from '../pose/standing.js'
 
 function inSpanish<T>(f: () => T): T {

@@ -1,0 +1,55 @@
+/** Shared test helpers: an app without logs or static files, and JSON requests to it. */
+import { Writable } from 'node:stream'
+import { buildApp, type AppOptions } from '../../src/app.js'
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>
+
+/**
+ * In-process tests share a busy machine: the overload guard stays registered (its
+ * 503 is part of the document) but never sheds on event-loop delay, unless a test
+ * asks for it (test/robustness/overload.test.ts).
+ */
+export const NEVER_SHED = { maxEventLoopDelayMs: 0 } as const
+
+export function makeApp(options: AppOptions = {}): Promise<TestApp> {
+  return buildApp({ logger: false, webRoot: false, overload: NEVER_SHED, ...options })
+}
+
+/** An app whose JSON log lines are collected in `lines`. */
+export async function loggingApp(options: AppOptions = {}): Promise<{ app: TestApp; lines: Record<string, unknown>[] }> {
+  const lines: Record<string, unknown>[] = []
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>)
+      done()
+    },
+  })
+  const app = await makeApp({ logger: { level: 'info', stream }, ...options })
+  return { app, lines }
+}
+
+export interface JsonResponse {
+  status: number
+  headers: Record<string, string | string[] | number | undefined>
+  body: any
+  text: string
+}
+
+export async function post(app: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> {
+  const raw = typeof payload === 'string' ? payload : JSON.stringify(payload)
+  const res = await app.inject({ method: 'POST', url, payload: raw, headers: { 'content-type': 'application/json', ...headers } })
+  return { status: res.statusCode, headers: res.headers, text: res.body, body: res.body === '' ? undefined : safeJson(res.body) }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** A deep copy of a JSON value, mutable. */
+export function copy<T>(value: T): any {
+  return JSON.parse(JSON.stringify(value))
+}

@@ -1,0 +1,226 @@
+/**
+ * Real parts for the operations tests: service instances (dist/src/main.js) on
+ * fixed loopback ports that can be stopped and started again on the same port,
+ * Debian's nginx run as a foreground child with its own configuration and prefix in
+ * a temporary directory (never the system service), and steady autocannon load.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import autocannon from 'autocannon'
+import { ANALYSIS_ENDPOINTS, ENDPOINTS } from '../../bench/harness.js'
+import { freePort, waitUntilAnswering } from './server-process.js'
+import { collectLogLines, waitForLogLine, type LogLine } from './log-lines.js'
+import { ROOT } from './paths.js'
+
+
+export type { LogLine }
+
+// ---------------------------------------------------------------------------------
+// nginx
+
+/** The nginx binary, or undefined when it is not installed. */
+export function nginxBinary(): string | undefined {
+  for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(candidate)) return candidate
+  const found = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' })
+  const path = found.stdout.trim()
+  return found.status === 0 && path !== '' ? path : undefined
+}
+
+/**
+ * Whether the nginx tests can run; in CI (CI set) a missing nginx is a failure,
+ * elsewhere the tests are skipped with this message.
+ */
+export function nginxSkip(): string | false {
+  if (nginxBinary() !== undefined) return false
+  if (process.env.CI) throw new Error('nginx is not installed, and CI is set: the proxy tests must run in CI (.ci/run installs Debian\'s nginx).')
+  return 'nginx is not installed (apt-get install -y nginx): proxy tests skipped'
+}
+
+export interface Nginx {
+  readonly port: number
+  readonly dir: string
+  /** The access log's lines (`status upstream_addr upstream_status`): so far, or all of them after stop(). */
+  accessLog(): string[]
+  errorLog(): string
+  stop(): Promise<void>
+}
+
+/**
+ * Starts nginx in the foreground with `http` as the body of its http { } block
+ * (listening on `port`, which the caller put into it). Its logs, pid and temporary
+ * files stay in a fresh directory, removed by stop().
+ */
+export async function startNginx(http: string, port: number): Promise<Nginx> {
+  const binary = nginxBinary()
+  if (binary === undefined) throw new Error('nginx is not installed')
+  const dir = mkdtempSync(join(tmpdir(), 'posture-nginx-'))
+  const root = process.getuid?.() === 0
+  const conf = `
+${root ? 'user root;' : ''}
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  log_format retries '$status $upstream_addr $upstream_status';
+  access_log ${dir}/access.log retries buffer=64k flush=100ms;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+${http}
+}
+`
+  writeFileSync(join(dir, 'nginx.conf'), conf)
+  const child = spawn(binary, ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const reap = () => child.kill('SIGKILL')
+  process.once('exit', reap)
+  const read = (file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : '')
+  await waitUntilAnswering(child, `http://127.0.0.1:${port}/health`, 'nginx', 10_000, () => `: ${stderr}${read('error.log')}`)
+  let final: { access: string; error: string } | undefined
+  return {
+    port,
+    dir,
+    accessLog: () => (final?.access ?? read('access.log')).split('\n').filter((l) => l !== ''),
+    errorLog: () => final?.error ?? read('error.log'),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        // SIGQUIT: graceful, so the access log buffer is written.
+        child.kill('SIGQUIT')
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+        await exited
+        clearTimeout(timer)
+      }
+      process.off('exit', reap)
+      final ??= { access: read('access.log'), error: read('error.log') }
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** `count` different ports that were free a moment ago on 127.0.0.1. */
+export async function distinctPorts(count: number): Promise<number[]> {
+  const ports = new Set<number>()
+  while (ports.size < count) ports.add(await freePort())
+  return [...ports]
+}
+
+// ---------------------------------------------------------------------------------
+// Service instances
+
+export interface Instance {
+  readonly port: number
+  readonly child: ChildProcess
+  readonly logs: LogLine[]
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>
+  /** Pids of the cluster workers that reported listening (WORKERS > 1). */
+  workers(): number[]
+  waitForLog(predicate: (line: LogLine) => boolean, ms?: number): Promise<LogLine>
+}
+
+/** Starts dist/src/main.js on 127.0.0.1:port and waits until /ready answers 200. */
+export async function startInstance(port: number, env: Record<string, string> = {}): Promise<Instance> {
+  const child = spawn(process.execPath, ['dist/src/main.js'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const reap = () => child.kill('SIGKILL')
+  process.once('exit', reap)
+  const logs: LogLine[] = []
+  collectLogLines(child.stdout, logs)
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      process.off('exit', reap)
+      resolve({ code, signal, at: Date.now() })
+    })
+  })
+  const waitForLog = (predicate: (line: LogLine) => boolean, ms?: number) => waitForLogLine(logs, predicate, ms)
+  const workers = Number(env.WORKERS ?? '1')
+  if (workers > 1) await waitForLog(() => logs.filter((l) => l.msg === 'worker listening').length >= workers, 20_000)
+  await waitUntilAnswering(child, `http://127.0.0.1:${port}/ready`, `the service on port ${port}`, 20_000)
+  return {
+    port,
+    child,
+    logs,
+    exited,
+    workers: () => logs.filter((l) => l.msg === 'worker listening').map((l) => l.worker as number),
+    waitForLog,
+  }
+}
+
+/** The analysis requests this instance has answered (from its own GET /metrics, all workers). */
+export async function analysesServed(port: number): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(7000) })).text()
+  let total = 0
+  for (const line of text.split('\n')) {
+    const match = /^http_requests_total\{route="\/api\/[^"]*"[^}]*\} (\d+)/.exec(line)
+    if (match) total += Number(match[1])
+  }
+  return total
+}
+
+/** Waits until the proxy sends this instance traffic again (its count of analyses rises). */
+export async function waitForTraffic(port: number, ms = 15_000): Promise<void> {
+  const start = await analysesServed(port)
+  const deadline = Date.now() + ms
+  while ((await analysesServed(port)) <= start) {
+    if (Date.now() > deadline) throw new Error(`the proxy sent no analysis to the instance on port ${port} within ${ms} ms`)
+    await sleep(100)
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// Load
+
+export interface SteadyLoad {
+  /** Stops the load and resolves with what was sent and how it went. */
+  stop(): Promise<LoadFigures>
+}
+
+export interface LoadFigures {
+  readonly requests: number
+  readonly ok: number
+  readonly non2xx: number
+  readonly errors: number
+  readonly timeouts: number
+  readonly statuses: Record<string, number>
+}
+
+/** Analysis requests (all four endpoints in turn) at `connections` keep-alive connections until stop(), at most `maxSeconds`. */
+export function steadyLoad(url: string, connections: number, maxSeconds: number): SteadyLoad {
+  const requests = ENDPOINTS.filter((e) => ANALYSIS_ENDPOINTS.has(e.name)).map((e) => ({
+    method: e.method,
+    path: e.path,
+    body: e.body,
+    headers: { 'content-type': 'application/json' },
+  }))
+  const statuses: Record<string, number> = {}
+  const instance = autocannon({ url, connections, pipelining: 1, duration: maxSeconds, timeout: 10, requests })
+  instance.on('response', (_client: unknown, statusCode: number) => {
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1
+  })
+  const done = instance.then((result) => ({
+    requests: result.requests.total,
+    ok: Object.entries(statuses).reduce((sum, [status, n]) => (status.startsWith('2') ? sum + n : sum), 0),
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statuses,
+  }))
+  return {
+    async stop() {
+      instance.stop()
+      return done
+    },
+  }
+}
