@@ -6,6 +6,7 @@
  */
 import { CAPTURE_EN } from './capture.js'
 import { CLINICAL_EN } from './clinical.js'
+import { RECORD_EN } from './record.js'
 import type { Message } from './types.js'
 
 export const en = {
@@ -13,6 +14,8 @@ export const en = {
   ...CLINICAL_EN,
   // The capture screen and the calibration by the subject's height (capture.ts)
   ...CAPTURE_EN,
+  // The patient record (record.ts)
+  ...RECORD_EN,
 
   'side.short.right': 'right',
   'side.short.left': 'left',

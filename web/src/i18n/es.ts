@@ -5,6 +5,7 @@
  */
 import { CAPTURE_ES } from './capture.js'
 import { CLINICAL_ES } from './clinical.js'
+import { RECORD_ES } from './record.js'
 import type { MessageKey } from './en.js'
 import type { Message } from './types.js'
 
@@ -12,6 +13,8 @@ export const es = {
   ...CLINICAL_ES,
   // The capture screen and the calibration by the subject's height (capture.ts)
   ...CAPTURE_ES,
+  // The patient record (record.ts)
+  ...RECORD_ES,
 
   'side.short.right': 'derecho',
   'side.short.left': 'izquierdo',
