@@ -4,6 +4,7 @@
  * Marker names, labels and hints come from core/markers.ts and metric texts from the
  * metric tables; they are not repeated here.
  */
+import { CAPTURE_EN } from './capture.js'
 import { CLINICAL_EN } from './clinical.js'
 import { RECORD_EN } from './record.js'
 import type { Message } from './types.js'
@@ -11,6 +12,8 @@ import type { Message } from './types.js'
 export const en = {
   // Uncertainty, visits compared, patient and date, language, the service's errors (clinical.ts)
   ...CLINICAL_EN,
+  // The capture screen and the calibration by the subject's height (capture.ts)
+  ...CAPTURE_EN,
   // The patient record (record.ts)
   ...RECORD_EN,
 

@@ -3,6 +3,7 @@
  * key a compile error), in the clinical Spanish of the protocol. Marker labels and
  * hints and metric names and meanings are in terms.ts, keyed by marker and metric.
  */
+import { CAPTURE_ES } from './capture.js'
 import { CLINICAL_ES } from './clinical.js'
 import { RECORD_ES } from './record.js'
 import type { MessageKey } from './en.js'
@@ -10,6 +11,8 @@ import type { Message } from './types.js'
 
 export const es = {
   ...CLINICAL_ES,
+  // The capture screen and the calibration by the subject's height (capture.ts)
+  ...CAPTURE_ES,
   // The patient record (record.ts)
   ...RECORD_ES,
 

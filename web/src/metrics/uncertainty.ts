@@ -41,11 +41,22 @@ export const PLACEMENT_SD_LIMITS = { min: 0, max: 50, step: 0.5 } as const
 /** Central-difference step, px: far below any placement error, far above rounding of pixel coordinates. */
 export const STEP_PX = 1e-3
 
+/**
+ * Standard uncertainty of a stature used as the scale, cm: the span from the top of the
+ * head to the floor on a photo of the subject standing relaxed is not the stature
+ * measured stretched against a stadiometer, and stature itself falls by about 1 % from
+ * morning to evening (docs/uncertainty.md, "The calibration (fc)"). A judgement, stated
+ * as a standard uncertainty; the placement of the two points is propagated besides.
+ */
+export const STATURE_U_CM = 1.5
+
 /** The two scale points and the known distance between them, when fc comes from them. */
 export interface Scale {
   readonly a: Point
   readonly b: Point
   readonly gridCm: number
+  /** Standard uncertainty of gridCm itself, cm (0 or absent: a known length, taken as exact; a stature: STATURE_U_CM). */
+  readonly lengthU?: number
 }
 
 /** What the metrics of one assessment are computed from. */
@@ -177,6 +188,15 @@ export function propagate(p: Placement, options: PropagationOptions): MetricUnce
       }
       const slope = difference(metric.unit, plus, minus) / (2 * STEP_PX)
       variance += (slope * sd) ** 2
+    }
+    const lengthU = p.view !== 'lateral' ? (p.scale?.lengthU ?? 0) : 0
+    if (defined && lengthU > 0 && p.scale) {
+      // The length the scale points span is itself uncertain (a stature): propagated like a coordinate, with its own u.
+      const step = p.scale.gridCm * 1e-6
+      const plus = valueOf(metric, { ...p, scale: { ...p.scale, gridCm: p.scale.gridCm + step } })
+      const minus = valueOf(metric, { ...p, scale: { ...p.scale, gridCm: p.scale.gridCm - step } })
+      if (Number.isNaN(plus) || Number.isNaN(minus)) defined = false
+      else variance += ((difference(metric.unit, plus, minus) / (2 * step)) * lengthU) ** 2
     }
     if (defined) out.push({ name: metric.name, unit: metric.unit, value, u: Math.sqrt(variance) })
   }

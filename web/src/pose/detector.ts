@@ -126,6 +126,8 @@ function sizeOf(photo: PhotoSource): { width: number; height: number } {
 export class PoseDetector {
   private pose: Promise<Pose> | null = null
   private queue: Promise<unknown> = Promise.resolve()
+  /** The size of the last input, so a sequence of another size starts afresh. */
+  private lastSize = ''
   private readonly baseUrl: string
 
   constructor(options: PoseDetectorOptions = {}) {
@@ -138,13 +140,18 @@ export class PoseDetector {
   }
 
   /** Runs the model on one photo; calls are served one at a time. */
-  detect(photo: PhotoSource, onProgress: (phase: DetectorPhase) => void = () => {}): Promise<Detection> {
-    const run = this.queue.then(() => this.detectNow(photo, onProgress))
+  /**
+   * Runs the model on one photo; calls are served one at a time. `sequence`: the photo
+   * is the next frame of the same scene (a camera preview), so the model may follow the
+   * person from the previous call instead of searching the whole picture again.
+   */
+  detect(photo: PhotoSource, onProgress: (phase: DetectorPhase) => void = () => {}, sequence = false): Promise<Detection> {
+    const run = this.queue.then(() => this.detectNow(photo, onProgress, sequence))
     this.queue = run.catch(() => undefined)
     return run
   }
 
-  private async detectNow(photo: PhotoSource, onProgress: (phase: DetectorPhase) => void): Promise<Detection> {
+  private async detectNow(photo: PhotoSource, onProgress: (phase: DetectorPhase) => void, sequence: boolean): Promise<Detection> {
     const started = performance.now()
     let loadMs = 0
     try {
@@ -161,7 +168,7 @@ export class PoseDetector {
       onProgress('running')
       const { width, height } = sizeOf(photo)
       const runStarted = performance.now()
-      const landmarks = await withTimeout(this.run(pose, inputOf(photo, width, height)), RUN_TIMEOUT_MS, 'running')
+      const landmarks = await withTimeout(this.run(pose, inputOf(photo, width, height), sequence), RUN_TIMEOUT_MS, 'running')
       const runMs = performance.now() - runStarted
       if (!landmarks || landmarks.length < LANDMARK_COUNT) return { kind: 'no-person', width, height, loadMs, runMs }
       const points = landmarks.map((l) => ({ x: l.x * width, y: l.y * height, visibility: l.visibility ?? 0 }))
@@ -171,9 +178,10 @@ export class PoseDetector {
     }
   }
 
-  private async run(pose: Pose, input: PhotoSource): Promise<Results['poseLandmarks'] | undefined> {
-    // The previous photo's tracking would otherwise steer this one.
-    await pose.reset()
+  private async run(pose: Pose, input: PhotoSource, sequence: boolean): Promise<Results['poseLandmarks'] | undefined> {
+    // The previous photo's tracking would otherwise steer this one (unless it is the same scene's next frame).
+    if (!sequence || this.lastSize !== `${input.width}x${input.height}`) await pose.reset()
+    this.lastSize = `${input.width}x${input.height}`
     let results: Results | undefined
     pose.onResults((r) => {
       results = r

@@ -21,6 +21,7 @@ import {
   type Doc,
   type Photo,
   type Pt,
+  type ScaleBy,
   type Side,
   type View,
 } from './model.js'
@@ -210,8 +211,14 @@ function positiveOrNull(text: string): number | null | undefined {
 /** The known distance between the scale points, as typed ('' clears it). */
 export function setKnownDistance(state: AppState, text: string): AppState {
   const v = positiveOrNull(text)
-  if (v === undefined) return notify(state, t('calibration.invalidDistance'))
+  if (v === undefined) return notify(state, t(current(state).doc.scaleBy === 'stature' ? 'calibration.invalidStature' : 'calibration.invalidDistance'))
   return dismissNotice(commit(state, { ...current(state).doc, gridCm: v }))
+}
+
+/** What the scale points span: a known length, or the subject's height (the typed distance is then the stature). */
+export function setScaleBy(state: AppState, scaleBy: ScaleBy): AppState {
+  const doc = current(state).doc
+  return doc.scaleBy === scaleBy ? state : commit(state, { ...doc, scaleBy })
 }
 
 /** fc typed in directly ('' clears it); it replaces the scale points. */
