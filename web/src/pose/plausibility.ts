@@ -69,11 +69,12 @@ export const EDGE_MARGIN_OF_PHOTO = 0.02
 
 /**
  * Thigh (hip to knee joint, 0.245 H) and lower leg (knee to ankle, 0.246 H) are each
- * about 0.9 of the trunk (0.275 H); a range from 0.6 to 1.5 times that allows for
- * individual proportions and a leg set forward, and excludes a knee squeezed into the
- * frame or above the hip.
+ * about 0.9 of the trunk by the tables (0.275 H), less on real photos, where the model's
+ * hip points sit lower than the joint centres (docs/suggestions.md): a wide range, which
+ * allows for individual proportions and a leg set forward, and excludes a knee squeezed
+ * into the frame or above the hip.
  */
-export const LEG_SEGMENT_RANGE = [0.55, 1.4] as const
+export const LEG_SEGMENT_RANGE = [0.4, 1.4] as const
 /** Left and right segments of a standing person differ by a few per cent; under 0.75 one is misplaced. */
 export const MIN_SIDE_RATIO = 0.75
 
