@@ -228,6 +228,8 @@ async function suggestionLoad(browser: Browser, base: string, photo: SuggestionP
 }
 
 async function main(): Promise<void> {
+  // Before the run: edits made while it runs are not what it measured.
+  const commit = gitCommit()
   const app = await buildApp({ logger: false, webRoot: WEB_ROOT })
   const base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/`
   const browser = await chromium.launch({
@@ -278,7 +280,6 @@ async function main(): Promise<void> {
     }))
     const derived = await derivedCases(browser, base, photos)
     const machine = { cpus: availableParallelism(), cpu: cpus()[0]?.model ?? 'unknown', chromium: browser.version(), node: process.version }
-    const commit = gitCommit()
     const out = { date: new Date().toISOString(), commit, rounds: ROUNDS, machine, firstLoad: load, firstSuggestionLoad: suggestionBytes, results, ...derived }
     writeFileSync(RESULTS, `${JSON.stringify(out, null, 2)}\n`)
     console.log(table(out))
