@@ -17,8 +17,8 @@ export type DetectorFailure =
  * What is tried when the model finds no person on the photo as it is, in this order:
  * `contrast`: the photo's levels stretched and its mid-tones brightened (a dark
  * background or an underexposed photo); `square`: the photo padded to a square with grey
- * (the person detector letterboxes a tall photo into a square); `scale`: the photo at a
- * second scale (twice the size, or half when it is already large).
+ * (the person detector letterboxes a tall photo into a square; skipped for a square
+ * photo); `scale`: the photo at twice the size.
  */
 export type Retry = 'contrast' | 'square' | 'scale'
 export const RETRIES: readonly Retry[] = ['contrast', 'square', 'scale']

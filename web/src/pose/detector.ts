@@ -32,8 +32,8 @@ export interface PoseDetectorOptions {
   readonly retries?: readonly Retry[]
 }
 
-/** The second scale: twice the size, unless that exceeds this side; then half. */
-export const SECOND_SCALE_MAX_SIDE = 2 * MAX_INPUT_SIDE
+/** The second scale: twice the size the model sees the photo at (so at most 2 x MAX_INPUT_SIDE). */
+export const SECOND_SCALE = 2
 /** Contrast retry: the luminance percentiles stretched to black and white. */
 const LEVELS_PERCENTILES = [0.01, 0.99] as const
 /** Contrast retry: the mid-tones brightened until the median luminance reaches this (never darkened). */
@@ -176,17 +176,17 @@ function contrastNormalised(input: PhotoSource, width: number, height: number): 
   return canvas
 }
 
-/** The photo (as the model's input) prepared by one retry. */
-function prepare(retry: Retry, input: PhotoSource, width: number, height: number): Prepared {
+/** The photo (as the model's input) prepared by one retry; null when the retry would not change it (a square photo padded to a square). */
+function prepare(retry: Retry, input: PhotoSource, width: number, height: number): Prepared | null {
   const { width: w, height: h } = sizeOf(input)
   const plain = (x: number, y: number) => ({ x: x * width, y: y * height })
   if (retry === 'contrast') return { input: contrastNormalised(input, w, h), toPhoto: plain }
   if (retry === 'scale') {
-    const factor = 2 * Math.max(w, h) <= SECOND_SCALE_MAX_SIDE ? 2 : 0.5
-    const { canvas, context } = canvasOf(w * factor, h * factor)
+    const { canvas, context } = canvasOf(w * SECOND_SCALE, h * SECOND_SCALE)
     context.drawImage(input, 0, 0, canvas.width, canvas.height)
     return { input: canvas, toPhoto: plain }
   }
+  if (w === h) return null
   const side = Math.max(w, h)
   const { canvas, context } = canvasOf(side, side)
   const left = Math.round((side - w) / 2)
@@ -248,7 +248,8 @@ export class PoseDetector {
       // The photo as it is first; then, while no person is found, each retry in turn.
       for (const retry of [null, ...this.retries]) {
         const attemptStarted = performance.now()
-        const prepared: Prepared = retry === null ? { input, toPhoto: (x, y) => ({ x: x * width, y: y * height }) } : prepare(retry, input, width, height)
+        const prepared = retry === null ? { input, toPhoto: (x: number, y: number) => ({ x: x * width, y: y * height }) } : prepare(retry, input, width, height)
+        if (!prepared) continue
         const landmarks = await withTimeout(this.run(pose, prepared.input), RUN_TIMEOUT_MS, 'running')
         const found = landmarks !== undefined && landmarks.length >= LANDMARK_COUNT
         attempts.push({ retry, ms: performance.now() - attemptStarted, found })
