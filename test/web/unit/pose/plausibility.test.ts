@@ -13,6 +13,7 @@ import { reasonText } from '../../../../web/src/pose/commands.js'
 import type { Landmark, LandmarkName } from '../../../../web/src/pose/landmarks.js'
 import { suggestMarkers, type MarkerSuggestion } from '../../../../web/src/pose/mapping.js'
 import { findImplausible } from '../../../../web/src/pose/plausibility.js'
+import { BACK, CUT_KNEES, FRONT } from './recorded.js'
 import { PHOTO, point, standing, withLandmarks, type Pose } from './standing.js'
 
 type NotSuggested = Extract<MarkerSuggestion, { status: 'not-suggested' }>
@@ -78,6 +79,24 @@ describe('plausibility of the landmarks', () => {
     assertSuggested(list, 'punto_sinfisis_pubiana')
     assertSuggested(list, 'espina_iliaca_anterosuperior_izq')
     assertSuggested(back, 'lumbar_5')
+  })
+
+  it("on the model's own output: the shipped photos pass but for the hidden ear; the cut photo's knees are at the edge", () => {
+    const front = findImplausible({ view: 'anterior', landmarks: FRONT.landmarks, photo: FRONT.photo, threshold: 0.5, chin: null })
+    // The right toe is 7 px above the bottom edge (no front marker uses it); the left ear is hidden by the head's turn.
+    assert.deepEqual(front, [
+      { check: 'at-edge', landmarks: ['RIGHT_FOOT_INDEX'] },
+      { check: 'ear-inside-eyes', landmarks: ['LEFT_EAR'] },
+    ])
+    assert.deepEqual(findImplausible({ view: 'posterior', landmarks: BACK.landmarks, photo: BACK.photo, threshold: 0.5, chin: null }), [])
+    const frontList = suggestMarkers('anterior', 'left', FRONT.landmarks, FRONT.photo)
+    assert.deepEqual(frontList.filter((s) => s.status === 'not-suggested').map((s) => s.marker), ['tragus_izq'])
+    assert.ok(suggestMarkers('posterior', 'left', BACK.landmarks, BACK.photo).every((s) => s.status === 'suggested'))
+    const cut = suggestMarkers('anterior', 'left', CUT_KNEES.landmarks, CUT_KNEES.photo)
+    for (const [name, landmark] of [['centro_rotula_izq', 'LEFT_KNEE'], ['centro_rotula_der', 'RIGHT_KNEE']] as const) {
+      assert.deepEqual(declined(cut, name).ctx, { landmarks: [landmark], check: 'at-edge' }, name)
+    }
+    assertSuggested(cut, 'punto_sinfisis_pubiana')
   })
 
   it('declines any landmark at a side or top edge, not only the bottom', () => {
