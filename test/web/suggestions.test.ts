@@ -157,7 +157,7 @@ describe('marker suggestions', () => {
     await p2.context().close()
   })
 
-  test('a photo cut just above the knees: the knees the model squeezes in at the bottom edge are declined, with the reason', async () => {
+  test('a photo cut just above the knees: the knees the model squeezes in at the bottom edge are declined, and the hidden ear, with the reason in both languages', async () => {
     const photo = await derivedPhoto(h.browser, DERIVATIONS.cutKnees)
     const { page, errors } = await openApp(h)
     await openView(page, photo)
@@ -168,8 +168,20 @@ describe('marker suggestions', () => {
     // The trunk above stays suggested.
     assert.ok(markers.punto_acromion_der && markers.espina_iliaca_anterosuperior_izq)
     assert.match(await noteFor(page, 'centro_rotula_izq'), /^Not suggested: .*edge of the photo/)
+    // The left ear, hidden by the head's turn, is put by the model inside the eyes' span: declined too.
+    assert.equal(markers.tragus_izq, undefined)
+    assert.match(await noteFor(page, 'tragus_izq'), /^Not suggested: .*between the outer corners of the eyes/)
     assert.deepEqual(errors, [])
     await page.context().close()
+    // In Spanish, the same reasons, all in Spanish.
+    const { page: es } = await openApp(h, { locale: 'es-ES' })
+    await openView(es, photo)
+    await suggest(es)
+    const knee = await noteFor(es, 'centro_rotula_izq')
+    assert.match(knee, /^No sugerido: .*borde de la foto/)
+    assert.doesNotMatch(knee, /\b(left|right|knee|edge)\b/i)
+    assert.match(await noteFor(es, 'tragus_izq'), /^No sugerido: .*entre los ángulos externos de los ojos/)
+    await es.context().close()
   })
 
   test('a dark photo: the person is found by the contrast retry, not found without retries', async () => {
