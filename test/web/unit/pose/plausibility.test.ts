@@ -106,6 +106,13 @@ describe('plausibility of the landmarks', () => {
     assertSuggested(list, 'punto_acromion_izq')
   })
 
+  it('without a trunk to measure by, takes the border as 2 % of the photo and skips the proportions', () => {
+    // Hips not seen (a portrait): no trunk; the band is 20 px of this 1000 px photo.
+    const lm = withLandmarks(standing('front'), { LEFT_HIP: { visibility: 0.1 }, RIGHT_HIP: { visibility: 0.1 }, RIGHT_SHOULDER: { x: 15 }, LEFT_SHOULDER: { x: 575 }, LEFT_KNEE: { y: 530 } })
+    const findings = findImplausible({ view: 'anterior', landmarks: lm, photo: PHOTO, threshold: 0.5, chin: null })
+    assert.deepEqual(findings, [{ check: 'at-edge', landmarks: ['RIGHT_SHOULDER'] }])
+  })
+
   it('declines a knee that makes the thigh far shorter than the trunk, or puts it above the hip', () => {
     for (const y of [600, 480]) {
       const list = suggestMarkers('anterior', 'left', withLandmarks(standing('front'), { LEFT_KNEE: { y } }), PHOTO)
