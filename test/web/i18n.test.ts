@@ -36,8 +36,8 @@ function vocabulary(): Set<string> {
   const split = (text: string, marker: string): [string, string] => [text.slice(0, text.indexOf(marker)), text.slice(text.indexOf(marker))]
   const [clinicalEn, clinicalEs] = split(clinical, 'export const CLINICAL_ES')
   const [, termsEs] = split(terms, '// --- Spanish')
-  const metrics = ['anterior', 'posterior', 'lateral', 'shapes'].map((f) => read(`src/metrics/${f}.ts`)).join('\n')
-  const english = [read('web/src/i18n/en.ts'), clinicalEn, read('src/markers.ts'), metrics].flatMap(literals)
+  const metrics = ['anterior', 'posterior', 'lateral', 'shapes'].map((f) => read(`core/metrics/${f}.ts`)).join('\n')
+  const english = [read('web/src/i18n/en.ts'), clinicalEn, read('core/markers.ts'), metrics].flatMap(literals)
   const spanish = [read('web/src/i18n/es.ts'), clinicalEs, termsEs].flatMap(literals)
   // Not words, or the same in both languages: units, codes, file names, the language's own name.
   const allow = ['px', 'cm', 'fc', 'lrv', 'csv', 'json', 'jpeg', 'png', 'webp', 'http', 'api', 'ctrl', 'english', 'asis', 'psis', 'srd', 'min', 'max', 'zoom', 'figura', 'deg', 'lean', 'tilt', 'offset', 'bend']

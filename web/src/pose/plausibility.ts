@@ -17,7 +17,7 @@
  * standing-adult heights as fractions of stature H (Drillis and Contini), as in mapping.ts.
  * Pure functions, no DOM: unit-tested in Node.
  */
-import type { View } from '../../../src/markers.js'
+import type { View } from '#core/markers.js'
 import { LANDMARKS, type Landmark, type LandmarkName } from './landmarks.js'
 
 export type PlausibilityCheck =

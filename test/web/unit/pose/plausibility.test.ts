@@ -7,9 +7,9 @@
  */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { SIDES, type Side, type View } from '../../../../src/markers.js'
+import { SIDES, type Side, type View } from '#core/markers.js'
 import { setLocale } from '../../../../web/src/i18n/index.js'
-import { reasonText } from '../../../../web/src/pose/commands.js'
+import { reasonText } from '../../../../web/src/pose/suggestion-commands.js'
 import type { Landmark, LandmarkName } from '../../../../web/src/pose/landmarks.js'
 import { suggestMarkers, type MarkerSuggestion } from '../../../../web/src/pose/mapping.js'
 import { findImplausible } from '../../../../web/src/pose/plausibility.js'

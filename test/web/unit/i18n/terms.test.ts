@@ -1,0 +1,44 @@
+/** Marker and metric wording per language (web/src/i18n/terms.ts): complete, and English straight from the service's tables. */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { VIEWS, type View } from '#core/markers.js'
+import { EN_TERMS, ES_TERMS, offsetMarker } from '../../../../web/src/i18n/terms.js'
+import { metricTable } from '#core/metrics/index.js'
+
+const VIEW_LIST = Object.keys(VIEWS) as View[]
+
+test('every marker of every view has a label and a hint in both languages', () => {
+  for (const terms of [EN_TERMS, ES_TERMS]) {
+    const names = VIEW_LIST.flatMap((v) => VIEWS[v].map((m) => m.name))
+    assert.deepEqual(Object.keys(terms.markers).sort(), [...names].sort())
+    for (const [name, text] of Object.entries(terms.markers)) {
+      assert.ok(text.label.trim() && text.hint.trim().endsWith('.'), name)
+    }
+  }
+})
+
+test('every metric of every table (with and without estimated popliteal points) has a name and a sign meaning in both languages', () => {
+  for (const terms of [EN_TERMS, ES_TERMS]) {
+    for (const view of VIEW_LIST) {
+      const names = [...new Set([...metricTable(view), ...metricTable(view, true)].map((m) => m.name))]
+      assert.deepEqual(Object.keys(terms.metrics[view]).sort(), names.sort(), view)
+      for (const n of names) assert.ok(terms.metrics[view][n]!.label && terms.metrics[view][n]!.meaning, `${view}.${n}`)
+    }
+  }
+})
+
+test('English meanings are the tables\' own; Spanish ones are not left in English', () => {
+  for (const view of VIEW_LIST) {
+    for (const m of metricTable(view)) {
+      assert.equal(EN_TERMS.metrics[view][m.name]!.meaning, m.meaning)
+      assert.notEqual(ES_TERMS.metrics[view][m.name]!.meaning, m.meaning)
+      assert.notEqual(ES_TERMS.metrics[view][m.name]!.label, EN_TERMS.metrics[view][m.name]!.label)
+    }
+  }
+})
+
+test('each plumb-line distance is measured from one marker, found from its function', () => {
+  assert.equal(offsetMarker('anterior', 'dist_espina_nasal'), 'espina_nasal')
+  assert.equal(offsetMarker('posterior', 'coronal_balance_t7'), 'toracica_7')
+  assert.equal(offsetMarker('anterior', 'head_angle'), undefined)
+})
