@@ -11,7 +11,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path'
 import { COINCIDENT_LATERAL, EXAMPLES } from '../../src/api/examples.js'
 import { startServer, type ServerProcess } from '../support/server-process.js'
-import { ROOT, binOf, runTool } from '../support/tools.js'
+import { ROOT } from '../support/paths.js'
+import { binOf, runTool } from '../support/tools.js'
 
 let service: ServerProcess
 let dir: string
