@@ -391,7 +391,7 @@ function table(out: {
     const declined = Object.entries(c.declined).map(([m, r]) => `${m} (${r})`).join(', ') || '-'
     lines.push(`| ${c.photo} (${c.view}) | ${runs} | ${c.suggested} | ${Object.keys(c.declined).length}: ${declined} | ${pct(c.accuracy.meanPct)} (${c.accuracy.compared} of ${c.accuracy.references}) |`)
   }
-  lines.push('', 'Each retry alone, where the photo as it is gave no person (warm):', '', '| Case | As it is, ms | ' + RETRIES.join(' | ') + ' |', '|---|---:|' + RETRIES.map(() => '---|').join(''))
+  lines.push('', 'Each retry alone, where the photo as it is gave no person (warm):', '', `| Case | As it is, ms | ${RETRIES.join(' | ')} |`, `|---|---:|${RETRIES.map(() => '---|').join('')}`)
   for (const r of out.retries) {
     lines.push(`| ${r.photo} | ${Math.round(r.plainMs)} | ${RETRIES.map((k) => (r.byRetry[k] ? `${r.byRetry[k]!.found ? 'found' : 'none'}, ${Math.round(r.byRetry[k]!.ms)} ms` : '-')).join(' | ')} |`)
   }

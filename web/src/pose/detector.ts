@@ -166,7 +166,7 @@ function contrastNormalised(input: PhotoSource, width: number, height: number): 
   const median = Math.min(0.99, Math.max(0.01, (percentile(0.5) - low) / (high - low)))
   const gamma = median < TARGET_MEDIAN ? Math.log(TARGET_MEDIAN) / Math.log(median) : 1
   const table = new Uint8ClampedArray(256)
-  for (let v = 0; v < 256; v++) table[v] = 255 * Math.pow(Math.min(1, Math.max(0, (v - low) / (high - low))), gamma)
+  for (let v = 0; v < 256; v++) table[v] = 255 * Math.min(1, Math.max(0, (v - low) / (high - low))) ** gamma
   for (let i = 0; i < px.length; i += 4) {
     px[i] = table[px[i]!]!
     px[i + 1] = table[px[i + 1]!]!
