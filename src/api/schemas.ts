@@ -11,7 +11,8 @@
  * descriptions from the metric tables in core/metrics, error types from
  * error-types.ts, so the document says what the code does.
  */
-import { Type, type Static, type TSchema } from 'typebox'
+import type { Static, TSchema } from 'typebox'
+import { Type } from './schema-builders.js'
 import { COORDINATE_LIMIT, COORDINATE_LIMIT_TEXT, MAX_ECHOED_INPUT_CHARS } from '../limits.js'
 import { POPLITEAL_MARKERS, SIDES, VIEWS, type MarkerName, type View } from '#core/markers.js'
 import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS, type Metric } from '#core/metrics/index.js'
