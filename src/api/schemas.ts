@@ -179,7 +179,7 @@ export const PoplitealResponse = Type.Object(
 function metricFields(metrics: readonly Metric<string, never>[]) {
   const properties: Record<string, TSchema> = {}
   for (const m of metrics) {
-    const landmarks = m.landmarks === undefined ? '' : ` Landmarks: ${m.landmarks}`
+    const landmarks = (m.landmarks === undefined ? '' : ` Landmarks: ${m.landmarks}`) + (m.published === undefined ? '' : ` ${m.published}`)
     const unit = m.unit === 'cm' ? 'centimetres' : 'degrees'
     properties[m.name] = Type.Number({ description: `${m.formula} ${m.meaning} Unit: ${unit}. Source: ${m.source}${landmarks}` })
   }

@@ -32,6 +32,11 @@ export interface Metric<M extends string, C> {
   readonly source: string
   /** Where our marker differs from the source's landmark, and what that does to the value. */
   readonly landmarks?: string
+  /**
+   * Published reference values or reliability, with the source (docs/metrics.md,
+   * "Normal values and reliability"): a quiet note for people, never a flag.
+   */
+  readonly published?: string
   readonly compute: (markers: Readonly<Record<M, Point>>, context: C) => number
 }
 

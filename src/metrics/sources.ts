@@ -20,3 +20,7 @@ export const SAPO =
 export const CRANIOVERTEBRAL =
   'Craniovertebral angle: Yip CHT, Chiu TTW, Poon ATK. The relationship between head posture and severity and disability ' +
   'of patients with neck pain. Manual Therapy. 2008;13(2):148-54. doi:10.1016/j.math.2006.11.002.'
+
+/** SAPO's validation: which kind of measure was least reliable between raters. */
+export const VERTICAL_RELIABILITY =
+  "In SAPO's validation (Ferreira et al. 2010), the measures that were not reliable between raters mostly used the vertical as reference."

@@ -142,7 +142,7 @@ export const en = {
   },
   'results.fromFile': 'Results from the assessment file.',
   'results.computed': 'Computed by the service.',
-  'results.placeholders': ' (Calibration placeholders sent: the lateral angles do not use them.)',
+  'results.placeholders': ' (Calibration placeholders sent: the lateral angles do not use them; the lumbar apex distance waits for the reference line and the scale.)',
   'results.column.metric': 'Metric and what its sign means',
   'results.column.value': 'Value',
   'results.column.u': '± u',

@@ -141,7 +141,7 @@ export const es = {
   },
   'results.fromFile': 'Resultados del archivo de valoración.',
   'results.computed': 'Calculado por el servicio.',
-  'results.placeholders': ' (Se han enviado valores provisionales de calibración: los ángulos laterales no los usan.)',
+  'results.placeholders': ' (Se han enviado valores provisionales de calibración: los ángulos laterales no los usan; la distancia del ápice lumbar espera a la línea de referencia y la escala.)',
   'results.column.metric': 'Medida y significado de su signo',
   'results.column.value': 'Valor',
   'results.column.u': '± u',
