@@ -47,6 +47,13 @@ test('a published note (reference values, reliability) is in both languages exac
   }
 })
 
+test('the Spanish apex_cervical hint says what the English one says: C7, not the deepest point of the neck curve', () => {
+  const hint = ES_TERMS.markers.apex_cervical.hint
+  assert.match(hint, /^Apófisis espinosa de C7\b/)
+  assert.match(hint, /no el punto más profundo de la curva del cuello/)
+  assert.doesNotMatch(hint, /región de C7/)
+})
+
 test('each plumb-line distance is measured from one marker, found from its function', () => {
   assert.equal(offsetMarker('anterior', 'dist_espina_nasal'), 'espina_nasal')
   assert.equal(offsetMarker('posterior', 'coronal_balance_t7'), 'toracica_7')

@@ -91,8 +91,8 @@ const ES_MARKERS: Record<AnyMarkerName, MarkerText> = {
   toracica_7: { label: 'T7', hint: 'Apófisis espinosa de la 7.ª vértebra torácica: cuente hacia abajo desde C7. El ángulo inferior de la escápula solo orienta (de media está a la altura de T8).' },
   toracica_12: { label: 'T12', hint: 'Apófisis espinosa de la 12.ª vértebra torácica, donde se articulan las últimas costillas: cuente hacia abajo desde C7.' },
   lumbar_5: { label: 'L5', hint: 'Apófisis espinosa de la 5.ª vértebra lumbar, justo por encima del sacro.' },
-  espina_iliaca_posterosuperior_izq: { label: 'EIPS izquierda', hint: 'Espina ilíaca posterosuperior izquierda del sujeto: el hoyuelo sobre el lado izquierdo del sacro.' },
-  espina_iliaca_posterosuperior_der: { label: 'EIPS derecha', hint: 'Espina ilíaca posterosuperior derecha del sujeto: el hoyuelo sobre el lado derecho del sacro.' },
+  espina_iliaca_posterosuperior_izq: { label: 'EIPS izquierda', hint: 'Espina ilíaca posterosuperior izquierda del sujeto: el relieve óseo bajo el hoyuelo del lado izquierdo del sacro (búsquelo al tacto si no se ve hoyuelo).' },
+  espina_iliaca_posterosuperior_der: { label: 'EIPS derecha', hint: 'Espina ilíaca posterosuperior derecha del sujeto: el relieve óseo bajo el hoyuelo del lado derecho del sacro (búsquelo al tacto si no se ve hoyuelo).' },
   popliteo_izq: { label: 'Punto poplíteo izquierdo', hint: 'Centro del pliegue de la cara posterior de la rodilla izquierda (hueco poplíteo).' },
   popliteo_der: { label: 'Punto poplíteo derecho', hint: 'Centro del pliegue de la cara posterior de la rodilla derecha (hueco poplíteo).' },
   aquiles_izq: { label: 'Tendón de Aquiles izquierdo', hint: 'Línea media del tendón de Aquiles izquierdo, a la altura de los maléolos.' },
@@ -102,7 +102,7 @@ const ES_MARKERS: Record<AnyMarkerName, MarkerText> = {
   // Vista lateral
   tragus: { label: 'Trago', hint: 'Pequeño cartílago delante del conducto auditivo.' },
   apex_cervical: {
-    label: 'Ápice cervical (C7)',
+    label: 'Ápice cervical',
     hint: 'Apófisis espinosa de C7, el relieve más prominente en la base de la nuca, visto de perfil (el vértice del ángulo craneovertebral); no el punto más profundo de la curva del cuello.',
   },
   punto_acromion: { label: 'Acromion', hint: 'Extremo óseo del hombro del lado de la cámara: el borde externo del acromion.' },
