@@ -77,6 +77,8 @@ describe('added anterior metrics', () => {
     const drop = anterior({ ...ANTERIOR, punto_acromion_der: [380, 310] })
     assert.ok(drop.shoulder_angle! > 0 && drop.shoulder_pelvis_angle! < 0)
     assert.ok(Math.abs(drop.shoulder_pelvis_angle! - (drop.pelvis_angle! - drop.shoulder_angle!)) < 1e-12)
+    // docs/metrics.md, worked example.
+    assert.equal(drop.shoulder_angle, 2.3859440303888126)
     // Right tuberosity lower: positive.
     assert.ok(anterior({ ...ANTERIOR, tat_der: [436, 1090] }).tibial_tuberosity_angle! > 0)
   })
