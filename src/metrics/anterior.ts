@@ -47,7 +47,11 @@ export const ANTERIOR_METRICS: readonly AnteriorMetric[] = [
   qAngle('q_angle_right', 'der', R, 'right'),
   qAngle('q_angle_left', 'izq', L, 'left'),
   // Added after the specification's metrics (docs/metrics.md, "Anterior view"): new fields, appended.
-  pairTilt('shoulder_angle', 'punto_acromion_der', 'punto_acromion_izq', L, 'right to the left acromion', "right acromion lower than the left (right shoulder down)", SAPO),
+  {
+    ...pairTilt('shoulder_angle', 'punto_acromion_der', 'punto_acromion_izq', L, 'right to the left acromion', 'right acromion lower than the left (right shoulder down)', SAPO),
+    published:
+      'Published: in 115 young adults, 68% had the shoulders inclined to the right; small asymmetries are the norm (Ferreira et al. 2011, doi:10.1016/j.jmpt.2011.05.018).',
+  },
   {
     name: 'shoulder_pelvis_angle',
     unit: 'degrees',

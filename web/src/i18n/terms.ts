@@ -134,7 +134,11 @@ const ES_METRICS: MetricTexts = {
     pelvis_angle: { label: 'Inclinación de la pelvis', meaning: 'Positivo: EIAS derecha más baja que la izquierda; 0: nivelada.' },
     q_angle_right: { label: 'Ángulo Q derecho', meaning: 'Positivo: la tuberosidad tibial queda lateral a la línea del muslo (el ángulo Q en valgo habitual, por lo general entre +10 y +20); negativo: medial.' },
     q_angle_left: { label: 'Ángulo Q izquierdo', meaning: 'Positivo: la tuberosidad tibial queda lateral a la línea del muslo (el ángulo Q en valgo habitual, por lo general entre +10 y +20); negativo: medial.' },
-    shoulder_angle: { label: 'Inclinación de los hombros', meaning: 'Positivo: acromion derecho más bajo que el izquierdo (hombro derecho descendido); 0: nivelados.' },
+    shoulder_angle: {
+      label: 'Inclinación de los hombros',
+      meaning: 'Positivo: acromion derecho más bajo que el izquierdo (hombro derecho descendido); 0: nivelados.',
+      note: 'Publicado: en 115 adultos jóvenes, el 68 % tenía los hombros inclinados a la derecha; las pequeñas asimetrías son la norma (Ferreira y cols. 2011, doi:10.1016/j.jmpt.2011.05.018).',
+    },
     shoulder_pelvis_angle: {
       label: 'Ángulo entre hombros y pelvis',
       meaning:
