@@ -14,7 +14,7 @@
  *   y = 0 with x < 0 is exactly 180, and y < 0 (however small) gives a value above
  *   -180.
  * - deg(r) = r * 180 / pi with the true pi (to PRECISION digits).
- * - elbow and knee angles are in [0, 360): 360 is added to a negative turn.
+ * - elbow, knee and hip angles are in [0, 360): 360 is added to a negative turn.
  * - a zero-length vector (atan2(0, 0)) makes the metric undefined: null here.
  */
 import { Decimal } from 'decimal.js'
