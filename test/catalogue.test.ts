@@ -1,7 +1,7 @@
 /**
  * One catalogue for limits and messages: docs/errors.md, the OpenAPI document and
  * the service's answers all say what src/limits.ts, src/messages.ts and
- * src/api/error-types.ts say. Change a value there and this fails until the docs
+ * core/error-types.ts say. Change a value there and this fails until the docs
  * follow.
  */
 import { after, before, describe, it } from 'node:test'
@@ -9,7 +9,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ERROR_MEANINGS, ERROR_TYPES } from '../src/api/error-types.js'
+import { ERROR_MEANINGS, ERROR_TYPES } from '#core/error-types.js'
 import {
   BODY_LIMIT_BYTES,
   BODY_LIMIT_TEXT,

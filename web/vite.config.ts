@@ -2,14 +2,16 @@
  * The marking app's build. Run from the repo root as `vite build web` (root = web/):
  * the static files go to dist/web, which the service serves at `/`.
  * `vite web` starts a dev server that proxies the API to the service on :8000.
+ * `#core/x.js` is the shared core (../core/x.ts), as package.json "imports" names it for node.
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
-import { POSE_DIR, POSE_FILES } from './src/pose/files.js'
+import { POSE_DIR, POSE_FILES } from './src/pose/model-files.js'
 
 /**
- * Copies the pose model's files (web/src/pose/files.ts) from @mediapipe/pose into the
+ * Copies the pose model's files (web/src/pose/model-files.ts) from @mediapipe/pose into the
  * build as they are, under pose/: pose.js fetches them by name at run time, so they
  * are served as files, never bundled, and only when the app first suggests markers.
  */
@@ -27,9 +29,15 @@ function poseFiles(): Plugin {
   }
 }
 
+/** The core's sources: the app bundles them as TypeScript, never the service's build of them. */
+const CORE_DIR = fileURLToPath(new URL('../core/', import.meta.url))
+
 export default defineConfig({
   base: './',
   plugins: [poseFiles()],
+  resolve: {
+    alias: [{ find: /^#core\/(.*)\.js$/, replacement: `${CORE_DIR}$1.ts` }],
+  },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

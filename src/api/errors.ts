@@ -4,14 +4,15 @@
  * "type", "input"?, "ctx"?}]}`: one sentence per problem saying what is wrong and
  * what is expected, and the `type`/`ctx` of error-types.ts for programs.
  */
+import type { FastifyReply } from 'fastify'
 import { distance } from 'fastest-levenshtein'
 import { COORDINATE_LIMIT_TEXT, MAX_ECHOED_INPUT_CHARS } from '../limits.js'
-import { POPLITEAL_MARKERS, VIEWS, type View } from '../markers.js'
-import type { GeometryProblem } from '../metrics/index.js'
+import { POPLITEAL_MARKERS, VIEWS, type View } from '#core/markers.js'
+import type { GeometryProblem } from '#core/metrics/index.js'
 import { MESSAGES } from '../messages.js'
-import type { ErrorEntry, Loc, UndefinedGeometryError } from './error-types.js'
+import type { ErrorEntry, Loc, UndefinedGeometryError } from '#core/error-types.js'
 
-export type { ErrorEntry, Loc } from './error-types.js'
+export type { ErrorEntry, Loc } from '#core/error-types.js'
 
 
 /** The fields of an Ajv error that we read (Fastify's validator is Ajv, run with allErrors and verbose). */
@@ -255,3 +256,12 @@ export function geometryDetail(problems: readonly GeometryProblem[]): UndefinedG
 
 /** Body of the 422 response when the request body is absent (FastAPI reports it as a missing field). */
 export const MISSING_BODY: ErrorEntry[] = [{ loc: ['body'], msg: MESSAGES.missingBody, type: 'missing' }]
+
+/**
+ * Sends a 422 with its entries as they are: plain JSON.stringify, not the route's
+ * compiled serializer, which would drop the fields of `ctx` it cannot see through
+ * the schema's oneOf.
+ */
+export function sendValidationError(reply: FastifyReply, detail: readonly ErrorEntry[]) {
+  return reply.code(422).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ detail })
+}

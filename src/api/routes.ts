@@ -5,8 +5,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { TSchema } from 'typebox'
-import type { Point } from '../geometry/angles.js'
-import type { PosteriorMarker } from '../markers.js'
+import type { Point } from '#core/geometry/angles.js'
+import type { PosteriorMarker } from '#core/markers.js'
 import {
   ANTERIOR_METRICS,
   LATERAL_METRICS,
@@ -17,8 +17,8 @@ import {
   forward,
   type Evaluation,
   type LateralContext,
-} from '../metrics/index.js'
-import { geometryDetail } from './errors.js'
+} from '#core/metrics/index.js'
+import { geometryDetail, sendValidationError } from './errors.js'
 import {
   AnteriorRequest,
   AnteriorResponse,
@@ -32,7 +32,6 @@ import {
   answer,
   ref,
 } from './schemas.js'
-import { sendValidationError } from '../http/error-handler.js'
 
 export interface RoutesOptions {
   version: string
@@ -121,7 +120,7 @@ export async function routes(app: App, options: RoutesOptions) {
       response: { 200: answer(PoplitealResponse, 'The estimated popliteal point.') },
     },
   }, (request) => {
-    const { aquiles, calcaneo, factor } = request.body
-    return { popliteo: estimatePopliteal(aquiles, calcaneo, factor) }
+    const body = request.body
+    return { popliteo: estimatePopliteal(body.aquiles, body.calcaneo, body.factor) }
   })
 }

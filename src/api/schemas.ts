@@ -6,15 +6,15 @@
  * components/schemas by that name and generated clients get named types.
  *
  * JSON Schema 2020-12 (OpenAPI 3.1's dialect): a marker is a `prefixItems` tuple.
- * Marker names come from src/markers.ts, limits from src/limits.ts, metric
- * descriptions from the metric tables in src/metrics, error types from
+ * Marker names come from core/markers.ts, limits from src/limits.ts, metric
+ * descriptions from the metric tables in core/metrics, error types from
  * error-types.ts, so the document says what the code does.
  */
 import { Type, type Static, type TSchema } from 'typebox'
 import { COORDINATE_LIMIT, COORDINATE_LIMIT_TEXT, MAX_ECHOED_INPUT_CHARS } from '../limits.js'
-import { POPLITEAL_MARKERS, SIDES, VIEWS, type MarkerName, type View } from '../markers.js'
-import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS, type Metric } from '../metrics/index.js'
-import { ERROR_MEANINGS, ERROR_TYPES, type ErrorType } from './error-types.js'
+import { POPLITEAL_MARKERS, SIDES, VIEWS, type MarkerName, type View } from '#core/markers.js'
+import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS, type Metric } from '#core/metrics/index.js'
+import { ERROR_MEANINGS, ERROR_TYPES, type ErrorType } from '#core/error-types.js'
 import { ANSWERS, EXAMPLES, VALIDATION_ERROR_EXAMPLES } from './examples.js'
 
 const LIMIT = `absolute value at most ${COORDINATE_LIMIT_TEXT}`

@@ -1,15 +1,14 @@
 /**
  * Every error answer raised inside Fastify, in the contract's shapes: schema
- * validation as 422 `{"detail": [entries]}` (src/api/errors.ts builds the entries),
+ * validation as 422 `{"detail": [entries]}` (src/api/errors.ts builds and sends the entries),
  * anything the client caused as `{"detail": "..."}` with its 4xx status, and
  * anything else as a 500 whose cause is logged, never sent.
  */
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { MISSING_BODY, validationDetail, type SchemaError } from '../api/errors.js'
-import type { ErrorEntry } from '../api/error-types.js'
+import { MISSING_BODY, sendValidationError, validationDetail, type SchemaError } from '../api/errors.js'
 import { MESSAGES } from '../messages.js'
-import type { View } from '../markers.js'
+import type { View } from '#core/markers.js'
 import { INVALID_JSON } from './json-body.js'
 
 declare module 'fastify' {
@@ -17,15 +16,6 @@ declare module 'fastify' {
     /** The view an analysis route serves, for the wording of its errors. */
     view?: View
   }
-}
-
-/**
- * Sends a 422 with its entries as they are: plain JSON.stringify, not the route's
- * compiled serializer, which would drop the fields of `ctx` it cannot see through
- * the schema's oneOf.
- */
-export function sendValidationError(reply: FastifyReply, detail: readonly ErrorEntry[]) {
-  return reply.code(422).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ detail })
 }
 
 export const errorHandler = fp(

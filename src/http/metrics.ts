@@ -6,7 +6,7 @@
  * (WORKERS > 1) the answer is every worker's figures aggregated by the primary
  * (cluster-metrics.ts). docs/operations.md lists the series.
  *
- * ("Metrics" here are the service's operational figures, not the posture metrics of src/metrics/.)
+ * ("Metrics" here are the service's operational figures, not the posture metrics of core/metrics/.)
  *
  * Labels are bounded: the route label is the route's pattern (never the raw URL),
  * and every request that matches no route shares one label, UNMATCHED_ROUTE.

@@ -8,8 +8,8 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { EXAMPLES } from '../../src/api/examples.js'
-import { markerNames, type View } from '../../src/markers.js'
-import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '../../src/metrics/index.js'
+import { markerNames, type View } from '#core/markers.js'
+import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '#core/metrics/index.js'
 import { startServer, type ServerProcess } from '../support/server-process.js'
 import { ROOT } from '../support/tools.js'
 

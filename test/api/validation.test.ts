@@ -2,8 +2,8 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { EXAMPLES } from '../../src/api/examples.js'
-import { isErrorType, type ErrorEntry } from '../../src/api/error-types.js'
-import { markerNames, type View } from '../../src/markers.js'
+import { isErrorType, type ErrorEntry } from '#core/error-types.js'
+import { markerNames, type View } from '#core/markers.js'
 import { copy, makeApp, post, type TestApp } from '../helpers.js'
 
 let app: TestApp

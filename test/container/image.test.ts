@@ -166,7 +166,7 @@ describe('the container image', { skip: SKIP }, () => {
     const listing = (await engine('exec', name, 'ls', '-A', '/app', '/app/dist')).stdout
     assert.deepEqual(listing.split('\n\n').map((part) => part.split('\n').slice(1).filter(Boolean).sort()), [
       ['dist', 'node_modules', 'package.json'],
-      ['src', 'web'],
+      ['core', 'src', 'web'],
     ])
     // Every package the lockfile marks dev-only (devDependencies and what only they need).
     const lock = JSON.parse(readFileSync(new URL('package-lock.json', `file://${ROOT}`), 'utf8')) as { packages: Record<string, { dev?: boolean }> }

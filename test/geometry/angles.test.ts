@@ -12,8 +12,9 @@ import {
   tilt,
   turn,
   vertexTurn,
+  wrapDegrees,
   type Point,
-} from '../../src/geometry/angles.js'
+} from '#core/geometry/angles.js'
 import { absDiff, atan2Degrees, exact, exactBend, exactFullTurn, exactFullVertexTurn, exactTurn } from '../reference/exact.js'
 
 /** Exactly +0 (assert.equal already tells 0 from -0; this says so in the message). */
@@ -421,5 +422,34 @@ describe('fullTurn', () => {
       }),
       { numRuns: 1000, seed: 3 },
     )
+  })
+})
+
+describe('wrapDegrees', () => {
+  it('wraps into (-180, 180], -180 and every odd multiple of 180 to 180', () => {
+    assert.equal(wrapDegrees(190), -170)
+    assert.equal(wrapDegrees(-190), 170)
+    assert.equal(wrapDegrees(359), -1)
+    assert.equal(wrapDegrees(720), 0)
+    for (const a of [180, -180, 540, -540]) assert.equal(wrapDegrees(a), 180, `wrapDegrees(${a})`)
+    assertPositiveZero(wrapDegrees(-0), 'wrapDegrees(-0)')
+    assertPositiveZero(wrapDegrees(-360), 'wrapDegrees(-360)')
+    assertNaN(wrapDegrees(NaN), 'wrapDegrees(NaN)')
+  })
+  it('keeps an angle already in (-180, 180] as it is, and moves others by whole turns', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -180, max: 180, noNaN: true, minExcluded: true }), fc.integer({ min: -5, max: 5 }), (a, turns) => {
+        assert.equal(wrapDegrees(a), a + 0)
+        const w = wrapDegrees(a + 360 * turns)
+        assert.ok(w > -180 && w <= 180, `wrapDegrees(${a} + 360 * ${turns}) = ${w}`)
+        assert.ok(Math.abs(wrapDegrees(w - a)) < 1e-9, `wrapDegrees(${a} + 360 * ${turns}) = ${w}`)
+      }),
+      { numRuns: 1000, seed: 4 },
+    )
+  })
+  it('with fullTurn, gives any angle in [0, 360)', () => {
+    assert.equal(fullTurn(wrapDegrees(-90)), 270)
+    assert.equal(fullTurn(wrapDegrees(450)), 90)
+    assertPositiveZero(fullTurn(wrapDegrees(-720)), 'fullTurn(wrapDegrees(-720))')
   })
 })

@@ -7,9 +7,9 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { Point } from '../../src/geometry/angles.js'
-import type { AnteriorMarker, LateralMarker, PosteriorMarker, Side } from '../../src/markers.js'
-import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS, evaluate, forward, type Calibration } from '../../src/metrics/index.js'
+import type { Point } from '#core/geometry/angles.js'
+import type { AnteriorMarker, LateralMarker, PosteriorMarker, Side } from '#core/markers.js'
+import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS, evaluate, forward, type Calibration } from '#core/metrics/index.js'
 import { exact, exactAnterior, exactLateral, exactPosterior, type ExactMetrics } from '../reference/exact.js'
 import { mirror, valuesOf } from './support.js'
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { Point } from '../../src/geometry/angles.js'
-import type { AnteriorMarker } from '../../src/markers.js'
-import { ANTERIOR_METRICS, evaluate, type Calibration } from '../../src/metrics/index.js'
+import type { Point } from '#core/geometry/angles.js'
+import type { AnteriorMarker } from '#core/markers.js'
+import { ANTERIOR_METRICS, evaluate, type Calibration } from '#core/metrics/index.js'
 import { absDiff, exactAnterior } from '../reference/exact.js'
 import { assertPositiveZero, mirror, valuesOf } from './support.js'
 

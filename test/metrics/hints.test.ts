@@ -1,5 +1,5 @@
 /**
- * The anatomy hints (src/markers.ts) against their review in docs/markers.md (issue 17,
+ * The anatomy hints (core/markers.ts) against their review in docs/markers.md (issue 17,
  * item 8): every marker is reviewed there with a source, and the lateral apex_cervical
  * hint says what docs/metrics.md decided (C7, not the deepest point of the neck's curve).
  * The Spanish hints: test/web/unit/terms.test.ts.
@@ -8,7 +8,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { LATERAL_MARKERS, VIEWS, type View } from '../../src/markers.js'
+import { LATERAL_MARKERS, VIEWS, type View } from '#core/markers.js'
 import { ROOT } from '../support/tools.js'
 
 const REVIEW = readFileSync(join(ROOT, 'docs', 'markers.md'), 'utf8')

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { Point } from '../../src/geometry/angles.js'
-import type { LateralMarker, Side } from '../../src/markers.js'
-import { LATERAL_METRICS, evaluate, forward } from '../../src/metrics/index.js'
+import type { Point } from '#core/geometry/angles.js'
+import type { LateralMarker, Side } from '#core/markers.js'
+import { LATERAL_METRICS, evaluate, forward } from '#core/metrics/index.js'
 import { absDiff, exactLateral } from '../reference/exact.js'
 import { assertPositiveZero, mirror, valuesOf } from './support.js'
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import type { Point } from '../../src/geometry/angles.js'
-import { POPLITEAL_MARKERS, type PosteriorMarker } from '../../src/markers.js'
+import type { Point } from '#core/geometry/angles.js'
+import { POPLITEAL_MARKERS, SIDE_SUFFIX, type PosteriorMarker } from '#core/markers.js'
 import {
   POSTERIOR_METRICS,
   POSTERIOR_METRICS_ESTIMATED,
@@ -10,7 +10,7 @@ import {
   evaluate,
   type Calibration,
   type Evaluation,
-} from '../../src/metrics/index.js'
+} from '#core/metrics/index.js'
 import { absDiff, exact, exactPopliteal, exactPosterior } from '../reference/exact.js'
 import { assertPositiveZero, ok } from './support.js'
 
@@ -111,11 +111,11 @@ describe('estimate_popliteal = true (posterior view)', () => {
   it('equals the plain rearfoot angle with the popliteal point from estimatePopliteal, for any factor', () => {
     for (const factor of [0.25, 1, 4, 5.8, 1e3]) {
       const m: Markers = { ...BASE }
-      for (const side of ['der', 'izq'] as const) {
-        const a = m[`aquiles_${side}`]
-        const c = m[`calcaneo_${side}`]
+      for (const suffix of Object.values(SIDE_SUFFIX)) {
+        const a = m[`aquiles_${suffix}`]
+        const c = m[`calcaneo_${suffix}`]
         const p = estimatePopliteal({ x: a[0], y: a[1] }, { x: c[0], y: c[1] }, factor)
-        m[`popliteo_${side}`] = [p.x, p.y]
+        m[`popliteo_${suffix}`] = [p.x, p.y]
       }
       const plain = ok(evaluate(POSTERIOR_METRICS, m, CAL))
       const estimated = ok(evaluateEstimated(m))

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { Point } from '../../src/geometry/angles.js'
-import type { AnteriorMarker, PosteriorMarker } from '../../src/markers.js'
+import type { Point } from '#core/geometry/angles.js'
+import type { AnteriorMarker, PosteriorMarker } from '#core/markers.js'
 import {
   ANTERIOR_METRICS,
   POSTERIOR_METRICS,
   evaluate,
   type Calibration,
-} from '../../src/metrics/index.js'
+} from '#core/metrics/index.js'
 import { absDiff, exactPosterior } from '../reference/exact.js'
 import { assertPositiveZero, mirror, valuesOf } from './support.js'
 

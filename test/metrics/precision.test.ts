@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
 import fc from 'fast-check'
-import type { Point } from '../../src/geometry/angles.js'
+import type { Point } from '#core/geometry/angles.js'
 import { COORDINATE_LIMIT } from '../../src/limits.js'
 import {
   POPLITEAL_MARKERS,
@@ -20,7 +20,7 @@ import {
   type PosteriorMarker,
   type Side,
   type View,
-} from '../../src/markers.js'
+} from '#core/markers.js'
 import {
   ANTERIOR_METRICS,
   LATERAL_METRICS,
@@ -30,7 +30,7 @@ import {
   forward,
   type Calibration,
   type Evaluation,
-} from '../../src/metrics/index.js'
+} from '#core/metrics/index.js'
 import { exact, exactAnterior, exactLateral, exactPosterior, type ExactMetrics } from '../reference/exact.js'
 
 const RUNS_PER_VIEW = 3000

@@ -1,7 +1,7 @@
 /** Helpers shared by the metric tests. */
 import assert from 'node:assert/strict'
-import type { Point } from '../../src/geometry/angles.js'
-import { evaluate, type Evaluation, type Metric } from '../../src/metrics/index.js'
+import type { Point } from '#core/geometry/angles.js'
+import { evaluate, type Evaluation, type Metric } from '#core/metrics/index.js'
 
 /** The values of a successful evaluation; fails the test otherwise. */
 export function ok(result: Evaluation): Record<string, number> {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ANSWERS, COINCIDENT_LATERAL, EXAMPLES } from '../../src/api/examples.js'
-import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '../../src/metrics/index.js'
+import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '#core/metrics/index.js'
 import { startServer, type ServerProcess } from '../support/server-process.js'
 import { ROOT, binOf, runTool } from '../support/tools.js'
 

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { ANSWERS, COINCIDENT_LATERAL, EXAMPLES, INVALID_LATERAL, VALIDATION_ERROR_EXAMPLES } from '../../src/api/examples.js'
-import { ERROR_TYPES } from '../../src/api/error-types.js'
+import { ERROR_TYPES } from '#core/error-types.js'
 import { copy, makeApp, post, type TestApp } from '../helpers.js'
 
 let app: TestApp

@@ -2,8 +2,8 @@
  * Independent high-precision evaluation of every metric in docs/metrics.md, used as the
  * reference ("exact" value) the production doubles are compared against.
  *
- * Written from docs/metrics.md alone: nothing here comes from src/geometry or
- * src/metrics. Inputs are the same doubles the service receives; each input double
+ * Written from docs/metrics.md alone: nothing here comes from core/geometry or
+ * core/metrics. Inputs are the same doubles the service receives; each input double
  * is converted to its exact decimal value. Differences of coordinates and cross
  * and dot products are computed exactly (a wide decimal.js clone); everything after
  * that (quotients, arctangents, degrees, offsets, the popliteal estimate) with a
@@ -18,7 +18,7 @@
  * - a zero-length vector (atan2(0, 0)) makes the metric undefined: null here.
  */
 import { Decimal } from 'decimal.js'
-import type { AnteriorMarker, LateralMarker, PosteriorMarker, Side } from '../../src/markers.js'
+import type { AnteriorMarker, LateralMarker, PosteriorMarker, Side } from '#core/markers.js'
 
 /** Significant decimal digits of every reference computation. */
 export const PRECISION = 60

@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { isErrorType } from '../../src/api/error-types.js'
+import { isErrorType } from '#core/error-types.js'
 import { MAX_ECHOED_INPUT_CHARS } from '../../src/limits.js'
 import { buildApp } from '../../src/app.js'
 import { EXAMPLES } from '../../src/api/examples.js'

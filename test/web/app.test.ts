@@ -7,8 +7,8 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
-import { markerNames, type View } from '../../src/markers.js'
-import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '../../src/metrics/index.js'
+import { markerNames, type View } from '#core/markers.js'
+import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '#core/metrics/index.js'
 import { FIGURES, type FigureSpec } from './fixtures/figure.js'
 import {
   OUTPUT,
@@ -184,7 +184,7 @@ describe('marking app in a browser', () => {
     assert.equal(bad.json.detail[0].type, 'undefined_geometry')
     assert.deepEqual([...bad.json.detail[0].ctx.markers].sort(), ['tragus_der', 'tragus_izq'])
     for (const marker of ['tragus_izq', 'tragus_der']) {
-      // Worded by the app from the answer's type and ctx (web/src/api-errors.ts), in the chosen language.
+      // Worded by the app from the answer's type and ctx (web/src/service/api-errors.ts), in the chosen language.
       const shown = await page.locator(`#marker-list li[data-target="${marker}"] .problem`).allInnerTexts()
       assert.ok(shown.some((m) => /Right tragus and Left tragus are at the same point/.test(m)), `the API's problem is shown next to ${marker}: ${JSON.stringify(shown)}`)
       assert.equal(await page.locator(`#stage .markers [data-target="${marker}"].flagged`).count(), 1, `${marker} is flagged on the photo`)

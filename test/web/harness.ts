@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
 import { buildApp } from '../../src/app.js'
-import type { View } from '../../src/markers.js'
+import type { View } from '#core/markers.js'
 import { FIGURES, figureSvg, type FigureSpec, type Px } from './fixtures/figure.js'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'

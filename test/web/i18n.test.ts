@@ -11,7 +11,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
-import { ANTERIOR_METRICS } from '../../src/metrics/index.js'
+import { ANTERIOR_METRICS } from '#core/metrics/index.js'
 import { FIGURES } from './fixtures/figure.js'
 import { OUTPUT, loadPhoto, openApp, placeGuided, shownResults, startHarness, type Harness } from './harness.js'
 import { englishVocabulary, englishWordsIn } from './words.js'
@@ -37,8 +37,8 @@ function vocabulary(): Set<string> {
   const split = (text: string, marker: string): [string, string] => [text.slice(0, text.indexOf(marker)), text.slice(text.indexOf(marker))]
   const [clinicalEn, clinicalEs] = split(clinical, 'export const CLINICAL_ES')
   const [, termsEs] = split(terms, '// --- Spanish')
-  const metrics = ['anterior', 'posterior', 'lateral', 'shapes'].map((f) => read(`src/metrics/${f}.ts`)).join('\n')
-  const english = [read('web/src/i18n/en.ts'), clinicalEn, read('src/markers.ts'), metrics].flatMap(literals)
+  const metrics = ['anterior', 'posterior', 'lateral', 'shapes'].map((f) => read(`core/metrics/${f}.ts`)).join('\n')
+  const english = [read('web/src/i18n/en.ts'), clinicalEn, read('core/markers.ts'), metrics].flatMap(literals)
   const spanish = [read('web/src/i18n/es.ts'), clinicalEs, termsEs].flatMap(literals)
   // Not words, or the same in both languages: units, codes, file names, the language's own name.
   const allow = ['px', 'cm', 'fc', 'lrv', 'csv', 'json', 'jpeg', 'png', 'webp', 'http', 'api', 'ctrl', 'english', 'asis', 'psis', 'srd', 'min', 'max', 'zoom', 'figura', 'deg', 'lean', 'tilt', 'offset', 'bend']

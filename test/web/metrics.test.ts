@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
-import type { View } from '../../src/markers.js'
-import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '../../src/metrics/index.js'
+import type { View } from '#core/markers.js'
+import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '#core/metrics/index.js'
 import { FIGURES } from './fixtures/figure.js'
 import { OUTPUT, clickPixel, loadPhoto, openApp, pixelOf, placeGuided, shownResults, startHarness, type Harness } from './harness.js'
 

@@ -15,12 +15,12 @@ import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { buildApp } from '../../src/app.js'
-import { markerNames, type View } from '../../src/markers.js'
+import { markerNames, type View } from '#core/markers.js'
 import { suggestionPhotos, type SuggestionPhoto } from './fixtures/photos.js'
 import { OUTPUT, activeTarget, openApp, startHarness, type Harness } from './harness.js'
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/', import.meta.url))
-/** Where the build puts the pose files (web/src/pose/files.ts), and its one model. */
+/** Where the build puts the pose files (web/src/pose/model-files.ts), and its one model. */
 const POSE_DIR = 'pose/'
 const MODEL_FILE = readdirSync(`${WEB_ROOT}${POSE_DIR}`).find((f) => f.endsWith('.tflite')) ?? 'no model in the build'
 

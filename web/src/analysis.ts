@@ -4,11 +4,11 @@
  * flight, answers cached), and records the answer in the store. Only the answer to the
  * document as it is now counts. Pure of DOM: runs against a store in node tests too.
  */
-import { analyze, type Analysis } from './api.js'
-import { answered, setOutcome } from './commands.js'
-import { VIEW_NAMES, requestOf, type View } from './model.js'
-import { NO_OUTCOME, type AppState } from './state.js'
-import type { Store } from './store.js'
+import { analyze, type Analysis } from './service/api.js'
+import { answered, setOutcome } from './state/commands.js'
+import { VIEW_NAMES, requestOf, type View } from './state/model.js'
+import { NO_OUTCOME, type AppState } from './state/state.js'
+import type { Store } from './state/store.js'
 
 export interface AnalysisOptions {
   /** Wait this long after the last change before asking (coalesces bursts of changes). */

@@ -1,7 +1,7 @@
 /**
  * The English message catalogue: every user-facing string of the marking app, by key.
  * `{name}` is a parameter; an object with `one`/`other` picks the plural form by `{count}`.
- * Marker names, labels and hints come from src/markers.ts and metric texts from the
+ * Marker names, labels and hints come from core/markers.ts and metric texts from the
  * metric tables; they are not repeated here.
  */
 import { CLINICAL_EN } from './clinical.js'

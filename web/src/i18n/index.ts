@@ -6,7 +6,7 @@
 import { en, type MessageKey } from './en.js'
 import { es } from './es.js'
 import { EN_TERMS, ES_TERMS, type MarkerText, type MetricText, type Terms } from './terms.js'
-import type { Locale } from '../format.js'
+import type { Locale } from './format.js'
 import type { Message, Params } from './types.js'
 
 export type { MessageKey, Message, Params }

@@ -3,7 +3,7 @@
  * localStorage), else the first of the browser's preferred languages that the app
  * has (`es*` -> Spanish, `en*` -> English), else English.
  */
-import { LOCALES, type Locale } from '../format.js'
+import { LOCALES, type Locale } from './format.js'
 
 export const LANGUAGE_STORAGE_KEY = 'posture-metrics.language'
 

@@ -1,13 +1,13 @@
 /**
  * Anatomical and metric wording per language: each marker's label and hint (keyed
- * by the marker name of src/markers.ts, which stays the only place marker NAMES are
+ * by the marker name of core/markers.ts, which stays the only place marker NAMES are
  * written) and each metric's name and sign meaning (keyed by view and response
- * field). English comes from the service's own tables (src/markers.ts,
- * src/metrics); the other languages are written here, and the types make a missing
+ * field). English comes from the service's own tables (core/markers.ts,
+ * core/metrics); the other languages are written here, and the types make a missing
  * marker or metric a compile error.
  */
-import { VIEWS, type MarkerName, type View } from '../../../src/markers.js'
-import { metricTable } from '../uncertainty.js'
+import { VIEWS, type MarkerName, type View } from '#core/markers.js'
+import { metricTable } from '#core/metrics/index.js'
 
 export interface MarkerText {
   readonly label: string

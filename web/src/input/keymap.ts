@@ -4,10 +4,10 @@
  * actions that open dialogs or files). Adding a shortcut is adding a row here (and a
  * line of help). Pure: no DOM, so the table is tested in node.
  */
-import { nudge, placeActiveAt, redo, removeActive, step, undo } from '../commands.js'
-import type { AppState } from '../state.js'
-import type { Store } from '../store.js'
-import type { Viewport } from '../viewport.js'
+import { nudge, placeActiveAt, redo, removeActive, step, undo } from '../state/commands.js'
+import type { AppState } from '../state/state.js'
+import type { Store } from '../state/store.js'
+import type { Viewport } from '../render/viewport.js'
 
 export type CommandId =
   | 'undo'

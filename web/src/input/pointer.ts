@@ -2,11 +2,11 @@
  * Pointer input on the photo: the stage's gestures (click, drag of a target) turned
  * into commands on the store.
  */
-import { clickAt, dragEnd, dragMove, dragStart } from '../commands.js'
-import type { Pt } from '../model.js'
-import { current, type AppState } from '../state.js'
-import type { Store } from '../store.js'
-import type { StageEvents } from '../stage.js'
+import { clickAt, dragEnd, dragMove, dragStart } from '../state/commands.js'
+import type { Pt } from '../state/model.js'
+import { current, type AppState } from '../state/state.js'
+import type { Store } from '../state/store.js'
+import type { StageEvents } from '../render/stage.js'
 
 export function pointerCommands(store: Store<AppState>): Omit<StageEvents, 'zoomed'> {
   return {

@@ -3,13 +3,13 @@
  * types (kept in the assessment file only, never sent to the service) and the
  * placement error the uncertainties are computed from.
  */
-import { setMeta, setPlacementSd } from '../commands.js'
-import { byId, setText } from '../dom.js'
-import { formatNumber } from '../format.js'
+import { setMeta, setPlacementSd } from '../state/commands.js'
+import { byId, setText } from '../render/dom.js'
+import { formatNumber } from '../i18n/format.js'
 import { t } from '../i18n/index.js'
-import type { AppState } from '../state.js'
-import type { Store } from '../store.js'
-import { DEFAULT_PLACEMENT_SD_PX } from '../uncertainty.js'
+import type { AppState } from '../state/state.js'
+import type { Store } from '../state/store.js'
+import { DEFAULT_PLACEMENT_SD_PX } from '../metrics/uncertainty.js'
 import { mountPanel } from './panel.js'
 
 export function mountAssessment(store: Store<AppState>): void {

@@ -4,14 +4,14 @@
  * the change exceeds it, for the view shown; or why the two cannot be compared.
  * With its CSV export and a button to close it.
  */
-import { comparisonOf } from '../assessment.js'
-import { closeComparison } from '../commands.js'
-import { comparisonTable } from '../compare-panel.js'
-import type { Refusal } from '../compare.js'
-import { byId, h } from '../dom.js'
+import { comparisonOf } from '../compare/from-state.js'
+import { closeComparison } from '../state/commands.js'
+import { comparisonTable } from '../render/comparison-table.js'
+import type { Refusal } from '../compare/compare.js'
+import { byId, h } from '../render/dom.js'
 import { currentLocale, t, terms } from '../i18n/index.js'
-import type { AppState } from '../state.js'
-import type { Store } from '../store.js'
+import type { AppState } from '../state/state.js'
+import type { Store } from '../state/store.js'
 import { mountPanel } from './panel.js'
 
 /** Why two assessments are not compared, in the current language. */

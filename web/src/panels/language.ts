@@ -1,9 +1,9 @@
 /** The language menu in the toolbar: switches the app's language and remembers the choice. */
-import { setLanguage } from '../commands.js'
-import { byId } from '../dom.js'
-import type { Locale } from '../format.js'
-import type { AppState } from '../state.js'
-import type { Store } from '../store.js'
+import { setLanguage } from '../state/commands.js'
+import { byId } from '../render/dom.js'
+import type { Locale } from '../i18n/format.js'
+import type { AppState } from '../state/state.js'
+import type { Store } from '../state/store.js'
 import { mountPanel } from './panel.js'
 
 export function mountLanguage(store: Store<AppState>): void {

@@ -1,8 +1,8 @@
 /** The notice (toast): shows the state's notice for its time, then dismisses it. */
-import { dismissNotice } from '../commands.js'
-import { byId, setText } from '../dom.js'
-import type { AppState } from '../state.js'
-import type { Store } from '../store.js'
+import { dismissNotice } from '../state/commands.js'
+import { byId, setText } from '../render/dom.js'
+import type { AppState } from '../state/state.js'
+import type { Store } from '../state/store.js'
 import { mountPanel } from './panel.js'
 
 export function mountNotice(store: Store<AppState>): void {

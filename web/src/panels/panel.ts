@@ -3,8 +3,8 @@
  * changes the state only through commands on the store. Also the focus-keeping rebuild
  * of a list or a box whose content is re-created on each render.
  */
-import type { AppState } from '../state.js'
-import type { Store } from '../store.js'
+import type { AppState } from '../state/state.js'
+import type { Store } from '../state/store.js'
 
 /** Renders now, then after every change; returns the function that stops it. */
 export function mountPanel(store: Store<AppState>, render: (state: AppState, previous: AppState | null) => void): () => void {

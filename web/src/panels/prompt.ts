@@ -4,12 +4,12 @@
  * notes and warnings features attach to a target or the view, and the known-distance
  * field once the scale points are placed.
  */
-import { notify, setKnownDistance, step, undo } from '../commands.js'
-import { byId, h } from '../dom.js'
+import { notify, setKnownDistance, step, undo } from '../state/commands.js'
+import { byId, h } from '../render/dom.js'
 import { t } from '../i18n/index.js'
-import { positionOf, requestOf, scaleLengthPx } from '../model.js'
-import { canUndo, current, problemsByPlace, targetsIn, type AppState } from '../state.js'
-import type { Store } from '../store.js'
+import { positionOf, requestOf, scaleLengthPx } from '../state/model.js'
+import { canUndo, current, problemsByPlace, targetsIn, type AppState } from '../state/state.js'
+import type { Store } from '../state/store.js'
 import { mountPanel, replaceKeepingFocus } from './panel.js'
 
 export function mountPrompt(store: Store<AppState>): void {

@@ -4,19 +4,19 @@
  * and the metrics table (value, meaning, colour of its drawing). Hovering or focusing a
  * row emphasises the metric on the photo.
  */
-import { setHighlight } from '../commands.js'
-import { byId, h, setText, swatch } from '../dom.js'
-import { placementOf } from '../assessment.js'
-import { formatUncertainty } from '../format.js'
+import { setHighlight } from '../state/commands.js'
+import { byId, h, setText, swatch } from '../render/dom.js'
+import { placementOf } from '../compare/from-state.js'
+import { formatUncertainty } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
-import { uncertaintiesOf } from '../uncertainty.js'
-import { formatValue, metricsOf, unitText, type MetricInfo } from '../metrics.js'
-import { VIEWS } from '../../../src/markers.js'
-import { requestOf } from '../model.js'
-import { provisionalMetrics } from '../provisional.js'
-import { colorOf } from '../scene.js'
-import { current, problemsByPlace, type AppState } from '../state.js'
-import type { Store } from '../store.js'
+import { uncertaintiesOf } from '../metrics/uncertainty.js'
+import { formatValue, metricsOf, unitText, type MetricInfo } from '../metrics/metric-info.js'
+import { VIEWS } from '#core/markers.js'
+import { requestOf } from '../state/model.js'
+import { provisionalMetrics } from '../state/provisional.js'
+import { colorOf } from '../render/scene.js'
+import { current, problemsByPlace, type AppState } from '../state/state.js'
+import type { Store } from '../state/store.js'
 import { mountPanel } from './panel.js'
 
 export function mountResults(store: Store<AppState>): void {

@@ -2,10 +2,10 @@
  * The status line in the footer (the service's version and health) and the progress
  * indicator of long tasks (shown while the state has a progress).
  */
-import { byId, setText } from '../dom.js'
+import { byId, setText } from '../render/dom.js'
 import { t } from '../i18n/index.js'
-import type { AppState } from '../state.js'
-import type { Store } from '../store.js'
+import type { AppState } from '../state/state.js'
+import type { Store } from '../state/store.js'
 import { mountPanel } from './panel.js'
 
 export function mountStatus(store: Store<AppState>): void {

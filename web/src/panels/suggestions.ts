@@ -3,12 +3,12 @@
  * suggestions" (shown while the view has unconfirmed suggestions) and the "Suggest on
  * photo load" setting.
  */
-import { byId, h, setText } from '../dom.js'
+import { byId, h, setText } from '../render/dom.js'
 import { t } from '../i18n/index.js'
-import { confirmAllSuggestions, unconfirmedCount } from '../pose/commands.js'
+import { confirmAllSuggestions, unconfirmedCount } from '../pose/suggestion-commands.js'
 import type { Suggestions } from '../pose/controller.js'
-import { current, type AppState } from '../state.js'
-import type { Store } from '../store.js'
+import { current, type AppState } from '../state/state.js'
+import type { Store } from '../state/store.js'
 import { mountPanel } from './panel.js'
 
 export function mountSuggestions(store: Store<AppState>, suggestions: Suggestions): void {

@@ -3,14 +3,14 @@
  * distance and fc fields) and the markers card (one row per marker, with its position,
  * typed coordinates when selected, remove, and the API's problems about it).
  */
-import { clearMarkers, moveTarget, removeTarget, select, setKnownDistance, setTypedFc } from '../commands.js'
-import { byId, h, setText } from '../dom.js'
+import { clearMarkers, moveTarget, removeTarget, select, setKnownDistance, setTypedFc } from '../state/commands.js'
+import { byId, h, setText } from '../render/dom.js'
 import { t } from '../i18n/index.js'
-import { confirmSuggestion } from '../pose/commands.js'
-import { fcOf, isPlaced, positionOf, scaleFc, scaleLengthPx, statusOf, type Pt, type Target } from '../model.js'
-import { current, problemsByPlace, targetsIn, type AppState, type ProblemsByPlace } from '../state.js'
-import type { Store } from '../store.js'
-import type { Viewport } from '../viewport.js'
+import { confirmSuggestion } from '../pose/suggestion-commands.js'
+import { fcOf, isPlaced, positionOf, scaleFc, scaleLengthPx, statusOf, type Pt, type Target } from '../state/model.js'
+import { current, problemsByPlace, targetsIn, type AppState, type ProblemsByPlace } from '../state/state.js'
+import type { Store } from '../state/store.js'
+import type { Viewport } from '../render/viewport.js'
 import { mountPanel, replaceKeepingFocus } from './panel.js'
 
 export function mountTargets(store: Store<AppState>, viewport: Viewport): void {

@@ -2,12 +2,12 @@
  * The view tabs (anterior, posterior, lateral): switch the view shown, with the arrow
  * keys moving between tabs; a tab is marked done when its view has results.
  */
-import { setView } from '../commands.js'
-import { byId, h } from '../dom.js'
+import { setView } from '../state/commands.js'
+import { byId, h } from '../render/dom.js'
 import { t } from '../i18n/index.js'
-import { VIEW_NAMES, type View } from '../model.js'
-import type { AppState } from '../state.js'
-import type { Store } from '../store.js'
+import { VIEW_NAMES, type View } from '../state/model.js'
+import type { AppState } from '../state/state.js'
+import type { Store } from '../state/store.js'
 import { mountPanel } from './panel.js'
 
 export function mountViewTabs(store: Store<AppState>): void {

@@ -2,15 +2,15 @@
  * Runs marker suggestions for the app: on the "Suggest markers" action, or on every
  * newly opened photo when the setting asks for it. Loads the pose code (suggest.ts and
  * the model behind it) only on first use, shows progress while it loads and runs, and
- * hands the result to the commands (pose/commands.ts). A failure becomes a notice;
+ * hands the result to the commands (pose/suggestion-commands.ts). A failure becomes a notice;
  * manual marking is never blocked. The setting is remembered in localStorage.
  */
-import { notify } from '../commands.js'
+import { notify } from '../state/commands.js'
 import { t } from '../i18n/index.js'
-import { VIEW_NAMES } from '../model.js'
-import type { AppState } from '../state.js'
-import type { Store } from '../store.js'
-import { applySuggestions, clearSuggestionNotes, setSuggestOnLoad, suggestionProgress, type SuggestionResult } from './commands.js'
+import { VIEW_NAMES } from '../state/model.js'
+import type { AppState } from '../state/state.js'
+import type { Store } from '../state/store.js'
+import { applySuggestions, clearSuggestionNotes, setSuggestOnLoad, suggestionProgress, type SuggestionResult } from './suggestion-commands.js'
 
 const SETTING_KEY = 'posture-metrics.suggestOnLoad'
 

@@ -12,7 +12,7 @@
 import type { Pose, Results } from '@mediapipe/pose'
 import type { Detection, DetectorFailure, DetectorPhase } from './detection.js'
 import { LANDMARK_COUNT } from './landmarks.js'
-import { POSE_DIR, POSE_FILES, POSE_MODEL } from './files.js'
+import { POSE_DIR, POSE_FILES, POSE_MODEL } from './model-files.js'
 
 export type { Detection, DetectorFailure, DetectorPhase }
 

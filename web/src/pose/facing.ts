@@ -10,7 +10,7 @@
  * the image's left means the left side is towards the camera.
  * Pure functions, no DOM: unit-tested in Node.
  */
-import type { Side, View } from '../../../src/markers.js'
+import type { Side, View } from '#core/markers.js'
 import { LANDMARKS, type Landmark } from './landmarks.js'
 
 export type Facing = 'front' | 'back' | 'left' | 'right'

@@ -18,7 +18,7 @@ import {
   type PosteriorMarker,
   type Side,
   type View,
-} from '../../../src/markers.js'
+} from '#core/markers.js'
 import { LANDMARKS, type Landmark, type LandmarkName } from './landmarks.js'
 
 // ---------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
  * chosen view's markers (mapping.ts) and checks which way the subject faces against
  * the view (facing.ts). What the app's "Suggest markers" action calls.
  */
-import type { Side, View } from '../../../src/markers.js'
+import type { Side, View } from '#core/markers.js'
 import { PoseDetector, type DetectorFailure, type DetectorPhase, type PhotoSource } from './detector.js'
 import { checkFacing, type FacingCheck } from './facing.js'
 import { suggestMarkers, type MarkerSuggestion } from './mapping.js'

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
-import { VIEWS, type View } from '../../../../src/markers.js'
+import { VIEWS, type View } from '#core/markers.js'
 import { ANTERIOR_MAPPING, POSTERIOR_MAPPING, basisOf, describe, lateralMapping, type Rule } from '../../../../web/src/pose/mapping.js'
 
 test('docs/suggestions.md shows every mapping rule as the code has it', () => {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { runInNewContext } from 'node:vm'
-import { SIDES, VIEWS, markerNames, type View } from '../../../../src/markers.js'
+import { SIDES, VIEWS, markerNames, type View } from '#core/markers.js'
 import { LANDMARKS, LANDMARK_COUNT } from '../../../../web/src/pose/landmarks.js'
 import {
   ANTERIOR_MAPPING,

@@ -1,0 +1,185 @@
+/** Comparing two assessments of a view (web/src/compare/compare.ts): the change, its SRD, and the refusals. */
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { metricTable } from '#core/metrics/index.js'
+import { COVERAGE_FACTOR, compare, smallestRealDifference, type Assessment } from '../../../../web/src/compare/compare.js'
+import { comparisonCsv, displayRows, isSigned, type ComparisonCsvText } from '../../../../web/src/compare/comparison-rows.js'
+import { ES_TERMS } from '../../../../web/src/i18n/terms.js'
+import { propagate, type Placement, type Point } from '../../../../web/src/metrics/uncertainty.js'
+import { FIGURES } from '../../fixtures/figure.js'
+
+function assessment(p: Placement, extra: Partial<Assessment> = {}, sd = 2): Assessment {
+  const list = propagate(p, { sd })
+  return {
+    view: p.view,
+    ...(p.side ? { side: p.side } : {}),
+    ...(p.estimatePopliteal ? { estimatePopliteal: true } : {}),
+    values: Object.fromEntries(list.map((m) => [m.name, m.value])),
+    u: Object.fromEntries(list.map((m) => [m.name, m.u])),
+    ...extra,
+  }
+}
+
+function figure(view: 'anterior' | 'posterior' | 'lateral', move: Record<string, Point> = {}): Placement {
+  const f = FIGURES[view]
+  return {
+    view,
+    markers: { ...f.markers, ...move },
+    ...(f.side ? { side: f.side } : {}),
+    lrvX: f.lrvX,
+    scale: { a: f.scale[0], b: f.scale[1], gridCm: f.scaleCm },
+  }
+}
+
+describe('smallest real difference', () => {
+  test('1.96 * sqrt(u1^2 + u2^2), which is 1.96 * sqrt(2) * u for equal u', () => {
+    assert.equal(COVERAGE_FACTOR, 1.96)
+    assert.ok(Math.abs(smallestRealDifference(1, 1) - 1.96 * Math.SQRT2) < 1e-12)
+    assert.ok(Math.abs(smallestRealDifference(3, 4) - 1.96 * 5) < 1e-12)
+  })
+})
+
+describe('compare', () => {
+  test('only the changes beyond measurement error are flagged', () => {
+    const earlier = assessment(figure('lateral'), { date: '2026-01-10' })
+    // Later visit: the knee marker moved 1 px (within error), the tragus 25 px forward (the head is further forward).
+    const f = FIGURES.lateral.markers as Record<string, Point>
+    const later = assessment(
+      figure('lateral', { tuberculo_condilo_externo: [f.tuberculo_condilo_externo![0] + 1, f.tuberculo_condilo_externo![1]], tragus: [f.tragus![0] - 25, f.tragus![1]] }),
+      { date: '2026-03-10' },
+    )
+    const c = compare(later, earlier)
+    assert.ok(c.ok)
+    const byName = Object.fromEntries(c.rows.map((r) => [r.name, r]))
+    assert.equal(byName.head_angle_horizontal!.exceeds, true)
+    assert.equal(byName.knee_angle!.exceeds, false)
+    assert.equal(byName.elbow_angle!.change, 0)
+    assert.equal(byName.elbow_angle!.exceeds, false)
+    assert.deepEqual(c.rows.map((r) => r.name), metricTable('lateral').map((m) => m.name))
+    const h = byName.head_angle_horizontal!
+    assert.ok(Math.abs(h.change! - (h.later! - h.earlier!)) < 1e-12)
+    assert.ok(Math.abs(h.srd! - 1.96 * Math.hypot(earlier.u.head_angle_horizontal!, later.u.head_angle_horizontal!)) < 1e-12)
+  })
+  test('rows run earlier -> later by date, whichever is loaded second', () => {
+    const a = assessment(figure('anterior'), { date: '2026-01-10' })
+    const b = assessment(figure('anterior', { tragus_der: [252, 150] }), { date: '2026-02-10' })
+    const one = compare(a, b)
+    const two = compare(b, a)
+    assert.ok(one.ok && two.ok)
+    assert.equal(one.earlier, a)
+    assert.deepEqual(one.rows, two.rows)
+    assert.ok(one.rows.find((r) => r.name === 'head_angle')!.change! > 0, 'right tragus lower later: head tilted more to the right')
+  })
+  test('an angle change across the ±180 seam is the short way round', () => {
+    const base: Assessment = { view: 'anterior', values: { head_angle: 179.5 }, u: { head_angle: 0.5 }, date: '2026-01-01' }
+    const c = compare({ ...base, values: { head_angle: -179.5 }, date: '2026-02-01' }, base)
+    assert.ok(c.ok)
+    assert.ok(Math.abs(c.rows.find((r) => r.name === 'head_angle')!.change! - 1) < 1e-9)
+  })
+  test('refuses different views, a different side toward the camera, different patients', () => {
+    const ant = assessment(figure('anterior'))
+    const post = assessment(figure('posterior'))
+    const c1 = compare(ant, post)
+    assert.ok(!c1.ok)
+    assert.equal(c1.refusal.type, 'compare.view_differs')
+    const left = assessment(figure('lateral'))
+    const right = { ...left, side: 'right' as const }
+    const c2 = compare(left, right)
+    assert.ok(!c2.ok)
+    assert.equal(c2.refusal.type, 'compare.side_differs')
+    const c3 = compare({ ...ant, patientId: 'P-001' }, { ...ant, patientId: 'P-002' })
+    assert.ok(!c3.ok)
+    assert.deepEqual(c3.refusal, { type: 'compare.patient_differs', ctx: { earlier: 'P-002', later: 'P-001' } })
+    assert.ok(compare({ ...ant, patientId: 'P-001' }, { ...ant, patientId: ' P-001 ' }).ok)
+    assert.ok(compare({ ...ant, patientId: 'P-001' }, ant).ok, 'an assessment without an identifier can be compared')
+  })
+  test('a metric measured another way (estimated popliteal) is shown but not judged', () => {
+    const marked = assessment(figure('posterior'))
+    const p = figure('posterior')
+    const markers = { ...p.markers }
+    delete markers.popliteo_izq
+    delete markers.popliteo_der
+    const estimated = assessment({ ...p, markers, estimatePopliteal: true })
+    const c = compare(estimated, marked)
+    assert.ok(c.ok)
+    const rearfoot = c.rows.find((r) => r.name === 'calcaneo_angle_left')!
+    assert.equal(rearfoot.missing, 'method_differs')
+    assert.equal(rearfoot.exceeds, null)
+    assert.equal(c.rows.find((r) => r.name === 'pelvis_angle')!.exceeds, false)
+  })
+  test('a metric missing on one side has no change', () => {
+    const a = assessment(figure('anterior'))
+    const values = { ...a.values }
+    delete values.trunk_angle
+    const c = compare({ ...a, values }, a)
+    assert.ok(c.ok)
+    const row = c.rows.find((r) => r.name === 'trunk_angle')!
+    assert.equal(row.change, null)
+    assert.equal(row.missing, 'later')
+  })
+})
+
+describe('comparison table and CSV', () => {
+  const text: ComparisonCsvText = {
+    headers: {
+      view: 'vista', side: 'lado', metric: 'métrica', label: 'nombre', unit: 'unidad', earlierDate: 'fecha_1', earlierValue: 'valor_1', earlierU: 'u_1',
+      laterDate: 'fecha_2', laterValue: 'valor_2', laterU: 'u_2', change: 'cambio', uChange: 'u_cambio', srd: 'DRM', verdict: 'veredicto',
+    },
+    units: { degrees: 'grados', cm: 'cm' },
+    verdicts: { real: 'sí', within: 'no', method_differs: 'método distinto', missing: 'sin dato', unknown: 'sin dato' },
+    views: { anterior: 'anterior', posterior: 'posterior', lateral: 'lateral' },
+    sides: { right: 'derecho', left: 'izquierdo' },
+  }
+  const f = FIGURES.lateral.markers as Record<string, Point>
+  const earlier = assessment(figure('lateral'), { date: '2026-01-10' })
+  const later = assessment(figure('lateral', { tragus: [f.tragus![0] - 25, f.tragus![1]] }), { date: '2026-03-10' })
+  const c = compare(later, earlier)
+  assert.ok(c.ok)
+
+  test('display rows: value ± u in the locale, signed change, SRD, verdict; joint angles unsigned', () => {
+    const rows = displayRows(c, 'es', ES_TERMS)
+    const head = rows.find((r) => r.name === 'head_angle_horizontal')!
+    assert.equal(head.label, 'Ángulo craneovertebral')
+    assert.equal(head.verdict, 'real')
+    assert.match(head.earlier, /^\+\d+,\d°\u00a0±\u00a0\d+,\d°$/)
+    assert.match(head.change, /^[+\u2212]\d+,\d°$/)
+    assert.match(head.srd, /^±\d+,\d°$/)
+    const knee = rows.find((r) => r.name === 'knee_angle')!
+    assert.match(knee.earlier, /^\d+,\d°/, 'no sign on a [0, 360) angle')
+    assert.equal(knee.verdict, 'within')
+    assert.equal(isSigned('lateral', 'knee_angle'), false)
+    assert.equal(isSigned('lateral', 'trunk_angle_vertical'), true)
+  })
+
+  test('CSV: headers in the language, full precision, one line per metric', () => {
+    const csv = comparisonCsv(c, ES_TERMS, text)
+    const lines = csv.trimEnd().split('\r\n')
+    assert.equal(lines.length, 1 + metricTable('lateral').length)
+    assert.equal(lines[0], 'vista,lado,métrica,nombre,unidad,fecha_1,valor_1,u_1,fecha_2,valor_2,u_2,cambio,u_cambio,DRM,veredicto')
+    const head = lines.find((l) => l.includes('head_angle_horizontal'))!.split(',')
+    const row = c.rows.find((r) => r.name === 'head_angle_horizontal')!
+    assert.equal(head[0], 'lateral')
+    assert.equal(head[1], 'izquierdo')
+    assert.equal(Number(head[6]), row.earlier)
+    assert.equal(Number(head[11]), row.change)
+    assert.equal(Number(head[13]), row.srd)
+    assert.equal(head[14], 'sí')
+  })
+})
+
+describe('patient and date stay out of the service', () => {
+  test('the request body of a view is built from its document alone', async () => {
+    const { initialState } = await import('../../../../web/src/state/state.js')
+    const commands = await import('../../../../web/src/state/commands.js')
+    const { requestOf } = await import('../../../../web/src/state/model.js')
+    const { markedDoc } = await import('../fixtures.js')
+    let s = commands.commit(initialState(), markedDoc('anterior'))
+    s = commands.setMeta(s, { patientId: 'PAC-0042', date: '2026-03-20' })
+    assert.equal(s.meta.patientId, 'PAC-0042')
+    const request = requestOf('anterior', s.views.anterior.doc)
+    assert.ok(request.ready)
+    const body = JSON.stringify(request.body)
+    assert.deepEqual(Object.keys(request.body).sort(), ['calibration', 'markers'])
+    assert.ok(!body.includes('PAC-0042') && !body.includes('2026-03-20'))
+  })
+})

@@ -1,0 +1,102 @@
+/**
+ * The Spanish and English catalogues: the same keys, the same {parameters} and plural
+ * forms, no English left in the Spanish texts; and no user-facing sentence written in
+ * the app's code or page outside the catalogues (a cheap scan of string literals and
+ * of index.html's text).
+ */
+import assert from 'node:assert/strict'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, test } from 'node:test'
+import { en } from '../../../../web/src/i18n/en.js'
+import { es } from '../../../../web/src/i18n/es.js'
+import { currentLocale, markerText, metricText, setLocale, t } from '../../../../web/src/i18n/index.js'
+import { EN_TERMS, ES_TERMS } from '../../../../web/src/i18n/terms.js'
+import type { Message } from '../../../../web/src/i18n/types.js'
+import { englishVocabulary, englishWordsIn } from '../../words.js'
+
+const WEB = fileURLToPath(new URL('../../../../../../web/', import.meta.url))
+
+const forms = (m: Message): string[] => (typeof m === 'string' ? [m] : Object.values(m).filter((v): v is string => typeof v === 'string'))
+const params = (m: Message): string[] => [...new Set(forms(m).flatMap((f) => [...f.matchAll(/\{(\w+)\}/g)].map((x) => x[1]!)))].sort()
+
+/** Words that are the same in both languages or are not words: units, codes, names of things. */
+export const NOT_ENGLISH = ['px', 'cm', 'fc', 'lrv', 'csv', 'json', 'jpeg', 'png', 'webp', 'http', 'api', 'ctrl', 'english', 'srd', 'asis', 'psis', 'true', 'false', 'format', 'views', 'zoom', 'min', 'max']
+
+export const ENGLISH = englishVocabulary(
+  [...Object.values(en).flatMap(forms), ...Object.values(EN_TERMS.markers).flatMap((m) => [m.label, m.hint]), ...Object.values(EN_TERMS.metrics).flatMap((v) => Object.values(v).flatMap((m) => [m.label, m.meaning]))],
+  [...Object.values(es).flatMap(forms), ...Object.values(ES_TERMS.markers).flatMap((m) => [m.label, m.hint]), ...Object.values(ES_TERMS.metrics).flatMap((v) => Object.values(v).flatMap((m) => [m.label, m.meaning]))],
+  NOT_ENGLISH,
+)
+
+describe('catalogues', () => {
+  test('Spanish has exactly the English keys, with the same parameters and plural forms', () => {
+    assert.deepEqual(Object.keys(es).sort(), Object.keys(en).sort())
+    for (const key of Object.keys(en) as (keyof typeof en)[]) {
+      // English shows the service's own sentence for an unclassified error; Spanish names the field instead.
+      if (key !== 'apiError.value_error') assert.deepEqual(params(es[key]), params(en[key]), `${key}: parameters`)
+      assert.equal(typeof es[key], typeof en[key], `${key}: plural forms or not`)
+    }
+  })
+
+  test('no English word in a Spanish text', () => {
+    for (const [key, m] of Object.entries(es)) for (const f of forms(m)) assert.deepEqual(englishWordsIn(f, ENGLISH), [], `${key}: ${f}`)
+    for (const [name, m] of Object.entries(ES_TERMS.markers)) assert.deepEqual(englishWordsIn(`${m.label} ${m.hint}`, ENGLISH), [], name)
+  })
+
+  test('t(), marker and metric texts follow the chosen language', () => {
+    setLocale('es')
+    try {
+      assert.equal(currentLocale(), 'es')
+      assert.equal(t('prompt.step', { index: 3, count: 20 }), 'Paso 3 de 20')
+      assert.equal(t('results.stillToPlace', { count: 1, list: 'A' }), 'Falta 1 elemento por colocar o escribir: A.')
+      assert.equal(markerText('tragus_der').label, 'Trago derecho')
+      assert.equal(metricText('lateral', 'head_angle_horizontal').label, 'Ángulo craneovertebral')
+    } finally {
+      setLocale('en')
+    }
+    assert.equal(markerText('tragus_der').label, 'Right tragus')
+  })
+})
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : []
+  })
+}
+
+describe('no text outside the catalogues', () => {
+  test('no sentence in a string literal of the app\'s code (the catalogues excepted; "i18n-exempt" marks a message never shown)', () => {
+    const catalogues = ['en.ts', 'es.ts', 'clinical.ts', 'terms.ts'].map((name) => join('src', 'i18n', name))
+    // Never shown in the app: the pose mapping rules' rationale (documentation for docs and the bench).
+    const documentation = [join('src', 'pose', 'mapping.ts')]
+    const sentence = /(['"`])((?:(?!\1).)*?\b[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}\b(?:(?!\1).)*?)\1/
+    const found: string[] = []
+    for (const file of sources(join(WEB, 'src'))) {
+      if ([...catalogues, ...documentation].some((d) => file.endsWith(d))) continue
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const code = line.trim()
+          if (code.startsWith('//') || code.startsWith('*') || code.startsWith('/*') || line.includes('i18n-exempt')) return
+          // Programming errors, diagnostics kept in an error's ctx (the app words errors from their type), module paths.
+          if (/\bthrow new\b|\bmessage: '|\bimport\('/.test(line)) return
+          const m = sentence.exec(line)
+          if (m) found.push(`${file.slice(WEB.length)}:${i + 1}: ${m[0]}`)
+        })
+    }
+    assert.deepEqual(found, [])
+  })
+
+  test('index.html carries keys, not words', () => {
+    const html = readFileSync(join(WEB, 'index.html'), 'utf8')
+    const text = html
+      .replace(/<!--[\s\S]*?-->/g, ' ')
+      .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+    const words = [...text.matchAll(/[A-Za-z]{3,}/g)].map((m) => m[0]).filter((w) => w !== 'Ctrl')
+    assert.deepEqual(words, [])
+  })
+})

@@ -1,0 +1,156 @@
+/**
+ * The marker-suggestion commands (web/src/pose/suggestion-commands.ts) and what follows from
+ * suggested markers (web/src/state/provisional.ts, the assessment file), pure, in Node:
+ * suggestions go in as 'suggested' and never over the clinician's markers, notes say why
+ * a marker was left, the facing warning, confirming by click and all at once, undo,
+ * provisional metrics, and marker_status in the saved file.
+ */
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { markerNames } from '#core/markers.js'
+import { parseAssessmentFile, savedView, ASSESSMENT_FILE_FORMAT, ASSESSMENT_FILE_VERSION } from '../../../../web/src/files/assessment-file.js'
+import * as commands from '../../../../web/src/state/commands.js'
+import { EMPTY_DOC, positionOf, statusOf, type Photo } from '../../../../web/src/state/model.js'
+import {
+  applySuggestions,
+  clearSuggestionNotes,
+  confirmAllSuggestions,
+  confirmSuggestion,
+  suggestionProgress,
+  unconfirmedCount,
+  type SuggestionResult,
+} from '../../../../web/src/pose/suggestion-commands.js'
+import { suggestMarkers } from '../../../../web/src/pose/mapping.js'
+import { checkFacing } from '../../../../web/src/pose/facing.js'
+import { provisionalMetrics, unconfirmedMarkers } from '../../../../web/src/state/provisional.js'
+import { current, initialState, type AppState } from '../../../../web/src/state/state.js'
+import { PHOTO, standing, withLandmarks } from './standing.js'
+
+const URL_A = 'data:image/png;base64,AAAA'
+const photo: Photo = { name: 'front.png', width: PHOTO.width, height: PHOTO.height, url: URL_A }
+
+function opened(view: 'anterior' | 'posterior' = 'anterior'): AppState {
+  return commands.photoOpened(commands.setView(initialState(), view), photo)
+}
+
+function result(view: 'anterior' | 'posterior', pose: 'front' | 'back', change = {}): SuggestionResult {
+  const lm = withLandmarks(standing(pose), change)
+  return { kind: 'suggestions', suggestions: suggestMarkers(view, 'right', lm, PHOTO), facing: checkFacing(view, 'right', lm) }
+}
+
+describe('applySuggestions', () => {
+  test('places every suggested marker as suggested, in one undo step, and asks for the calibration next', () => {
+    const s = applySuggestions(opened(), 'anterior', URL_A, result('anterior', 'front'))
+    const doc = current(s).doc
+    for (const name of markerNames('anterior')) assert.equal(statusOf(doc, name), 'suggested', name)
+    assert.equal(unconfirmedCount(s), markerNames('anterior').length)
+    assert.equal(current(s).active, 'scale-a')
+    assert.deepEqual(current(s).warnings, [])
+    assert.match(s.notice!.text, /17 markers suggested/)
+    const undone = commands.undo(s)
+    assert.deepEqual(current(undone).doc.markers, {})
+  })
+
+  test("keeps the clinician's markers and leaves a note for what the model could not place", () => {
+    let s = opened()
+    s = commands.moveTarget(s, 'ombligo', [111, 222])
+    s = applySuggestions(s, 'anterior', URL_A, result('anterior', 'front', { LEFT_KNEE: { visibility: 0.1 } }))
+    const vs = current(s)
+    assert.deepEqual(positionOf(vs.doc, 'ombligo'), [111, 222])
+    assert.equal(statusOf(vs.doc, 'ombligo'), 'confirmed')
+    assert.equal(positionOf(vs.doc, 'centro_rotula_izq'), null)
+    assert.match(vs.targetNotes.centro_rotula_izq!, /^Not suggested: the model barely sees this point \(left knee\)/)
+    assert.match(vs.targetNotes.tat_izq!, /derived from points the model barely sees \(left knee\)/)
+    assert.match(s.notice!.text, /2 left for you to place/)
+  })
+
+  test('warns when the photo looks like another view', () => {
+    const s = applySuggestions(opened(), 'anterior', URL_A, result('anterior', 'back'))
+    assert.deepEqual(current(s).warnings, [
+      'This looks like a back view (subject with their back to the camera), but the view chosen expects a front view (subject facing the camera). Check the view (and the side) before relying on the markers.',
+    ])
+    assert.deepEqual(clearSuggestionNotes(s, 'anterior').views.anterior.warnings, [])
+  })
+
+  test('a new run replaces unconfirmed suggestions and withdraws those the model no longer makes', () => {
+    let s = applySuggestions(opened(), 'anterior', URL_A, result('anterior', 'front'))
+    s = applySuggestions(s, 'anterior', URL_A, result('anterior', 'front', { RIGHT_EAR: { visibility: 0.2 } }))
+    assert.equal(positionOf(current(s).doc, 'tragus_der'), null)
+    assert.ok(current(s).targetNotes.tragus_der)
+  })
+
+  test('ignores a result for a photo that is no longer open, and clears the progress', () => {
+    const s = suggestionProgress(opened(), 'running')
+    assert.equal(s.progress?.label, 'Finding the markers on the photo...')
+    const after = applySuggestions(s, 'anterior', 'data:image/png;base64,OTHER', result('anterior', 'front'))
+    assert.deepEqual(current(after).doc.markers, {})
+    assert.equal(after.progress, null)
+  })
+
+  test('a failure is a notice; nothing else changes', () => {
+    const s = opened()
+    const failed = applySuggestions(s, 'anterior', URL_A, { kind: 'failure', failure: { type: 'load-error', ctx: { file: 'pose_landmark_full.tflite', status: 404, message: 'HTTP 404' } } })
+    assert.equal(current(failed).doc, current(s).doc)
+    assert.match(failed.notice!.text, /not available: the pose model could not be loaded from the service \(pose_landmark_full\.tflite\).* Manual marking works as before\./)
+    const oom = applySuggestions(s, 'anterior', URL_A, { kind: 'failure', failure: { type: 'out-of-memory', ctx: { message: 'x' } } })
+    assert.match(oom.notice!.text, /ran out of memory/)
+  })
+
+  test('no person: nothing placed, every marker noted', () => {
+    const none = applySuggestions(opened(), 'anterior', URL_A, { kind: 'suggestions', suggestions: suggestMarkers('anterior', 'right', null, PHOTO), facing: null })
+    assert.deepEqual(current(none).doc.markers, {})
+    assert.match(none.notice!.text, /No person found/)
+    assert.equal(Object.keys(current(none).targetNotes).length, markerNames('anterior').length)
+  })
+})
+
+describe('confirming', () => {
+  test('one (by click: clickAt on a suggested marker), or all at once', () => {
+    let s = applySuggestions(opened(), 'anterior', URL_A, result('anterior', 'front'))
+    const p = positionOf(current(s).doc, 'ombligo')!
+    s = commands.clickAt(s, p, 'ombligo')
+    assert.equal(statusOf(current(s).doc, 'ombligo'), 'confirmed')
+    assert.deepEqual(positionOf(current(s).doc, 'ombligo'), p, 'confirmed where it is')
+    assert.equal(current(s).active, 'ombligo')
+    s = confirmSuggestion(s, 'tat_der')
+    assert.equal(unconfirmedCount(s), 15)
+    s = confirmAllSuggestions(s)
+    assert.equal(unconfirmedCount(s), 0)
+    assert.match(s.notice!.text, /15 suggested markers of the Anterior view confirmed/)
+    assert.equal(unconfirmedCount(commands.undo(s)), 15, 'one undo step')
+    assert.match(confirmAllSuggestions(s).notice!.text, /No suggested markers/)
+  })
+
+  test('dragging a suggestion confirms it', () => {
+    let s = applySuggestions(opened(), 'anterior', URL_A, result('anterior', 'front'))
+    s = commands.dragEnd(commands.dragMove(commands.dragStart(s), 'ombligo', [300, 470]))
+    assert.equal(statusOf(current(s).doc, 'ombligo'), 'confirmed')
+  })
+})
+
+describe('provisional results', () => {
+  test('exactly the metrics that depend on an unconfirmed suggestion', () => {
+    const doc = { ...EMPTY_DOC, markers: { escotadura_esternal: [1, 2] as const, ombligo: [3, 4] as const }, markerStatus: { escotadura_esternal: 'suggested' as const } }
+    assert.deepEqual(unconfirmedMarkers(doc), ['escotadura_esternal'])
+    const provisional = provisionalMetrics('anterior', doc)
+    assert.ok(provisional.length > 0)
+    assert.deepEqual(provisionalMetrics('anterior', { ...doc, markerStatus: {} }), [])
+  })
+
+  test('the assessment file keeps marker_status and lists the provisional metrics; loading restores the status', () => {
+    let s = applySuggestions(opened(), 'anterior', URL_A, result('anterior', 'front'))
+    s = confirmSuggestion(s, 'ombligo')
+    const doc = current(s).doc
+    const values = Object.fromEntries(provisionalMetrics('anterior', doc).map((m) => [m, 1]))
+    const saved = savedView('anterior', doc, values)
+    assert.equal(saved.marker_status?.ombligo, undefined)
+    assert.equal(saved.marker_status?.tragus_der, 'suggested')
+    assert.deepEqual(saved.provisional_metrics, Object.keys(values))
+    const file = { format: ASSESSMENT_FILE_FORMAT, version: ASSESSMENT_FILE_VERSION, saved_at: '', view: 'anterior', views: { anterior: saved } }
+    const loaded = parseAssessmentFile(JSON.stringify(file)).views.anterior!
+    assert.equal(statusOf(loaded.doc, 'tragus_der'), 'suggested')
+    assert.equal(statusOf(loaded.doc, 'ombligo'), 'confirmed')
+    const bad = { ...file, views: { anterior: { ...saved, marker_status: { tragus_der: 'maybe' } } } }
+    assert.throws(() => parseAssessmentFile(JSON.stringify(bad)), /views\.anterior\.marker_status\.tragus_der must be "suggested" or "confirmed"; got "maybe"/)
+  })
+})

@@ -1,0 +1,262 @@
+/**
+ * Unit tests of the store (state/store.ts), the commands (state/commands.ts) on the state
+ * (state/state.ts), and the analysis (analysis.ts) keeping results in step with the
+ * markers against the real service.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { markerNames } from '#core/markers.js'
+import { startAnalysis } from '../../../../web/src/analysis.js'
+import { parseAssessmentFile, savedView, ASSESSMENT_FILE_FORMAT } from '../../../../web/src/files/assessment-file.js'
+import * as commands from '../../../../web/src/state/commands.js'
+import { positionOf, requestOf, type Photo, type Pt } from '../../../../web/src/state/model.js'
+import { canUndo, current, initialState, type AppState } from '../../../../web/src/state/state.js'
+import { createStore, type Store } from '../../../../web/src/state/store.js'
+import { FIGURES, markedDoc } from '../fixtures.js'
+import { startService, type Service } from '../service.js'
+
+const spec = FIGURES.anterior
+const photo: Photo = { name: 'a.png', width: spec.width, height: spec.height, url: 'data:image/png;base64,' }
+
+function pixelOf(id: string): Pt {
+  if (id === 'scale-a') return spec.scale[0]
+  if (id === 'scale-b') return spec.scale[1]
+  if (id === 'lrv') return [spec.lrvX, 300]
+  return spec.markers[id]!
+}
+
+/** Clicks every target the state asks for, as the guided marking does. */
+function placeGuided(state: AppState): { state: AppState; asked: string[] } {
+  const asked: string[] = []
+  for (let s = state; ; ) {
+    const id = current(s).active
+    if (id === null) return { state: s, asked }
+    asked.push(id)
+    s = commands.clickAt(s, pixelOf(id), null)
+    state = s
+    if (asked.length > 40) throw new Error('still asking')
+  }
+}
+
+describe('store', () => {
+  test('subscribers hear each change with the previous state; unchanged sets are silent', () => {
+    const store = createStore({ n: 0 })
+    const heard: [number, number][] = []
+    const stop = store.subscribe((s, p) => heard.push([s.n, p.n]))
+    store.set({ n: 1 })
+    store.set((s) => s)
+    store.set((s) => ({ n: s.n + 1 }))
+    stop()
+    store.set({ n: 9 })
+    assert.deepEqual(heard, [[1, 0], [2, 1]])
+  })
+
+  test('a listener that sets the state: every listener hears every state, in order', () => {
+    const store = createStore({ n: 0 })
+    const a: number[] = []
+    const b: number[] = []
+    store.subscribe((s) => {
+      a.push(s.n)
+      if (s.n === 1) store.set({ n: 2 })
+    })
+    store.subscribe((s) => b.push(s.n))
+    store.set({ n: 1 })
+    assert.deepEqual(a, [1, 2])
+    assert.deepEqual(b, [1, 2])
+    assert.equal(store.get().n, 2)
+  })
+})
+
+describe('commands', () => {
+  test('guided marking: calibration first, then every marker in order, one undo step each', () => {
+    const opened = commands.photoOpened(initialState(), photo)
+    assert.equal(current(opened).active, 'scale-a')
+    const { state, asked } = placeGuided(opened)
+    assert.deepEqual(asked, ['scale-a', 'scale-b', 'lrv', ...markerNames('anterior')])
+    const doc = current(state).doc
+    for (const name of markerNames('anterior')) assert.deepEqual(positionOf(doc, name), spec.markers[name])
+    assert.equal(current(state).past.length, 1 + asked.length, 'the photo and each click')
+    const undone = commands.undo(state)
+    assert.equal(positionOf(current(undone).doc, markerNames('anterior').at(-1)!), null)
+    assert.deepEqual(current(commands.redo(undone)).doc, doc)
+  })
+
+  test('nothing to undo or redo is said, not silent', () => {
+    assert.equal(commands.undo(initialState()).notice?.text, 'Nothing to undo.')
+    assert.equal(commands.redo(initialState()).notice?.text, 'Nothing to redo.')
+  })
+
+  test('a click outside the photo is refused with a notice', () => {
+    const s = commands.clickAt(commands.photoOpened(initialState(), photo), [-1, 5], null)
+    assert.equal(s.notice?.text, 'That click is outside the photo.')
+    assert.equal(canUndo(current(s)), true, 'only the photo is in the history')
+    assert.equal(current(s).past.length, 1)
+  })
+
+  test('a drag is one undo step, whatever its frames', () => {
+    let s = commands.commit(initialState(), markedDoc('anterior'))
+    const before = current(s).doc
+    s = commands.dragStart(s)
+    for (let y = 131; y <= 150; y++) s = commands.dragMove(s, 'tragus_izq', [346, y])
+    s = commands.dragEnd(s)
+    assert.deepEqual(positionOf(current(s).doc, 'tragus_izq'), [346, 150])
+    assert.equal(current(s).past.length, 2)
+    assert.equal(current(commands.undo(s)).doc, before)
+  })
+
+  test('step and select bring a placed target into view', () => {
+    const s = commands.step(commands.commit(initialState(), markedDoc('anterior')), 1)
+    assert.equal(current(s).active, 'scale-a')
+    assert.deepEqual(s.reveal, spec.scale[0])
+    assert.equal(current(commands.step(s, -1)).active, markerNames('anterior').at(-1))
+  })
+
+  test('nudge moves the active target; without one it is for the viewport', () => {
+    const s = commands.select(commands.commit(initialState(), markedDoc('anterior')), 'ombligo')
+    const moved = commands.nudge(s, 10, -1)!
+    const [x, y] = spec.markers.ombligo!
+    assert.deepEqual(positionOf(current(moved).doc, 'ombligo'), [x + 10, y - 1])
+    assert.equal(commands.nudge(initialState(), 1, 0), null)
+  })
+
+  test('known distance and fc: invalid input is refused with what is expected', () => {
+    const s = commands.commit(initialState(), markedDoc('anterior'))
+    assert.match(commands.setKnownDistance(s, '-3').notice!.text, /greater than 0/)
+    assert.equal(current(commands.setKnownDistance(s, '12.5')).doc.gridCm, 12.5)
+    assert.equal(current(commands.setKnownDistance(s, '')).doc.gridCm, null)
+    assert.match(commands.setTypedFc(s, 'abc').notice!.text, /fc must be/)
+    const typed = current(commands.setTypedFc(s, '0.1')).doc
+    assert.deepEqual([typed.fcTyped, typed.scale, typed.gridCm], [0.1, [null, null], null], 'typed fc replaces the scale points')
+  })
+
+  test('a new photo clears the markers (undo brings them back); the photo of a loaded file keeps them', () => {
+    const marked = commands.commit(initialState(), markedDoc('anterior'))
+    const replaced = commands.photoOpened(marked, { ...photo, name: 'other.png' })
+    assert.deepEqual(current(replaced).doc.markers, {})
+    assert.match(replaced.notice!.text, /cleared/)
+    assert.deepEqual(current(commands.undo(replaced)).doc, markedDoc('anterior'))
+
+    const loaded = commands.assessmentLoaded(initialState(), {
+      view: 'anterior',
+      meta: { patientId: '', date: '' },
+      placementSd: null,
+      views: { anterior: { doc: markedDoc('anterior', null), results: null, unknown: [] } },
+    })
+    const attached = commands.photoOpened(loaded, photo)
+    assert.deepEqual(current(attached).doc.markers, spec.markers)
+    assert.equal(current(attached).doc.photo?.url, photo.url)
+    assert.match(attached.notice!.text, /attached/)
+    const other = commands.photoOpened(loaded, { ...photo, width: 300 })
+    assert.match(other.notice!.text, /300×1000 px but the assessment was marked on a 600×1000 px photo/)
+  })
+
+  test('a loaded assessment file shows its results until the service answers', () => {
+    const doc = markedDoc('posterior')
+    const text = JSON.stringify({ format: ASSESSMENT_FILE_FORMAT, version: 1, saved_at: '', view: 'posterior', views: { posterior: savedView('posterior', doc, { coronal_balance_c7: 2 }) } })
+    const s = commands.assessmentLoaded(initialState(), parseAssessmentFile(text))
+    assert.equal(s.view, 'posterior')
+    const outcome = current(s).outcome
+    assert.equal(outcome.fromFile, true)
+    assert.deepEqual(outcome.values, { coronal_balance_c7: 2 })
+    assert.equal(outcome.key, (requestOf('posterior', current(s).doc) as { key: string }).key)
+    assert.match(s.notice!.text, /open posterior\.png to see it under the posterior markers/)
+  })
+
+  test('clear markers, remove one, estimate popliteal guides to what is needed', () => {
+    const s = commands.commit(initialState('posterior'), markedDoc('posterior'))
+    const cleared = commands.clearMarkers(s)
+    assert.deepEqual(current(cleared).doc.markers, {})
+    assert.equal(current(cleared).active, markerNames('posterior')[0])
+    const removed = commands.removeTarget(s, 'popliteo_izq')
+    assert.equal(current(removed).active, 'popliteo_izq')
+    const estimated = commands.setEstimatePopliteal(commands.setView(removed, 'anterior'), true)
+    assert.equal(estimated.views.posterior, removed.views.posterior, 'commands act on the view shown')
+    const onPosterior = commands.setEstimatePopliteal(commands.setEstimatePopliteal(commands.setView(removed, 'posterior'), true), false)
+    assert.equal(current(onPosterior).active, 'popliteo_izq')
+  })
+})
+
+describe('lateral distances and calibration placeholders', () => {
+  test('a distance from the line computed from placeholders is not shown; with the line and the scale it is', () => {
+    const answer = { ok: true as const, values: { head_angle_horizontal: 50, dist_apex_lumbar: -4.5, side: 'right' } }
+    const bare = { ...markedDoc('lateral'), scale: [null, null] as [null, null], gridCm: null, lrvX: null }
+    const withoutLine = commands.commit(initialState('lateral'), bare)
+    const bareRequest = requestOf('lateral', bare)
+    assert.ok(bareRequest.ready && bareRequest.placeholders)
+    const shown = commands.answered(withoutLine, 'lateral', bareRequest.key, answer).views.lateral.outcome.values
+    assert.deepEqual(shown, { head_angle_horizontal: 50, side: 'right' })
+
+    const calibrated = commands.commit(initialState('lateral'), markedDoc('lateral'))
+    const request = requestOf('lateral', markedDoc('lateral'))
+    assert.ok(request.ready && !request.placeholders)
+    assert.deepEqual(commands.answered(calibrated, 'lateral', request.key, answer).views.lateral.outcome.values, answer.values)
+  })
+})
+
+describe('analysis against the service', () => {
+  let service: Service
+  before(async () => {
+    service = await startService()
+  })
+  after(async () => {
+    await service?.close()
+  })
+
+  async function settled(store: Store<AppState>, handle: { idle(): Promise<void> }): Promise<AppState> {
+    // Answers may set the state, which may ask again: wait until nothing is pending.
+    for (let i = 0; i < 10; i++) {
+      await handle.idle()
+      if (!Object.values(store.get().views).some((v) => v.outcome.pending)) break
+      await new Promise((r) => setTimeout(r, 10))
+    }
+    return store.get()
+  }
+
+  test('results follow the markers: values, a 422 placed on markers, undo back to the values', async () => {
+    const store = createStore(initialState())
+    const handle = startAnalysis(store)
+    try {
+      store.set((s) => commands.commit(s, markedDoc('anterior')))
+      let s = await settled(store, handle)
+      const values = current(s).outcome.values
+      assert.ok(values && typeof values.head_angle === 'number', JSON.stringify(current(s).outcome))
+      assert.equal(current(s).outcome.key, (requestOf('anterior', current(s).doc) as { key: string }).key)
+
+      store.set((st) => commands.moveTarget(st, 'tragus_izq', spec.markers.tragus_der!))
+      s = await settled(store, handle)
+      assert.equal(current(s).outcome.values, null)
+      assert.ok(current(s).outcome.problems.some((p) => p.msg.includes('tragus_izq')))
+
+      store.set(commands.undo)
+      s = await settled(store, handle)
+      assert.deepEqual(current(s).outcome.values, values, 'the same values again (from the cache)')
+
+      store.set((st) => commands.moveTarget(commands.setKnownDistance(st, ''), 'ombligo', [304, 431]))
+      s = await settled(store, handle)
+      assert.equal(current(s).outcome.values, null, 'no results while the known distance is missing')
+      assert.equal(current(s).outcome.key, null)
+    } finally {
+      handle.stop()
+    }
+  })
+
+  test('no request during a drag; one when it ends', async () => {
+    const store = createStore(commands.commit(initialState('lateral'), markedDoc('lateral')))
+    const handle = startAnalysis(store)
+    try {
+      let s = await settled(store, handle)
+      const before = s.views.lateral.outcome
+      assert.ok(before.values)
+      store.set(commands.dragStart)
+      store.set((st) => commands.dragMove(st, markerNames('lateral')[0]!, [10, 10]))
+      s = await settled(store, handle)
+      assert.equal(s.views.lateral.outcome, before, 'nothing asked while dragging')
+      store.set(commands.dragEnd)
+      s = await settled(store, handle)
+      assert.notEqual(s.views.lateral.outcome.key, before.key)
+      assert.equal(s.views.lateral.outcome.pending, false)
+    } finally {
+      handle.stop()
+    }
+  })
+})

@@ -1,0 +1,113 @@
+/**
+ * A comparison (compare.ts) as people read it: per metric its name, both values
+ * with their uncertainty, the change, the smallest real difference and the verdict,
+ * in the chosen language at display precision; and as a CSV at full precision.
+ * Used by the results panel, the print report and the CSV export alike.
+ */
+import type { View } from '#core/markers.js'
+import { metricTable, showsSign } from '#core/metrics/index.js'
+import type { Comparison, ComparisonRow } from './compare.js'
+import { csvText } from '../i18n/csv-text.js'
+import { exportNumber, formatUncertainty, formatValue, formatWithUncertainty, type Locale } from '../i18n/format.js'
+import type { Terms } from '../i18n/terms.js'
+
+export type ComparedComparison = Extract<Comparison, { ok: true }>
+
+/** What a row concludes. */
+export type Verdict = 'real' | 'within' | 'method_differs' | 'missing' | 'unknown'
+
+export function verdictOf(row: ComparisonRow): Verdict {
+  if (row.missing === 'method_differs') return 'method_differs'
+  if (row.missing) return 'missing'
+  if (row.exceeds === null) return 'unknown'
+  return row.exceeds ? 'real' : 'within'
+}
+
+/** Whether a metric of the view is shown with a sign (the core's display rule); unknown names are. */
+export function isSigned(view: View, name: string): boolean {
+  const metric = metricTable(view).find((m) => m.name === name)
+  return metric === undefined || showsSign(metric)
+}
+
+export interface DisplayRow {
+  readonly name: string
+  readonly label: string
+  readonly earlier: string
+  readonly later: string
+  readonly change: string
+  readonly srd: string
+  readonly verdict: Verdict
+}
+
+/** The rows at display precision, in the locale's notation. */
+export function displayRows(c: ComparedComparison, locale: Locale, terms: Terms): DisplayRow[] {
+  const view = c.later.view
+  return c.rows.map((r) => {
+    const signed = isSigned(view, r.name)
+    const value = (v: number | null, u: number | undefined): string => (v === null ? '\u2014' : formatWithUncertainty(v, u, r.unit, locale, { signed }))
+    return {
+      name: r.name,
+      label: terms.metrics[view][r.name]?.label ?? r.name,
+      earlier: value(r.earlier, c.earlier.u[r.name]),
+      later: value(r.later, c.later.u[r.name]),
+      change: r.change === null ? '\u2014' : formatValue(r.change, r.unit, locale, { signed: true }),
+      // Rounded up like an uncertainty: a change is never shown as exceeding a limit it does not exceed.
+      srd: r.srd === null ? '\u2014' : `\u00b1${formatUncertainty(r.srd, r.unit, locale)}`,
+      verdict: verdictOf(r),
+    }
+  })
+}
+
+/** The CSV column headers and the words the CSV needs, in the chosen language. */
+export interface ComparisonCsvText {
+  readonly headers: {
+    readonly view: string
+    readonly side: string
+    readonly metric: string
+    readonly label: string
+    readonly unit: string
+    readonly earlierDate: string
+    readonly earlierValue: string
+    readonly earlierU: string
+    readonly laterDate: string
+    readonly laterValue: string
+    readonly laterU: string
+    readonly change: string
+    readonly uChange: string
+    readonly srd: string
+    readonly verdict: string
+  }
+  readonly units: Readonly<Record<'degrees' | 'cm', string>>
+  readonly verdicts: Readonly<Record<Verdict, string>>
+  readonly views: Readonly<Record<View, string>>
+  readonly sides: Readonly<Record<'right' | 'left', string>>
+}
+
+/** The comparison as CSV: headers in the chosen language, numbers at full precision with '.' as the separator. */
+export function comparisonCsv(c: ComparedComparison, terms: Terms, text: ComparisonCsvText): string {
+  const h = text.headers
+  const view = c.later.view
+  const rows: string[][] = [
+    [h.view, h.side, h.metric, h.label, h.unit, h.earlierDate, h.earlierValue, h.earlierU, h.laterDate, h.laterValue, h.laterU, h.change, h.uChange, h.srd, h.verdict],
+  ]
+  for (const r of c.rows) {
+    rows.push([
+      text.views[view],
+      view === 'lateral' ? text.sides[c.later.side ?? 'right'] : '',
+      r.name,
+      terms.metrics[view][r.name]?.label ?? r.name,
+      text.units[r.unit],
+      c.earlier.date ?? '',
+      exportNumber(r.earlier),
+      exportNumber(c.earlier.u[r.name]),
+      c.later.date ?? '',
+      exportNumber(r.later),
+      exportNumber(c.later.u[r.name]),
+      exportNumber(r.change),
+      exportNumber(r.uChange),
+      exportNumber(r.srd),
+      text.verdicts[verdictOf(r)],
+    ])
+  }
+  return csvText(rows)
+}

@@ -1,0 +1,165 @@
+/**
+ * The assessment file: the photo-free JSON the app saves and loads, with, per view, the
+ * photo's name and size, the calibration, the markers, the options and the last results.
+ * Loading checks every field and says what is wrong in a sentence. Pure: no DOM.
+ */
+import { SIDES, VIEWS, type Side, type View } from '#core/markers.js'
+import type { AssessmentMeta, LoadedAssessment, LoadedView } from '../state/state.js'
+import { t } from '../i18n/index.js'
+import { PLACEMENT_SD_LIMITS } from '../metrics/uncertainty.js'
+import { EMPTY_DOC, VIEW_NAMES, fcOf, hasContent, statusOf, type Doc, type MarkerStatus, type Pt } from '../state/model.js'
+import { provisionalMetrics } from '../state/provisional.js'
+
+/**
+ * The file's "format" value. It keeps the word "session" from the app's first version
+ * so that files saved then still load; in the code and the UI it is an "assessment file".
+ */
+export const ASSESSMENT_FILE_FORMAT = 'posture-metrics-session'
+export const ASSESSMENT_FILE_VERSION = 1
+
+export interface SavedView {
+  image: { name: string; width: number; height: number } | null
+  calibration: {
+    lrv_x: number | null
+    fc: number | null
+    grid_size_cm: number | null
+    scale_points: [Pt | null, Pt | null]
+  }
+  markers: Record<string, Pt>
+  /** Markers suggested by the pose model and not confirmed by the clinician (absent: all confirmed). */
+  marker_status?: Record<string, MarkerStatus>
+  /** Metrics of `results` computed from unconfirmed suggestions (absent: none). */
+  provisional_metrics?: string[]
+  side?: Side
+  estimate_popliteal?: boolean
+  results: Record<string, unknown> | null
+}
+
+export interface AssessmentFile {
+  format: typeof ASSESSMENT_FILE_FORMAT
+  version: typeof ASSESSMENT_FILE_VERSION
+  saved_at: string
+  view: View
+  /** As the clinician typed it; only in this file, never sent to the service. */
+  patient_id?: string
+  /** YYYY-MM-DD; only in this file, never sent to the service. */
+  assessment_date?: string
+  /** The placement error the uncertainties were shown with, px. */
+  placement_error_px?: number
+  views: Partial<Record<View, SavedView>>
+}
+
+export function savedView(view: View, doc: Doc, results: Record<string, unknown> | null): SavedView {
+  const saved: SavedView = {
+    image: doc.photo ? { name: doc.photo.name, width: doc.photo.width, height: doc.photo.height } : null,
+    calibration: { lrv_x: doc.lrvX, fc: fcOf(doc), grid_size_cm: doc.gridCm, scale_points: [doc.scale[0], doc.scale[1]] },
+    // In guided order, so the file reads like the marking did.
+    markers: Object.fromEntries(VIEWS[view].flatMap((m) => (doc.markers[m.name] ? [[m.name, doc.markers[m.name]!]] : []))),
+    results,
+  }
+  const suggested = Object.keys(saved.markers).filter((name) => statusOf(doc, name) === 'suggested')
+  if (suggested.length > 0) saved.marker_status = Object.fromEntries(suggested.map((name) => [name, 'suggested' as const]))
+  const provisional = results ? provisionalMetrics(view, doc).filter((name) => typeof results[name] === 'number') : []
+  if (provisional.length > 0) saved.provisional_metrics = provisional
+  if (view === 'lateral') saved.side = doc.side
+  if (view === 'posterior') saved.estimate_popliteal = doc.estimatePopliteal
+  return saved
+}
+
+/** A file that cannot be loaded; the message says what is wrong and what is expected. */
+export class AssessmentFileError extends Error {}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
+
+function point(v: unknown, where: string): Pt {
+  if (Array.isArray(v) && v.length === 2 && isNum(v[0]) && isNum(v[1])) return [v[0], v[1]]
+  throw new AssessmentFileError(t('file.point', { where, got: JSON.stringify(v) }))
+}
+
+function optionalPoint(v: unknown, where: string): Pt | null {
+  return v === null || v === undefined ? null : point(v, where)
+}
+
+function optionalNumber(v: unknown, where: string, positive = false): number | null {
+  if (v === null || v === undefined) return null
+  if (!isNum(v) || (positive && v <= 0)) throw new AssessmentFileError(t(positive ? 'file.positiveNumber' : 'file.number', { where, got: JSON.stringify(v) }))
+  return v
+}
+
+/** Parses an assessment file; throws AssessmentFileError with a readable message. */
+export function parseAssessmentFile(text: string): LoadedAssessment {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (error) {
+    throw new AssessmentFileError(t('file.notJson', { reason: (error as Error).message }))
+  }
+  if (!isObject(data) || data.format !== ASSESSMENT_FILE_FORMAT) {
+    throw new AssessmentFileError(t('file.notAssessment', { format: ASSESSMENT_FILE_FORMAT }))
+  }
+  if (data.version !== ASSESSMENT_FILE_VERSION) {
+    throw new AssessmentFileError(t('file.version', { version: JSON.stringify(data.version), expected: ASSESSMENT_FILE_VERSION }))
+  }
+  if (!isObject(data.views)) throw new AssessmentFileError(t('file.noViews'))
+  const views: Partial<Record<View, LoadedView>> = {}
+  for (const [name, raw] of Object.entries(data.views)) {
+    if (!(VIEW_NAMES as string[]).includes(name)) throw new AssessmentFileError(t('file.unknownView', { name, expected: VIEW_NAMES.join(', ') }))
+    const view = name as View
+    if (!isObject(raw)) throw new AssessmentFileError(t('file.viewNotObject', { where: `views.${view}` }))
+    const image = raw.image
+    let photo: Doc['photo'] = null
+    if (image !== null && image !== undefined) {
+      if (!isObject(image) || !isNum(image.width) || !isNum(image.height) || image.width <= 0 || image.height <= 0) {
+        throw new AssessmentFileError(t('file.imageSize', { where: `views.${view}.image` }))
+      }
+      photo = { name: typeof image.name === 'string' ? image.name : '', width: image.width, height: image.height, url: null }
+    }
+    const cal = isObject(raw.calibration) ? raw.calibration : {}
+    const sp = Array.isArray(cal.scale_points) ? cal.scale_points : []
+    const known = new Set<string>(VIEWS[view].map((m) => m.name))
+    const markers: Record<string, Pt> = {}
+    const unknown: string[] = []
+    if (raw.markers !== undefined && !isObject(raw.markers)) throw new AssessmentFileError(t('file.markersNotObject', { where: `views.${view}.markers` }))
+    for (const [m, p] of Object.entries(raw.markers ?? {})) {
+      if (!known.has(m)) unknown.push(m)
+      else markers[m] = point(p, `views.${view}.markers.${m}`)
+    }
+    const markerStatus: Record<string, MarkerStatus> = {}
+    if (raw.marker_status !== undefined && !isObject(raw.marker_status)) throw new AssessmentFileError(t('file.markersNotObject', { where: `views.${view}.marker_status` }))
+    for (const [m, status] of Object.entries(raw.marker_status ?? {})) {
+      if (status !== 'suggested' && status !== 'confirmed') {
+        throw new AssessmentFileError(t('file.markerStatus', { where: `views.${view}.marker_status.${m}`, got: JSON.stringify(status) }))
+      }
+      if (status === 'suggested' && markers[m]) markerStatus[m] = status
+    }
+    const side = raw.side === undefined ? 'right' : raw.side
+    if (!(SIDES as readonly unknown[]).includes(side)) {
+      throw new AssessmentFileError(t('file.side', { where: `views.${view}.side`, expected: SIDES.map((x) => `"${x}"`).join(' | ') }))
+    }
+    if (raw.estimate_popliteal !== undefined && typeof raw.estimate_popliteal !== 'boolean') {
+      throw new AssessmentFileError(t('file.boolean', { where: `views.${view}.estimate_popliteal` }))
+    }
+    const doc: Doc = {
+      ...EMPTY_DOC,
+      photo,
+      markers,
+      markerStatus,
+      scale: [optionalPoint(sp[0], `views.${view}.calibration.scale_points[0]`), optionalPoint(sp[1], `views.${view}.calibration.scale_points[1]`)],
+      gridCm: optionalNumber(cal.grid_size_cm, `views.${view}.calibration.grid_size_cm`, true),
+      fcTyped: optionalNumber(cal.fc, `views.${view}.calibration.fc`, true),
+      lrvX: optionalNumber(cal.lrv_x, `views.${view}.calibration.lrv_x`),
+      side: side as Side,
+      estimatePopliteal: raw.estimate_popliteal === true,
+    }
+    views[view] = { doc, results: isObject(raw.results) ? raw.results : null, unknown }
+  }
+  const view = (VIEW_NAMES as unknown[]).includes(data.view) ? (data.view as View) : (Object.keys(views)[0] as View | undefined) ?? 'anterior'
+  const meta: AssessmentMeta = {
+    patientId: typeof data.patient_id === 'string' ? data.patient_id : '',
+    date: typeof data.assessment_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(data.assessment_date) ? data.assessment_date : '',
+  }
+  const sd = data.placement_error_px
+  const placementSd = isNum(sd) && sd >= PLACEMENT_SD_LIMITS.min && sd <= PLACEMENT_SD_LIMITS.max ? sd : null
+  return { view, meta, placementSd, views }
+}

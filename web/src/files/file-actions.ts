@@ -1,0 +1,221 @@
+/**
+ * Files in and out: opening a photo (picker or drop), saving and loading the
+ * assessment file (photo-free JSON), the CSV export and printing the report.
+ * Reading and downloading live here; what they do to the state is in state/commands.ts.
+ */
+import {
+  ASSESSMENT_FILE_FORMAT,
+  ASSESSMENT_FILE_VERSION,
+  AssessmentFileError,
+  parseAssessmentFile,
+  savedView,
+  type AssessmentFile,
+} from './assessment-file.js'
+import { comparisonOf } from '../compare/from-state.js'
+import { assessmentLoaded, comparisonLoaded, notify, photoOpened } from '../state/commands.js'
+import { dateText } from '../render/comparison-table.js'
+import { comparisonCsv, type ComparisonCsvText } from '../compare/comparison-rows.js'
+import { csvOf, resultEntries } from './results-csv.js'
+import { byId, download } from '../render/dom.js'
+import { t, terms } from '../i18n/index.js'
+import { VIEW_NAMES, hasContent, requestOf, type Photo } from '../state/model.js'
+import { renderReport } from './report.js'
+import { current, type AppState } from '../state/state.js'
+import type { Store } from '../state/store.js'
+import type { Viewport } from '../render/viewport.js'
+
+/** The assessment file of the state (null when nothing is marked). */
+export function assessmentFileOf(state: AppState, savedAt: Date): AssessmentFile | null {
+  const views: AssessmentFile['views'] = {}
+  for (const v of VIEW_NAMES) {
+    const { doc, outcome } = state.views[v]
+    if (!hasContent(doc)) continue
+    const request = requestOf(v, doc)
+    views[v] = savedView(v, doc, request.ready && request.key === outcome.key ? outcome.values : null)
+  }
+  if (Object.keys(views).length === 0) return null
+  return {
+    format: ASSESSMENT_FILE_FORMAT,
+    version: ASSESSMENT_FILE_VERSION,
+    saved_at: savedAt.toISOString(),
+    view: state.view,
+    ...(state.meta.patientId.trim() ? { patient_id: state.meta.patientId.trim() } : {}),
+    ...(state.meta.date ? { assessment_date: state.meta.date } : {}),
+    placement_error_px: state.settings.placementSd,
+    views,
+  }
+}
+
+export class Files {
+  constructor(
+    private readonly store: Store<AppState>,
+    private readonly viewport: Viewport,
+  ) {}
+
+  private notify(text: string, ms?: number): void {
+    this.store.set((s) => notify(s, text, ms))
+  }
+
+  async openPhoto(file: File): Promise<void> {
+    if (file.type && !file.type.startsWith('image/')) return this.notify(t('photo.notImage', { name: file.name }))
+    let photo: Photo
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const reader = new FileReader()
+        reader.onload = () => resolve(reader.result as string)
+        reader.onerror = () => reject(reader.error ?? new Error('read failed'))
+        reader.readAsDataURL(file)
+      })
+      const img = new Image()
+      img.src = url
+      await img.decode()
+      if (!img.naturalWidth || !img.naturalHeight) throw new Error('no size')
+      photo = { name: file.name, width: img.naturalWidth, height: img.naturalHeight, url }
+    } catch {
+      return this.notify(t('photo.cannotDisplay', { name: file.name }))
+    }
+    this.store.set((s) => photoOpened(s, photo))
+    this.viewport.fit()
+    byId('stage').focus({ preventScroll: true })
+  }
+
+  saveAssessment(): void {
+    const state = this.store.get()
+    const file = assessmentFileOf(state, new Date())
+    if (!file) return this.notify(t('assessment.nothingToSave'))
+    const base = (current(state).doc.photo?.name ?? 'posture').replace(/\.[^.]+$/, '')
+    download(`${base}-assessment.json`, 'application/json', `${JSON.stringify(file, null, 2)}\n`)
+    this.notify(t('assessment.saved'))
+  }
+
+  /** The assessment a file holds, or undefined after telling the user why it cannot be read. */
+  private async readAssessment(file: File): Promise<ReturnType<typeof parseAssessmentFile> | undefined> {
+    try {
+      return parseAssessmentFile(await file.text())
+    } catch (error) {
+      const text = error instanceof AssessmentFileError ? t('assessment.cannotLoad', { name: file.name, reason: error.message }) : t('assessment.cannotLoadUnknown', { name: file.name })
+      this.notify(text, 8000)
+      return undefined
+    }
+  }
+
+  async loadAssessment(file: File): Promise<void> {
+    const loaded = await this.readAssessment(file)
+    if (!loaded) return
+    this.store.set((s) => assessmentLoaded(s, loaded))
+    this.viewport.fit()
+  }
+
+  /** A dropped or picked file: an assessment file (JSON) or a photo. */
+  open(file: File): Promise<void> {
+    const json = file.type === 'application/json' || file.name.toLowerCase().endsWith('.json')
+    return json ? this.loadAssessment(file) : this.openPhoto(file)
+  }
+
+  exportCsv(): void {
+    const entries = resultEntries(this.store.get()).filter((e) => e.values)
+    if (entries.length === 0) return this.notify(t('csv.nothing'))
+    download(`posture-metrics-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv', csvOf(entries, this.store.get().settings.placementSd))
+    this.notify(t('csv.exported'))
+  }
+
+  /** Reads an assessment file to compare the current one with. */
+  async loadComparison(file: File): Promise<void> {
+    const loaded = await this.readAssessment(file)
+    if (!loaded) return
+    this.store.set((s) => comparisonLoaded(s, file.name, loaded))
+    const state = this.store.get()
+    if (state.comparison) this.notify(t('compare.loaded', { date: dateText(state.comparison.meta.date || undefined, state.settings.locale, t) }))
+  }
+
+  /** The comparison shown, as CSV (headers in the current language, full precision). */
+  exportComparisonCsv(): void {
+    const c = comparisonOf(this.store.get())
+    if (!c || !c.ok) return this.notify(t('compare.notReady'))
+    const text: ComparisonCsvText = {
+      headers: {
+        view: t('csv.column.view'),
+        side: t('csv.column.side'),
+        metric: t('csv.column.metric'),
+        label: t('csv.column.label'),
+        unit: t('csv.column.unit'),
+        earlierDate: t('csv.column.earlierDate'),
+        earlierValue: t('csv.column.earlierValue'),
+        earlierU: t('csv.column.earlierU'),
+        laterDate: t('csv.column.laterDate'),
+        laterValue: t('csv.column.laterValue'),
+        laterU: t('csv.column.laterU'),
+        change: t('csv.column.change'),
+        uChange: t('csv.column.uChange'),
+        srd: t('csv.column.srd'),
+        verdict: t('csv.column.verdict'),
+      },
+      units: { degrees: t('csv.unit.degrees'), cm: t('csv.unit.cm') },
+      verdicts: {
+        real: t('csv.verdict.real'),
+        within: t('csv.verdict.within'),
+        method_differs: t('csv.verdict.methodDiffers'),
+        missing: t('csv.verdict.missing'),
+        unknown: t('csv.verdict.unknown'),
+      },
+      views: { anterior: t('view.anterior.title'), posterior: t('view.posterior.title'), lateral: t('view.lateral.title') },
+      sides: { right: t('side.short.right'), left: t('side.short.left') },
+    }
+    download(`posture-comparison-${c.later.view}-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv', comparisonCsv(c, terms(), text))
+    this.notify(t('compare.csvDone'))
+  }
+
+  buildReport(): void {
+    renderReport(byId('report'), this.store.get())
+  }
+
+  print(): void {
+    this.buildReport()
+    window.print()
+  }
+}
+
+/** The file inputs, buttons and drag and drop of the page. */
+export function installFiles(files: Files): void {
+  const photoInput = byId<HTMLInputElement>('photo-input')
+  photoInput.addEventListener('change', () => {
+    const file = photoInput.files?.[0]
+    photoInput.value = ''
+    if (file) void files.openPhoto(file)
+  })
+  const assessmentInput = byId<HTMLInputElement>('session-input')
+  assessmentInput.addEventListener('change', () => {
+    const file = assessmentInput.files?.[0]
+    assessmentInput.value = ''
+    if (file) void files.loadAssessment(file)
+  })
+  const compareInput = byId<HTMLInputElement>('compare-input')
+  compareInput.addEventListener('change', () => {
+    const file = compareInput.files?.[0]
+    compareInput.value = ''
+    if (file) void files.loadComparison(file)
+  })
+  byId('save-session').addEventListener('click', () => files.saveAssessment())
+  for (const id of ['export-csv', 'export-csv-2']) byId(id).addEventListener('click', () => files.exportCsv())
+  for (const id of ['print-report', 'print-report-2']) byId(id).addEventListener('click', () => files.print())
+  window.addEventListener('beforeprint', () => files.buildReport())
+  matchMedia('print').addEventListener('change', (e) => e.matches && files.buildReport())
+
+  const app = byId('app')
+  const stage = byId('stage')
+  app.addEventListener('dragover', (e) => {
+    if (!e.dataTransfer?.types.includes('Files')) return
+    e.preventDefault()
+    stage.classList.add('drop-target')
+  })
+  app.addEventListener('dragleave', (e) => {
+    if (e.relatedTarget === null) stage.classList.remove('drop-target')
+  })
+  app.addEventListener('drop', (e) => {
+    stage.classList.remove('drop-target')
+    const file = e.dataTransfer?.files[0]
+    if (!file) return
+    e.preventDefault()
+    void files.open(file)
+  })
+}

@@ -1,0 +1,162 @@
+/**
+ * The printable report (hidden on screen; the print stylesheet shows only it): the
+ * patient and date, the placement error; per view with content, the annotated photo
+ * and the metrics table with value ± u; and, when a comparison is loaded, the
+ * comparison table with both visits' overlays side by side.
+ */
+import { resultEntries } from './results-csv.js'
+import { h, s, swatch } from '../render/dom.js'
+import type { View } from '#core/markers.js'
+import { comparisonOf, placementOf } from '../compare/from-state.js'
+import { comparisonTable, dateText } from '../render/comparison-table.js'
+import { formatDate, formatNumber } from '../i18n/format.js'
+import { currentLocale, t, terms } from '../i18n/index.js'
+import { formatValueWithU, metricsOf } from '../metrics/metric-info.js'
+import { fcOf, targetsOf, type Doc } from '../state/model.js'
+import { drawOverlay } from '../render/overlay.js'
+import { colorOf, sceneOf, type Scene } from '../render/scene.js'
+import { uncertaintiesOf } from '../metrics/uncertainty.js'
+import { provisionalMetrics } from '../state/provisional.js'
+import type { AppState } from '../state/state.js'
+
+/** Longest side of the printed photo, in drawing units. */
+const REPORT_SIZE = 640
+
+export function renderReport(container: HTMLElement, state: AppState): void {
+  const now = new Date()
+  const entries = resultEntries(state)
+  const sd = state.settings.placementSd
+  const parts: HTMLElement[] = [
+    h(
+      'header',
+      { class: 'report-header' },
+      h('h1', {}, t('report.title')),
+      state.meta.patientId.trim() || state.meta.date
+        ? h(
+            'p',
+            { class: 'report-patient' },
+            [
+              state.meta.patientId.trim() ? `${t('assessment.patient')}: ${state.meta.patientId.trim()}` : '',
+              state.meta.date ? `${t('assessment.date')}: ${formatDate(state.meta.date, currentLocale())}` : '',
+            ]
+              .filter(Boolean)
+              .join(' · '),
+          )
+        : null,
+      h('p', {}, t('report.intro', { date: now.toLocaleString(currentLocale()) })),
+      h('p', { class: 'report-uncertainty' }, t('uncertainty.report', { sd: formatNumber(sd, sd % 1 === 0 ? 0 : 1, currentLocale()) })),
+    ),
+  ]
+  if (entries.length === 0) parts.push(h('p', {}, t('report.empty')))
+  for (const e of entries) {
+    const title = t(`view.${e.view}.title`)
+    const section = h('section', { class: 'report-view', 'data-view': e.view })
+    const fc = fcOf(e.doc)
+    const facts = [
+      e.doc.photo?.name ? t('report.photo', { name: e.doc.photo.name, width: e.doc.photo.width, height: e.doc.photo.height }) : '',
+      e.view === 'lateral' ? t('report.side', { side: t(`side.short.${e.doc.side}`) }) : '',
+      e.view === 'posterior' ? t(e.doc.estimatePopliteal ? 'report.popliteal.estimated' : 'report.popliteal.marked') : '',
+      fc !== null
+        ? e.doc.gridCm !== null
+          ? t('report.fcReference', { fc: fc.toPrecision(4), cm: e.doc.gridCm })
+          : t('report.fc', { fc: fc.toPrecision(4) })
+        : '',
+      e.doc.lrvX !== null ? t('report.lrv', { x: e.doc.lrvX }) : '',
+    ].filter(Boolean)
+    section.append(h('h2', {}, t('report.viewTitle', { view: title })), h('p', { class: 'report-facts' }, facts.join(' · ')))
+
+    const photo = e.doc.photo
+    if (photo) {
+      const k = REPORT_SIZE / Math.max(photo.width, photo.height)
+      const w = photo.width * k
+      const hgt = photo.height * k
+      const svg = s('svg', { viewBox: `0 0 ${w} ${hgt}`, class: 'report-photo', role: 'img', 'aria-label': t('report.photoLabel', { view: title }) })
+      drawOverlay(svg, sceneOf(state, e.view, false), { s: k, tx: 0, ty: 0 }, { interactive: false, width: w, height: hgt })
+      section.append(h('figure', {}, svg))
+    }
+
+    if (e.values) {
+      const u = uncertaintiesOf(placementOf(e.view, e.doc), { sd })
+      const body = h('tbody')
+      const provisional = new Set(provisionalMetrics(e.view, e.doc).filter((name) => typeof e.values?.[name] === 'number'))
+      e.metrics.forEach((m, i) => {
+        const v = e.values?.[m.name]
+        const mark = provisional.has(m.name)
+        body.append(
+          h(
+            'tr',
+            { 'data-metric': m.name, 'data-provisional': mark ? 'true' : null, class: mark ? 'provisional' : null },
+            h('th', { scope: 'row' }, swatch(colorOf(i)), `${m.label} `, h('code', {}, m.name), h('span', { class: 'meaning' }, m.meaning), m.note ? h('span', { class: 'published' }, m.note) : null),
+            h(
+              'td',
+              { class: 'num', title: typeof v === 'number' ? String(v) : null },
+              typeof v === 'number' ? formatValueWithU(m, v, u[m.name]) : t('results.noValue'),
+              mark ? h('span', { class: 'provisional-badge' }, t('results.provisional.badge')) : null,
+            ),
+          ),
+        )
+      })
+      if (provisional.size > 0) section.append(h('p', { class: 'report-provisional' }, t('report.provisional', { list: [...provisional].join(', ') })))
+      section.append(
+        h(
+          'table',
+          { class: 'metrics' },
+          h('thead', {}, h('tr', {}, h('th', {}, t('results.column.metric')), h('th', { class: 'num' }, t('results.column.value')))),
+          body,
+        ),
+      )
+    } else {
+      section.append(h('p', {}, t('report.noResults')))
+    }
+    parts.push(section)
+  }
+  const comparison = comparisonSection(state)
+  if (comparison) parts.push(comparison)
+  container.replaceChildren(...parts)
+}
+
+/** The scene of a document with its metrics computed here (the earlier visit has no service answer). */
+function sceneOfDoc(view: View, doc: Doc, values: Readonly<Record<string, number>>): Scene {
+  const figures = metricsOf(view, doc.estimatePopliteal).flatMap((info, i) => {
+    const value = values[info.name]
+    return typeof value === 'number' ? [{ info, value, color: colorOf(i) }] : []
+  })
+  return { doc, targets: targetsOf(view, doc), active: null, flagged: new Set(), figures, highlight: null, stale: false }
+}
+
+function overlayFigure(scene: Scene, caption: string): HTMLElement {
+  const photo = scene.doc.photo
+  const width = photo?.width ?? 600
+  const height = photo?.height ?? 1000
+  // The scale of the report's own photos, so marks and labels keep their size; CSS fits two side by side.
+  const k = REPORT_SIZE / Math.max(width, height)
+  const svg = s('svg', { viewBox: `0 0 ${width * k} ${height * k}`, class: 'report-photo', role: 'img', 'aria-label': caption })
+  drawOverlay(svg, scene, { s: k, tx: 0, ty: 0 }, { interactive: false, width: width * k, height: height * k })
+  return h('figure', {}, svg, h('figcaption', {}, caption))
+}
+
+/** The comparison with the earlier visit, when one is loaded and can be made. */
+function comparisonSection(state: AppState): HTMLElement | null {
+  const c = comparisonOf(state)
+  const earlierDoc = state.comparison?.views[state.view]
+  if (!c || !c.ok || !earlierDoc) return null
+  const view = state.view
+  const locale = currentLocale()
+  // compare() puts the assessment on screen last unless the loaded one has a later date.
+  const otherDate = state.comparison?.meta.date ?? ''
+  const currentIsLater = !(state.meta.date && otherDate && otherDate > state.meta.date)
+  const laterDoc = currentIsLater ? state.views[view].doc : earlierDoc
+  const firstDoc = currentIsLater ? earlierDoc : state.views[view].doc
+  return h(
+    'section',
+    { class: 'report-view report-comparison', 'data-view': view },
+    h('h2', {}, `${t('compare.reportTitle')} · ${t('report.viewTitle', { view: t(`view.${view}.title`) })}`),
+    h(
+      'div',
+      { class: 'report-pair' },
+      overlayFigure(sceneOfDoc(view, firstDoc, c.earlier.values), `${t('compare.column.earlier')}: ${dateText(c.earlier.date, locale, t)}`),
+      overlayFigure(sceneOfDoc(view, laterDoc, c.later.values), `${t('compare.column.later')}: ${dateText(c.later.date, locale, t)}`),
+    ),
+    comparisonTable(c, locale, t, terms()),
+  )
+}

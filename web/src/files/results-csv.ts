@@ -1,0 +1,89 @@
+/**
+ * The results as data for the outputs: per view with content, its document, metrics
+ * and the service's values (when they answer the document as it is), and the CSV
+ * export built from them (RFC 4180, one row per metric, values at full precision).
+ * Pure: no DOM.
+ */
+import { placementOf } from '../compare/from-state.js'
+import { exportNumber } from '../i18n/format.js'
+import { t, type MessageKey } from '../i18n/index.js'
+import { DEFAULT_PLACEMENT_SD_PX, uncertaintiesOf } from '../metrics/uncertainty.js'
+import { metricsOf, unitText, type MetricInfo } from '../metrics/metric-info.js'
+import { VIEW_NAMES, fcOf, hasContent, requestOf, type Doc, type View } from '../state/model.js'
+import { provisionalMetrics } from '../state/provisional.js'
+import type { AppState } from '../state/state.js'
+
+export interface ResultEntry {
+  readonly view: View
+  readonly doc: Doc
+  readonly metrics: readonly MetricInfo[]
+  /** The service's answer for the document as it is, or null. */
+  readonly values: Readonly<Record<string, unknown>> | null
+}
+
+/** The views with anything marked, in view order. */
+export function resultEntries(state: AppState): ResultEntry[] {
+  const entries: ResultEntry[] = []
+  for (const view of VIEW_NAMES) {
+    const { doc, outcome } = state.views[view]
+    if (!hasContent(doc)) continue
+    const request = requestOf(view, doc)
+    const values = request.ready && request.key === outcome.key ? outcome.values : null
+    entries.push({ view, doc, metrics: metricsOf(view, doc.estimatePopliteal), values })
+  }
+  return entries
+}
+
+const COLUMNS: readonly MessageKey[] = [
+  'csv.column.view',
+  'csv.column.side',
+  'csv.column.metric',
+  'csv.column.value',
+  'csv.column.u',
+  'csv.column.unit',
+  'csv.column.meaning',
+  'csv.column.photo',
+  'csv.column.fc',
+  'csv.column.lrv',
+  'csv.column.sd',
+  'csv.column.status',
+]
+
+function csvField(v: string): string {
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v
+}
+
+/**
+ * RFC 4180 CSV, one row per metric with a value, values and their standard
+ * uncertainty (from the placement error `sd`, px) at full precision; headers,
+ * side, unit and meaning in the current language; the status column says whether
+ * the value is provisional (it uses unconfirmed suggested markers), as a code.
+ */
+export function csvOf(entries: readonly ResultEntry[], sd: number = DEFAULT_PLACEMENT_SD_PX): string {
+  const rows: string[][] = [COLUMNS.map((key) => t(key))]
+  for (const e of entries) {
+    if (!e.values) continue
+    const u = uncertaintiesOf(placementOf(e.view, e.doc), { sd })
+    const provisional = new Set(provisionalMetrics(e.view, e.doc))
+    for (const m of e.metrics) {
+      const v = e.values[m.name]
+      if (typeof v !== 'number') continue
+      rows.push([
+        e.view,
+        e.view === 'lateral' ? t(`side.short.${e.doc.side}`) : '',
+        m.name,
+        String(v),
+        exportNumber(u[m.name]),
+        unitText(m),
+        m.meaning,
+        e.doc.photo?.name ?? '',
+        String(fcOf(e.doc) ?? ''),
+        String(e.doc.lrvX ?? ''),
+        String(sd),
+        // A code, like the view and metric columns: the same in every language.
+        provisional.has(m.name) ? 'provisional' : 'confirmed',
+      ])
+    }
+  }
+  return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n'
+}

@@ -1,0 +1,156 @@
+/**
+ * The marker-suggestion commands, pure functions of the app state like state/commands.ts:
+ * applying a model's suggestions to a view (as 'suggested' markers, never over a marker
+ * the clinician placed), the notes saying why a marker was left unplaced, the facing
+ * warning, confirming one or all suggestions, progress and failures. Pure: no DOM.
+ */
+import { notify } from '../state/commands.js'
+import { t, type MessageKey } from '../i18n/index.js'
+import { nextUnplaced, statusOf, targetsOf, withTarget, type Doc, type View } from '../state/model.js'
+import { committed, withView, type AppState, type ViewState } from '../state/state.js'
+import type { DetectorFailure, DetectorPhase } from './detection.js'
+import type { Facing, FacingCheck } from './facing.js'
+import type { MarkerSuggestion, NotSuggestedReason } from './mapping.js'
+
+/** What the app needs of a suggestion run (suggest.ts's outcome, without the timings). */
+export type SuggestionResult =
+  | { readonly kind: 'suggestions'; readonly suggestions: readonly MarkerSuggestion[]; readonly facing: FacingCheck | null }
+  | { readonly kind: 'failure'; readonly failure: DetectorFailure }
+
+const REASON_KEYS: Record<NotSuggestedReason, MessageKey> = {
+  'low-visibility': 'suggest.reason.lowVisibility',
+  'inputs-not-visible': 'suggest.reason.inputsNotVisible',
+  'out-of-frame': 'suggest.reason.outOfFrame',
+  'no-pose': 'suggest.reason.noPose',
+}
+
+const FACING_KEYS: Record<Facing, MessageKey> = {
+  front: 'suggest.facing.front',
+  back: 'suggest.facing.back',
+  left: 'suggest.facing.left',
+  right: 'suggest.facing.right',
+}
+
+const FAILURE_KEYS: Record<DetectorFailure['type'], MessageKey> = {
+  'no-wasm': 'suggest.failed.noWasm',
+  'no-webgl': 'suggest.failed.noWebgl',
+  'out-of-memory': 'suggest.failed.outOfMemory',
+  'load-error': 'suggest.failed.loadError',
+  timeout: 'suggest.failed.timeout',
+}
+
+/** Landmark names as people read them: LEFT_HIP -> left hip. */
+function landmarkWords(names: readonly string[]): string {
+  return names.map((n) => n.toLowerCase().replace(/_/g, ' ')).join(', ')
+}
+
+/** The prompt's note for a marker the model did not place. */
+export function reasonText(s: Extract<MarkerSuggestion, { status: 'not-suggested' }>): string {
+  return t(REASON_KEYS[s.reason], { landmarks: landmarkWords(s.ctx.landmarks) })
+}
+
+/** The warning for a photo that does not look like the chosen view (null when it does, or cannot tell). */
+export function facingWarning(check: FacingCheck | null): string | null {
+  if (!check || check.type !== 'facing-mismatch') return null
+  return t('suggest.facing.mismatch', { seen: t(FACING_KEYS[check.ctx.seen]), expected: t(FACING_KEYS[check.ctx.expected]) })
+}
+
+export function failureText(failure: DetectorFailure): string {
+  return t(FAILURE_KEYS[failure.type], { file: failure.type === 'load-error' ? (failure.ctx.file ?? '') : '' })
+}
+
+/** The progress line while the model loads or runs. */
+export function suggestionProgress(state: AppState, phase: DetectorPhase | null): AppState {
+  const progress = phase === null ? null : { label: t(phase === 'loading' ? 'suggest.progress.loading' : 'suggest.progress.running'), fraction: null }
+  return { ...state, progress }
+}
+
+/** The notes and warning this feature attached to a view, removed (e.g. when another photo is opened). */
+export function clearSuggestionNotes(state: AppState, view: View): AppState {
+  return withView(
+    state,
+    (vs) => (Object.keys(vs.targetNotes).length === 0 && vs.warnings.length === 0 ? vs : { ...vs, targetNotes: {}, warnings: [] }),
+    view,
+  )
+}
+
+/**
+ * A suggestion run's result for `view`, whose photo is `photoUrl` (ignored when another
+ * photo has been opened since). Suggested positions go in as 'suggested' markers, except
+ * where the clinician already placed one; earlier unconfirmed suggestions are replaced.
+ * One undo step. The prompt then asks for the first marker still to place, with the note
+ * saying why the model left it.
+ */
+export function applySuggestions(state: AppState, view: View, photoUrl: string, result: SuggestionResult): AppState {
+  const ready = suggestionProgress(state, null)
+  if (state.views[view].doc.photo?.url !== photoUrl) return ready
+  if (result.kind === 'failure') return notify(ready, t('suggest.failed', { reason: failureText(result.failure) }), 10000)
+  const { suggestions, facing } = result
+  let placed = 0
+  let kept = 0
+  const next = withView(
+    ready,
+    (vs): ViewState => {
+      let doc: Doc = vs.doc
+      const notes: Record<string, string> = {}
+      for (const s of suggestions) {
+        const confirmedByHand = doc.markers[s.marker] !== undefined && statusOf(doc, s.marker) === 'confirmed'
+        if (confirmedByHand) {
+          kept++
+          continue
+        }
+        if (s.status === 'suggested') {
+          doc = withTarget(doc, s.marker, [s.x, s.y], 'suggested')
+          placed++
+        } else {
+          // An earlier suggestion for this marker is withdrawn: the model no longer stands by it.
+          if (doc.markers[s.marker] !== undefined) doc = withTarget(doc, s.marker, null)
+          notes[s.marker] = reasonText(s)
+        }
+      }
+      const warning = facingWarning(facing)
+      const c = committed(vs, doc)
+      return { ...c, targetNotes: notes, warnings: warning ? [warning] : [], active: nextUnplaced(targetsOf(view, c.doc), c.doc, null) }
+    },
+    view,
+  )
+  const missing = suggestions.length - placed - kept
+  if (placed === 0) return notify(next, t(suggestions.every((s) => s.status === 'not-suggested' && s.reason === 'no-pose') ? 'suggest.noPerson' : 'suggest.none'), 8000)
+  return notify(next, t('suggest.done', { count: placed, missing }), 6000)
+}
+
+/** Confirms one suggested marker as it stands (the clinician accepts its position). */
+export function confirmSuggestion(state: AppState, id: string): AppState {
+  return withView(state, (vs) => {
+    const p = vs.doc.markers[id]
+    if (!p || statusOf(vs.doc, id) !== 'suggested') return vs
+    return committed(vs, withTarget(vs.doc, id, p))
+  })
+}
+
+/** Confirms every suggested marker of the current view at once (one undo step). */
+export function confirmAllSuggestions(state: AppState): AppState {
+  const view = state.view
+  let count = 0
+  const next = withView(state, (vs) => {
+    let doc = vs.doc
+    for (const [id, p] of Object.entries(vs.doc.markers)) {
+      if (statusOf(doc, id) !== 'suggested') continue
+      doc = withTarget(doc, id, p)
+      count++
+    }
+    return committed(vs, doc)
+  })
+  if (count === 0) return notify(state, t('suggest.nothingToConfirm'))
+  return notify(next, t('suggest.confirmedAll', { count, view: t(`view.${view}.title`) }))
+}
+
+/** How many markers of the view await confirmation. */
+export function unconfirmedCount(state: AppState, view: View = state.view): number {
+  const doc = state.views[view].doc
+  return Object.keys(doc.markers).filter((id) => statusOf(doc, id) === 'suggested').length
+}
+
+export function setSuggestOnLoad(state: AppState, on: boolean): AppState {
+  return state.settings.suggestOnLoad === on ? state : { ...state, settings: { ...state.settings, suggestOnLoad: on } }
+}

@@ -1,0 +1,80 @@
+/**
+ * The comparison of two visits as a table element (screen and print report alike):
+ * metric, earlier and later value ± u, change, smallest real difference, verdict.
+ * Rows whose change exceeds the smallest real difference are marked (class `real`,
+ * data-verdict) so the eye and the tests find them.
+ */
+import { displayRows, type ComparedComparison, type Verdict } from '../compare/comparison-rows.js'
+import { h } from './dom.js'
+import { formatDate, type Locale } from '../i18n/format.js'
+import type { ClinicalKey } from '../i18n/clinical.js'
+import type { Terms } from '../i18n/terms.js'
+
+export type ClinicalTranslate = (key: ClinicalKey, params?: Readonly<Record<string, string | number>>) => string
+
+const VERDICT_KEY: Readonly<Record<Verdict, ClinicalKey>> = {
+  real: 'compare.verdict.real',
+  within: 'compare.verdict.within',
+  method_differs: 'compare.verdict.methodDiffers',
+  missing: 'compare.verdict.missing',
+  unknown: 'compare.verdict.unknown',
+}
+
+/** "5 de marzo de 2026", or "undated". */
+export function dateText(date: string | undefined, locale: Locale, t: ClinicalTranslate): string {
+  return date ? formatDate(date, locale) : t('compare.undated')
+}
+
+/** The comparison table with its caption (the two dates) and the note on the SRD. */
+export function comparisonTable(c: ComparedComparison, locale: Locale, t: ClinicalTranslate, terms: Terms): HTMLElement {
+  const rows = displayRows(c, locale, terms)
+  const real = rows.filter((r) => r.verdict === 'real').length
+  const judged = rows.filter((r) => r.verdict === 'real' || r.verdict === 'within').length
+  const earlier = dateText(c.earlier.date, locale, t)
+  const later = dateText(c.later.date, locale, t)
+  const body = h('tbody')
+  for (const r of rows) {
+    body.append(
+      h(
+        'tr',
+        { 'data-metric': r.name, 'data-verdict': r.verdict, class: r.verdict === 'real' ? 'real' : null },
+        h('th', { scope: 'row' }, r.label),
+        h('td', { class: 'num' }, r.earlier),
+        h('td', { class: 'num' }, r.later),
+        h('td', { class: 'num change' }, r.change),
+        h('td', { class: 'num' }, r.srd),
+        h('td', { class: 'verdict' }, t(VERDICT_KEY[r.verdict])),
+      ),
+    )
+  }
+  return h(
+    'div',
+    { class: 'comparison' },
+    h('p', { class: 'comparison-dates' }, t('compare.between', { earlier, later })),
+    h('p', { class: 'comparison-summary' }, t('compare.summary', { real, total: judged })),
+    h(
+      'div',
+      { class: 'table-wrap' },
+      h(
+        'table',
+        { class: 'metrics comparison-table' },
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col' }, t('compare.column.metric')),
+            h('th', { scope: 'col', class: 'num' }, `${t('compare.column.earlier')} (${earlier})`),
+            h('th', { scope: 'col', class: 'num' }, `${t('compare.column.later')} (${later})`),
+            h('th', { scope: 'col', class: 'num' }, t('compare.column.change')),
+            h('th', { scope: 'col', class: 'num' }, t('compare.column.srd')),
+            h('th', { scope: 'col' }, t('compare.column.verdict')),
+          ),
+        ),
+        body,
+      ),
+    ),
+    h('p', { class: 'field-help' }, t('compare.note')),
+  )
+}

@@ -1,0 +1,63 @@
+/**
+ * What the overlay draws, as data: the scene of a view (document, targets, flagged
+ * targets, metric figures, highlight) built from the state, the transform from photo
+ * to screen, and the metric colours. Pure: no DOM (overlay.ts draws it).
+ */
+import { metricsOf, type MetricInfo } from '../metrics/metric-info.js'
+import { requestOf, targetsOf, type Doc, type Target, type View } from '../state/model.js'
+import { problemsByPlace, type AppState } from '../state/state.js'
+
+export interface Transform {
+  readonly s: number
+  readonly tx: number
+  readonly ty: number
+}
+
+export interface Figure {
+  readonly info: MetricInfo
+  readonly value: number
+  readonly color: string
+}
+
+export interface Scene {
+  readonly doc: Doc
+  readonly targets: readonly Target[]
+  readonly active: string | null
+  /** Targets with an API problem. */
+  readonly flagged: ReadonlySet<string>
+  readonly figures: readonly Figure[]
+  /** Metric to emphasise (hovered in the results table). */
+  readonly highlight: string | null
+  /** Figures belong to an earlier state (a new analysis is on its way). */
+  readonly stale: boolean
+}
+
+/** A distinct colour per metric, readable over skin and clothing. */
+export const PALETTE = ['#e6194b', '#1f77b4', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#d62790', '#8c6d1f']
+
+export function colorOf(index: number): string {
+  return PALETTE[index % PALETTE.length]!
+}
+
+/** The scene of a view; `interactive` adds the selection, the highlight and staleness (the stage, not the report). */
+export function sceneOf(state: AppState, view: View, interactive: boolean): Scene {
+  const vs = state.views[view]
+  const outcome = vs.outcome
+  const figures: Figure[] = []
+  if (outcome.values) {
+    metricsOf(view, vs.doc.estimatePopliteal).forEach((info, i) => {
+      const value = outcome.values?.[info.name]
+      if (typeof value === 'number') figures.push({ info, value, color: colorOf(i) })
+    })
+  }
+  const request = requestOf(view, vs.doc)
+  return {
+    doc: vs.doc,
+    targets: targetsOf(view, vs.doc),
+    active: interactive ? vs.active : null,
+    flagged: new Set(problemsByPlace(state, view).keys()),
+    figures,
+    highlight: interactive ? state.highlight : null,
+    stale: interactive && (outcome.pending || !request.ready || request.key !== outcome.key),
+  }
+}

@@ -1,0 +1,350 @@
+/**
+ * Commands: every change the user can make, as a pure function from the state (and
+ * the command's arguments) to the next state. Panels, the keyboard table, the pointer
+ * and file handling call these through the store; they never call each other.
+ * Messages for the user go into `notice`. Pure: no DOM.
+ */
+import { metricTable } from '#core/metrics/index.js'
+import type { Analysis } from '../service/api.js'
+import type { Locale } from '../i18n/format.js'
+import { t } from '../i18n/index.js'
+import { PLACEMENT_SD_LIMITS, parsePlacementSd } from '../metrics/uncertainty.js'
+import {
+  VIEW_NAMES,
+  hasContent,
+  isPlaced,
+  nextUnplaced,
+  positionOf,
+  requestOf,
+  statusOf,
+  targetsOf,
+  withTarget,
+  type Doc,
+  type Photo,
+  type Pt,
+  type Side,
+  type View,
+} from './model.js'
+import {
+  NO_OUTCOME,
+  committed,
+  current,
+  targetsIn,
+  withView,
+  type AppState,
+  type AssessmentMeta,
+  type LoadedAssessment,
+  type Outcome,
+  type ServiceStatus,
+  type ViewState,
+} from './state.js'
+
+const DEFAULT_NOTICE_MS = 4000
+
+/** Shows a message to the user for `ms` milliseconds. */
+export function notify(state: AppState, text: string, ms = DEFAULT_NOTICE_MS): AppState {
+  return { ...state, notice: { text, ms } }
+}
+
+export function dismissNotice(state: AppState): AppState {
+  return state.notice === null ? state : { ...state, notice: null }
+}
+
+export function setView(state: AppState, view: View): AppState {
+  return view === state.view ? state : { ...state, view, highlight: null }
+}
+
+export function setHighlight(state: AppState, metric: string | null): AppState {
+  return state.highlight === metric ? state : { ...state, highlight: metric }
+}
+
+export function setService(state: AppState, service: ServiceStatus): AppState {
+  return { ...state, service }
+}
+
+/** Records the service's answer (or a request on its way) for a view. */
+export function setOutcome(state: AppState, view: View, outcome: Outcome): AppState {
+  return withView(state, (vs) => ({ ...vs, outcome }), view)
+}
+
+/** Replaces the current view's document, recording the old one for undo. */
+export function commit(state: AppState, doc: Doc): AppState {
+  return withView(state, (vs) => committed(vs, doc))
+}
+
+function withActive(state: AppState, active: string | null): AppState {
+  return withView(state, (vs) => (vs.active === active ? vs : { ...vs, active }))
+}
+
+/** The first required target still to place, after `after` (wrapping). */
+function nextOf(vs: ViewState, view: View, after: string | null): string | null {
+  return nextUnplaced(targetsOf(view, vs.doc), vs.doc, after)
+}
+
+export function undo(state: AppState): AppState {
+  const vs = current(state)
+  const doc = vs.past.at(-1)
+  if (!doc) return notify(state, t('history.nothingToUndo'))
+  return withView(state, () => ({ ...vs, doc, past: vs.past.slice(0, -1), future: [...vs.future, vs.doc] }))
+}
+
+export function redo(state: AppState): AppState {
+  const vs = current(state)
+  const doc = vs.future.at(-1)
+  if (!doc) return notify(state, t('history.nothingToRedo'))
+  return withView(state, () => ({ ...vs, doc, future: vs.future.slice(0, -1), past: [...vs.past, vs.doc] }))
+}
+
+/** Makes `id` the target to place (null: none), bringing it into view when it is placed. */
+export function select(state: AppState, id: string | null): AppState {
+  const next = withActive(state, id)
+  const p = id ? positionOf(current(next).doc, id) : null
+  return p ? { ...next, reveal: [p[0], p[1]] } : next
+}
+
+/** Selects the next (+1) or previous (-1) target in guided order. */
+export function step(state: AppState, dir: 1 | -1): AppState {
+  const vs = current(state)
+  const targets = targetsIn(state)
+  const i = vs.active === null ? (dir === 1 ? -1 : 0) : targets.findIndex((x) => x.id === vs.active)
+  const next = targets[(i + dir + targets.length) % targets.length]
+  return next ? select(state, next.id) : state
+}
+
+/**
+ * A click on the photo at p (hit: the target under the pointer). Places the active
+ * target and goes on to the next one still to place; with none active, selects the
+ * target clicked, or places the next one missing.
+ */
+export function clickAt(state: AppState, p: Pt, hit: string | null): AppState {
+  const vs = current(state)
+  const photo = vs.doc.photo
+  if (!photo) return state
+  if (p[0] < 0 || p[1] < 0 || p[0] > photo.width || p[1] > photo.height) return notify(state, t('stage.outsidePhoto'))
+  // A click on a suggested marker confirms it where it is (and selects it), rather than placing another marker there.
+  if (hit && statusOf(vs.doc, hit) === 'suggested' && vs.doc.markers[hit]) {
+    return withView(state, (v) => ({ ...committed(v, withTarget(v.doc, hit, v.doc.markers[hit]!)), active: hit }))
+  }
+  if (vs.active) {
+    const id = vs.active
+    const wasPlaced = isPlaced(vs.doc, id)
+    return withView(state, (v) => {
+      const placed = committed(v, withTarget(v.doc, id, p))
+      // Re-placing keeps the selection when everything is placed.
+      const next = nextOf(placed, state.view, id)
+      return { ...placed, active: next ?? (wasPlaced ? id : null) }
+    })
+  }
+  if (hit) return withActive(state, hit)
+  const next = nextOf(vs, state.view, null)
+  return next ? clickAt(withActive(state, next), p, null) : state
+}
+
+/** Moves (or places) target `id` at p, e.g. from typed coordinates. */
+export function moveTarget(state: AppState, id: string, p: Pt): AppState {
+  return commit(state, withTarget(current(state).doc, id, p))
+}
+
+/** Places the active target at p (the keyboard's "place at the centre of the view"). */
+export function placeActiveAt(state: AppState, p: Pt): AppState {
+  const vs = current(state)
+  if (!vs.doc.photo || !vs.active) return state
+  return commit(state, withTarget(vs.doc, vs.active, p))
+}
+
+/** Moves the active target by (dx, dy) px and brings its old place into view; null when no placed target is active. */
+export function nudge(state: AppState, dx: number, dy: number): AppState | null {
+  const vs = current(state)
+  const p = vs.active ? positionOf(vs.doc, vs.active) : null
+  if (!vs.active || !p) return null
+  return { ...commit(state, withTarget(vs.doc, vs.active, [p[0] + dx, p[1] + dy])), reveal: [p[0], p[1]] }
+}
+
+export function removeActive(state: AppState): AppState {
+  const vs = current(state)
+  if (!vs.active || !isPlaced(vs.doc, vs.active)) return state
+  return commit(state, withTarget(vs.doc, vs.active, null))
+}
+
+export function removeTarget(state: AppState, id: string): AppState {
+  const vs = current(state)
+  if (!isPlaced(vs.doc, id)) return state
+  return commit(withActive(state, id), withTarget(vs.doc, id, null))
+}
+
+export function clearMarkers(state: AppState): AppState {
+  const vs = current(state)
+  if (Object.keys(vs.doc.markers).length === 0) return state
+  const cleared = withView(state, (v) => {
+    const c = committed(v, { ...v.doc, markers: {}, markerStatus: {} })
+    return { ...c, active: nextOf(c, state.view, null) }
+  })
+  return notify(cleared, t('markers.cleared'))
+}
+
+/** Drag frames: the first records where the drag began; the frames are not history; the end is one undo step. */
+export function dragStart(state: AppState): AppState {
+  return withView(state, (vs) => ({ ...vs, dragFrom: vs.doc }))
+}
+
+export function dragMove(state: AppState, id: string, p: Pt): AppState {
+  return withView(state, (vs) => ({ ...vs, doc: withTarget(vs.doc, id, p) }))
+}
+
+export function dragEnd(state: AppState): AppState {
+  return withView(state, (vs) => {
+    const before = vs.dragFrom
+    if (!before) return vs
+    if (before === vs.doc) return { ...vs, dragFrom: null }
+    const past = [...vs.past, before]
+    return { ...vs, dragFrom: null, past, future: [] }
+  })
+}
+
+/** Parses a typed positive number of centimetres; '' is null; undefined when invalid. */
+function positiveOrNull(text: string): number | null | undefined {
+  if (text.trim() === '') return null
+  const v = Number(text)
+  return Number.isFinite(v) && v > 0 ? v : undefined
+}
+
+/** The known distance between the scale points, as typed ('' clears it). */
+export function setKnownDistance(state: AppState, text: string): AppState {
+  const v = positiveOrNull(text)
+  if (v === undefined) return notify(state, t('calibration.invalidDistance'))
+  return dismissNotice(commit(state, { ...current(state).doc, gridCm: v }))
+}
+
+/** fc typed in directly ('' clears it); it replaces the scale points. */
+export function setTypedFc(state: AppState, text: string): AppState {
+  const v = positiveOrNull(text)
+  if (v === undefined) return notify(state, t('calibration.invalidFc'))
+  const doc = current(state).doc
+  const next = commit(state, { ...doc, fcTyped: v, scale: v === null ? doc.scale : [null, null], gridCm: v === null ? doc.gridCm : null })
+  return withView(next, (vs) => (vs.active === 'scale-a' || vs.active === 'scale-b' ? { ...vs, active: nextOf(vs, next.view, vs.active) } : vs))
+}
+
+export function setEstimatePopliteal(state: AppState, on: boolean): AppState {
+  const next = commit(state, { ...current(state).doc, estimatePopliteal: on })
+  // Guide to the popliteal markers when they become needed.
+  return withView(next, (vs) => {
+    const required = targetsOf(next.view, vs.doc).find((x) => x.id === vs.active)?.required
+    return vs.active === null || !required ? { ...vs, active: nextOf(vs, next.view, vs.active) } : vs
+  })
+}
+
+export function setSide(state: AppState, side: Side): AppState {
+  return commit(state, { ...current(state).doc, side })
+}
+
+/**
+ * A photo opened in the current view. The photo of an assessment file loaded without
+ * it keeps its markers (with a warning when the size differs); another photo clears
+ * the markers and calibration points (undo brings them back).
+ */
+export function photoOpened(state: AppState, photo: Photo): AppState {
+  const old = current(state).doc
+  let next: AppState
+  if (old.photo && old.photo.url === null && old.photo.width === photo.width && old.photo.height === photo.height) {
+    next = notify(commit(state, { ...old, photo }), t('photo.attached', { view: state.view }))
+  } else if (old.photo && old.photo.url === null) {
+    const text = t('photo.sizeMismatch', { width: photo.width, height: photo.height, savedWidth: old.photo.width, savedHeight: old.photo.height })
+    next = notify(commit(state, { ...old, photo }), text, 8000)
+  } else {
+    const hadMarks = hasContent({ ...old, photo: null })
+    next = commit(state, { ...old, photo, markers: {}, markerStatus: {}, scale: [null, null], lrvX: null })
+    if (hadMarks) next = notify(next, t('photo.replaced'), 6000)
+  }
+  return withView(next, (vs) => ({ ...vs, active: nextOf(vs, next.view, null) }))
+}
+
+/** An assessment file loaded: each of its views replaces the app's (keeping a photo already open of the same size). */
+export function assessmentLoaded(state: AppState, loaded: LoadedAssessment): AppState {
+  const notes: string[] = []
+  let next = state
+  for (const v of VIEW_NAMES) {
+    const view = loaded.views[v]
+    if (!view) continue
+    next = withView(
+      next,
+      (vs) => {
+        const open = vs.doc.photo
+        const photo = view.doc.photo
+        const keep = open?.url && photo && open.width === photo.width && open.height === photo.height
+        const c = committed(vs, keep ? { ...view.doc, photo: open } : view.doc)
+        const request = requestOf(v, c.doc)
+        const outcome: Outcome = request.ready
+          ? { ...NO_OUTCOME, key: request.key, values: view.results, fromFile: view.results !== null }
+          : NO_OUTCOME
+        if (view.unknown.length) notes.push(t('assessment.ignoredMarkers', { view: v, list: view.unknown.join(', ') }))
+        if (photo && !keep) notes.push(t('assessment.openPhoto', { name: photo.name || t('assessment.thePhoto'), view: v }))
+        return { ...c, active: nextOf(c, v, null), outcome }
+      },
+      v,
+    )
+  }
+  next = { ...next, view: loaded.view, highlight: null, meta: loaded.meta }
+  if (loaded.placementSd !== null) next = { ...next, settings: { ...next.settings, placementSd: loaded.placementSd } }
+  return notes.length
+    ? notify(next, t('assessment.loadedWithNotes', { notes: notes.join('; ') }), 8000)
+    : notify(next, t('assessment.loaded'), 3000)
+}
+
+/**
+ * The values a request with calibration placeholders (lateral view without a line or a
+ * scale) can show: a distance from the reference line computed from a placeholder means
+ * nothing, so it is left out until the line and the scale are placed.
+ */
+function withoutPlaceholderValues(view: View, values: Readonly<Record<string, unknown>>, placeholders: boolean): Record<string, unknown> {
+  if (!placeholders) return { ...values }
+  const fromCalibration = new Set(metricTable(view).filter((m) => m.plumbMarker !== undefined).map((m) => m.name))
+  return Object.fromEntries(Object.entries(values).filter(([name]) => !fromCalibration.has(name)))
+}
+
+/** Records the service's answer `result` to request `key`, when it still answers the view's document as it is now. */
+export function answered(state: AppState, view: View, key: string, result: Analysis): AppState {
+  const now = requestOf(view, state.views[view].doc)
+  if (!now.ready || now.key !== key) return state
+  return setOutcome(state, view, {
+    key,
+    values: result.ok ? withoutPlaceholderValues(view, result.values, now.placeholders) : null,
+    problems: result.ok ? [] : result.problems,
+    pending: false,
+    fromFile: false,
+  })
+}
+
+// --- Language, uncertainty, patient and date, comparison of visits ---------------
+
+/** Switches the app's language (panels re-render from the new state). */
+export function setLanguage(state: AppState, locale: Locale): AppState {
+  return state.settings.locale === locale ? state : { ...state, settings: { ...state.settings, locale } }
+}
+
+/** The placement error typed by the user ("2,5" or "2.5" px); a notice when it is not usable. */
+export function setPlacementSd(state: AppState, text: string): AppState {
+  const sd = parsePlacementSd(text)
+  if (sd === null) return notify(state, t('uncertainty.invalid', { min: PLACEMENT_SD_LIMITS.min, max: PLACEMENT_SD_LIMITS.max }))
+  return sd === state.settings.placementSd ? state : { ...state, settings: { ...state.settings, placementSd: sd } }
+}
+
+/** The patient identifier or the assessment date as typed (kept for the assessment file only). */
+export function setMeta(state: AppState, meta: Partial<AssessmentMeta>): AppState {
+  const next = { ...state.meta, ...meta }
+  return next.patientId === state.meta.patientId && next.date === state.meta.date ? state : { ...state, meta: next }
+}
+
+/** An assessment file loaded to compare with: refused with a notice when it has no markers of the current view. */
+export function comparisonLoaded(state: AppState, name: string, loaded: LoadedAssessment): AppState {
+  const views: Partial<Record<View, Doc>> = {}
+  for (const v of VIEW_NAMES) {
+    const lv = loaded.views[v]
+    if (lv && Object.keys(lv.doc.markers).length > 0) views[v] = lv.doc
+  }
+  if (!views[state.view]) return notify(state, t('compare.noMarkers', { view: t(`view.${state.view}.title`) }), 8000)
+  return { ...state, comparison: { name, meta: loaded.meta, views } }
+}
+
+export function closeComparison(state: AppState): AppState {
+  return state.comparison === null ? state : { ...state, comparison: null }
+}

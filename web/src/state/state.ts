@@ -1,0 +1,193 @@
+/**
+ * The marking app's state: the view shown, and per view the document, its undo
+ * history, the target being placed and the service's last answer; plus the app-wide
+ * notice, progress, service status and settings. Types, the initial state and
+ * read-only selectors. Pure: no DOM.
+ */
+import type { ApiProblem } from '../service/api.js'
+import { renderProblem } from '../service/api-errors.js'
+import type { Locale } from '../i18n/format.js'
+import { t, terms } from '../i18n/index.js'
+import { DEFAULT_PLACEMENT_SD_PX } from '../metrics/uncertainty.js'
+import { EMPTY_DOC, VIEW_NAMES, targetsOf, type Doc, type Pt, type Target, type View } from './model.js'
+
+/** The patient and date the clinician typed (saved in the file only, never sent to the service). */
+export interface AssessmentMeta {
+  readonly patientId: string
+  /** YYYY-MM-DD, or '' when not given. */
+  readonly date: string
+}
+
+/** One view as read from an assessment file (files/assessment-file.ts parses it). */
+export interface LoadedView {
+  doc: Doc
+  results: Record<string, unknown> | null
+  /** Marker names in the file that this view does not have (ignored). */
+  unknown: string[]
+}
+
+/** An assessment file as read, what the load commands take. */
+export interface LoadedAssessment {
+  /** The view that was shown when the file was saved. */
+  view: View
+  /** Patient and date as saved ('' when absent). */
+  meta: AssessmentMeta
+  /** The placement error saved with the file, or null. */
+  placementSd: number | null
+  views: Partial<Record<View, LoadedView>>
+}
+
+export const EMPTY_META: AssessmentMeta = { patientId: '', date: '' }
+
+/** What the service said about one view's document. */
+export interface Outcome {
+  /** The request the values or problems answer (null: nothing asked). */
+  readonly key: string | null
+  readonly values: Readonly<Record<string, unknown>> | null
+  readonly problems: readonly ApiProblem[]
+  /** A request is on its way. */
+  readonly pending: boolean
+  /** Values read from an assessment file, shown until the service has answered. */
+  readonly fromFile: boolean
+}
+
+export const NO_OUTCOME: Outcome = { key: null, values: null, problems: [], pending: false, fromFile: false }
+
+/** The marking of one view: its document with history, and what the app derived from it. */
+export interface ViewState {
+  readonly doc: Doc
+  /** Earlier documents (undo), most recent last; later ones (redo), most recent last. */
+  readonly past: readonly Doc[]
+  readonly future: readonly Doc[]
+  /** The target the next click places (or that the arrows move). */
+  readonly active: string | null
+  /** The document as it was when a drag began (drag frames are not history); null when not dragging. */
+  readonly dragFrom: Doc | null
+  readonly outcome: Outcome
+  /** Per target, a note the prompt shows (e.g. why a tool left a marker unplaced). */
+  readonly targetNotes: Readonly<Record<string, string>>
+  /** Warnings about the view as a whole, shown in the prompt (e.g. the photo looks like another view). */
+  readonly warnings: readonly string[]
+}
+
+/** A short message for the user (the toast); a new object each time, even for the same text. */
+export interface Notice {
+  readonly text: string
+  readonly ms: number
+}
+
+/** A long task's progress (e.g. loading a model); fraction null when unknown. */
+export interface Progress {
+  readonly label: string
+  readonly fraction: number | null
+}
+
+export type ServiceStatus =
+  | { readonly kind: 'unknown' }
+  | { readonly kind: 'unreachable' }
+  | { readonly kind: 'up'; readonly version: string; readonly status: string }
+
+/** User preferences that outlive one assessment; features add their settings here. */
+export interface Settings {
+  /** The language of the app (i18n/language.ts chooses the first one). */
+  readonly locale: Locale
+  /** Standard deviation of a hand-placed point, px per coordinate (metrics/uncertainty.ts). */
+  readonly placementSd: number
+  /** Run the pose model and suggest the view's markers as soon as a photo is opened. */
+  readonly suggestOnLoad: boolean
+}
+
+/** An earlier assessment loaded to compare the current one with (compare/compare.ts). */
+export interface ComparisonSource {
+  /** The file it came from. */
+  readonly name: string
+  readonly meta: AssessmentMeta
+  /** Its documents, per view it has. */
+  readonly views: Partial<Record<View, Doc>>
+}
+
+export const DEFAULT_SETTINGS: Settings = { locale: 'en', placementSd: DEFAULT_PLACEMENT_SD_PX, suggestOnLoad: false }
+
+export interface AppState {
+  readonly view: View
+  readonly views: Readonly<Record<View, ViewState>>
+  /** The metric emphasised on the photo (hovered or focused in the results). */
+  readonly highlight: string | null
+  readonly notice: Notice | null
+  readonly progress: Progress | null
+  readonly service: ServiceStatus
+  readonly settings: Settings
+  /** A photo point the stage should bring into view (a new array each time it is asked). */
+  readonly reveal: Pt | null
+  /** The patient and date the clinician typed: saved in the assessment file, never sent to the service. */
+  readonly meta: AssessmentMeta
+  /** The assessment the current one is compared with, or null. */
+  readonly comparison: ComparisonSource | null
+}
+
+export const HISTORY_LIMIT = 200
+
+export function emptyView(): ViewState {
+  return { doc: EMPTY_DOC, past: [], future: [], active: null, dragFrom: null, outcome: NO_OUTCOME, targetNotes: {}, warnings: [] }
+}
+
+export function initialState(view: View = 'anterior'): AppState {
+  return {
+    view,
+    views: Object.fromEntries(VIEW_NAMES.map((v) => [v, emptyView()])) as Record<View, ViewState>,
+    highlight: null,
+    notice: null,
+    progress: null,
+    service: { kind: 'unknown' },
+    settings: DEFAULT_SETTINGS,
+    reveal: null,
+    meta: EMPTY_META,
+    comparison: null,
+  }
+}
+
+/** The view shown. */
+export function current(state: AppState): ViewState {
+  return state.views[state.view]
+}
+
+/** The guided list of things to place in a view. */
+export function targetsIn(state: AppState, view: View = state.view): Target[] {
+  return targetsOf(view, state.views[view].doc)
+}
+
+export function canUndo(vs: ViewState): boolean {
+  return vs.past.length > 0
+}
+
+export function canRedo(vs: ViewState): boolean {
+  return vs.future.length > 0
+}
+
+/** Replaces the current view's state. */
+export function withView(state: AppState, f: (vs: ViewState) => ViewState, view: View = state.view): AppState {
+  const before = state.views[view]
+  const after = f(before)
+  return after === before ? state : { ...state, views: { ...state.views, [view]: after } }
+}
+
+/** The view's state with `doc` as the new document, the old one recorded for undo. */
+export function committed(vs: ViewState, doc: Doc): ViewState {
+  if (doc === vs.doc) return vs
+  const past = [...vs.past, vs.doc]
+  if (past.length > HISTORY_LIMIT) past.shift()
+  return { ...vs, doc, past, future: [] }
+}
+
+/** Problems of the view's last answer, by where they are shown (a target id, 'distance' or 'general'). */
+export type ProblemsByPlace = ReadonlyMap<string, readonly string[]>
+
+export function problemsByPlace(state: AppState, view: View = state.view): ProblemsByPlace {
+  const map = new Map<string, string[]>()
+  for (const p of state.views[view].outcome.problems) {
+    // Worded from the answer's type and ctx in the current language (api-errors.ts).
+    const { places, text } = renderProblem(view, p, t, terms())
+    for (const place of places) map.set(place, [...(map.get(place) ?? []), text])
+  }
+  return map
+}
