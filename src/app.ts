@@ -19,7 +19,7 @@ import { jsonBody } from './http/json-body.js'
 import { notFound } from './http/not-found.js'
 import { overload, type OverloadOptions } from './http/overload.js'
 import { rateLimitPlugin } from './http/rate-limit.js'
-import { metrics, type MetricsPluginOptions } from './http/metrics.js'
+import { metrics, type MetricsPluginOptions } from './http/prometheus.js'
 import { readiness } from './http/readiness.js'
 import { lazyChildLogger, requestLog } from './http/request-logger.js'
 import { requestId } from './http/request-id.js'
@@ -48,7 +48,7 @@ export interface AppOptions {
   timeouts?: Partial<Timeouts & { checkIntervalMs: number }>
   /** Whether to believe X-Forwarded-For for the client address (rate limit, logs); see Fastify's trustProxy. */
   trustProxy?: boolean | number | string[]
-  /** Request metrics and GET /metrics (http/metrics.ts); false: none. Default: on, with the route. */
+  /** Request metrics and GET /metrics (http/prometheus.ts); false: none. Default: on, with the route. */
   metrics?: MetricsPluginOptions | false
 }
 

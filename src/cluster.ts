@@ -102,12 +102,12 @@ export async function runPrimary(config: Config, log: Log = primaryLogger(config
   log.info({ workers: config.workers, port: config.port, host: config.host }, 'starting workers')
   for (let i = 0; i < config.workers; i++) fork()
 
-  // GET /metrics answers every worker's figures, added up here (cluster-metrics.ts).
+  // GET /metrics answers every worker's figures, added up here (cluster-prometheus.ts).
   if (config.metricsEnabled) {
-    const { aggregateWorkers } = await import('./cluster-metrics.js')
+    const { aggregateWorkers } = await import('./cluster-prometheus.js')
     const aggregate = aggregateWorkers()
     if (config.metricsPort !== undefined) {
-      const { listenMetricsPort } = await import('./http/metrics-port.js')
+      const { listenMetricsPort } = await import('./http/prometheus-port.js')
       const server = await listenMetricsPort(aggregate, config.metricsPort, config.host)
       server.unref()
       log.info({ port: config.metricsPort }, 'metrics of all workers on their own port')

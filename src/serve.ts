@@ -62,7 +62,7 @@ export async function serve(config: Config): Promise<void> {
   await app.listen({ port: config.port, host: config.host })
   // WORKERS > 1: the cluster primary serves METRICS_PORT with every worker's figures.
   if (separateMetrics && !cluster.isWorker) {
-    const { listenMetricsPort } = await import('./http/metrics-port.js')
+    const { listenMetricsPort } = await import('./http/prometheus-port.js')
     metricsServer = await listenMetricsPort(app.metrics, config.metricsPort as number, config.host)
     app.log.info({ port: config.metricsPort }, 'metrics on their own port')
   }

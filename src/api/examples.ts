@@ -1,7 +1,7 @@
 /**
  * One realistic request body per endpoint (an 800 x 1800 px photo, fc = 0.1 cm/px)
  * and the service's exact answer to it, shown in the OpenAPI document and reused by
- * the tests and the benchmark; test/api/openapi.test.ts keeps the answers true.
+ * the tests and the benchmark; test/openapi/examples.test.ts keeps the answers true.
  */
 export const EXAMPLES = {
   anterior: {

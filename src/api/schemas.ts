@@ -5,7 +5,8 @@
  * (app.addSchema) and routes refer to it by `$ref`, so the document lists it under
  * components/schemas by that name and generated clients get named types.
  *
- * JSON Schema 2020-12 (OpenAPI 3.1's dialect): a marker is a `prefixItems` tuple.
+ * JSON Schema 2020-12 (OpenAPI 3.1's dialect): a marker is a `prefixItems` tuple
+ * (with an `items` schema for tools that read only that).
  * Marker names come from core/markers.ts, limits from src/limits.ts, metric
  * descriptions from the metric tables in core/metrics, error types from
  * error-types.ts, so the document says what the code does.
@@ -46,12 +47,17 @@ function coordinate(description: string) {
   return Type.Number({ minimum: -COORDINATE_LIMIT, maximum: COORDINATE_LIMIT, description })
 }
 
-/** A marker position: exactly two numbers [x, y] (a 2020-12 tuple; TypeBox writes the draft-07 form). */
+/**
+ * A marker position: exactly two numbers [x, y] (a 2020-12 tuple; TypeBox writes the
+ * draft-07 form). `items` (a number) beside `prefixItems`, with minItems and maxItems 2,
+ * says the same to tools that do not read prefixItems (openapi-generator,
+ * openapi-python-client, Spectral's array-items rule): they see an array of two numbers.
+ */
 export const MarkerPoint = Type.Unsafe<[number, number]>({
   $id: 'MarkerPoint',
   type: 'array',
   prefixItems: [coordinate('x in pixels (grows to the right).'), coordinate('y in pixels (grows downward).')],
-  items: false,
+  items: coordinate('A coordinate in pixels; maxItems allows no third one.'),
   minItems: 2,
   maxItems: 2,
   description: `A marker position: a two-number array [x, y] in image pixels, each finite with ${LIMIT}.`,

@@ -152,6 +152,8 @@ export const docs = fp<DocsOptions>(
           title: 'posture-metrics',
           version: options.version,
           description: infoDescription(options),
+          // package.json's licence (test/openapi/lint.test.ts holds them together).
+          license: { name: 'Apache License 2.0', identifier: 'Apache-2.0' },
         },
         // Relative: the service answers at whatever address this document was fetched from.
         servers: [{ url: '/', description: 'This service (the address this document was fetched from).' }],

@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { EXAMPLES } from '../../src/api/examples.js'
-import { copy, makeApp, post, type TestApp } from '../helpers.js'
+import { copy, makeApp, post, type TestApp } from '../support/app.js'
 
 // The spec's response fields, in its order (docs/service-spec.md, "Response objects").
 const ANTERIOR_FIELDS = [

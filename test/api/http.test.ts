@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { EXAMPLES } from '../../src/api/examples.js'
 import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '#core/metrics/index.js'
-import { loggingApp, makeApp, post, type TestApp } from '../helpers.js'
+import { loggingApp, makeApp, post, type TestApp } from '../support/app.js'
 
 const ENDPOINTS: [string, unknown][] = [
   ['/api/analyze/anterior', EXAMPLES.anterior],

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { EXAMPLES } from '../../src/api/examples.js'
 import { isErrorType, type ErrorEntry } from '#core/error-types.js'
 import { markerNames, type View } from '#core/markers.js'
-import { copy, makeApp, post, type TestApp } from '../helpers.js'
+import { copy, makeApp, post, type TestApp } from '../support/app.js'
 
 let app: TestApp
 before(async () => {
@@ -127,6 +127,20 @@ for (const { view, url, body } of VIEWS) {
       assert.deepEqual(pick(at(detail, 'markers', d!)), { input: { x: 1, y: 2 } })
       assert.deepEqual(pick(at(detail, 'markers', e!, 1)), { input: 2e9, ctx: { le: 1e9 } })
       assert.deepEqual(pick(at(detail, 'markers', f!)), { input: null })
+    })
+
+    it('answers a third value of a marker with one too_long entry, whatever the value', async () => {
+      const [a, b, c] = markerNames(view) as string[]
+      const bad = copy(body)
+      bad.markers[a!] = [1, 2, 'x']
+      bad.markers[b!] = [1, 2, 2e9]
+      bad.markers[c!] = [1, 2, null, 4]
+      const detail = await problems(url, bad)
+      assert.deepEqual(
+        detail.map((entry: { loc: unknown[]; type: string }) => [entry.loc, entry.type]),
+        [a, b, c].map((name) => [['body', 'markers', name], 'too_long']),
+      )
+      assert.deepEqual(pick(at(detail, 'markers', c!)), { input: [1, 2, null, 4], ctx: { max_length: 2, actual_length: 4 } })
     })
 
     it('rejects a number too large for a double (JSON 1e999)', async () => {

@@ -9,10 +9,9 @@ import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { ROOT } from '../support/paths.js'
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const ENDPOINTS = ['anterior', 'posterior', 'lateral', 'popliteal', 'health']
 
 describe('benchmark smoke run', () => {

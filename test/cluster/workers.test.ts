@@ -6,12 +6,12 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { createServer } from 'node:net'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { EXAMPLES } from '../../src/api/examples.js'
 import { descendants, freePort } from '../support/server-process.js'
 import { spawn } from 'node:child_process'
-import { RawClient } from '../robustness/helpers.js'
-import { ROOT, alive, startService } from './helpers.js'
+import { RawClient } from '../support/raw-http.js'
+import { alive, startService } from '../support/service-with-logs.js'
+import { ROOT } from '../support/paths.js'
 
 async function analyse(base: string): Promise<number> {
   const res = await fetch(`${base}/api/analyze/posterior`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(EXAMPLES.posterior) })
@@ -36,7 +36,8 @@ describe('WORKERS', () => {
         await c.closed
         assert.equal(c.responses()[0]?.status, 200)
       }
-      await sleep(200)
+      // Each worker logs its answer as it sends it: wait for all ten lines.
+      await service.waitForLog(() => service.countLogs((l) => l.msg === 'request completed') >= 10)
       const servedBy = new Set(service.logs.filter((l) => l.msg === 'request completed').map((l) => l.pid))
       assert.deepEqual([...servedBy].sort(), [...workers].sort(), 'each worker answered some of the connections')
 
@@ -87,7 +88,6 @@ describe('WORKERS', () => {
     const service = await startService({ WORKERS: '1' })
     try {
       assert.equal(await analyse(service.base), 200)
-      await sleep(100)
       assert.deepEqual(descendants(service.server.child.pid as number), [])
       assert.equal(service.countLogs((l) => l.role === 'primary'), 0)
     } finally {

@@ -17,8 +17,10 @@ import { connect, type Socket } from 'node:net'
 import { promisify } from 'node:util'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { EXAMPLES } from '../../src/api/examples.js'
-import { freePort, startServer, type ServerProcess } from '../support/server-process.js'
-import { ROOT } from '../cluster/helpers.js'
+import { collectLogLines, waitForLogLine, type LogLine } from '../support/log-lines.js'
+import { waitForRequestsInFlight } from '../support/prometheus-text.js'
+import { freePort, startServer, waitUntilAnswering, type ServerProcess } from '../support/server-process.js'
+import { ROOT } from '../support/paths.js'
 
 const run = promisify(execFile)
 const IMAGE = process.env.CONTAINER_IMAGE ?? ''
@@ -43,19 +45,6 @@ async function engine(...args: string[]): Promise<{ stdout: string; stderr: stri
 async function post(base: string, path: string, body: unknown): Promise<{ status: number; json: unknown }> {
   const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   return { status: res.status, json: await res.json() }
-}
-
-async function waitForHealth(base: string, ms: number): Promise<number> {
-  const started = Date.now()
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return Date.now() - started
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > ms) throw new Error(`the container did not answer /health within ${ms} ms`)
-    await sleep(100)
-  }
 }
 
 /** A raw HTTP/1.1 connection: what was received, and when it closed. */
@@ -89,7 +78,7 @@ describe('the container image', { skip: SKIP }, () => {
     // --health-interval=disable: no timer (they need systemd); `podman healthcheck run` below runs it by hand.
     await engine('run', '--detach', '--name', name, '--read-only', '--cap-drop=ALL', '--security-opt=no-new-privileges',
       '--read-only-tmpfs=false', '--health-interval=disable', '--publish', `127.0.0.1:${port}:8000`, IMAGE)
-    const ms = await waitForHealth(base, 30_000)
+    const ms = await waitUntilAnswering(undefined, `${base}/health`, 'the container', 30_000)
     console.log(`# container answered /health ${ms} ms after \`${ENGINE} run\` returned`)
     local = await startServer({ name: 'reference', script: 'dist/src/main.js', env: { LOG_LEVEL: 'warn', WORKERS: '1' } }, ROOT)
   })
@@ -195,7 +184,12 @@ describe('the container image', { skip: SKIP }, () => {
     await client.connected
     const half = Math.floor(body.length / 2)
     client.socket.write(`POST /api/analyze/lateral HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`)
-    await sleep(300) // the service has the headers: the request is in flight
+    await waitForRequestsInFlight(base, 1)
+    // The container's log lines as they come, to see when the service has the signal.
+    const logs: LogLine[] = []
+    const follow = spawn(ENGINE, ['logs', '--follow', name], { stdio: ['ignore', 'pipe', 'pipe'] })
+    collectLogLines(follow.stdout, logs)
+    collectLogLines(follow.stderr, logs)
 
     const startedAt = Date.now()
     const stop = spawn(ENGINE, ['stop', '--time', '10', name], { stdio: ['ignore', 'pipe', 'pipe'] })
@@ -204,11 +198,11 @@ describe('the container image', { skip: SKIP }, () => {
     stop.stderr.on('data', (d: Buffer) => (stopOutput += d.toString()))
     const stopped = new Promise<number | null>((resolve) => stop.once('exit', (code) => resolve(code)))
 
-    // Wait until the service has the signal, then send the rest of the body.
-    for (let i = 0; i < 100; i++) {
-      const logs = await engine('logs', name)
-      if (/shutting down|draining/i.test(logs.stdout + logs.stderr)) break
-      await sleep(50)
+    // Once the service has the signal, the rest of the body.
+    try {
+      await waitForLogLine(logs, (l) => /shutting down|draining/i.test(l.msg ?? ''), 5_000)
+    } finally {
+      follow.kill()
     }
     client.socket.write(body.slice(half))
     await client.closed

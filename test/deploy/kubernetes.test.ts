@@ -15,8 +15,8 @@ import type { Deployment } from 'kubernetes-types/apps/v1.js'
 import type { Service } from 'kubernetes-types/core/v1.js'
 import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2.js'
 import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1.js'
-import { ROOT } from '../cluster/helpers.js'
-import { label, readResources, render, schemaProblems, typeProblems, type Manifest } from './manifests.js'
+import { label, readResources, render, schemaProblems, typeProblems, type Manifest } from '../support/manifests.js'
+import { ROOT } from '../support/paths.js'
 
 const BASE = join(ROOT, 'deploy', 'kubernetes')
 const OVERLAY = join(BASE, 'service-monitor')

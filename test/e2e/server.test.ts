@@ -2,37 +2,12 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { EXAMPLES } from '../../src/api/examples.js'
+import { ROOT } from '../support/paths.js'
+import { freePort, waitUntilAnswering } from '../support/server-process.js'
 
-const MAIN = fileURLToPath(new URL('../../src/main.js', import.meta.url))
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
-
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 20_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      const res = await fetch(`${base}/health`)
-      if (res.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('server did not answer /health within 20 s')
-}
+const MAIN = join(ROOT, 'dist', 'src', 'main.js')
 
 describe('the server process', () => {
   let child: ChildProcess
@@ -48,7 +23,7 @@ describe('the server process', () => {
     })
     child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
-    await waitForHealth(base, child)
+    await waitUntilAnswering(child, `${base}/health`, 'the server', 20_000, () => `; its output:\n${output}`)
   })
 
   after(() => {

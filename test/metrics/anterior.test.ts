@@ -4,7 +4,7 @@ import type { Point } from '#core/geometry/angles.js'
 import type { AnteriorMarker } from '#core/markers.js'
 import { ANTERIOR_METRICS, evaluate, type Calibration } from '#core/metrics/index.js'
 import { absDiff, exactAnterior } from '../reference/exact.js'
-import { assertPositiveZero, mirror, valuesOf } from './support.js'
+import { assertPositiveZero, mirror, valuesOf } from '../support/metric-asserts.js'
 
 type Markers = Record<AnteriorMarker, Point>
 

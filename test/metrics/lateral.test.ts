@@ -4,7 +4,7 @@ import type { Point } from '#core/geometry/angles.js'
 import type { LateralMarker, Side } from '#core/markers.js'
 import { LATERAL_METRICS, evaluate, forward } from '#core/metrics/index.js'
 import { absDiff, exactLateral } from '../reference/exact.js'
-import { assertPositiveZero, mirror, valuesOf } from './support.js'
+import { assertPositiveZero, mirror, valuesOf } from '../support/metric-asserts.js'
 
 type Markers = Record<LateralMarker, Point>
 

@@ -12,7 +12,7 @@ import {
   type Evaluation,
 } from '#core/metrics/index.js'
 import { absDiff, exact, exactPopliteal, exactPosterior } from '../reference/exact.js'
-import { assertPositiveZero, ok } from './support.js'
+import { assertPositiveZero, ok } from '../support/metric-asserts.js'
 
 type Markers = Record<PosteriorMarker, Point>
 type WithoutPopliteal = Omit<Markers, (typeof POPLITEAL_MARKERS)[number]>

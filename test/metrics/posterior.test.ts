@@ -9,7 +9,7 @@ import {
   type Calibration,
 } from '#core/metrics/index.js'
 import { absDiff, exactPosterior } from '../reference/exact.js'
-import { assertPositiveZero, mirror, valuesOf } from './support.js'
+import { assertPositiveZero, mirror, valuesOf } from '../support/metric-asserts.js'
 
 type Markers = Record<PosteriorMarker, Point>
 

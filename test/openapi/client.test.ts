@@ -12,7 +12,8 @@ import { join } from 'node:path'
 import { ANSWERS, COINCIDENT_LATERAL, EXAMPLES } from '../../src/api/examples.js'
 import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '#core/metrics/index.js'
 import { startServer, type ServerProcess } from '../support/server-process.js'
-import { ROOT, binOf, runTool } from '../support/tools.js'
+import { ROOT } from '../support/paths.js'
+import { binOf, runTool } from '../support/tools.js'
 
 let service: ServerProcess
 let dir: string

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { ANSWERS, COINCIDENT_LATERAL, EXAMPLES, INVALID_LATERAL, VALIDATION_ERROR_EXAMPLES } from '../../src/api/examples.js'
 import { ERROR_TYPES } from '#core/error-types.js'
-import { copy, makeApp, post, type TestApp } from '../helpers.js'
+import { copy, makeApp, post, type TestApp } from '../support/app.js'
 
 let app: TestApp
 let doc: any

@@ -6,12 +6,13 @@
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import { listening, type App } from '../robustness/helpers.js'
-import { ROOT, binOf, runTool } from '../support/tools.js'
+import { listening, type App } from '../support/raw-http.js'
+import { binOf, runTool } from '../support/tools.js'
+import { ROOT } from '../support/paths.js'
 
 const REDOCLY_CONFIG = join(ROOT, 'test', 'openapi', 'redocly.yaml')
 const SPECTRAL_RULESET = join(ROOT, 'test', 'openapi', 'spectral.yaml')
@@ -101,20 +102,28 @@ describe('the served OpenAPI document', () => {
     for (const status of ['404', '405', '431']) assert.match(plain!.doc.info.description, new RegExp(`${status} \\(`))
   })
 
-  it('names its schemas, has servers, and writes markers as 2020-12 tuples', () => {
+  it('names its schemas, has servers, and writes markers as 2020-12 tuples that read as two numbers without prefixItems', () => {
     const { doc } = documents[0]!
     assert.ok(doc.servers?.length >= 1)
     for (const name of ['AnteriorRequest', 'AnteriorResponse', 'PosteriorRequest', 'LateralRequest', 'PoplitealRequest', 'Calibration', 'MarkerPoint', 'ValidationError', 'HTTPError']) {
       assert.ok(doc.components.schemas[name], name)
     }
     const marker = doc.components.schemas.MarkerPoint
-    assert.equal(marker.items, false)
     assert.equal(marker.prefixItems.length, 2)
+    // Tools that do not read prefixItems see an array of two numbers.
+    assert.equal(marker.items.type, 'number')
     assert.equal(marker.minItems, 2)
     assert.equal(marker.maxItems, 2)
     assert.doesNotMatch(JSON.stringify(doc), /additionalItems/)
     // Swagger UI reads the same document.
     assert.ok(doc.paths['/api/analyze/anterior'].post.requestBody.content['application/json'].schema.$ref.endsWith('/AnteriorRequest'))
+  })
+
+  it("names package.json's licence (an SPDX identifier)", () => {
+    const { doc } = documents[0]!
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { license: string }
+    assert.equal(doc.info.license?.identifier, manifest.license)
+    assert.ok(doc.info.license?.name)
   })
 
   it("says when the posterior popliteal markers are required, and validation keeps the rule", () => {

@@ -11,7 +11,8 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { ROOT, distinctPorts, nginxSkip, startInstance, startNginx, steadyLoad, waitForTraffic, type Instance } from './helpers.js'
+import { distinctPorts, nginxSkip, startInstance, startNginx, steadyLoad, waitForTraffic, type Instance } from '../support/proxy.js'
+import { ROOT } from '../support/paths.js'
 
 /** The shipped configuration with the test's instances and listening port in place of its examples. */
 function shippedProxy(ports: readonly [number, number], listen: number): string {

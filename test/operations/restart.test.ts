@@ -11,7 +11,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { DEFAULT_SHUTDOWN_DRAIN_MS } from '../../src/config.js'
-import { distinctPorts, nginxSkip, startInstance, startNginx, steadyLoad, waitForTraffic, type Instance, type LogLine } from './helpers.js'
+import { distinctPorts, nginxSkip, startInstance, startNginx, steadyLoad, waitForTraffic, type Instance, type LogLine } from '../support/proxy.js'
 
 /**
  * How long nginx skips an instance that refused a connection, s. A restarted instance

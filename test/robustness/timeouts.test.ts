@@ -9,7 +9,7 @@ import assert from 'node:assert/strict'
 import { EXAMPLES } from '../../src/api/examples.js'
 import { DEFAULT_TIMEOUTS } from '../../src/config.js'
 import { buildApp } from '../../src/app.js'
-import { RawClient, listening, postText, type App } from './helpers.js'
+import { RawClient, listening, postText, type App } from '../support/raw-http.js'
 
 const TIMEOUTS = { requestMs: 1500, headersMs: 800, keepAliveMs: 500, checkIntervalMs: 50 }
 

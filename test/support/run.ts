@@ -1,33 +1,118 @@
 /**
- * `npm test`: runs node's test runner on every compiled *.test.js file under
- * dist/test and dist/web-unit/test (the marking app's pure modules, compiled
- * without the DOM library), and nothing else: helpers are not tests. Node 20's runner takes no
- * glob, so the files are found here and passed by name; the runner's own output
- * and exit code are the result. Extra arguments go to node, e.g.
- * `node dist/test/support/run.js --test-name-pattern=CORS`.
+ * `npm test` and `npm run test:unit|integration|system`: runs node's test runner once
+ * per layer (test/README.md) on that layer's compiled *.test.js files under dist/test
+ * and dist/web-unit/test (the marking app's modules compiled without the DOM library).
+ * System tests run one file at a time (--test-concurrency=1): they share ports,
+ * nginx and the machine's CPU; unit tests one file per core. Usage:
+ *
+ *   node dist/test/support/run.js [unit] [integration] [system] [node --test options]
+ *
+ * No layer named: all three, in that order. Other arguments go to node, e.g.
+ * `--test-name-pattern=CORS`. A compiled test whose source is gone (renamed or
+ * deleted since the last clean build) is not run. A test file in no layer fails the
+ * run. After several layers the run ends with their summed summary, in the form of
+ * node's TAP summary (`# tests N`, `# pass N`, `# fail N`, ...).
  */
 import { spawnSync } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { LAYERS, isLayer, layerOf, type Layer } from './layers.js'
+import { ROOT } from './paths.js'
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
-const TEST_DIRS = [join(ROOT, 'dist', 'test'), join(ROOT, 'dist', 'web-unit', 'test')]
+/** Build folders of test files, each with the prefix its paths carry in front of the source path. */
+const BUILDS = [join('dist', 'web-unit'), 'dist']
 
-function testFiles(dir: string): string[] {
+function compiledTests(dir: string): string[] {
+  if (!existsSync(dir)) return []
   const files: string[] = []
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
-    if (entry.isDirectory()) files.push(...testFiles(path))
+    if (entry.isDirectory()) files.push(...compiledTests(path))
     else if (entry.name.endsWith('.test.js')) files.push(relative(ROOT, path))
   }
-  return files.sort()
+  return files
 }
 
-const files = TEST_DIRS.flatMap(testFiles)
-if (files.length === 0) {
-  process.stderr.write(`No *.test.js files under ${TEST_DIRS.join(' or ')}; run npm run build first.\n`)
+/** Every test file that has a source: its compiled path and its source path (test/...). */
+function testFiles(): { compiled: string; source: string }[] {
+  const found: { compiled: string; source: string }[] = []
+  for (const build of BUILDS) {
+    for (const compiled of compiledTests(join(ROOT, build, 'test'))) {
+      const source = relative(build, compiled).replace(/\.js$/, '.ts')
+      if (existsSync(join(ROOT, source)) && !found.some((f) => f.source === source)) found.push({ compiled, source })
+    }
+  }
+  return found.sort((a, b) => a.source.localeCompare(b.source))
+}
+
+const SUMMARY_FIELDS = ['tests', 'suites', 'pass', 'fail', 'cancelled', 'skipped', 'todo', 'duration_ms'] as const
+type Summary = Record<(typeof SUMMARY_FIELDS)[number], number>
+
+/** The summary lines at the end of a TAP report (`# pass 12`). */
+function summaryOf(tap: string): Summary {
+  const summary = Object.fromEntries(SUMMARY_FIELDS.map((field) => [field, 0])) as Summary
+  for (const field of SUMMARY_FIELDS) {
+    const match = new RegExp(`^# ${field} ([\\d.]+)$`, 'm').exec(tap)
+    if (match) summary[field] = Number(match[1])
+  }
+  return summary
+}
+
+const args = process.argv.slice(2)
+const named = args.filter(isLayer)
+const nodeArgs = args.filter((arg) => !isLayer(arg))
+const layers: readonly Layer[] = named.length > 0 ? LAYERS.filter((layer) => named.includes(layer)) : LAYERS
+
+const files = testFiles()
+const unplaced = files.filter((f) => layerOf(f.source) === undefined)
+if (unplaced.length > 0) {
+  process.stderr.write(`Test files in no layer (add their folder to test/support/layers.ts):\n  ${unplaced.map((f) => f.source).join('\n  ')}\n`)
   process.exit(1)
 }
-const result = spawnSync(process.execPath, ['--test', ...process.argv.slice(2), ...files], { cwd: ROOT, stdio: 'inherit' })
-process.exit(result.status ?? 1)
+
+const reportDir = mkdtempSync(join(tmpdir(), 'posture-metrics-test-'))
+const totals: Summary[] = []
+const timings: string[] = []
+let failed = false
+try {
+  for (const layer of layers) {
+    const chosen = files.filter((f) => layerOf(f.source) === layer).map((f) => f.compiled)
+    if (chosen.length === 0) {
+      process.stderr.write(`No compiled ${layer} tests under dist/: run npm run build first.\n`)
+      failed = true
+      continue
+    }
+    const tap = join(reportDir, `${layer}.tap`)
+    // The terminal gets node's own default reporter (spec on a terminal, TAP otherwise); a TAP copy is summed below.
+    const reporter = process.stdout.isTTY ? 'spec' : 'tap'
+    // Unit tests share nothing: one file per core. System tests: one file at a time. Integration: node's default.
+    const concurrency =
+      layer === 'system' ? ['--test-concurrency=1'] : layer === 'unit' ? [`--test-concurrency=${availableParallelism()}`] : []
+    process.stdout.write(`\n# ---- ${layer} tests: ${chosen.length} files ----\n`)
+    const started = Date.now()
+    const result = spawnSync(
+      process.execPath,
+      ['--test', ...concurrency, `--test-reporter=${reporter}`, '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...nodeArgs, ...chosen],
+      { cwd: ROOT, stdio: 'inherit' },
+    )
+    const seconds = (Date.now() - started) / 1000
+    if (result.status !== 0) failed = true
+    const summary = summaryOf(existsSync(tap) ? readFileSync(tap, 'utf8') : '')
+    totals.push(summary)
+    timings.push(`# ${layer}: ${summary.pass} of ${summary.tests} passed, ${summary.fail} failed, ${summary.skipped} skipped, in ${seconds.toFixed(1)} s${result.status === 0 ? '' : ' (FAILED)'}`)
+  }
+} finally {
+  rmSync(reportDir, { recursive: true, force: true })
+}
+
+if (layers.length > 1) {
+  process.stdout.write(`\n# ---- all layers ----\n${timings.join('\n')}\n`)
+  for (const field of SUMMARY_FIELDS) {
+    const sum = totals.reduce((total, summary) => total + summary[field], 0)
+    process.stdout.write(`# ${field} ${field === 'duration_ms' ? sum.toFixed(3) : sum}\n`)
+  }
+} else if (timings.length > 0) {
+  process.stdout.write(`${timings.join('\n')}\n`)
+}
+process.exit(failed ? 1 : 0)

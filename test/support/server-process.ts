@@ -48,22 +48,29 @@ export interface StartOptions {
 }
 
 /**
- * Waits until `url` answers 2xx, polling every 50 ms. Fails, killing `child`, when
- * `child` exits first or nothing answers within `ms`; `details()` ends either message.
+ * Waits until `url` answers 2xx, polling every 50 ms, and resolves with the time that
+ * took, ms. Fails when `child` (if given: the process that should answer) exits first,
+ * killing it when nothing answers within `ms`; `details()` ends either message.
  */
-export async function waitUntilAnswering(child: ChildProcess, url: string, name: string, ms: number, details: () => string = () => ''): Promise<void> {
-  const deadline = Date.now() + ms
+export async function waitUntilAnswering(
+  child: ChildProcess | undefined,
+  url: string,
+  name: string,
+  ms: number,
+  details: () => string = () => '',
+): Promise<number> {
+  const started = Date.now()
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before ${url} answered${details()}`)
+    if (child !== undefined && child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before ${url} answered${details()}`)
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) })
       await response.arrayBuffer()
-      if (response.ok) return
+      if (response.ok) return Date.now() - started
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL')
+    if (Date.now() - started > ms) {
+      child?.kill('SIGKILL')
       throw new Error(`${name} did not answer ${url} within ${ms} ms${details()}`)
     }
     await sleep(50)

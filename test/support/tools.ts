@@ -7,9 +7,8 @@ import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { ROOT } from './paths.js'
 
-export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
 const require = createRequire(join(ROOT, 'package.json'))
 

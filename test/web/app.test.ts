@@ -22,7 +22,7 @@ import {
   shownResults,
   startHarness,
   type Harness,
-} from './harness.js'
+} from '../support/browser.js'
 
 type Session = {
   format: string

@@ -9,15 +9,16 @@
  */
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { ANTERIOR_METRICS } from '#core/metrics/index.js'
 import { FIGURES } from './fixtures/figure.js'
-import { OUTPUT, loadPhoto, openApp, placeGuided, shownResults, startHarness, type Harness } from './harness.js'
-import { englishVocabulary, englishWordsIn } from './words.js'
+import { OUTPUT, loadPhoto, openApp, placeGuided, shownResults, startHarness, type Harness } from '../support/browser.js'
+import { englishVocabulary, englishWordsIn } from '../support/english-words.js'
+import { ROOT } from '../support/paths.js'
 
-const ROOT = new URL('../../../', import.meta.url)
-const read = (path: string): string => readFileSync(new URL(path, ROOT), 'utf8')
+const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8')
 
 /** The string literals of a TypeScript source text, object keys left out. */
 function literals(source: string): string[] {

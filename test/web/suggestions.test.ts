@@ -12,17 +12,16 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { buildApp } from '../../src/app.js'
 import { markerNames, type View } from '#core/markers.js'
 import { suggestionPhotos, type SuggestionPhoto } from './fixtures/photos.js'
-import { OUTPUT, activeTarget, openApp, startHarness, type Harness } from './harness.js'
+import { OUTPUT, activeTarget, openApp, startHarness, type Harness } from '../support/browser.js'
+import { WEB_BUILD } from '../support/paths.js'
 
-const WEB_ROOT = fileURLToPath(new URL('../../web/', import.meta.url))
 /** Where the build puts the pose files (web/src/pose/model-files.ts), and its one model. */
 const POSE_DIR = 'pose/'
-const MODEL_FILE = readdirSync(`${WEB_ROOT}${POSE_DIR}`).find((f) => f.endsWith('.tflite')) ?? 'no model in the build'
+const MODEL_FILE = readdirSync(`${WEB_BUILD}${POSE_DIR}`).find((f) => f.endsWith('.tflite')) ?? 'no model in the build'
 
 /** The model loads in a few seconds on a loaded 2-core machine; leave room. */
 const MODEL_WAIT_MS = 90_000
@@ -278,7 +277,7 @@ describe('marker suggestions', () => {
   test('when the model cannot be loaded, the app says so and manual marking works', async () => {
     // A real service whose build lacks the model file: it answers 404 for it.
     const root = mkdtempSync(join(tmpdir(), 'pose-missing-'))
-    cpSync(WEB_ROOT, root, { recursive: true, filter: (src) => !src.endsWith(MODEL_FILE) })
+    cpSync(WEB_BUILD, root, { recursive: true, filter: (src) => !src.endsWith(MODEL_FILE) })
     const app = await buildApp({ logger: false, overload: { maxEventLoopDelayMs: 0 }, webRoot: `${root}/` })
     const base = await app.listen({ port: 0, host: '127.0.0.1' })
     try {

@@ -296,10 +296,6 @@ export const en = {
   'csv.column.status': 'status',
   'report.provisional': 'Provisional: {list} use suggested markers that were not confirmed.',
   'file.markerStatus': '{where} must be "suggested" or "confirmed"; got {got}.',
-
-  // Messages the API module words (used once src/web api.ts reads them from here)
-  'api.unreachable': 'Could not reach the service ({reason}). Is it running?',
-  'api.noExplanation': 'The service answered HTTP {status} without an explanation.',
 } as const satisfies Record<string, Message>
 
 export type MessageKey = keyof typeof en

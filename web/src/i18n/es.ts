@@ -298,7 +298,4 @@ export const es = {
   'csv.column.status': 'estado',
   'report.provisional': 'Provisional: {list} usan marcadores sugeridos que no se confirmaron.',
   'file.markerStatus': '{where} debe ser "suggested" o "confirmed"; se recibió {got}.',
-
-  'api.unreachable': 'No se pudo contactar con el servicio ({reason}). ¿Está en marcha?',
-  'api.noExplanation': 'El servicio respondió con HTTP {status} sin explicación.',
 } as const satisfies Record<MessageKey, Message>

@@ -14,7 +14,7 @@ import { es } from '../../../../web/src/i18n/es.js'
 import { currentLocale, markerText, metricText, setLocale, t } from '../../../../web/src/i18n/index.js'
 import { EN_TERMS, ES_TERMS } from '../../../../web/src/i18n/terms.js'
 import type { Message } from '../../../../web/src/i18n/types.js'
-import { englishVocabulary, englishWordsIn } from '../../words.js'
+import { englishVocabulary, englishWordsIn } from '../../../support/english-words.js'
 
 const WEB = fileURLToPath(new URL('../../../../../../web/', import.meta.url))
 
@@ -98,5 +98,21 @@ describe('no text outside the catalogues', () => {
       .replace(/<[^>]+>/g, ' ')
     const words = [...text.matchAll(/[A-Za-z]{3,}/g)].map((m) => m[0]).filter((w) => w !== 'Ctrl')
     assert.deepEqual(words, [])
+  })
+})
+
+describe('no key without a use', () => {
+  test('every catalogue key is used by the app: quoted in its code or index.html, or built from a quoted prefix and a template', () => {
+    const code = [
+      ...sources(join(WEB, 'src'))
+        .filter((file) => !/[\\/]i18n[\\/](en|es|clinical)\.ts$/.test(file))
+        .map((file) => readFileSync(file, 'utf8')),
+      readFileSync(join(WEB, 'index.html'), 'utf8'),
+    ].join('\n')
+    const prefixes = [...new Set([...code.matchAll(/[`'"]([\w.-]+\.)\$\{/g)].map((m) => m[1] as string))]
+    const unused = Object.keys(en).filter(
+      (key) => !code.includes(`'${key}'`) && !code.includes(`"${key}"`) && !prefixes.some((prefix) => key.startsWith(prefix)),
+    )
+    assert.deepEqual(unused, [], 'keys no code uses: remove them from both catalogues')
   })
 })

@@ -1,19 +1,16 @@
 /**
- * Unit tests of the store (state/store.ts), the commands (state/commands.ts) on the state
- * (state/state.ts), and the analysis (analysis.ts) keeping results in step with the
- * markers against the real service.
+ * Unit tests of the store (state/store.ts) and the commands (state/commands.ts) on the
+ * state (state/state.ts). The analysis against the real service: test/web/integration/analysis.test.ts.
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import { markerNames } from '#core/markers.js'
-import { startAnalysis } from '../../../../web/src/analysis.js'
 import { parseAssessmentFile, savedView, ASSESSMENT_FILE_FORMAT } from '../../../../web/src/files/assessment-file.js'
 import * as commands from '../../../../web/src/state/commands.js'
 import { positionOf, requestOf, type Photo, type Pt } from '../../../../web/src/state/model.js'
 import { canUndo, current, initialState, type AppState } from '../../../../web/src/state/state.js'
-import { createStore, type Store } from '../../../../web/src/state/store.js'
+import { createStore } from '../../../../web/src/state/store.js'
 import { FIGURES, markedDoc } from '../fixtures.js'
-import { startService, type Service } from '../service.js'
 
 const spec = FIGURES.anterior
 const photo: Photo = { name: 'a.png', width: spec.width, height: spec.height, url: 'data:image/png;base64,' }
@@ -190,73 +187,5 @@ describe('lateral distances and calibration placeholders', () => {
     const request = requestOf('lateral', markedDoc('lateral'))
     assert.ok(request.ready && !request.placeholders)
     assert.deepEqual(commands.answered(calibrated, 'lateral', request.key, answer).views.lateral.outcome.values, answer.values)
-  })
-})
-
-describe('analysis against the service', () => {
-  let service: Service
-  before(async () => {
-    service = await startService()
-  })
-  after(async () => {
-    await service?.close()
-  })
-
-  async function settled(store: Store<AppState>, handle: { idle(): Promise<void> }): Promise<AppState> {
-    // Answers may set the state, which may ask again: wait until nothing is pending.
-    for (let i = 0; i < 10; i++) {
-      await handle.idle()
-      if (!Object.values(store.get().views).some((v) => v.outcome.pending)) break
-      await new Promise((r) => setTimeout(r, 10))
-    }
-    return store.get()
-  }
-
-  test('results follow the markers: values, a 422 placed on markers, undo back to the values', async () => {
-    const store = createStore(initialState())
-    const handle = startAnalysis(store)
-    try {
-      store.set((s) => commands.commit(s, markedDoc('anterior')))
-      let s = await settled(store, handle)
-      const values = current(s).outcome.values
-      assert.ok(values && typeof values.head_angle === 'number', JSON.stringify(current(s).outcome))
-      assert.equal(current(s).outcome.key, (requestOf('anterior', current(s).doc) as { key: string }).key)
-
-      store.set((st) => commands.moveTarget(st, 'tragus_izq', spec.markers.tragus_der!))
-      s = await settled(store, handle)
-      assert.equal(current(s).outcome.values, null)
-      assert.ok(current(s).outcome.problems.some((p) => p.msg.includes('tragus_izq')))
-
-      store.set(commands.undo)
-      s = await settled(store, handle)
-      assert.deepEqual(current(s).outcome.values, values, 'the same values again (from the cache)')
-
-      store.set((st) => commands.moveTarget(commands.setKnownDistance(st, ''), 'ombligo', [304, 431]))
-      s = await settled(store, handle)
-      assert.equal(current(s).outcome.values, null, 'no results while the known distance is missing')
-      assert.equal(current(s).outcome.key, null)
-    } finally {
-      handle.stop()
-    }
-  })
-
-  test('no request during a drag; one when it ends', async () => {
-    const store = createStore(commands.commit(initialState('lateral'), markedDoc('lateral')))
-    const handle = startAnalysis(store)
-    try {
-      let s = await settled(store, handle)
-      const before = s.views.lateral.outcome
-      assert.ok(before.values)
-      store.set(commands.dragStart)
-      store.set((st) => commands.dragMove(st, markerNames('lateral')[0]!, [10, 10]))
-      s = await settled(store, handle)
-      assert.equal(s.views.lateral.outcome, before, 'nothing asked while dragging')
-      store.set(commands.dragEnd)
-      s = await settled(store, handle)
-      assert.notEqual(s.views.lateral.outcome.key, before.key)
-      assert.equal(s.views.lateral.outcome.pending, false)
-    } finally {
-      handle.stop()
-    }
   })
 })

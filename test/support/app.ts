@@ -1,6 +1,6 @@
 /** Shared test helpers: an app without logs or static files, and JSON requests to it. */
 import { Writable } from 'node:stream'
-import { buildApp, type AppOptions } from '../src/app.js'
+import { buildApp, type AppOptions } from '../../src/app.js'
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>
 

@@ -1,9 +1,8 @@
 /** The real service process (dist/src/main.js) for the cluster and shutdown tests, with its log lines. */
-import { fileURLToPath } from 'node:url'
-import { startServer, type ServerProcess } from '../support/server-process.js'
-import { collectLogLines, waitForLogLine, type LogLine } from '../support/log-lines.js'
+import { startServer, type ServerProcess } from './server-process.js'
+import { collectLogLines, waitForLogLine, type LogLine } from './log-lines.js'
+import { ROOT } from './paths.js'
 
-export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
 export type { LogLine }
 

@@ -8,14 +8,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
 import { ANALYSIS_ENDPOINTS, ENDPOINTS } from '../../bench/harness.js'
-import { freePort, waitUntilAnswering } from '../support/server-process.js'
-import { collectLogLines, waitForLogLine, type LogLine } from '../support/log-lines.js'
+import { freePort, waitUntilAnswering } from './server-process.js'
+import { collectLogLines, waitForLogLine, type LogLine } from './log-lines.js'
+import { ROOT } from './paths.js'
 
-export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
 export type { LogLine }
 

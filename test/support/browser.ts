@@ -4,15 +4,14 @@
  * photos, and helpers that click image pixels on the app's photo.
  */
 import { existsSync, mkdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
 import { buildApp } from '../../src/app.js'
 import type { View } from '#core/markers.js'
-import { FIGURES, figureSvg, type FigureSpec, type Px } from './fixtures/figure.js'
+import { FIGURES, figureSvg, type FigureSpec, type Px } from '../web/fixtures/figure.js'
+import { TEST_OUTPUT, WEB_BUILD } from './paths.js'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const OUTPUT = fileURLToPath(new URL('../../../test-output/', import.meta.url))
-const WEB_ROOT = fileURLToPath(new URL('../../web/', import.meta.url))
+export const OUTPUT = TEST_OUTPUT
 
 export interface Harness {
   readonly base: string
@@ -25,9 +24,9 @@ export async function startHarness(): Promise<Harness> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`)
   }
-  if (!existsSync(`${WEB_ROOT}index.html`)) throw new Error(`The app is not built (${WEB_ROOT}index.html missing): run "npm run build".`)
+  if (!existsSync(`${WEB_BUILD}index.html`)) throw new Error(`The app is not built (${WEB_BUILD}index.html missing): run "npm run build".`)
   mkdirSync(OUTPUT, { recursive: true })
-  const app = await buildApp({ logger: false, overload: { maxEventLoopDelayMs: 0 }, webRoot: WEB_ROOT })
+  const app = await buildApp({ logger: false, overload: { maxEventLoopDelayMs: 0 }, webRoot: WEB_BUILD })
   const base = await app.listen({ port: 0, host: '127.0.0.1' })
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

@@ -9,18 +9,9 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { EXAMPLES } from '../../src/api/examples.js'
-import { makeApp, type TestApp } from '../helpers.js'
-import { distinctPorts, startInstance } from './helpers.js'
-
-/** The value of one series in Prometheus text, or undefined. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue
-    const wanted = Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))
-    if (wanted) return Number(line.slice(line.lastIndexOf(' ') + 1))
-  }
-  return undefined
-}
+import { makeApp, type TestApp } from '../support/app.js'
+import { sample } from '../support/prometheus-text.js'
+import { distinctPorts, startInstance } from '../support/proxy.js'
 
 function block(ms: number) {
   const end = Date.now() + ms

@@ -2,8 +2,10 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
 import { availableParallelism } from 'node:os'
-import { ConfigError, DEFAULT_CORS_ORIGINS, DEFAULT_MAX_EVENT_LOOP_DELAY_MS, DEFAULT_TIMEOUTS, readConfig } from '../src/config.js'
+import { ConfigError, DEFAULT_CORS_ORIGINS, DEFAULT_MAX_EVENT_LOOP_DELAY_MS, DEFAULT_TIMEOUTS, readConfig } from '../../src/config.js'
+import { ROOT } from '../support/paths.js'
 
 describe('readConfig', () => {
   it('has the documented defaults', () => {
@@ -79,7 +81,7 @@ describe('operations configuration', () => {
 })
 
 describe('docs/configuration.md', () => {
-  const root = new URL('../../', import.meta.url)
+  const root = pathToFileURL(ROOT)
   const source = readFileSync(new URL('src/config.ts', root), 'utf8')
   const page = readFileSync(new URL('docs/configuration.md', root), 'utf8')
   /** Every variable src/config.ts reads: `env.NAME`, or a helper's `env, 'NAME'` arguments. */

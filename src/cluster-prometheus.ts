@@ -4,7 +4,7 @@
  * cluster primary asks each worker for its figures over the cluster's IPC channel
  * and adds them up. A worker that receives a scrape on the service port asks the
  * primary for that aggregate (SCRAPE_REQUEST / SCRAPE_RESPONSE below); with
- * METRICS_PORT the primary answers scrapes itself (metrics-port.ts).
+ * METRICS_PORT the primary answers scrapes itself (prometheus-port.ts).
  */
 import cluster from 'node:cluster'
 import { AggregatorRegistry, type PrometheusContentType, type Registry } from 'prom-client'

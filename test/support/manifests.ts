@@ -14,7 +14,7 @@ import { Service } from 'kubernetes-models/v1'
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2'
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1'
 import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1'
-import { ROOT } from '../cluster/helpers.js'
+import { ROOT } from './paths.js'
 
 const run = promisify(execFile)
 
@@ -81,7 +81,7 @@ export function schemaProblems(documents: readonly Manifest[]): string[] {
   for (const document of documents) {
     const kind = KINDS[`${document.apiVersion} ${document.kind}`]
     if (!kind) {
-      problems.push(`${label(document)}: no validator for ${document.apiVersion} ${document.kind}; add it to KINDS in test/deploy/manifests.ts`)
+      problems.push(`${label(document)}: no validator for ${document.apiVersion} ${document.kind}; add it to KINDS in test/support/manifests.ts`)
       continue
     }
     try {

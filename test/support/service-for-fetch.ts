@@ -4,10 +4,13 @@
  * 127.0.0.1, and a fetch that resolves the app's relative URLs ("api/analyze/...")
  * against it the way the browser resolves them against the page.
  */
-import type { buildApp as BuildApp } from '../../../src/app.js'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { buildApp as BuildApp } from '../../src/app.js'
+import { ROOT } from './paths.js'
 
-/** From dist/web-unit/test/web/unit/ to the main build's dist/src/app.js. */
-const SERVER = new URL('../../../../src/app.js', import.meta.url)
+/** The main build's app: this file is also compiled into dist/web-unit, where no service is built. */
+const SERVER = pathToFileURL(join(ROOT, 'dist', 'src', 'app.js'))
 
 export interface Service {
   readonly base: string

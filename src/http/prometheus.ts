@@ -4,7 +4,7 @@
  * flight, 4xx/5xx counts, and the default process, GC and event-loop metrics.
  * GET /metrics answers them in Prometheus text format; in a cluster worker
  * (WORKERS > 1) the answer is every worker's figures aggregated by the primary
- * (cluster-metrics.ts). docs/operations.md lists the series.
+ * (cluster-prometheus.ts). docs/operations.md lists the series.
  *
  * ("Metrics" here are the service's operational figures, not the posture metrics of core/metrics/.)
  *
@@ -14,7 +14,7 @@
 import cluster from 'node:cluster'
 import { Registry, collectDefaultMetrics, type Metric } from 'prom-client'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify'
-import { joinWorkerAggregation, scrapeCluster } from '../cluster-metrics.js'
+import { joinWorkerAggregation, scrapeCluster } from '../cluster-prometheus.js'
 
 /** The route label of requests that match no route (404, 405). */
 export const UNMATCHED_ROUTE = 'unmatched'

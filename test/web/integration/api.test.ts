@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { analyze, health, placesOf } from '../../../../web/src/service/api.js'
-import { requestOf } from '../../../../web/src/state/model.js'
-import { markedDoc } from '../fixtures.js'
-import { startService, type Service } from '../service.js'
+import { analyze, health, placesOf } from '../../../web/src/service/api.js'
+import { requestOf } from '../../../web/src/state/model.js'
+import { markedDoc } from '../unit/fixtures.js'
+import { startService, type Service } from '../../support/service-for-fetch.js'
 
 let service: Service
 

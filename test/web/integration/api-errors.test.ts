@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { View } from '#core/markers.js'
-import { placesOf, renderProblem, type ApiProblem, type Translate } from '../../../../web/src/service/api-errors.js'
-import { CLINICAL_EN, CLINICAL_ES } from '../../../../web/src/i18n/clinical.js'
-import { EN_TERMS, ES_TERMS } from '../../../../web/src/i18n/terms.js'
-import { startService, type Service } from '../service.js'
-import { FIGURES } from '../../fixtures/figure.js'
-import { englishVocabulary, englishWordsIn } from '../../words.js'
+import { placesOf, renderProblem, type ApiProblem, type Translate } from '../../../web/src/service/api-errors.js'
+import { CLINICAL_EN, CLINICAL_ES } from '../../../web/src/i18n/clinical.js'
+import { EN_TERMS, ES_TERMS } from '../../../web/src/i18n/terms.js'
+import { startService, type Service } from '../../support/service-for-fetch.js'
+import { FIGURES } from '../fixtures/figure.js'
+import { englishVocabulary, englishWordsIn } from '../../support/english-words.js'
 
 function translator(catalogue: Record<string, string>): Translate {
   return (key, params = {}) => catalogue[key]!.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`))

@@ -8,7 +8,6 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { ERROR_MEANINGS, ERROR_TYPES } from '#core/error-types.js'
 import {
   BODY_LIMIT_BYTES,
@@ -19,12 +18,12 @@ import {
   DRAINING_RETRY_AFTER_SECONDS,
   MAX_ECHOED_INPUT_CHARS,
   OVERLOAD_DEFAULTS,
-} from '../src/limits.js'
-import { DEFAULT_SHUTDOWN_DRAIN_MS } from '../src/config.js'
-import { MESSAGES, STATUS_MEANINGS } from '../src/messages.js'
-import { makeApp, post, type TestApp } from './helpers.js'
+} from '../../src/limits.js'
+import { DEFAULT_SHUTDOWN_DRAIN_MS } from '../../src/config.js'
+import { MESSAGES, STATUS_MEANINGS } from '../../src/messages.js'
+import { makeApp, post, type TestApp } from '../support/app.js'
+import { ROOT } from '../support/paths.js'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const DOC = readFileSync(join(ROOT, 'docs', 'errors.md'), 'utf8')
 
 /** The lines of the section under `## title`. */
