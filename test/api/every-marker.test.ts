@@ -11,7 +11,7 @@ import { EXAMPLES } from '../../src/api/examples.js'
 import { markerNames, type View } from '#core/markers.js'
 import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '#core/metrics/index.js'
 import { startServer, type ServerProcess } from '../support/server-process.js'
-import { ROOT } from '../support/tools.js'
+import { ROOT } from '../support/paths.js'
 
 let service: ServerProcess
 

@@ -11,7 +11,7 @@ import type { Point } from '#core/geometry/angles.js'
 import type { AnteriorMarker, LateralMarker, PosteriorMarker, Side } from '#core/markers.js'
 import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS, evaluate, forward, type Calibration } from '#core/metrics/index.js'
 import { exact, exactAnterior, exactLateral, exactPosterior, type ExactMetrics } from '../reference/exact.js'
-import { mirror, valuesOf } from './support.js'
+import { mirror, valuesOf } from '../support/metric-asserts.js'
 
 const ANTERIOR_ADDED = ['shoulder_angle', 'shoulder_pelvis_angle', 'tibial_tuberosity_angle', 'dist_apendice_xifoides', 'dist_ombligo']
 const POSTERIOR_ADDED = ['coronal_balance_t3', 'coronal_balance_t12']

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { LATERAL_MARKERS, VIEWS, type View } from '#core/markers.js'
-import { ROOT } from '../support/tools.js'
+import { ROOT } from '../support/paths.js'
 
 const REVIEW = readFileSync(join(ROOT, 'docs', 'markers.md'), 'utf8')
 

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
 import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '#core/metrics/index.js'
 import { FIGURES } from './fixtures/figure.js'
-import { OUTPUT, clickPixel, loadPhoto, openApp, pixelOf, placeGuided, shownResults, startHarness, type Harness } from './harness.js'
+import { OUTPUT, clickPixel, loadPhoto, openApp, pixelOf, placeGuided, shownResults, startHarness, type Harness } from '../support/browser.js'
 
 /** How many metrics each view's response had in the specification; the table rows after them are the added ones. */
 const SPECIFICATION_COUNT: Record<View, number> = { anterior: 8, posterior: 7, lateral: 4 }
