@@ -131,10 +131,18 @@ export const PosteriorRequest = Type.Object(
     // The popliteal markers are required unless estimate_popliteal is true.
     if: { properties: { estimate_popliteal: { const: true } }, required: ['estimate_popliteal'] },
     then: {},
+    // The branch only adds `required`; the schemas above validate every value. Each key is
+    // declared here too (as `true`), so a checker that treats undeclared keys as errors
+    // (Redocly's example check) reads the branch as the service does.
     else: {
       properties: {
-        // `true`: the markers schema above already validates their values; named here so the branch declares what it requires.
-        markers: { type: 'object', required: [...POPLITEAL_MARKERS], properties: Object.fromEntries(POPLITEAL_MARKERS.map((m) => [m, true])) },
+        calibration: true,
+        markers: {
+          type: 'object',
+          required: [...POPLITEAL_MARKERS],
+          properties: Object.fromEntries(VIEWS.posterior.map((marker) => [marker.name, true])),
+        },
+        estimate_popliteal: true,
       },
     },
   },
