@@ -201,10 +201,10 @@ describe('marking app in a browser', () => {
 
     // CSV: one row per metric, at full precision.
     const csv = (await downloadOf(page, '#export-csv', 'anterior.csv')).text.trim().split('\r\n')
-    assert.equal(csv[0], 'view,side,metric,value,uncertainty,unit,meaning,photo,fc_cm_per_px,lrv_x_px,placement_error_px,status')
+    assert.equal(csv[0], 'patient,date,view,side,metric,value,uncertainty,unit,meaning,photo,fc_cm_per_px,lrv_x_px,placement_error_px,status')
     assert.equal(csv.length, 1 + ANTERIOR_METRICS.length)
     for (const line of csv.slice(1)) {
-      const [view, , metric, value, u, unit] = line.split(',')
+      const [, , view, , metric, value, u, unit] = line.split(',')
       assert.ok(Number(u) > 0, `${metric}: uncertainty column`)
       assert.equal(view, 'anterior')
       assert.equal(Number(value), results[metric!], `${metric} in the CSV`)

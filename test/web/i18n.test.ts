@@ -155,8 +155,8 @@ describe('the app in Spanish and English', () => {
 
     // The CSV: Spanish headers, u in its own column at full precision.
     const csv = (await downloadText(page, '#export-csv', 'i18n-es.csv')).trim().split('\r\n')
-    assert.equal(csv[0], 'vista,lado,medida,valor,incertidumbre,unidad,significado,foto,fc_cm_por_px,lrv_x_px,error_colocacion_px,estado')
-    for (const line of csv.slice(1)) assert.ok(Number(line.split(',')[4]) > 0, line)
+    assert.equal(csv[0], 'paciente,fecha,vista,lado,medida,valor,incertidumbre,unidad,significado,foto,fc_cm_por_px,lrv_x_px,error_colocacion_px,estado')
+    for (const line of csv.slice(1)) assert.ok(Number(line.split(',')[6]) > 0, line)
 
     // Compare with the earlier visit: only the head tilt changed beyond measurement error.
     await page.locator('#compare-input').setInputFiles({ name: 'visita-1.json', mimeType: 'application/json', buffer: Buffer.from(earlierVisit()) })

@@ -5,7 +5,7 @@
  */
 import { startAnalysis } from './analysis.js'
 import { health } from './service/api.js'
-import { setService } from './state/commands.js'
+import { notify, setService } from './state/commands.js'
 import { byId, setText } from './render/dom.js'
 import { Files, installFiles } from './files/file-actions.js'
 import type { Locale } from './i18n/format.js'
@@ -27,6 +27,9 @@ import { mountSuggestions } from './panels/suggestions.js'
 import { Suggestions } from './pose/controller.js'
 import { mountTargets } from './panels/targets.js'
 import { mountViewTabs } from './panels/view-tabs.js'
+import { RecordController } from './record/controller.js'
+import { IdbStorage } from './record/idb-storage.js'
+import { mountRecordDialog, mountRecordStatus } from './record/panel.js'
 import { Stage, renderStage } from './render/stage.js'
 import { initialState, type AppState } from './state/state.js'
 import { createStore } from './state/store.js'
@@ -100,4 +103,13 @@ store.subscribe((state, previous) => {
   if (answered || state.settings !== previous.settings || state.comparison !== previous.comparison || state.meta !== previous.meta) files.buildReport()
 })
 startAnalysis(store)
+// The patient record (record/): restores the autosaved workspace, then keeps saving; the app works without it.
+void IdbStorage.open()
+  .then(async (storage) => {
+    const record = new RecordController(store, storage, (file) => files.openPhoto(file))
+    mountRecordStatus(record)
+    mountRecordDialog(record)
+    await record.start()
+  })
+  .catch((error: unknown) => store.set((s) => notify(s, t('record.saveFailed', { reason: error instanceof Error ? error.message : String(error) }), 10_000)))
 void health().then((h) => store.set((s) => setService(s, h ? { kind: 'up', version: h.version, status: h.status } : { kind: 'unreachable' })))

@@ -11,11 +11,12 @@
  *
  * A comparison that would mislead is refused as data (`type`, `ctx`) that the app
  * words in the chosen language: different views, a different side toward the
- * camera, or two different patients. Pure: no DOM.
+ * camera, or two different patients (identifiers compared case- and space-insensitively). Pure: no DOM.
  */
 import type { Side, View } from '#core/markers.js'
 import { metricTable, type Unit } from '#core/metrics/index.js'
 import { difference } from '../metrics/uncertainty.js'
+import { identifierKey } from '../record/model.js'
 
 /** The coverage factor of a two-sided 95 % interval of a normal error. */
 export const COVERAGE_FACTOR = 1.96
@@ -87,7 +88,7 @@ export function compare(current: Assessment, other: Assessment): Comparison {
   }
   const p1 = earlier.patientId?.trim()
   const p2 = later.patientId?.trim()
-  if (p1 && p2 && p1 !== p2) return { ok: false, refusal: { type: 'compare.patient_differs', ctx: { earlier: p1, later: p2 } } }
+  if (p1 && p2 && identifierKey(p1) !== identifierKey(p2)) return { ok: false, refusal: { type: 'compare.patient_differs', ctx: { earlier: p1, later: p2 } } }
 
   const before = metricTable(earlier.view, earlier.estimatePopliteal)
   const after = metricTable(later.view, later.estimatePopliteal)

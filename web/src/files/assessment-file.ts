@@ -4,10 +4,10 @@
  * Loading checks every field and says what is wrong in a sentence. Pure: no DOM.
  */
 import { SIDES, VIEWS, type Side, type View } from '#core/markers.js'
-import type { AssessmentMeta, LoadedAssessment, LoadedView } from '../state/state.js'
+import type { AppState, AssessmentMeta, LoadedAssessment, LoadedView } from '../state/state.js'
 import { t } from '../i18n/index.js'
 import { PLACEMENT_SD_LIMITS } from '../metrics/uncertainty.js'
-import { EMPTY_DOC, VIEW_NAMES, fcOf, hasContent, statusOf, type Doc, type MarkerStatus, type Pt } from '../state/model.js'
+import { EMPTY_DOC, VIEW_NAMES, fcOf, hasContent, requestOf, statusOf, type Doc, type MarkerStatus, type Pt } from '../state/model.js'
 import { provisionalMetrics } from '../state/provisional.js'
 
 /**
@@ -66,6 +66,28 @@ export function savedView(view: View, doc: Doc, results: Record<string, unknown>
   return saved
 }
 
+/** The assessment file of the state (null when nothing is marked). */
+export function assessmentFileOf(state: AppState, savedAt: Date): AssessmentFile | null {
+  const views: AssessmentFile['views'] = {}
+  for (const v of VIEW_NAMES) {
+    const { doc, outcome } = state.views[v]
+    if (!hasContent(doc)) continue
+    const request = requestOf(v, doc)
+    views[v] = savedView(v, doc, request.ready && request.key === outcome.key ? outcome.values : null)
+  }
+  if (Object.keys(views).length === 0) return null
+  return {
+    format: ASSESSMENT_FILE_FORMAT,
+    version: ASSESSMENT_FILE_VERSION,
+    saved_at: savedAt.toISOString(),
+    view: state.view,
+    ...(state.meta.patientId.trim() ? { patient_id: state.meta.patientId.trim() } : {}),
+    ...(state.meta.date ? { assessment_date: state.meta.date } : {}),
+    placement_error_px: state.settings.placementSd,
+    views,
+  }
+}
+
 /** A file that cannot be loaded; the message says what is wrong and what is expected. */
 export class AssessmentFileError extends Error {}
 
@@ -95,6 +117,11 @@ export function parseAssessmentFile(text: string): LoadedAssessment {
   } catch (error) {
     throw new AssessmentFileError(t('file.notJson', { reason: (error as Error).message }))
   }
+  return assessmentFromData(data)
+}
+
+/** An assessment file already parsed from JSON (e.g. a visit of the patient record), checked field by field. */
+export function assessmentFromData(data: unknown): LoadedAssessment {
   if (!isObject(data) || data.format !== ASSESSMENT_FILE_FORMAT) {
     throw new AssessmentFileError(t('file.notAssessment', { format: ASSESSMENT_FILE_FORMAT }))
   }

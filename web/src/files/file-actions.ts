@@ -3,14 +3,7 @@
  * assessment file (photo-free JSON), the CSV export and printing the report.
  * Reading and downloading live here; what they do to the state is in state/commands.ts.
  */
-import {
-  ASSESSMENT_FILE_FORMAT,
-  ASSESSMENT_FILE_VERSION,
-  AssessmentFileError,
-  parseAssessmentFile,
-  savedView,
-  type AssessmentFile,
-} from './assessment-file.js'
+import { AssessmentFileError, assessmentFileOf, parseAssessmentFile } from './assessment-file.js'
 import { comparisonOf } from '../compare/from-state.js'
 import { assessmentLoaded, comparisonLoaded, notify, photoOpened } from '../state/commands.js'
 import { dateText } from '../render/comparison-table.js'
@@ -18,38 +11,20 @@ import { comparisonCsv, type ComparisonCsvText } from '../compare/comparison-row
 import { csvOf, resultEntries } from './results-csv.js'
 import { byId, download } from '../render/dom.js'
 import { t, terms } from '../i18n/index.js'
-import { VIEW_NAMES, hasContent, requestOf, type Photo } from '../state/model.js'
+import type { Photo } from '../state/model.js'
 import { renderReport } from './report.js'
-import { current, type AppState } from '../state/state.js'
+import { assessmentOpenedAs, patientConflict } from '../record/commands.js'
+import { dialogAsk, type Ask } from '../record/dialogs.js'
+import { visitFileName } from '../record/model.js'
+import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import type { Viewport } from '../render/viewport.js'
-
-/** The assessment file of the state (null when nothing is marked). */
-export function assessmentFileOf(state: AppState, savedAt: Date): AssessmentFile | null {
-  const views: AssessmentFile['views'] = {}
-  for (const v of VIEW_NAMES) {
-    const { doc, outcome } = state.views[v]
-    if (!hasContent(doc)) continue
-    const request = requestOf(v, doc)
-    views[v] = savedView(v, doc, request.ready && request.key === outcome.key ? outcome.values : null)
-  }
-  if (Object.keys(views).length === 0) return null
-  return {
-    format: ASSESSMENT_FILE_FORMAT,
-    version: ASSESSMENT_FILE_VERSION,
-    saved_at: savedAt.toISOString(),
-    view: state.view,
-    ...(state.meta.patientId.trim() ? { patient_id: state.meta.patientId.trim() } : {}),
-    ...(state.meta.date ? { assessment_date: state.meta.date } : {}),
-    placement_error_px: state.settings.placementSd,
-    views,
-  }
-}
 
 export class Files {
   constructor(
     private readonly store: Store<AppState>,
     private readonly viewport: Viewport,
+    private readonly ask: Ask = dialogAsk,
   ) {}
 
   private notify(text: string, ms?: number): void {
@@ -83,8 +58,7 @@ export class Files {
     const state = this.store.get()
     const file = assessmentFileOf(state, new Date())
     if (!file) return this.notify(t('assessment.nothingToSave'))
-    const base = (current(state).doc.photo?.name ?? 'posture').replace(/\.[^.]+$/, '')
-    download(`${base}-assessment.json`, 'application/json', `${JSON.stringify(file, null, 2)}\n`)
+    download(visitFileName(state.meta.patientId, state.meta.date, 'assessment', 'json'), 'application/json', `${JSON.stringify(file, null, 2)}\n`)
     this.notify(t('assessment.saved'))
   }
 
@@ -102,7 +76,14 @@ export class Files {
   async loadAssessment(file: File): Promise<void> {
     const loaded = await this.readAssessment(file)
     if (!loaded) return
-    this.store.set((s) => assessmentLoaded(s, loaded))
+    // A file of another patient is never merged into the assessment on screen: it opens as its own visit, or not at all.
+    const conflict = patientConflict(this.store.get(), loaded)
+    if (conflict) {
+      const params = { open: conflict.open || t('record.noIdentifier'), file: conflict.file || t('record.noIdentifier') }
+      const question = { id: 'patient-conflict', title: t('record.conflict.title'), text: t('record.conflict.text', params), confirm: t('record.conflict.open', params) }
+      if (!(await this.ask.confirm(question))) return
+      this.store.set((s) => assessmentOpenedAs(s, loaded))
+    } else this.store.set((s) => assessmentLoaded(s, loaded))
     this.viewport.fit()
   }
 
@@ -115,7 +96,8 @@ export class Files {
   exportCsv(): void {
     const entries = resultEntries(this.store.get()).filter((e) => e.values)
     if (entries.length === 0) return this.notify(t('csv.nothing'))
-    download(`posture-metrics-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv', csvOf(entries, this.store.get().settings.placementSd))
+    const { meta, settings } = this.store.get()
+    download(visitFileName(meta.patientId, meta.date, 'metrics', 'csv'), 'text/csv', csvOf(entries, settings.placementSd, meta))
     this.notify(t('csv.exported'))
   }
 
@@ -161,7 +143,8 @@ export class Files {
       views: { anterior: t('view.anterior.title'), posterior: t('view.posterior.title'), lateral: t('view.lateral.title') },
       sides: { right: t('side.short.right'), left: t('side.short.left') },
     }
-    download(`posture-comparison-${c.later.view}-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv', comparisonCsv(c, terms(), text))
+    const dates = [c.earlier.date, c.later.date].filter(Boolean).join('_')
+    download(visitFileName(c.later.patientId ?? '', dates, `comparison-${c.later.view}`, 'csv'), 'text/csv', comparisonCsv(c, terms(), text))
     this.notify(t('compare.csvDone'))
   }
 

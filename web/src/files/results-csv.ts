@@ -11,7 +11,7 @@ import { DEFAULT_PLACEMENT_SD_PX, uncertaintiesOf } from '../metrics/uncertainty
 import { metricsOf, unitText, type MetricInfo } from '../metrics/metric-info.js'
 import { VIEW_NAMES, fcOf, hasContent, requestOf, type Doc, type View } from '../state/model.js'
 import { provisionalMetrics } from '../state/provisional.js'
-import type { AppState } from '../state/state.js'
+import { EMPTY_META, type AppState, type AssessmentMeta } from '../state/state.js'
 
 export interface ResultEntry {
   readonly view: View
@@ -35,6 +35,8 @@ export function resultEntries(state: AppState): ResultEntry[] {
 }
 
 const COLUMNS: readonly MessageKey[] = [
+  'csv.column.patient',
+  'csv.column.date',
   'csv.column.view',
   'csv.column.side',
   'csv.column.metric',
@@ -58,8 +60,10 @@ function csvField(v: string): string {
  * uncertainty (from the placement error `sd`, px) at full precision; headers,
  * side, unit and meaning in the current language; the status column says whether
  * the value is provisional (it uses unconfirmed suggested markers), as a code.
+ * Every row starts with the patient (as typed) and the assessment date, so rows of
+ * several files can be put together.
  */
-export function csvOf(entries: readonly ResultEntry[], sd: number = DEFAULT_PLACEMENT_SD_PX): string {
+export function csvOf(entries: readonly ResultEntry[], sd: number = DEFAULT_PLACEMENT_SD_PX, meta: AssessmentMeta = EMPTY_META): string {
   const rows: string[][] = [COLUMNS.map((key) => t(key))]
   for (const e of entries) {
     if (!e.values) continue
@@ -69,6 +73,8 @@ export function csvOf(entries: readonly ResultEntry[], sd: number = DEFAULT_PLAC
       const v = e.values[m.name]
       if (typeof v !== 'number') continue
       rows.push([
+        meta.patientId.trim(),
+        meta.date,
         e.view,
         e.view === 'lateral' ? t(`side.short.${e.doc.side}`) : '',
         m.name,

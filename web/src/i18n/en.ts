@@ -5,11 +5,14 @@
  * metric tables; they are not repeated here.
  */
 import { CLINICAL_EN } from './clinical.js'
+import { RECORD_EN } from './record.js'
 import type { Message } from './types.js'
 
 export const en = {
   // Uncertainty, visits compared, patient and date, language, the service's errors (clinical.ts)
   ...CLINICAL_EN,
+  // The patient record (record.ts)
+  ...RECORD_EN,
 
   'side.short.right': 'right',
   'side.short.left': 'left',

@@ -4,11 +4,14 @@
  * hints and metric names and meanings are in terms.ts, keyed by marker and metric.
  */
 import { CLINICAL_ES } from './clinical.js'
+import { RECORD_ES } from './record.js'
 import type { MessageKey } from './en.js'
 import type { Message } from './types.js'
 
 export const es = {
   ...CLINICAL_ES,
+  // The patient record (record.ts)
+  ...RECORD_ES,
 
   'side.short.right': 'derecho',
   'side.short.left': 'izquierdo',

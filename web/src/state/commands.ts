@@ -273,9 +273,8 @@ export function assessmentLoaded(state: AppState, loaded: LoadedAssessment): App
         const keep = open?.url && photo && open.width === photo.width && open.height === photo.height
         const c = committed(vs, keep ? { ...view.doc, photo: open } : view.doc)
         const request = requestOf(v, c.doc)
-        const outcome: Outcome = request.ready
-          ? { ...NO_OUTCOME, key: request.key, values: view.results, fromFile: view.results !== null }
-          : NO_OUTCOME
+        // Without saved results the service is asked (an outcome keyed to the request would say it had answered).
+        const outcome: Outcome = request.ready && view.results !== null ? { ...NO_OUTCOME, key: request.key, values: view.results, fromFile: true } : NO_OUTCOME
         if (view.unknown.length) notes.push(t('assessment.ignoredMarkers', { view: v, list: view.unknown.join(', ') }))
         if (photo && !keep) notes.push(t('assessment.openPhoto', { name: photo.name || t('assessment.thePhoto'), view: v }))
         return { ...c, active: nextOf(c, v, null), outcome }
@@ -341,7 +340,8 @@ export function comparisonLoaded(state: AppState, name: string, loaded: LoadedAs
     const lv = loaded.views[v]
     if (lv && Object.keys(lv.doc.markers).length > 0) views[v] = lv.doc
   }
-  if (!views[state.view]) return notify(state, t('compare.noMarkers', { view: t(`view.${state.view}.title`) }), 8000)
+  // The earlier comparison goes too: its table and "comparing with" message would describe a file no longer loaded.
+  if (!views[state.view]) return notify({ ...state, comparison: null }, t('compare.noMarkers', { view: t(`view.${state.view}.title`) }), 8000)
   return { ...state, comparison: { name, meta: loaded.meta, views } }
 }
 

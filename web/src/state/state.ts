@@ -10,6 +10,7 @@ import type { Locale } from '../i18n/format.js'
 import { t, terms } from '../i18n/index.js'
 import { DEFAULT_PLACEMENT_SD_PX } from '../metrics/uncertainty.js'
 import { EMPTY_DOC, VIEW_NAMES, targetsOf, type Doc, type Pt, type Target, type View } from './model.js'
+import type { OpenVisit } from '../record/model.js'
 
 /** The patient and date the clinician typed (saved in the file only, never sent to the service). */
 export interface AssessmentMeta {
@@ -123,6 +124,8 @@ export interface AppState {
   readonly meta: AssessmentMeta
   /** The assessment the current one is compared with, or null. */
   readonly comparison: ComparisonSource | null
+  /** The visit of the patient record on screen (record/), or null until it is first saved there. */
+  readonly record: OpenVisit | null
 }
 
 export const HISTORY_LIMIT = 200
@@ -143,6 +146,7 @@ export function initialState(view: View = 'anterior'): AppState {
     reveal: null,
     meta: EMPTY_META,
     comparison: null,
+    record: null,
   }
 }
 

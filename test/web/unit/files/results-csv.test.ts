@@ -25,13 +25,13 @@ describe('csv', () => {
     const text = csvOf(resultEntries(s))
     assert.ok(text.endsWith('\r\n'))
     const lines = text.trimEnd().split('\r\n')
-    assert.equal(lines[0], 'view,side,metric,value,uncertainty,unit,meaning,photo,fc_cm_per_px,lrv_x_px,placement_error_px,status')
+    assert.equal(lines[0], 'patient,date,view,side,metric,value,uncertainty,unit,meaning,photo,fc_cm_per_px,lrv_x_px,placement_error_px,status')
     assert.equal(lines.length, 1 + metrics.length)
     const doc = markedDoc('anterior')
     const first = lines[1]!
-    assert.ok(first.startsWith(`anterior,,${metrics[0]!.name},0.123456789012345,`), first)
+    assert.ok(first.startsWith(`,,anterior,,${metrics[0]!.name},0.123456789012345,`), first)
     assert.ok(first.endsWith(`,anterior.png,${fcOf(doc)},${doc.lrvX},2,confirmed`), first)
-    const u = Number(first.split(',')[4])
+    const u = Number(first.split(',')[6])
     assert.ok(u > 0 && Number.isFinite(u), `uncertainty column: ${first}`)
   })
 
@@ -43,7 +43,7 @@ describe('csv', () => {
     assert.ok(request.ready)
     const again = commands.setOutcome(withName, 'lateral', { ...withName.views.lateral.outcome, key: request.key })
     const line = csvOf(resultEntries(again)).split('\r\n')[1]!
-    assert.ok(line.startsWith('lateral,left,'), line)
+    assert.ok(line.startsWith(',,lateral,left,'), line)
     assert.ok(line.includes(',"a ""b"", c.png",'), line)
   })
 
@@ -58,10 +58,17 @@ describe('csv', () => {
     assert.ok(request.ready)
     s = commands.setOutcome(s, 'anterior', { ...s.views.anterior.outcome, key: request.key })
     const rows = csvOf(resultEntries(s)).trimEnd().split('\r\n').slice(1)
-    const status = Object.fromEntries(rows.map((r) => [r.split(',')[2], r.split(',').at(-1)]))
+    const status = Object.fromEntries(rows.map((r) => [r.split(',')[4], r.split(',').at(-1)]))
     const usesNotch = metrics.filter((m) => m.markers.includes('escotadura_esternal')).map((m) => m.name)
     assert.ok(usesNotch.length > 0)
     for (const m of metrics) assert.equal(status[m.name], usesNotch.includes(m.name) ? 'provisional' : 'confirmed', m.name)
+  })
+
+  test('every row carries the patient as typed and the assessment date', () => {
+    const s = answered('anterior', { head_angle: 1.5 })
+    const lines = csvOf(resultEntries(s), 2, { patientId: ' PAC-0042 ', date: '2026-03-10' }).trimEnd().split('\r\n')
+    assert.ok(lines[0]!.startsWith('patient,date,view,'), lines[0])
+    assert.ok(lines[1]!.startsWith('PAC-0042,2026-03-10,anterior,,head_angle,1.5,'), lines[1])
   })
 
   test('only values that answer the document as it is now', () => {

@@ -1,0 +1,127 @@
+/**
+ * The printed report fits the page: Chromium renders it to PDF (page.pdf, print
+ * media) on A4 and US Letter for one view, three views, and one view compared with
+ * an earlier visit. Asserts the page count (pdfinfo), that every table's last column
+ * ends inside the printable width, and that the last
+ * column's words are in the PDF (pdftotext). Each page is also written as PNG
+ * (pdftoppm) to test-output/ to be looked at.
+ */
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { after, before, describe, test } from 'node:test'
+import type { Page } from 'playwright-core'
+import type { View } from '#core/markers.js'
+import { ANTERIOR_METRICS } from '#core/metrics/index.js'
+import { FIGURES } from './fixtures/figure.js'
+import { OUTPUT, loadPhoto, openApp, startHarness, type Harness } from '../support/browser.js'
+
+let h: Harness
+
+before(async () => {
+  h = await startHarness()
+})
+
+after(async () => {
+  await h?.close()
+})
+
+/** An assessment file of the figures' known markers for `views`, with its patient and date; markers moved by dx. */
+function assessmentFile(views: readonly View[], date: string, dx = 0): Buffer {
+  const file = {
+    format: 'posture-metrics-session',
+    version: 1,
+    saved_at: `${date}T10:00:00.000Z`,
+    view: views[0],
+    patient_id: 'PAC-0042',
+    assessment_date: date,
+    views: Object.fromEntries(
+      views.map((v) => {
+        const f = FIGURES[v]
+        return [
+          v,
+          {
+            image: { name: `${v}-figure.png`, width: f.width, height: f.height },
+            calibration: { lrv_x: f.lrvX, fc: null, grid_size_cm: f.scaleCm, scale_points: f.scale },
+            markers: Object.fromEntries(Object.entries(f.markers).map(([n, p]) => [n, [p[0] + dx, p[1]]])),
+            ...(f.side ? { side: f.side } : {}),
+            results: null,
+          },
+        ]
+      }),
+    ),
+  }
+  return Buffer.from(JSON.stringify(file))
+}
+
+/** Page size in CSS px (96 per inch) and the report's printable width (12 mm margins). */
+const PAPER = {
+  A4: { width: (210 / 25.4) * 96, height: (297 / 25.4) * 96 },
+  Letter: { width: 8.5 * 96, height: 11 * 96 },
+} as const
+const MARGIN_PX = (12 / 25.4) * 96
+
+async function prepare(views: readonly View[], compare: boolean): Promise<Page> {
+  const { page } = await openApp(h)
+  await page.locator('#session-input').setInputFiles({ name: 'visit.json', mimeType: 'application/json', buffer: assessmentFile(views, '2026-04-14') })
+  for (const v of views) {
+    await page.locator(`#tab-${v}`).click()
+    await loadPhoto(page, h, v)
+    await page.locator('#results[data-state="ready"]').waitFor()
+  }
+  if (compare) {
+    await page.locator('#compare-input').setInputFiles({ name: 'earlier.json', mimeType: 'application/json', buffer: assessmentFile(views, '2026-03-10', 3) })
+    await page.locator('#comparison[data-state="ready"]').waitFor()
+  }
+  return page
+}
+
+/** Per table in the printed report at the paper's width: its last column's right edge and the width available. */
+async function tableFit(page: Page, paper: keyof typeof PAPER): Promise<{ right: number; available: number }[]> {
+  // The page's printable width (print media on screen has no page margins).
+  await page.setViewportSize({ width: Math.floor(PAPER[paper].width - 2 * MARGIN_PX), height: Math.round(PAPER[paper].height) })
+  await page.emulateMedia({ media: 'print' })
+  const fit = await page.evaluate(`[...document.querySelectorAll('#report table')].map((t) => {
+    const report = document.querySelector('#report').getBoundingClientRect()
+    const cells = [...t.querySelectorAll('tr')].map((r) => r.lastElementChild.getBoundingClientRect().right)
+    return { right: Math.max(...cells), available: Math.min(report.right, innerWidth) }
+  })`)
+  await page.emulateMedia({ media: null })
+  return fit as { right: number; available: number }[]
+}
+
+function pdfPages(path: string): number {
+  return Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [path], { encoding: 'utf8' }))![1])
+}
+
+const CASES: readonly { name: string; views: readonly View[]; compare: boolean; maxPages: number }[] = [
+  { name: 'one-view', views: ['anterior'], compare: false, maxPages: 1 },
+  { name: 'three-views', views: ['anterior', 'posterior', 'lateral'], compare: false, maxPages: 2 },
+  { name: 'comparison', views: ['anterior'], compare: true, maxPages: 2 },
+]
+
+describe('printed report fits the page', () => {
+  for (const c of CASES) {
+    test(`${c.name}: A4 and Letter, at most ${c.maxPages} page(s), every column inside the page`, async () => {
+      const page = await prepare(c.views, c.compare)
+      for (const paper of ['A4', 'Letter'] as const) {
+        for (const t of await tableFit(page, paper)) {
+          assert.ok(t.right <= t.available + 0.5, `${c.name} ${paper}: a table ends at ${t.right.toFixed(0)} px, the page's printable width ends at ${t.available.toFixed(0)} px`)
+        }
+        const path = `${OUTPUT}report-${c.name}-${paper}.pdf`
+        await page.pdf({ path, format: paper })
+        const pages = pdfPages(path)
+        assert.ok(pages <= c.maxPages, `${c.name} ${paper}: ${pages} pages`)
+        execFileSync('pdftoppm', ['-png', '-r', '60', path, `${OUTPUT}report-${c.name}-${paper}`])
+        const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' })
+        assert.match(text, /PAC-0042/, 'the patient is on the report')
+        if (c.compare) {
+          // The two last columns' headers (they wrap over lines) and a verdict of every row.
+          for (const word of [/Beyond/i, /measurement/i, /error\?/i, /Smallest/i, /difference/i]) assert.match(text, word, 'the last columns are printed')
+          assert.equal(text.match(/No: within|Yes: real change/g)?.length, ANTERIOR_METRICS.length, 'a verdict per metric')
+          assert.equal(await page.locator('#report .report-comparison figure').count(), 2, 'both visits side by side')
+        }
+      }
+      await page.context().close()
+    })
+  }
+})

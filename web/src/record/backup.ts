@@ -1,0 +1,165 @@
+/**
+ * The record's backup file: one visit, one patient or the whole record in a single
+ * JSON file with the photos embedded (base64). JSON rather than a zip: each visit
+ * inside is the assessment file the app already reads and writes, the whole file
+ * reads with any JSON tool, and no archive library is needed; the price is a third
+ * more bytes for the photos. Reading checks everything before anything is written,
+ * so a corrupted, truncated or foreign file changes nothing. An assessment file
+ * (format "posture-metrics-session") reads as one visit without photos.
+ * Pure: no DOM.
+ */
+import { ASSESSMENT_FILE_FORMAT, AssessmentFileError, assessmentFromData, type AssessmentFile } from '../files/assessment-file.js'
+import { t } from '../i18n/index.js'
+import type { LoadedAssessment } from '../state/state.js'
+import { VIEW_NAMES, type View } from '../state/model.js'
+import { identifierKey, newPatient, type PatientRecord, type PhotoRef, type VisitRecord } from './model.js'
+
+export const BACKUP_FORMAT = 'posture-metrics-record'
+export const BACKUP_VERSION = 1
+
+export interface BackupPhoto extends PhotoRef {
+  /** The photo's bytes, base64. */
+  readonly data: string
+}
+
+export interface BackupFile {
+  format: typeof BACKUP_FORMAT
+  version: typeof BACKUP_VERSION
+  exported_at: string
+  scope: 'visit' | 'patient' | 'record'
+  patients: { id: string; identifier: string; name: string; notes: string; created: string }[]
+  visits: { id: string; patient_id: string; date: string; created: string; updated: string; assessment: AssessmentFile; photos: Partial<Record<View, BackupPhoto>> }[]
+}
+
+/** What a backup holds, checked, ready to be written. */
+export interface Backup {
+  readonly patients: PatientRecord[]
+  readonly visits: VisitRecord[]
+  readonly photos: BackupPhoto[]
+}
+
+export class BackupError extends Error {}
+
+export function backupFileOf(scope: BackupFile['scope'], patients: readonly PatientRecord[], visits: readonly VisitRecord[], photos: ReadonlyMap<string, string>, now: string): BackupFile {
+  return {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    exported_at: now,
+    scope,
+    patients: patients.map((p) => ({ id: p.id, identifier: p.identifier, name: p.name, notes: p.notes, created: p.created })),
+    visits: visits.map((v) => ({
+      id: v.id,
+      patient_id: v.patientId,
+      date: v.date,
+      created: v.created,
+      updated: v.updated,
+      assessment: v.file,
+      photos: Object.fromEntries(Object.entries(v.photos).flatMap(([view, ref]) => (photos.has(ref.key) ? [[view, { ...ref, data: photos.get(ref.key)! }]] : []))),
+    })),
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
+const isText = (v: unknown): v is string => typeof v === 'string'
+
+function text(v: unknown, where: string, nonEmpty = false): string {
+  if (!isText(v) || (nonEmpty && v.trim() === '')) throw new BackupError(t('backup.field', { where }))
+  return v
+}
+
+function photoOf(v: unknown, where: string): BackupPhoto {
+  if (!isObject(v)) throw new BackupError(t('backup.field', { where }))
+  const { key, type, width, height, data } = v
+  const size = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n > 0
+  if (!isText(key) || !isText(type) || !type.startsWith('image/') || !size(width) || !size(height) || !isText(data) || !/^[A-Za-z0-9+/]*={0,2}$/.test(data) || data.length % 4 !== 0) {
+    throw new BackupError(t('backup.field', { where }))
+  }
+  return { key, type, width: width as number, height: height as number, data }
+}
+
+/** Reads a backup (or an assessment file); throws BackupError with a sentence saying what is wrong. */
+export function parseBackup(content: string, now: string, newId: () => string): Backup {
+  let data: unknown
+  try {
+    data = JSON.parse(content)
+  } catch (error) {
+    throw new BackupError(t('backup.notJson', { reason: (error as Error).message }))
+  }
+  if (isObject(data) && data.format === ASSESSMENT_FILE_FORMAT) return assessmentAsBackup(data, now, newId)
+  if (!isObject(data) || data.format !== BACKUP_FORMAT) throw new BackupError(t('backup.foreign', { format: BACKUP_FORMAT, assessment: ASSESSMENT_FILE_FORMAT }))
+  if (data.version !== BACKUP_VERSION) throw new BackupError(t('backup.version', { version: JSON.stringify(data.version), expected: BACKUP_VERSION }))
+  if (!Array.isArray(data.patients) || !Array.isArray(data.visits)) throw new BackupError(t('backup.field', { where: 'patients / visits' }))
+  const patients = data.patients.map((p: unknown, i) => {
+    const where = `patients[${i}]`
+    if (!isObject(p)) throw new BackupError(t('backup.field', { where }))
+    const identifier = text(p.identifier, `${where}.identifier`, true)
+    return { ...newPatient(text(p.id, `${where}.id`, true), identifier, text(p.created, `${where}.created`), 'added', isText(p.name) ? p.name : '', isText(p.notes) ? p.notes : ''), identifier }
+  })
+  const ids = new Set(patients.map((p) => p.id))
+  const photos: BackupPhoto[] = []
+  const visits = data.visits.map((v: unknown, i): VisitRecord => {
+    const where = `visits[${i}]`
+    if (!isObject(v)) throw new BackupError(t('backup.field', { where }))
+    const patientId = text(v.patient_id, `${where}.patient_id`, true)
+    if (!ids.has(patientId)) throw new BackupError(t('backup.field', { where: `${where}.patient_id` }))
+    try {
+      assessmentFromData(v.assessment)
+    } catch (error) {
+      if (error instanceof AssessmentFileError) throw new BackupError(`${where}.assessment: ${error.message}`)
+      throw error
+    }
+    const refs: Partial<Record<View, PhotoRef>> = {}
+    if (v.photos !== undefined && !isObject(v.photos)) throw new BackupError(t('backup.field', { where: `${where}.photos` }))
+    for (const [view, p] of Object.entries(v.photos ?? {})) {
+      if (!(VIEW_NAMES as string[]).includes(view)) throw new BackupError(t('backup.field', { where: `${where}.photos.${view}` }))
+      const photo = photoOf(p, `${where}.photos.${view}`)
+      photos.push(photo)
+      refs[view as View] = { key: photo.key, type: photo.type, width: photo.width, height: photo.height }
+    }
+    return {
+      id: text(v.id, `${where}.id`, true),
+      patientId,
+      date: text(v.date, `${where}.date`),
+      created: text(v.created, `${where}.created`),
+      updated: text(v.updated, `${where}.updated`),
+      file: v.assessment as AssessmentFile,
+      photos: refs,
+    }
+  })
+  return { patients, visits, photos }
+}
+
+/** Today's assessment file as a backup of one visit without photos (it needs a patient identifier). */
+function assessmentAsBackup(data: Record<string, unknown>, now: string, newId: () => string): Backup {
+  let loaded: LoadedAssessment
+  try {
+    loaded = assessmentFromData(data)
+  } catch (error) {
+    if (error instanceof AssessmentFileError) throw new BackupError(error.message)
+    throw error
+  }
+  if (identifierKey(loaded.meta.patientId) === '') throw new BackupError(t('backup.noPatient'))
+  const patient = newPatient(newId(), loaded.meta.patientId, now, 'added')
+  const visit: VisitRecord = { id: newId(), patientId: patient.id, date: loaded.meta.date, created: now, updated: now, file: data as unknown as AssessmentFile, photos: {} }
+  return { patients: [patient], visits: [visit], photos: [] }
+}
+
+/**
+ * The backup fitted onto the record: its patients matched by identifier key (a
+ * visit of a patient already there goes to that patient), visits added or, when the
+ * backup's is newer, updated; visits already there and not older are left out.
+ */
+export function mergeBackup(record: { patients: readonly PatientRecord[]; visits: readonly VisitRecord[] }, backup: Backup): Backup {
+  const byKey = new Map(record.patients.map((p) => [p.key, p]))
+  const patientIds = new Map<string, string>()
+  const patients: PatientRecord[] = []
+  for (const p of backup.patients) {
+    const found = byKey.get(p.key)
+    patientIds.set(p.id, found?.id ?? p.id)
+    if (!found) patients.push(p)
+  }
+  const old = new Map(record.visits.map((v) => [v.id, v]))
+  const visits = backup.visits.filter((v) => !old.has(v.id) || v.updated > old.get(v.id)!.updated).map((v) => ({ ...v, patientId: patientIds.get(v.patientId) ?? v.patientId }))
+  const keys = new Set(visits.flatMap((v) => Object.values(v.photos).map((p) => p.key)))
+  return { patients, visits, photos: backup.photos.filter((p) => keys.has(p.key)) }
+}

@@ -1,0 +1,43 @@
+/**
+ * Questions the app must ask before it acts (a file of another patient, deleting a
+ * patient or a visit): a modal <dialog> with one action and Cancel, answered as a
+ * promise. Commands never ask; the effects that call them do, through `Ask`.
+ */
+import { h } from '../render/dom.js'
+import { t } from '../i18n/index.js'
+
+export interface Question {
+  /** Names the dialog for tests and styles (data-question). */
+  readonly id: string
+  readonly title: string
+  readonly text: string
+  readonly confirm: string
+  /** The action removes something (styled as a warning). */
+  readonly danger?: boolean
+}
+
+export interface Ask {
+  /** True when the user chose the action, false on Cancel or Escape. */
+  confirm(question: Question): Promise<boolean>
+}
+
+export const dialogAsk: Ask = {
+  confirm(q) {
+    return new Promise((resolve) => {
+      const yes = h('button', { type: 'submit', value: 'yes', class: q.danger ? 'danger' : 'primary', 'data-answer': 'yes' }, q.confirm)
+      const no = h('button', { type: 'submit', value: 'no', 'data-answer': 'no' }, t('record.cancel'))
+      const dialog = h(
+        'dialog',
+        { class: 'question', 'data-question': q.id, 'aria-labelledby': `question-${q.id}` },
+        h('form', { method: 'dialog' }, h('h2', { id: `question-${q.id}` }, q.title), h('p', {}, q.text), h('p', { class: 'dialog-actions' }, no, ' ', yes)),
+      )
+      dialog.addEventListener('close', () => {
+        resolve(dialog.returnValue === 'yes')
+        dialog.remove()
+      })
+      document.body.append(dialog)
+      dialog.showModal()
+      no.focus()
+    })
+  },
+}

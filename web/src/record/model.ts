@@ -1,0 +1,176 @@
+/**
+ * The patient record as data: patients, their visits (each an assessment file with
+ * the keys of its stored photos), how identifiers compare, the order visits are
+ * listed in, where a visit being saved goes, the size a stored photo is kept at, and
+ * what a backup file would add or update. Pure: no DOM, no storage (storage.ts).
+ */
+import type { AssessmentFile } from '../files/assessment-file.js'
+import type { View } from '../state/model.js'
+
+/** One patient. `identifier` is kept as typed; `key` is what identifiers compare by. */
+export interface PatientRecord {
+  readonly id: string
+  readonly identifier: string
+  readonly key: string
+  readonly name: string
+  readonly notes: string
+  /** ISO time. */
+  readonly created: string
+  /** 'added' in the record's list; 'typed' when made by saving a visit with a new identifier (removed once it has no visits). */
+  readonly origin: 'added' | 'typed'
+}
+
+/** A stored photo: its key in the photo store, its type and its own pixel size (at most PHOTO_MAX_SIDE). */
+export interface PhotoRef {
+  readonly key: string
+  readonly type: string
+  readonly width: number
+  readonly height: number
+}
+
+/** One visit of one patient: the assessment as its file holds it, and the photos of its views. */
+export interface VisitRecord {
+  readonly id: string
+  /** The patient (PatientRecord.id) it belongs to: exactly one. */
+  readonly patientId: string
+  /** YYYY-MM-DD, or '' when not given. */
+  readonly date: string
+  /** ISO times. */
+  readonly created: string
+  readonly updated: string
+  readonly file: AssessmentFile
+  readonly photos: Partial<Record<View, PhotoRef>>
+}
+
+/** The visit open in the app, if it is in the record. */
+export interface OpenVisit {
+  readonly visitId: string
+  readonly patientId: string
+}
+
+/**
+ * The key identifiers compare by: no whitespace anywhere, lower case, Unicode NFC.
+ * "PAC-0042", " pac-0042 " and "pac - 0042" are the same patient.
+ */
+export function identifierKey(identifier: string): string {
+  return identifier.normalize('NFC').replace(/\s+/gu, '').toLowerCase()
+}
+
+export function sameIdentifier(a: string, b: string): boolean {
+  return identifierKey(a) === identifierKey(b)
+}
+
+/** The patient with this identifier (compared by key), if any. */
+export function findPatient(patients: readonly PatientRecord[], identifier: string): PatientRecord | undefined {
+  const key = identifierKey(identifier)
+  return key === '' ? undefined : patients.find((p) => p.key === key)
+}
+
+export function newPatient(id: string, identifier: string, now: string, origin: PatientRecord['origin'], name = '', notes = ''): PatientRecord {
+  return { id, identifier: identifier.trim(), key: identifierKey(identifier), name: name.trim(), notes, created: now, origin }
+}
+
+/** Patients whose identifier or name holds the query (case- and space-insensitive), by identifier. */
+export function searchPatients(patients: readonly PatientRecord[], query: string): PatientRecord[] {
+  const q = identifierKey(query)
+  return patients
+    .filter((p) => q === '' || p.key.includes(q) || identifierKey(p.name).includes(q))
+    .sort((a, b) => a.key.localeCompare(b.key))
+}
+
+/** Visits newest first: by date, undated last, then by when they were made. */
+export function newestFirst(visits: readonly VisitRecord[]): VisitRecord[] {
+  return [...visits].sort((a, b) => (b.date || '0').localeCompare(a.date || '0') || b.created.localeCompare(a.created))
+}
+
+/** What saving a visit under a typed identifier does to the patients. */
+export interface Placement {
+  readonly patient: PatientRecord
+  /** A patient to store (new, or none). */
+  readonly put: PatientRecord | null
+  /** A patient to remove: one made by typing that this visit was the only visit of. */
+  readonly remove: PatientRecord | null
+}
+
+/**
+ * Where a visit goes when saved with `identifier` typed: the patient with that key,
+ * or a new one ('typed'). When the visit moves away from a 'typed' patient it was the
+ * only visit of (a typo being corrected letter by letter), that patient is removed.
+ */
+export function placeVisit(
+  patients: readonly PatientRecord[],
+  visitCounts: ReadonlyMap<string, number>,
+  previousPatientId: string | null,
+  identifier: string,
+  now: string,
+  newId: () => string,
+): Placement {
+  const found = findPatient(patients, identifier)
+  const patient = found ?? newPatient(newId(), identifier, now, 'typed')
+  const previous = previousPatientId === null ? undefined : patients.find((p) => p.id === previousPatientId)
+  const orphan = previous && previous.id !== patient.id && previous.origin === 'typed' && (visitCounts.get(previous.id) ?? 0) <= 1
+  return { patient, put: found ? null : patient, remove: orphan ? previous : null }
+}
+
+/** Longest side of a stored photo, px; larger photos are stored downscaled as JPEG. */
+export const PHOTO_MAX_SIDE = 2400
+/** JPEG quality of a downscaled photo. */
+export const PHOTO_JPEG_QUALITY = 0.9
+
+/**
+ * The size a photo is stored at: unchanged when its longest side is at most `max`,
+ * else scaled down to it (rounded to whole pixels). The markers keep the coordinates
+ * of the photo as marked (the document's photo size); the stored picture is drawn
+ * over that frame, so every value and its ± stay exactly as measured.
+ */
+export function storedSize(width: number, height: number, max = PHOTO_MAX_SIDE): { width: number; height: number; scaled: boolean } {
+  const long = Math.max(width, height)
+  if (long <= max) return { width, height, scaled: false }
+  const k = max / long
+  return { width: Math.max(1, Math.round(width * k)), height: Math.max(1, Math.round(height * k)), scaled: true }
+}
+
+/** What importing a backup would do, per patient and visit, before anything is written. */
+export interface ImportPreview {
+  readonly patientsAdded: readonly string[]
+  readonly patientsKept: readonly string[]
+  readonly visitsAdded: number
+  readonly visitsUpdated: number
+  readonly visitsUnchanged: number
+}
+
+/**
+ * Compares a backup's patients and visits with the record: a patient is matched by
+ * identifier key, a visit by id (updated when its `updated` time is later, else
+ * unchanged).
+ */
+export function previewImport(
+  record: { patients: readonly PatientRecord[]; visits: readonly VisitRecord[] },
+  incoming: { patients: readonly PatientRecord[]; visits: readonly VisitRecord[] },
+): ImportPreview {
+  const added: string[] = []
+  const kept: string[] = []
+  for (const p of incoming.patients) (findPatient(record.patients, p.identifier) ? kept : added).push(p.identifier)
+  const byId = new Map(record.visits.map((v) => [v.id, v]))
+  let visitsAdded = 0
+  let visitsUpdated = 0
+  let visitsUnchanged = 0
+  for (const v of incoming.visits) {
+    const old = byId.get(v.id)
+    if (!old) visitsAdded++
+    else if (v.updated > old.updated) visitsUpdated++
+    else visitsUnchanged++
+  }
+  const byKey = (a: string, b: string) => identifierKey(a).localeCompare(identifierKey(b))
+  return { patientsAdded: added.sort(byKey), patientsKept: kept.sort(byKey), visitsAdded, visitsUpdated, visitsUnchanged }
+}
+
+/**
+ * A name for a file of a visit: `posture-<patient>-<date>-<what>.<ext>`, the patient
+ * reduced to letters, digits, '-' and '_' (so that files of different patients and
+ * dates never share a name).
+ */
+export function visitFileName(identifier: string, date: string, what: string, ext: string): string {
+  const patient = identifier.trim().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '')
+  return ['posture', patient, date, what].filter(Boolean).join('-') + `.${ext}`
+}

@@ -1,0 +1,233 @@
+/**
+ * The record's panels: the line in the assessment card that says whether the visit
+ * on screen is in the record, and the "Patients" dialog (search, add a patient, a
+ * patient's visits newest first, open one or start a new one, delete with undo,
+ * storage used). The dialog reads the record through the controller and acts only
+ * through it; the screen changes through the store.
+ */
+import { byId, download, h, setText } from '../render/dom.js'
+import { currentLocale, metricText, t } from '../i18n/index.js'
+import { formatDate } from '../i18n/format.js'
+import { mountPanel } from '../panels/panel.js'
+import { VIEW_NAMES, hasContent, type View } from '../state/model.js'
+import type { RecordController } from './controller.js'
+import { dialogAsk, type Ask } from './dialogs.js'
+import { newestFirst, searchPatients, visitFileName, type PatientRecord, type VisitRecord } from './model.js'
+import { trendCsv, trendsOf, type TrendSeries } from './trend.js'
+import { trendChart, trendTable } from './trend-chart.js'
+
+function dateOf(date: string): string {
+  return date ? formatDate(date, currentLocale()) : t('compare.undated')
+}
+
+function megabytes(bytes: number): string {
+  return new Intl.NumberFormat(currentLocale(), { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1e6)
+}
+
+/** The views a visit has, in the current language. */
+function viewsOf(visit: VisitRecord): string {
+  return (Object.keys(visit.file.views) as View[]).map((v) => t(`view.${v}.title`)).join(', ')
+}
+
+export function mountRecordStatus(controller: RecordController): void {
+  const line = h('p', { class: 'field-help record-status', id: 'record-status', 'aria-live': 'polite' })
+  byId('assessment-card').append(line)
+  const render = () => {
+    line.dataset.pending = String(controller.pending)
+    line.dataset.writeMs = controller.lastWriteMs.toFixed(1)
+  }
+  controller.onChange(render)
+  render()
+  mountPanel(controller.store, (state) => {
+    const content = VIEW_NAMES.some((v) => hasContent(state.views[v].doc))
+    line.dataset.saved = state.record ? 'true' : 'false'
+    const text = state.record
+      ? t('record.current', { patient: state.meta.patientId.trim(), date: dateOf(state.meta.date) })
+      : content
+        ? t('record.current.unsaved')
+        : ''
+    setText(line, text)
+  })
+}
+
+export function mountRecordDialog(controller: RecordController, ask: Ask = dialogAsk): void {
+  const dialog = h('dialog', { id: 'record-dialog', class: 'record-dialog', 'aria-labelledby': 'record-title' })
+  document.body.append(dialog)
+  const search = h('input', { type: 'search', id: 'record-search', autocomplete: 'off', 'aria-label': '' })
+  const newId = h('input', { type: 'text', id: 'record-new-id', autocomplete: 'off', spellcheck: 'false' })
+  const newName = h('input', { type: 'text', id: 'record-new-name', autocomplete: 'off' })
+  let selected: string | null = null
+  let rendering = 0
+
+  async function render(): Promise<void> {
+    if (!dialog.open) return
+    const round = ++rendering
+    const [patients, use] = await Promise.all([controller.storage.patients(), controller.storage.use()])
+    const visits = selected ? newestFirst(await controller.storage.visits(selected)) : []
+    const counts = new Map<string, number>()
+    for (const v of await controller.storage.visits()) counts.set(v.patientId, (counts.get(v.patientId) ?? 0) + 1)
+    if (round !== rendering) return
+    const shown = searchPatients(patients, search.value)
+    const patient = patients.find((p) => p.id === selected) ?? null
+    search.setAttribute('aria-label', t('record.search'))
+    search.placeholder = t('record.search')
+    const list = h('ul', { class: 'record-patients', id: 'record-patients' })
+    for (const p of shown) list.append(patientItem(p, counts.get(p.id) ?? 0, p.id === selected))
+    const empty = patients.length === 0 ? t('record.patients.empty') : shown.length === 0 ? t('record.patients.noMatch', { query: search.value }) : ''
+    const deleted = controller.deleted && Date.now() < controller.deleted.until ? controller.deleted : null
+    const undo = h('button', { type: 'button', id: 'record-undo' }, t('record.undo'))
+    undo.addEventListener('click', () => void controller.undoDelete())
+    const add = h('button', { type: 'button', id: 'record-add' }, t('record.patient.add'))
+    add.addEventListener('click', () => {
+      void controller.addPatient(newId.value, newName.value).then((p) => {
+        if (!p) return
+        newId.value = ''
+        newName.value = ''
+        selected = p.id
+        void render()
+      })
+    })
+    const exportAll = h('button', { type: 'button', id: 'record-export-all' }, t('record.export.all'))
+    exportAll.addEventListener('click', () => void controller.exportBackup('record'))
+    const importInput = h('input', { type: 'file', id: 'record-import-input', accept: '.json,application/json', class: 'visually-hidden' })
+    importInput.addEventListener('change', () => {
+      const file = importInput.files?.[0]
+      importInput.value = ''
+      if (file) void controller.importBackup(file, ask)
+    })
+    const importLabel = h('label', { class: 'button', for: 'record-import-input', id: 'record-import' }, t('record.import'))
+    const close = h('button', { type: 'button', id: 'record-close' }, t('record.close'))
+    close.addEventListener('click', () => dialog.close())
+    const storage =
+      use.usage !== null && use.quota !== null
+        ? `${t('record.storage', { used: megabytes(use.usage), quota: megabytes(use.quota) })} ${t(use.persisted ? 'record.storage.persisted' : 'record.storage.notPersisted')}`
+        : t('record.storage.unknown')
+    const focused = document.activeElement
+    const trendsOpen = dialog.querySelector<HTMLDetailsElement>('#record-trends')?.open ?? false
+    dialog.replaceChildren(
+      h('h2', { id: 'record-title' }, t('record.title')),
+      h('p', { class: 'field-help' }, t('record.privacy')),
+      h('p', { class: 'field-help', id: 'record-storage' }, storage),
+      h('p', { class: 'record-undo', role: 'status', hidden: !deleted }, deleted?.text ?? '', ' ', undo),
+      h(
+        'div',
+        { class: 'record-columns' },
+        h(
+          'section',
+          { class: 'record-list' },
+          search,
+          list,
+          empty ? h('p', { class: 'field-help' }, empty) : null,
+          h(
+            'div',
+            { class: 'field-grid record-add' },
+            h('label', { for: 'record-new-id' }, t('assessment.patient')),
+            newId,
+            h('label', { for: 'record-new-name' }, t('record.patient.name')),
+            newName,
+          ),
+          h('p', {}, add),
+        ),
+        patient ? visitsSection(patient, visits) : null,
+      ),
+      h('p', { class: 'dialog-actions' }, exportAll, ' ', importLabel, importInput, ' ', close),
+    )
+    const trends = dialog.querySelector<HTMLDetailsElement>('#record-trends')
+    if (trends) trends.open = trendsOpen
+    // The search box is put back by replaceChildren: keep typing in it.
+    if (focused === search) search.focus()
+  }
+
+  function patientItem(p: PatientRecord, count: number, current: boolean): HTMLElement {
+    const pick = h(
+      'button',
+      { type: 'button', class: 'record-patient', 'aria-pressed': current ? 'true' : 'false' },
+      h('strong', {}, p.identifier),
+      p.name ? ` · ${p.name}` : '',
+      ' · ',
+      t('record.patient.visits', { count }),
+    )
+    pick.addEventListener('click', () => {
+      selected = p.id
+      void render()
+    })
+    return h('li', { 'data-patient': p.identifier }, pick)
+  }
+
+  function visitsSection(patient: PatientRecord, visits: readonly VisitRecord[]): HTMLElement {
+    const start = h('button', { type: 'button', class: 'primary', id: 'record-new-visit' }, t('record.visit.new'))
+    start.addEventListener('click', () => void controller.startVisit(patient.id).then(() => dialog.close()))
+    const exportPatient = h('button', { type: 'button', id: 'record-export-patient' }, t('record.export.patient'))
+    exportPatient.addEventListener('click', () => void controller.exportBackup('patient', patient.id))
+    const remove = h('button', { type: 'button', class: 'danger', id: 'record-delete-patient' }, t('record.patient.delete'))
+    remove.addEventListener('click', async () => {
+      const text = t('record.confirm.deletePatient', { patient: patient.identifier, count: visits.length })
+      if (await ask.confirm({ id: 'delete-patient', title: t('record.patient.delete'), text, confirm: t('record.delete'), danger: true })) {
+        selected = null
+        await controller.deletePatient(patient.id)
+      }
+    })
+    const list = h('ol', { class: 'record-visits', id: 'record-visits' })
+    for (const v of visits) {
+      const open = h('button', { type: 'button', class: 'open' }, t('record.visit.open'))
+      open.addEventListener('click', () => void controller.openVisit(v.id).then(() => dialog.close()))
+      const onScreen = controller.store.get().record?.visitId === v.id
+      const compare = h('button', { type: 'button', class: 'compare', disabled: onScreen, title: t('record.visit.compare.title') }, t('record.visit.compare'))
+      compare.addEventListener('click', () => void controller.compareWith(v.id).then(() => dialog.close()))
+      const exportVisit = h('button', { type: 'button', class: 'export' }, t('record.export.visit'))
+      exportVisit.addEventListener('click', () => void controller.exportBackup('visit', v.id))
+      const del = h('button', { type: 'button', class: 'delete' }, t('record.visit.delete'))
+      del.addEventListener('click', async () => {
+        const text = t('record.confirm.deleteVisit', { date: dateOf(v.date), patient: patient.identifier })
+        if (await ask.confirm({ id: 'delete-visit', title: t('record.visit.delete'), text, confirm: t('record.delete'), danger: true })) await controller.deleteVisit(v.id)
+      })
+      list.append(
+        h('li', { 'data-visit': v.id, 'data-date': v.date }, h('span', { class: 'record-visit-date' }, dateOf(v.date)), ' ', h('span', { class: 'field-help' }, t('record.visit.views', { views: viewsOf(v) })), ' ', open, ' ', compare, ' ', exportVisit, ' ', del),
+      )
+    }
+    return h(
+      'section',
+      { class: 'record-patient-visits', 'data-patient': patient.identifier },
+      h('h3', {}, t('record.visits.title', { patient: patient.identifier })),
+      h('p', {}, start, ' ', exportPatient, ' ', remove),
+      visits.length ? list : h('p', { class: 'field-help' }, t('record.visits.empty')),
+      visits.length ? trendsSection(patient, visits) : null,
+    )
+  }
+
+  /** Each metric over the patient's visits, per view: charts, a table of the same numbers, and their CSV. */
+  function trendsSection(patient: PatientRecord, visits: readonly VisitRecord[]): HTMLElement {
+    const locale = currentLocale()
+    const sd = controller.store.get().settings.placementSd
+    const box = h('details', { class: 'record-trends', id: 'record-trends' }, h('summary', {}, t('record.trends')), h('p', { class: 'field-help' }, t('record.trends.note')))
+    const all: TrendSeries[] = []
+    for (const view of VIEW_NAMES) {
+      const series = trendsOf(visits, view, sd)
+      if (series.length === 0) continue
+      all.push(...series)
+      const labels = new Map(series.map((sr) => [sr.name, metricText(view, sr.name).label]))
+      const charts = h('div', { class: 'trend-charts' })
+      for (const sr of series) charts.append(h('figure', {}, trendChart(sr, labels.get(sr.name) ?? sr.name, locale), h('figcaption', {}, labels.get(sr.name) ?? sr.name)))
+      box.append(h('h4', {}, t(`view.${view}.title`)), charts, h('div', { class: 'table-wrap' }, trendTable(series, labels, locale, t('compare.column.metric'))))
+    }
+    const csv = h('button', { type: 'button', id: 'record-trend-csv' }, t('record.trends.csv'))
+    csv.addEventListener('click', () => {
+      const headers = ['csv.column.patient', 'csv.column.date', 'csv.column.view', 'csv.column.metric', 'csv.column.value', 'csv.column.u', 'csv.column.unit', 'csv.column.verdict'] as const
+      const text = trendCsv(patient.identifier, all, headers.map((k) => t(k)), (real) => (real === null ? '' : t(real ? 'csv.verdict.real' : 'csv.verdict.within')))
+      download(visitFileName(patient.identifier, '', 'trend', 'csv'), 'text/csv', text)
+    })
+    box.append(h('p', {}, csv))
+    return box
+  }
+
+  search.addEventListener('input', () => void render())
+  controller.onChange(() => void render())
+  controller.store.subscribe((state, previous) => {
+    if (state.settings.locale !== previous.settings.locale) void render()
+  })
+  byId('record-button').addEventListener('click', () => {
+    selected = controller.store.get().record?.patientId ?? selected
+    dialog.showModal()
+    void render()
+  })
+}

@@ -1,0 +1,65 @@
+/**
+ * Trends: each metric of a view over all visits of a patient, oldest first, with its
+ * standard uncertainty, and whether the change from the previous visit exceeds the
+ * smallest real difference (compare.ts); and the same numbers as CSV, with patient
+ * and date on every row. Values are computed here from each visit's markers with the
+ * service's metric functions (compare/from-state.ts), at one placement error.
+ * Pure: no DOM.
+ */
+import { metricTable, type Unit } from '#core/metrics/index.js'
+import { smallestRealDifference } from '../compare/compare.js'
+import { assessmentOf } from '../compare/from-state.js'
+import { assessmentFromData } from '../files/assessment-file.js'
+import { csvText } from '../i18n/csv-text.js'
+import { exportNumber } from '../i18n/format.js'
+import { difference } from '../metrics/uncertainty.js'
+import type { View } from '../state/model.js'
+import { newestFirst, type VisitRecord } from './model.js'
+
+export interface TrendPoint {
+  readonly visitId: string
+  readonly date: string
+  readonly value: number
+  readonly u: number
+  /** The change from the previous point exceeds the smallest real difference; null for the first point. */
+  readonly real: boolean | null
+}
+
+export interface TrendSeries {
+  readonly view: View
+  readonly name: string
+  readonly unit: Unit
+  readonly points: readonly TrendPoint[]
+}
+
+/** The view's metrics over the visits that have it, oldest first. */
+export function trendsOf(visits: readonly VisitRecord[], view: View, sd: number): TrendSeries[] {
+  const series = new Map<string, TrendPoint[]>()
+  const units = new Map<string, Unit>()
+  for (const visit of newestFirst(visits).reverse()) {
+    const doc = assessmentFromData(visit.file).views[view]?.doc
+    if (!doc) continue
+    const a = assessmentOf(view, doc, sd, { patientId: '', date: visit.date })
+    for (const metric of metricTable(view, doc.estimatePopliteal)) {
+      const value = a.values[metric.name]
+      const u = a.u[metric.name]
+      if (typeof value !== 'number' || typeof u !== 'number') continue
+      const points = series.get(metric.name) ?? []
+      const previous = points.at(-1)
+      const real = previous ? Math.abs(difference(metric.unit, value, previous.value)) > smallestRealDifference(previous.u, u) : null
+      points.push({ visitId: visit.id, date: visit.date, value, u, real })
+      series.set(metric.name, points)
+      units.set(metric.name, metric.unit)
+    }
+  }
+  return [...series].map(([name, points]) => ({ view, name, unit: units.get(name)!, points }))
+}
+
+/** The trend as CSV: patient, date, view, metric, value, uncertainty, unit, and whether the change is real. */
+export function trendCsv(patient: string, series: readonly TrendSeries[], headers: readonly string[], verdict: (real: boolean | null) => string): string {
+  const rows: string[][] = [[...headers]]
+  for (const s of series) {
+    for (const p of s.points) rows.push([patient, p.date, s.view, s.name, exportNumber(p.value), exportNumber(p.u), s.unit, verdict(p.real)])
+  }
+  return csvText(rows)
+}
