@@ -3,6 +3,7 @@
  * key a compile error), in the clinical Spanish of the protocol. Marker labels and
  * hints and metric names and meanings are in terms.ts, keyed by marker and metric.
  */
+import { CAPTURE_ES } from './capture.js'
 import { CLINICAL_ES } from './clinical.js'
 import { RECORD_ES } from './record.js'
 import type { MessageKey } from './en.js'
@@ -10,6 +11,8 @@ import type { Message } from './types.js'
 
 export const es = {
   ...CLINICAL_ES,
+  // The capture screen and the calibration by the subject's height (capture.ts)
+  ...CAPTURE_ES,
   // The patient record (record.ts)
   ...RECORD_ES,
 
@@ -69,7 +72,7 @@ export const es = {
   'options.estimatePopliteal.help': 'Si está activada, no hacen falta los marcadores del pliegue de la rodilla: el eje de cada pierna se toma como la vertical que pasa por el marcador del tendón de Aquiles.',
   'options.side': 'Lado hacia la cámara',
   'calibration.title': 'Calibración',
-  'calibration.lateralNote': 'Opcional aquí: los ángulos laterales no usan fc ni la línea de referencia.',
+  'calibration.lateralNote': 'Opcional aquí: los ángulos laterales no usan fc ni la línea de referencia; solo la distancia del ápice lumbar los usa.',
   'calibration.knownDistance': 'Distancia conocida',
   'calibration.knownDistance.placeholder': 'p. ej. 10',
   'calibration.fc': 'fc',
@@ -100,7 +103,7 @@ export const es = {
   'target.scaleB.hint': 'Haga clic en el otro extremo de la distancia conocida y escriba esa distancia en cm.',
   'target.lrv.label': 'Línea de referencia',
   'target.lrv.hint': 'Haga clic sobre la línea vertical de referencia (plomada); las distancias horizontales se miden desde ella. Arrástrela para ajustarla.',
-  'target.note.lateralCalibration': 'Opcional: los ángulos laterales no usan la calibración.',
+  'target.note.lateralCalibration': 'Opcional: los ángulos laterales no usan la calibración; solo la distancia del ápice lumbar la usa.',
   'target.note.fcTyped': 'No hace falta: fc se ha escrito directamente.',
   'target.note.poplitealEstimated': 'No hace falta: la estimación de los puntos poplíteos está activada (el eje de cada pierna es la vertical que pasa por el marcador del tendón de Aquiles).',
   'target.missing.knownDistance': 'Distancia conocida (cm)',
@@ -148,7 +151,7 @@ export const es = {
   },
   'results.fromFile': 'Resultados del archivo de valoración.',
   'results.computed': 'Calculado por el servicio.',
-  'results.placeholders': ' (Se han enviado valores provisionales de calibración: los ángulos laterales no los usan.)',
+  'results.placeholders': ' (Se han enviado valores provisionales de calibración: los ángulos laterales no los usan; la distancia del ápice lumbar espera a la línea de referencia y la escala.)',
   'results.column.metric': 'Medida y significado de su signo',
   'results.column.value': 'Valor',
   'results.column.u': '± u',
@@ -293,6 +296,16 @@ export const es = {
   'suggest.reason.inputsNotVisible': 'No sugerido: se deriva de puntos que el modelo apenas ve ({landmarks}). Colóquelo usted.',
   'suggest.reason.outOfFrame': 'No sugerido: para el modelo queda fuera de la foto. Colóquelo usted si es visible.',
   'suggest.reason.noPose': 'No sugerido: el modelo no encontró ninguna persona en la foto.',
+  'suggest.reason.atEdge': 'No sugerido: el modelo sitúa este punto, o uno del que se calcula, en el borde de la foto, donde el cuerpo puede quedar cortado. Colóquelo usted si es visible.',
+  'suggest.reason.check.thighLength': 'No sugerido: el modelo da al muslo de este lado una longitud muy distinta de la que permite el tronco (o sitúa la rodilla por encima de la cadera): la foto puede cortar la pierna. Colóquelo usted si es visible.',
+  'suggest.reason.check.shankLength': 'No sugerido: el modelo da a la pierna de este lado, de la rodilla al tobillo, una longitud muy distinta de la que permite el tronco: la foto puede cortar la pierna. Colóquelo usted si es visible.',
+  'suggest.reason.check.thighsUnequal': 'No sugerido: el modelo hace este muslo mucho más corto que el otro, algo que una persona de pie no presenta. Colóquelo usted.',
+  'suggest.reason.check.shanksUnequal': 'No sugerido: el modelo hace esta pierna, de la rodilla al tobillo, mucho más corta que la otra, algo que una persona de pie no presenta. Colóquelo usted.',
+  'suggest.reason.check.earInsideEyes': 'No sugerido: el modelo sitúa esta oreja entre los ángulos externos de los ojos, donde no hay oreja (tapada por el pelo, o la cabeza girada). Colóquelo usted si es visible.',
+  'suggest.reason.check.earLineTilted': 'No sugerido: la línea entre las dos orejas que halló el modelo no es paralela a la línea de los ojos, así que una de ellas está mal situada. Colóquelos usted.',
+  'suggest.reason.check.earNotBehindEyes': 'No sugerido: visto de lado, el modelo sitúa la oreja sobre los ojos o delante de ellos, donde no hay oreja. Colóquelo usted si es visible.',
+  'suggest.reason.check.chinNotBelowMouth': 'No sugerido: los puntos de la cara que halló el modelo se contradicen (la boca no queda debajo de los ojos), así que este punto caería fuera de la cara. Colóquelo usted.',
+  'suggest.reason.check.chinDistance': 'No sugerido: el mentón quedaría demasiado cerca o demasiado lejos de la nariz para el tamaño de este cuerpo, así que los puntos de la cara están mal situados. Colóquelo usted.',
   'suggest.facing.mismatch': 'Parece {seen}, pero la vista elegida espera {expected}. Compruebe la vista (y el lado) antes de fiarse de los marcadores.',
   'suggest.facing.front': 'una vista frontal (sujeto de cara a la cámara)',
   'suggest.facing.back': 'una vista posterior (sujeto de espaldas a la cámara)',

@@ -52,11 +52,22 @@ export const MONTE_CARLO_SAMPLES = 4000
 /** Fixed seed: the same points always give the same u. */
 export const MONTE_CARLO_SEED = 0x5eed
 
+/**
+ * Standard uncertainty of a stature used as the scale, cm: the span from the top of the
+ * head to the floor on a photo of the subject standing relaxed is not the stature
+ * measured stretched against a stadiometer, and stature itself falls by about 1 % from
+ * morning to evening (docs/uncertainty.md, "The calibration (fc)"). A judgement, stated
+ * as a standard uncertainty; the placement of the two points is propagated besides.
+ */
+export const STATURE_U_CM = 1.5
+
 /** The two scale points and the known distance between them, when fc comes from them. */
 export interface Scale {
   readonly a: Point
   readonly b: Point
   readonly gridCm: number
+  /** Standard uncertainty of gridCm itself, cm (0 or absent: a known length, taken as exact; a stature: STATURE_U_CM). */
+  readonly lengthU?: number
 }
 
 /** What the metrics of one assessment are computed from. */
@@ -67,7 +78,7 @@ export interface Placement {
   readonly side?: Side
   /** Posterior view: rearfoot angles from the vertical instead of the popliteal markers. */
   readonly estimatePopliteal?: boolean
-  /** x of the vertical reference line, px (anterior and posterior views). */
+  /** x of the vertical reference line, px (in the lateral view, only the distance from it uses it). */
   readonly lrvX?: number | null
   /** cm per px, when typed in (ignored when `scale` is given: fc then comes from it). */
   readonly fc?: number | null
@@ -110,16 +121,14 @@ function coordinatesOf(p: Placement, plumbLine: boolean): Coordinate[] {
   for (const [name, [x, y]] of Object.entries(p.markers)) {
     list.push({ key: `m:${name}:0`, value: x }, { key: `m:${name}:1`, value: y })
   }
-  if (p.view !== 'lateral') {
-    if (plumbLine && typeof p.lrvX === 'number') list.push({ key: 'lrv', value: p.lrvX })
-    if (p.scale) {
-      list.push(
-        { key: 's:a:0', value: p.scale.a[0] },
-        { key: 's:a:1', value: p.scale.a[1] },
-        { key: 's:b:0', value: p.scale.b[0] },
-        { key: 's:b:1', value: p.scale.b[1] },
-      )
-    }
+  if (plumbLine && typeof p.lrvX === 'number') list.push({ key: 'lrv', value: p.lrvX })
+  if (p.scale) {
+    list.push(
+      { key: 's:a:0', value: p.scale.a[0] },
+      { key: 's:a:1', value: p.scale.a[1] },
+      { key: 's:b:0', value: p.scale.b[0] },
+      { key: 's:b:1', value: p.scale.b[1] },
+    )
   }
   return list
 }
@@ -150,8 +159,10 @@ export function fcOfPlacement(p: Placement): number | null {
 
 /** The context a view's metric functions take. */
 export function contextOf(p: Placement): unknown {
-  if (p.view === 'lateral') return { forward: forward(p.side ?? 'right') }
-  return { lrv_x: p.lrvX ?? NaN, fc: fcOfPlacement(p) ?? NaN }
+  const calibration = { lrv_x: p.lrvX ?? NaN, fc: fcOfPlacement(p) ?? NaN }
+  // Lateral: the angles need only the forward direction; the distance from the line needs the calibration too.
+  if (p.view === 'lateral') return { forward: forward(p.side ?? 'right'), ...calibration }
+  return calibration
 }
 
 /** One metric's value, NaN when it cannot be computed (a marker missing, coincident markers). */
@@ -216,6 +227,15 @@ function firstOrder(p: Placement, coordinates: readonly Coordinate[], sd: number
       }
       const slope = difference(metric.unit, plus, minus) / (2 * STEP_PX)
       variance += (slope * sd) ** 2
+    }
+    const lengthU = p.view !== 'lateral' ? (p.scale?.lengthU ?? 0) : 0
+    if (defined && lengthU > 0 && p.scale) {
+      // The length the scale points span is itself uncertain (a stature): propagated like a coordinate, with its own u.
+      const step = p.scale.gridCm * 1e-6
+      const plus = valueOf(metric, { ...p, scale: { ...p.scale, gridCm: p.scale.gridCm + step } })
+      const minus = valueOf(metric, { ...p, scale: { ...p.scale, gridCm: p.scale.gridCm - step } })
+      if (Number.isNaN(plus) || Number.isNaN(minus)) defined = false
+      else variance += ((difference(metric.unit, plus, minus) / (2 * step)) * lengthU) ** 2
     }
     if (defined) out.push({ metric, result: { name: metric.name, unit: metric.unit, value, u: Math.sqrt(variance) } })
   }
