@@ -74,10 +74,10 @@ async function readableText(page: Page, selector: string): Promise<string> {
   })()`)
 }
 
-/** No English word and no '.' decimal (a version number such as 1.0.0 is not a decimal). */
+/** No English word and no '.' decimal (a version number such as 1.0.0, or a DOI, is not a decimal). */
 function assertSpanishText(text: string, what: string): void {
   assert.deepEqual(englishWordsIn(text, ENGLISH), [], `${what} has English words:\n${text}`)
-  const decimals = text.replace(/\d+(\.\d+){2,}/g, ' ').match(/\S*\d\.\d\S*/g) ?? []
+  const decimals = text.replace(/\d+(\.\d+){2,}|doi:\S+/gi, ' ').match(/\S*\d\.\d\S*/g) ?? []
   assert.deepEqual(decimals, [], `${what} shows a '.' decimal in Spanish`)
 }
 
