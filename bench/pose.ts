@@ -10,11 +10,17 @@
  *    the real photos, exact on the rendered side figure), in % of body height.
  * The shipped model (full) and the lite model (served in its place for this run) are
  * measured side by side, alternating, in one run.
+ * Then, shipped model only, the photos derived from the shipped ones (cut at the knees,
+ * dark, far: test/web/fixtures/photos.ts): per case the markers suggested and declined
+ * (with the reason the prompt gives) and the distance to the references inside the photo;
+ * and, for every case where the photo as it is gave no person, each retry alone
+ * (`?pose-retries=<one>`): whether it finds the person and what its run costs.
  *
  *     npm run build && node dist/bench/pose.js [--rounds 3]
  *
  * Writes bench/pose-results.json and prints the table for bench/README.md.
  */
+import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, cpus } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -22,7 +28,7 @@ import { createRequire } from 'node:module'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { buildApp } from '../src/app.js'
-import { suggestionPhotos, type SuggestionPhoto } from '../test/web/fixtures/photos.js'
+import { DERIVATIONS, derivedPhoto, suggestionPhotos, type SuggestionPhoto } from '../test/web/fixtures/photos.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url))
@@ -31,6 +37,14 @@ const ROUNDS = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 3
 const SHIPPED_MODEL = 'pose_landmark_full.tflite'
 const MODELS = ['full', 'lite'] as const
 type Model = (typeof MODELS)[number]
+
+/**
+ * The app's pure modules as the build compiles them for Node (web/tsconfig.node.json):
+ * importing web/src from here would compile them into dist/web, which the app's build empties.
+ */
+const WEB_UNIT = new URL('../web-unit/web/src/', import.meta.url)
+const { en } = (await import(new URL('i18n/en.js', WEB_UNIT).href)) as { en: Record<string, unknown> }
+const { RETRIES } = (await import(new URL('pose/detection.js', WEB_UNIT).href)) as { RETRIES: readonly string[] }
 
 const require = createRequire(import.meta.url)
 const LITE_BYTES = readFileSync(require.resolve('@mediapipe/pose/pose_landmark_lite.tflite'))
@@ -64,8 +78,8 @@ async function newContext(browser: Browser, model: Model): Promise<BrowserContex
   return context
 }
 
-async function openPhoto(page: Page, base: string, photo: SuggestionPhoto): Promise<void> {
-  await page.goto(base)
+async function openPhoto(page: Page, base: string, photo: SuggestionPhoto, query = ''): Promise<void> {
+  await page.goto(`${base}${query}`)
   await page.locator(`#view-tabs button[data-view="${photo.view}"]`).click()
   if (photo.view === 'lateral') await page.locator(`#side-${photo.side}`).check()
   await page.locator('#photo-input').setInputFiles({ name: photo.name, mimeType: photo.mimeType, buffer: photo.buffer })
@@ -80,6 +94,51 @@ async function suggestOnce(page: Page, view: string): Promise<Run> {
   }
   const v = file.views[view]
   return { ms, markers: v?.markers ?? {}, status: v?.marker_status ?? {} }
+}
+
+/** The model's runs of the last suggestion, from the toolbar's `retry:found:ms` words. */
+async function attemptsOf(page: Page): Promise<{ retry: string; found: boolean; ms: number }[]> {
+  const words = ((await page.locator('#suggest-markers').getAttribute('data-attempts')) ?? '').split(' ').filter(Boolean)
+  return words.map((w) => {
+    const [retry, found, ms] = w.split(':')
+    return { retry: retry!, found: found === 'true', ms: Number(ms) }
+  })
+}
+
+/** The reason of a prompt note (English), as the end of its catalogue key: 'atEdge', 'check.thighLength', ... */
+function reasonOf(note: string): string {
+  for (const [key, message] of Object.entries(en)) {
+    if (key.startsWith('suggest.reason.') && typeof message === 'string' && note.startsWith(message.split('{')[0]!)) return key.slice('suggest.reason.'.length)
+  }
+  return `unknown: ${note}`
+}
+
+/** Every marker the prompt shows a note for (the model declined it), with the note's reason: walks the prompt. */
+async function declinedReasons(page: Page): Promise<Record<string, string>> {
+  const reasons: Record<string, string> = {}
+  const visited = new Set<string>()
+  for (let i = 0; i < 60; i++) {
+    const id = await page.locator('#prompt').getAttribute('data-target')
+    if (!id || visited.has(id)) break
+    visited.add(id)
+    const note = page.locator('#prompt .prompt-note')
+    if ((await note.count()) > 0) reasons[id] = reasonOf(await note.innerText())
+    const next = page.locator('#prompt button[data-act="next"]')
+    if ((await next.count()) === 0) break
+    await next.click()
+  }
+  return reasons
+}
+
+/** The commit measured, with '+changes' when the work tree differs from it. */
+function gitCommit(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== ''
+    return dirty ? `${head}+changes` : head
+  } catch {
+    return 'unknown'
+  }
 }
 
 const median = (xs: readonly number[]) => {
@@ -169,6 +228,8 @@ async function suggestionLoad(browser: Browser, base: string, photo: SuggestionP
 }
 
 async function main(): Promise<void> {
+  // Before the run: edits made while it runs are not what it measured.
+  const commit = gitCommit()
   const app = await buildApp({ logger: false, webRoot: WEB_ROOT })
   const base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/`
   const browser = await chromium.launch({
@@ -217,8 +278,9 @@ async function main(): Promise<void> {
         }
       }),
     }))
+    const derived = await derivedCases(browser, base, photos)
     const machine = { cpus: availableParallelism(), cpu: cpus()[0]?.model ?? 'unknown', chromium: browser.version(), node: process.version }
-    const out = { date: new Date().toISOString(), rounds: ROUNDS, machine, firstLoad: load, firstSuggestionLoad: suggestionBytes, results }
+    const out = { date: new Date().toISOString(), commit, rounds: ROUNDS, machine, firstLoad: load, firstSuggestionLoad: suggestionBytes, results, ...derived }
     writeFileSync(RESULTS, `${JSON.stringify(out, null, 2)}\n`)
     console.log(table(out))
   } finally {
@@ -227,11 +289,78 @@ async function main(): Promise<void> {
   }
 }
 
+interface CaseResult {
+  readonly photo: string
+  readonly view: string
+  readonly derivation: string
+  readonly bodyHeightPx: number
+  /** The warm run: the model's runs (as it is, then the retries tried) and the total. */
+  readonly warmMs: number
+  readonly attempts: { retry: string; found: boolean; ms: number }[]
+  readonly suggested: number
+  readonly declined: Record<string, string>
+  readonly accuracy: Accuracy
+}
+
+interface RetryResult {
+  readonly photo: string
+  /** The photo as it is: its run, without a person found. */
+  readonly plainMs: number
+  readonly byRetry: Record<string, { found: boolean; ms: number }>
+}
+
+/** The derived photos with the shipped model, and each retry alone where the photo as it is gave no person. */
+async function derivedCases(browser: Browser, base: string, photos: readonly SuggestionPhoto[]): Promise<{ cases: CaseResult[]; retries: RetryResult[] }> {
+  const real = await Promise.all(Object.values(DERIVATIONS).map((d) => derivedPhoto(browser, d)))
+  const cases: CaseResult[] = []
+  const retries: RetryResult[] = []
+  for (const photo of [...photos, ...real]) {
+    const context = await newContext(browser, 'full')
+    const page = await context.newPage()
+    await openPhoto(page, base, photo)
+    await suggestOnce(page, photo.view)
+    const warm = await suggestOnce(page, photo.view)
+    const attempts = await attemptsOf(page)
+    const declined = await declinedReasons(page)
+    await context.close()
+    const derivation = Object.values(DERIVATIONS).find((d) => d.id === photo.id)
+    cases.push({
+      photo: photo.id,
+      view: photo.view,
+      derivation: derivation ? JSON.stringify({ ...derivation, id: undefined }) : 'as shipped',
+      bodyHeightPx: photo.bodyHeightPx,
+      warmMs: Math.round(warm.ms),
+      attempts,
+      suggested: Object.keys(warm.status).length,
+      declined,
+      accuracy: accuracyOf(photo, warm),
+    })
+    process.stderr.write(`case ${photo.id}: ${attempts.map((a) => `${a.retry}:${a.found}:${a.ms}`).join(' ')}\n`)
+    if (attempts[0]?.found !== false) continue
+    const byRetry: Record<string, { found: boolean; ms: number }> = {}
+    for (const retry of RETRIES) {
+      const alone = await newContext(browser, 'full')
+      const p = await alone.newPage()
+      await openPhoto(p, base, photo, `?pose-retries=${retry}`)
+      await suggestOnce(p, photo.view)
+      await suggestOnce(p, photo.view)
+      const runs = await attemptsOf(p)
+      await alone.close()
+      const run = runs.find((r) => r.retry === retry)
+      if (run) byRetry[retry] = { found: run.found, ms: run.ms }
+    }
+    retries.push({ photo: photo.id, plainMs: attempts[0].ms, byRetry })
+  }
+  return { cases, retries }
+}
+
 function table(out: {
   rounds: number
   firstLoad: { bytes: number; gzipBytes: number; poseRequests: number; files: Record<string, number> }
   firstSuggestionLoad: { bytes: number }
   results: { model: string; photos: { photo: string; view: string; real: boolean; coldMs: number; warmMs: number; suggested: number; accuracy: Accuracy }[] }[]
+  cases: CaseResult[]
+  retries: RetryResult[]
 }): string {
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`
   const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MiB`
@@ -255,6 +384,16 @@ function table(out: {
   const shipped = out.results.find((r) => r.model === 'full')!
   for (const p of shipped.photos) {
     lines.push(`- ${p.photo}: ${Object.entries(p.accuracy.perMarker).map(([m, d]) => `${m} ${typeof d === 'number' ? d.toFixed(1) : d}`).join(', ')}`)
+  }
+  lines.push('', 'Cases, shipped model, warm run:', '', '| Case (view) | Runs: retry, found, ms | Suggested | Declined (reason) | Mean, % H (references compared) |', '|---|---|---:|---|---:|')
+  for (const c of out.cases) {
+    const runs = c.attempts.map((a) => `${a.retry} ${a.found ? 'yes' : 'no'} ${Math.round(a.ms)}`).join('; ')
+    const declined = Object.entries(c.declined).map(([m, r]) => `${m} (${r})`).join(', ') || '-'
+    lines.push(`| ${c.photo} (${c.view}) | ${runs} | ${c.suggested} | ${Object.keys(c.declined).length}: ${declined} | ${pct(c.accuracy.meanPct)} (${c.accuracy.compared} of ${c.accuracy.references}) |`)
+  }
+  lines.push('', 'Each retry alone, where the photo as it is gave no person (warm):', '', `| Case | As it is, ms | ${RETRIES.join(' | ')} |`, `|---|---:|${RETRIES.map(() => '---|').join('')}`)
+  for (const r of out.retries) {
+    lines.push(`| ${r.photo} | ${Math.round(r.plainMs)} | ${RETRIES.map((k) => (r.byRetry[k] ? `${r.byRetry[k]!.found ? 'found' : 'none'}, ${Math.round(r.byRetry[k]!.ms)} ms` : '-')).join(' | ')} |`)
   }
   return lines.join('\n')
 }

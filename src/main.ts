@@ -6,16 +6,7 @@ import cluster from 'node:cluster'
 import { setFlagsFromString } from 'node:v8'
 import { ConfigError, readConfig } from './config.js'
 import { takeSignals } from './signals.js'
-
-/**
- * Heap settings for a small, steady footprint, applied before anything else loads.
- * The young generation keeps its initial size: V8 otherwise grows it while the app
- * starts and never gives it back. Its many small scavenges then run on the main
- * thread: handing each to helper threads cost more than it saved (the measurements
- * are in bench/README.md). V8 reads both flags when it grows the heap and at each
- * scavenge, so setting them at run time takes effect.
- */
-export const V8_FLAGS = ['--semi-space-growth-factor=1', '--no-parallel-scavenge']
+import { V8_FLAGS } from './v8-flags.js'
 
 async function main() {
   takeSignals()

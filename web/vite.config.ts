@@ -29,12 +29,27 @@ function poseFiles(): Plugin {
   }
 }
 
+/**
+ * Copies docs/photo-protocol.md into the build as photo-protocol.txt, the page the
+ * capture screen links to (served from the app's own origin, shown as plain text).
+ */
+function photoProtocol(): Plugin {
+  return {
+    name: 'photo-protocol',
+    apply: 'build',
+    generateBundle() {
+      const source = readFileSync(new URL('../docs/photo-protocol.md', import.meta.url))
+      this.emitFile({ type: 'asset', fileName: 'photo-protocol.txt', source })
+    },
+  }
+}
+
 /** The core's sources: the app bundles them as TypeScript, never the service's build of them. */
 const CORE_DIR = fileURLToPath(new URL('../core/', import.meta.url))
 
 export default defineConfig({
   base: './',
-  plugins: [poseFiles()],
+  plugins: [poseFiles(), photoProtocol()],
   resolve: {
     alias: [{ find: /^#core\/(.*)\.js$/, replacement: `${CORE_DIR}$1.ts` }],
   },

@@ -11,7 +11,8 @@
  * descriptions from the metric tables in core/metrics, error types from
  * error-types.ts, so the document says what the code does.
  */
-import { Type, type Static, type TSchema } from 'typebox'
+import type { Static, TSchema } from 'typebox'
+import { Type } from './schema-builders.js'
 import { COORDINATE_LIMIT, COORDINATE_LIMIT_TEXT, MAX_ECHOED_INPUT_CHARS } from '../limits.js'
 import { POPLITEAL_MARKERS, SIDES, VIEWS, type MarkerName, type View } from '#core/markers.js'
 import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS, type Metric } from '#core/metrics/index.js'
@@ -193,7 +194,9 @@ export const PoplitealResponse = Type.Object(
 function metricFields(metrics: readonly Metric<string, never>[]) {
   const properties: Record<string, TSchema> = {}
   for (const m of metrics) {
-    properties[m.name] = Type.Number({ description: `${m.formula} ${m.meaning} Unit: ${m.unit === 'cm' ? 'centimetres' : 'degrees'}.` })
+    const landmarks = (m.landmarks === undefined ? '' : ` Landmarks: ${m.landmarks}`) + (m.published === undefined ? '' : ` ${m.published}`)
+    const unit = m.unit === 'cm' ? 'centimetres' : 'degrees'
+    properties[m.name] = Type.Number({ description: `${m.formula} ${m.meaning} Unit: ${unit}. Source: ${m.source}${landmarks}` })
   }
   return properties
 }
@@ -218,6 +221,7 @@ export const LateralResponse = Type.Object(
     ...metricFields(LATERAL_METRICS),
     side: Type.Enum(SIDES, { description: 'The side sent in the request.' }),
     unit: Type.Literal('degrees', { description: 'Unit of every angle: degrees.' }),
+    unit_distances: UNIT_FIELDS.unit_distances,
   },
   { $id: 'LateralResponse', description: METRICS_DESCRIPTION, examples: [ANSWERS.lateral] },
 )

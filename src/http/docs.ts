@@ -4,14 +4,20 @@
  * route schemas and the named schemas of src/api/schemas.ts. Here the document gets
  * what routes cannot say about themselves: servers, the error responses each
  * operation can answer (with their headers), and the statuses that are global.
+ *
+ * Only what the routes need is loaded at start: the named schemas, and a list of
+ * the documented routes. Swagger and Swagger UI live in a small app of their own
+ * (docs-app.ts), built on the first request for /docs or /openapi.json; this
+ * service's routes answer those requests from it, through this app's hooks
+ * (security headers, request id, metrics) like any other answer.
  */
 import fp from 'fastify-plugin'
-import swagger from '@fastify/swagger'
-import swaggerUi from '@fastify/swagger-ui'
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import { BODY_LIMIT_TEXT, COORDINATE_LIMIT_TEXT, DEFAULT_TIMEOUTS } from '../limits.js'
 import { STATUS_MEANINGS, type ErrorStatus } from '../messages.js'
 import { NAMED_SCHEMAS } from '../api/schemas.js'
 import { RATE_LIMIT_HEADERS } from './rate-limit.js'
+import type { DocsApp } from './docs-app.js'
 
 export interface DocsOptions {
   /** The service version (info.version). */
@@ -26,7 +32,7 @@ export interface DocsOptions {
 export const OPENAPI_PATH = '/openapi.json'
 
 type Operation = { responses?: Record<string, unknown>; requestBody?: unknown; security?: unknown[] }
-type Document = {
+export type Document = {
   paths?: Record<string, Record<string, Operation>>
   components?: Record<string, Record<string, unknown>>
   [key: string]: unknown
@@ -94,7 +100,7 @@ const RATE_LIMIT_HEADER_DESCRIPTIONS: Record<string, string> = {
   'x-ratelimit-reset': 'Seconds until the current minute ends.',
 }
 
-function infoDescription(options: DocsOptions): string {
+export function infoDescription(options: DocsOptions): string {
   const global = GLOBAL_STATUSES.map((s) => `${s} (${STATUS_MEANINGS[s]})`).join('; ')
   return (
     'Biomechanical posture metrics from anatomical markers placed on a photograph (anterior, posterior and lateral views).\n\n' +
@@ -142,48 +148,45 @@ export function completeDocument(document: Document, options: DocsOptions): Docu
   return document
 }
 
+/** Headers of the docs app's answers that this app sets itself. */
+const OWN_HEADERS = new Set(['content-length', 'transfer-encoding', 'date', 'connection', 'keep-alive'])
+
 export const docs = fp<DocsOptions>(
   async (app, options) => {
     for (const schema of NAMED_SCHEMAS) app.addSchema(schema)
-    await app.register(swagger, {
-      openapi: {
-        openapi: '3.1.0',
-        info: {
-          title: 'posture-metrics',
-          version: options.version,
-          description: infoDescription(options),
-          // package.json's licence (test/openapi/lint.test.ts holds them together).
-          license: { name: 'Apache License 2.0', identifier: 'Apache-2.0' },
-        },
-        // Relative: the service answers at whatever address this document was fetched from.
-        servers: [{ url: '/', description: 'This service (the address this document was fetched from).' }],
-        tags: [
-          { name: 'analysis', description: 'Posture metrics per view, and the popliteal estimate.' },
-          { name: 'service', description: 'Liveness.' },
-        ],
-      },
-      // Named schemas appear under components/schemas by their $id.
-      refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-      transformObject: (documentObject) => completeDocument((documentObject as { openapiObject: Document }).openapiObject, options) as never,
+    // The routes the document describes: every route added after this plugin (HEAD
+    // routes are Fastify's copies of GET routes, and hidden ones are left out anyway).
+    const documented: RouteOptions[] = []
+    app.addHook('onRoute', (route) => {
+      if (route.method !== 'HEAD' && route.schema?.hide !== true) documented.push(route)
     })
-    await app.register(swaggerUi, {
-      routePrefix: '/docs',
-      // Swagger UI reads /openapi.json (its `urls` takes precedence over its own ./json).
-      uiConfig: { urls: [{ url: `..${OPENAPI_PATH}`, name: 'posture-metrics' }] },
-      // The plugin's own copies of the document point to the one address.
-      uiHooks: {
-        onRequest: (request, reply, done) => {
-          const path = request.url.split('?', 1)[0]
-          if (path === '/docs/json' || path === '/docs/yaml') return reply.redirect(OPENAPI_PATH, 301)
-          done()
-        },
-      },
-    })
-    let document: string | undefined
-    app.get(OPENAPI_PATH, { schema: { hide: true } }, (_request, reply) => {
-      document ??= JSON.stringify(app.swagger())
+    let docsApp: Promise<DocsApp> | undefined
+    const loadDocsApp = () =>
+      (docsApp ??= import('./docs-app.js')
+        .then(({ buildDocsApp }) => buildDocsApp(documented, options))
+        .catch((error: unknown) => {
+          docsApp = undefined
+          throw error
+        }))
+    app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
+      const { document } = await loadDocsApp()
       return reply.type('application/json; charset=utf-8').send(document)
     })
+    // Swagger UI's page and files, answered by the docs app; what it does not have is this app's 404.
+    const swaggerUi = async (request: FastifyRequest, reply: FastifyReply) => {
+      const docsApp = await loadDocsApp()
+      // GET for HEAD too: Fastify's HEAD route sends this answer's headers without its body.
+      const answer = await docsApp.app.inject({ method: 'GET', url: request.url, headers: request.headers })
+      if (answer.statusCode === 404) return reply.callNotFound()
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value !== undefined && !OWN_HEADERS.has(name)) reply.header(name, value)
+      }
+      return reply.code(answer.statusCode).send(answer.rawPayload)
+    }
+    app.get('/docs', { schema: { hide: true } }, swaggerUi)
+    app.get('/docs/*', { schema: { hide: true } }, swaggerUi)
+    // Swagger UI's own copies of the document: the one address instead.
+    for (const copy of ['/docs/json', '/docs/yaml']) app.get(copy, { schema: { hide: true } }, (_request, reply) => reply.redirect(OPENAPI_PATH, 301))
   },
   { name: 'docs' },
 )

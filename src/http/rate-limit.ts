@@ -2,9 +2,10 @@
  * The optional per-client rate limit on /api/... (RATE_LIMIT requests per minute;
  * @fastify/rate-limit): beyond it, 429 `{"detail": ...}` with Retry-After and the
  * x-ratelimit-* headers. Liveness, docs and the marking app's files are not limited.
+ * @fastify/rate-limit (and the IP address library it brings) is loaded only when the
+ * limit is on.
  */
 import fp from 'fastify-plugin'
-import rateLimit from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import { RATE_LIMIT_WINDOW_MS } from '../limits.js'
 import { MESSAGES } from '../messages.js'
@@ -35,6 +36,7 @@ export function rateLimitOptions(perMinute: number) {
 
 export const rateLimitPlugin = fp<RateLimitOptions>(
   async (app, options) => {
+    const { default: rateLimit } = await import('@fastify/rate-limit')
     await app.register(rateLimit, rateLimitOptions(options.perMinute))
   },
   { name: 'rate-limit' },

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
+import { ANTERIOR_METRICS } from '#core/metrics/index.js'
 import { FIGURES } from './fixtures/figure.js'
 import { OUTPUT, loadPhoto, openApp, placeGuided, shownResults, startHarness, type Harness } from '../support/browser.js'
 import { englishVocabulary, englishWordsIn } from '../support/english-words.js'
@@ -50,6 +51,7 @@ const ENGLISH = vocabulary()
 assert.deepEqual(englishWordsIn('Click this point on the photo.', ENGLISH), ['click', 'this', 'point', 'on', 'the', 'photo'])
 assert.ok(ENGLISH.size > 300, `${ENGLISH.size} English words`)
 const PATIENT = 'PAC-0042'
+const ANTERIOR_COUNT = ANTERIOR_METRICS.length
 const spec = FIGURES.anterior
 
 let h: Harness
@@ -60,9 +62,27 @@ after(async () => {
   await h?.close()
 })
 
-async function assertSpanish(page: Page, selector: string, what: string): Promise<void> {
-  const text = await page.locator(selector).innerText()
+/** Everything a person reads in an element: its text, the photo's SVG labels and tooltips, field values and placeholders, tooltips, labels for screen readers. */
+async function readableText(page: Page, selector: string): Promise<string> {
+  return page.evaluate(`(() => {
+    const root = document.querySelector(${JSON.stringify(selector)})
+    const parts = [root.innerText]
+    for (const el of root.querySelectorAll('svg text, svg title')) parts.push(el.textContent)
+    for (const el of root.querySelectorAll('input')) if (!['file', 'hidden', 'checkbox', 'radio'].includes(el.type)) parts.push(el.value, el.placeholder)
+    for (const el of root.querySelectorAll('[title], [aria-label]')) parts.push(el.getAttribute('title') || '', el.getAttribute('aria-label') || '')
+    return parts.join('\\n')
+  })()`)
+}
+
+/** No English word and no '.' decimal (a version number such as 1.0.0, or a DOI, is not a decimal). */
+function assertSpanishText(text: string, what: string): void {
   assert.deepEqual(englishWordsIn(text, ENGLISH), [], `${what} has English words:\n${text}`)
+  const decimals = text.replace(/\d+(\.\d+){2,}|doi:\S+/gi, ' ').match(/\S*\d\.\d\S*/g) ?? []
+  assert.deepEqual(decimals, [], `${what} shows a '.' decimal in Spanish`)
+}
+
+async function assertSpanish(page: Page, selector: string, what: string): Promise<void> {
+  assertSpanishText(await readableText(page, selector), what)
 }
 
 async function downloadText(page: Page, selector: string, name: string): Promise<string> {
@@ -116,7 +136,7 @@ describe('the app in Spanish and English', () => {
     await page.locator('#prompt-grid-cm').fill('40')
     await page.locator('#prompt-grid-cm').press('Enter')
     const values = await shownResults(page)
-    assert.equal(Object.keys(values).length, 8)
+    assert.equal(Object.keys(values).length, ANTERIOR_COUNT)
 
     // Every value with its uncertainty, decimal comma, the unit on both.
     for (const row of await page.locator('#metrics-table tbody tr').all()) {
@@ -155,13 +175,17 @@ describe('the app in Spanish and English', () => {
     const csv = (await downloadText(page, '#export-csv', 'i18n-es.csv')).trim().split('\r\n')
     assert.equal(csv[0], 'paciente,fecha,vista,lado,medida,valor,incertidumbre,unidad,significado,foto,fc_cm_por_px,lrv_x_px,error_colocacion_px,estado')
     for (const line of csv.slice(1)) assert.ok(Number(line.split(',')[6]) > 0, line)
+    // Its words are Spanish (side, unit, meaning, status); its numbers keep '.' for spreadsheets and scripts (docs/uncertainty.md).
+    const words = csv.map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)).map((f) => [f[0], f[1], f[2], f[3], f[7], f[8], f[13]].join(' '))
+    assertSpanishText(words.join('\n'), 'the CSV')
+    assert.ok(csv.slice(1).every((line) => line.endsWith(',confirmado')), 'the status column in Spanish')
 
     // Compare with the earlier visit: only the head tilt changed beyond measurement error.
     await page.locator('#compare-input').setInputFiles({ name: 'visita-1.json', mimeType: 'application/json', buffer: Buffer.from(earlierVisit()) })
     await page.locator('#comparison[data-state="ready"]').waitFor()
     const verdicts: Record<string, string> = {}
     for (const row of await page.locator('#comparison tbody tr').all()) verdicts[(await row.getAttribute('data-metric'))!] = (await row.getAttribute('data-verdict'))!
-    assert.equal(Object.keys(verdicts).length, 8)
+    assert.equal(Object.keys(verdicts).length, ANTERIOR_COUNT)
     assert.deepEqual(
       Object.entries(verdicts).filter(([, v]) => v === 'real').map(([k]) => k),
       ['head_angle'],
@@ -170,7 +194,7 @@ describe('the app in Spanish and English', () => {
     assert.ok(Object.entries(verdicts).every(([k, v]) => k === 'head_angle' || v === 'within'))
     const comparisonText = await page.locator('#comparison').innerText()
     assert.match(comparisonText, /15 de enero de 2026 → 20 de marzo de 2026/)
-    assert.match(comparisonText, /1 de 8 medidas han cambiado/)
+    assert.match(comparisonText, new RegExp(`1 de ${ANTERIOR_COUNT} medidas han cambiado`))
     await assertSpanish(page, '#app', 'the comparison')
     await page.locator('#comparison').screenshot({ path: `${OUTPUT}i18n-es-comparison.png` })
     const compared = (await downloadText(page, '#compare-csv', 'i18n-es-comparison.csv')).trim().split('\r\n')
@@ -195,7 +219,9 @@ describe('the app in Spanish and English', () => {
     await page.locator('#comparison[data-state="refused"]').waitFor()
     assert.match(await page.locator('#comparison').innerText(), /No se puede comparar: .*PAC-9999/)
 
-    // The other two views, marked in Spanish too.
+    // The other two views, marked in Spanish too (from the top of the page: scrolled down to the comparison,
+    // the comparison panel is drawn over the bottom of the sticky photo area).
+    await page.evaluate('window.scrollTo(0, 0)')
     await page.locator('#tab-posterior').click()
     await loadPhoto(page, h, 'posterior')
     await placeGuided(page, FIGURES.posterior)

@@ -6,6 +6,8 @@
  * from unconfirmed suggestions are provisional on screen, in the CSV, the report and the
  * saved file; a back photo in the anterior view is flagged; no request leaves the
  * service; and when the model cannot be loaded, the app says so and manual marking works.
+ * On photos derived from the shipped ones: the knee of a photo cut above the knees is
+ * declined with its reason, and a person on a dark photo is found by a retry.
  */
 import assert from 'node:assert/strict'
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
@@ -15,7 +17,7 @@ import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { buildApp } from '../../src/app.js'
 import { markerNames, type View } from '#core/markers.js'
-import { suggestionPhotos, type SuggestionPhoto } from './fixtures/photos.js'
+import { DERIVATIONS, derivedPhoto, suggestionPhotos, type SuggestionPhoto } from './fixtures/photos.js'
 import { OUTPUT, activeTarget, openApp, startHarness, type Harness } from '../support/browser.js'
 import { WEB_BUILD } from '../support/paths.js'
 
@@ -41,6 +43,13 @@ before(async () => {
 after(async () => {
   await h?.close()
 })
+
+/** The note the prompt shows for `target`, walking the prompt to it. */
+async function noteFor(page: Page, target: string): Promise<string> {
+  for (let i = 0; i < 30 && (await activeTarget(page)) !== target; i++) await page.locator('#prompt button[data-act="next"]').click()
+  assert.equal(await activeTarget(page), target)
+  return page.locator('#prompt .prompt-note').innerText()
+}
 
 async function openView(page: Page, photo: SuggestionPhoto): Promise<void> {
   await page.locator(`#view-tabs button[data-view="${photo.view}"]`).click()
@@ -145,6 +154,54 @@ describe('marker suggestions', () => {
     assert.equal(await activeTarget(p2), 'calcaneo_izq')
     assert.match(await p2.locator('#prompt .prompt-note').innerText(), /^Not suggested: /)
     await p2.context().close()
+  })
+
+  test('a photo cut just above the knees: the knees the model squeezes in at the bottom edge are declined, and the hidden ear, with the reason in both languages', async () => {
+    const photo = await derivedPhoto(h.browser, DERIVATIONS.cutKnees)
+    const { page, errors } = await openApp(h)
+    await openView(page, photo)
+    await suggest(page)
+    const markers = (await saved(page, 'suggested-cut-knees.json')).views.anterior!.markers
+    assert.equal(markers.centro_rotula_izq, undefined, `left knee suggested at ${JSON.stringify(markers.centro_rotula_izq)} on a ${photo.height} px photo`)
+    assert.equal(markers.centro_rotula_der, undefined, `right knee suggested at ${JSON.stringify(markers.centro_rotula_der)}`)
+    // The trunk above stays suggested.
+    assert.ok(markers.punto_acromion_der && markers.espina_iliaca_anterosuperior_izq)
+    assert.match(await noteFor(page, 'centro_rotula_izq'), /^Not suggested: .*edge of the photo/)
+    // The left ear, hidden by the head's turn, is put by the model inside the eyes' span: declined too.
+    assert.equal(markers.tragus_izq, undefined)
+    assert.match(await noteFor(page, 'tragus_izq'), /^Not suggested: .*between the outer corners of the eyes/)
+    assert.deepEqual(errors, [])
+    await page.context().close()
+    // In Spanish, the same reasons, all in Spanish.
+    const { page: es } = await openApp(h, { locale: 'es-ES' })
+    await openView(es, photo)
+    await suggest(es)
+    const knee = await noteFor(es, 'centro_rotula_izq')
+    assert.match(knee, /^No sugerido: .*borde de la foto/)
+    assert.doesNotMatch(knee, /\b(left|right|knee|edge)\b/i)
+    assert.match(await noteFor(es, 'tragus_izq'), /^No sugerido: .*entre los ángulos externos de los ojos/)
+    await es.context().close()
+  })
+
+  test('a dark photo: the person is found by the contrast retry, not found without retries', async () => {
+    const photo = await derivedPhoto(h.browser, DERIVATIONS.dark)
+    const { page, errors } = await openApp(h)
+    await openView(page, photo)
+    await suggest(page)
+    const attempts = (await page.locator('#suggest-markers').getAttribute('data-attempts')) ?? ''
+    assert.match(attempts, /^none:false:\d+ contrast:true:\d+$/)
+    const file = await saved(page, 'suggested-dark.json')
+    const v = file.views.anterior!
+    assert.ok(Object.keys(v.markers).length >= 7, `${Object.keys(v.markers).length} markers suggested`)
+    assertNearReferences(photo, v.markers, v.marker_status ?? {}, 8)
+    assert.deepEqual(errors, [])
+    // The same photo with the retries switched off (the bench's knob): no person.
+    await page.goto(`${h.base}?pose-retries=`)
+    await openView(page, photo)
+    await suggest(page)
+    assert.match(await page.locator('#toast').innerText(), /No person found/)
+    assert.match((await page.locator('#suggest-markers').getAttribute('data-attempts')) ?? '', /^none:false:\d+$/)
+    await page.context().close()
   })
 
   test('confirm one by clicking, one by dragging, then all; provisional results until then', async () => {

@@ -6,6 +6,7 @@
 import { startAnalysis } from './analysis.js'
 import { health } from './service/api.js'
 import { notify, setService } from './state/commands.js'
+import { mountCapture } from './capture/screen.js'
 import { byId, setText } from './render/dom.js'
 import { Files, installFiles } from './files/file-actions.js'
 import type { Locale } from './i18n/format.js'
@@ -23,6 +24,7 @@ import { mountOptions } from './panels/options.js'
 import { mountPrompt } from './panels/prompt.js'
 import { mountResults } from './panels/results.js'
 import { mountStatus } from './panels/status.js'
+import { mountStatureScale } from './panels/stature.js'
 import { mountSuggestions } from './panels/suggestions.js'
 import { Suggestions } from './pose/controller.js'
 import { mountTargets } from './panels/targets.js'
@@ -85,6 +87,7 @@ mountViewTabs(store)
 mountPrompt(store)
 mountOptions(store)
 mountTargets(store, stage)
+mountStatureScale(store)
 mountResults(store)
 mountComparison(store, () => files.exportComparisonCsv())
 mountNotice(store)
@@ -92,6 +95,7 @@ mountStatus(store)
 mountSuggestions(store, new Suggestions(store))
 renderStage(store, stage)
 installFiles(files)
+mountCapture(store, stage)
 installKeyboard({
   store,
   viewport: stage,

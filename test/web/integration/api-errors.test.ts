@@ -56,7 +56,7 @@ describe('422 answers worded from type and ctx', () => {
     const e = renderProblem('anterior', p!, en, EN_TERMS).text
     const s = renderProblem('anterior', p!, es, ES_TERMS).text
     assert.match(e, /Right tragus and Left tragus are at the same point \(252, 136\), so Head angle cannot be computed/)
-    assert.match(s, /Trago derecho y Trago izquierdo están en el mismo punto \(252, 136\), así que no se puede calcular Inclinación de la cabeza/)
+    assert.match(s, /Trago derecho y Trago izquierdo están en el mismo punto \(252; 136\), así que no se puede calcular Inclinación de la cabeza/)
     assert.deepEqual(englishWordsIn(s, ENGLISH), [])
   })
   test('out-of-range and wrong values of the calibration and markers, in Spanish without an English word', async () => {

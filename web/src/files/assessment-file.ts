@@ -24,6 +24,8 @@ export interface SavedView {
     fc: number | null
     grid_size_cm: number | null
     scale_points: [Pt | null, Pt | null]
+    /** What the scale points span (absent: a known length). */
+    scale_by?: 'stature'
   }
   markers: Record<string, Pt>
   /** Markers suggested by the pose model and not confirmed by the clinician (absent: all confirmed). */
@@ -52,7 +54,13 @@ export interface AssessmentFile {
 export function savedView(view: View, doc: Doc, results: Record<string, unknown> | null): SavedView {
   const saved: SavedView = {
     image: doc.photo ? { name: doc.photo.name, width: doc.photo.width, height: doc.photo.height } : null,
-    calibration: { lrv_x: doc.lrvX, fc: fcOf(doc), grid_size_cm: doc.gridCm, scale_points: [doc.scale[0], doc.scale[1]] },
+    calibration: {
+      lrv_x: doc.lrvX,
+      fc: fcOf(doc),
+      grid_size_cm: doc.gridCm,
+      scale_points: [doc.scale[0], doc.scale[1]],
+      ...(doc.scaleBy === 'stature' ? { scale_by: 'stature' as const } : {}),
+    },
     // In guided order, so the file reads like the marking did.
     markers: Object.fromEntries(VIEWS[view].flatMap((m) => (doc.markers[m.name] ? [[m.name, doc.markers[m.name]!]] : []))),
     results,
@@ -174,6 +182,7 @@ export function assessmentFromData(data: unknown): LoadedAssessment {
       markerStatus,
       scale: [optionalPoint(sp[0], `views.${view}.calibration.scale_points[0]`), optionalPoint(sp[1], `views.${view}.calibration.scale_points[1]`)],
       gridCm: optionalNumber(cal.grid_size_cm, `views.${view}.calibration.grid_size_cm`, true),
+      scaleBy: cal.scale_by === 'stature' ? 'stature' : 'length',
       fcTyped: optionalNumber(cal.fc, `views.${view}.calibration.fc`, true),
       lrvX: optionalNumber(cal.lrv_x, `views.${view}.calibration.lrv_x`),
       side: side as Side,

@@ -9,7 +9,6 @@ import { h, s, swatch } from '../render/dom.js'
 import type { View } from '#core/markers.js'
 import { comparisonOf, placementOf } from '../compare/from-state.js'
 import { comparisonTable, dateText } from '../render/comparison-table.js'
-import { formatDate, formatNumber } from '../i18n/format.js'
 import { currentLocale, t, terms } from '../i18n/index.js'
 import { formatValueWithU, metricsOf } from '../metrics/metric-info.js'
 import { fcOf, targetsOf, type Doc } from '../state/model.js'
@@ -18,6 +17,8 @@ import { colorOf, sceneOf, type Scene } from '../render/scene.js'
 import { uncertaintiesOf } from '../metrics/uncertainty.js'
 import { provisionalMetrics } from '../state/provisional.js'
 import type { AppState } from '../state/state.js'
+import { formatDate, formatNumber, formatSignificant, plainNumber } from '../i18n/format.js'
+import { precisionWarning, precisionWarningText } from '../metrics/precision.js'
 
 /** Longest side of the printed photo, in drawing units. */
 const REPORT_SIZE = 640
@@ -58,8 +59,8 @@ export function renderReport(container: HTMLElement, state: AppState): void {
       e.view === 'posterior' ? t(e.doc.estimatePopliteal ? 'report.popliteal.estimated' : 'report.popliteal.marked') : '',
       fc !== null
         ? e.doc.gridCm !== null
-          ? t('report.fcReference', { fc: fc.toPrecision(4), cm: e.doc.gridCm })
-          : t('report.fc', { fc: fc.toPrecision(4) })
+          ? t('report.fcReference', { fc: formatSignificant(fc, 4, currentLocale()), cm: e.doc.gridCm })
+          : t('report.fc', { fc: formatSignificant(fc, 4, currentLocale()) })
         : '',
       e.doc.lrvX !== null ? t('report.lrv', { x: e.doc.lrvX }) : '',
     ].filter(Boolean)
@@ -86,10 +87,10 @@ export function renderReport(container: HTMLElement, state: AppState): void {
           h(
             'tr',
             { 'data-metric': m.name, 'data-provisional': mark ? 'true' : null, class: mark ? 'provisional' : null },
-            h('th', { scope: 'row' }, swatch(colorOf(i)), `${m.label} `, h('code', {}, m.name), h('span', { class: 'meaning' }, m.meaning)),
+            h('th', { scope: 'row' }, swatch(colorOf(i)), `${m.label} `, h('code', {}, m.name), h('span', { class: 'meaning' }, m.meaning), m.note ? h('span', { class: 'published' }, m.note) : null),
             h(
               'td',
-              { class: 'num', title: typeof v === 'number' ? String(v) : null },
+              { class: 'num', title: typeof v === 'number' ? plainNumber(v, currentLocale()) : null },
               typeof v === 'number' ? formatValueWithU(m, v, u[m.name]) : t('results.noValue'),
               mark ? h('span', { class: 'provisional-badge' }, t('results.provisional.badge')) : null,
             ),
@@ -97,6 +98,8 @@ export function renderReport(container: HTMLElement, state: AppState): void {
         )
       })
       if (provisional.size > 0) section.append(h('p', { class: 'report-provisional' }, t('report.provisional', { list: [...provisional].join(', ') })))
+      const warning = photo ? precisionWarning(e.metrics, e.values, u, photo) : null
+      if (warning && photo) section.append(h('p', { class: 'precision-warning' }, precisionWarningText(warning, photo)))
       section.append(
         h(
           'table',

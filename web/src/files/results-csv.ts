@@ -58,10 +58,12 @@ function csvField(v: string): string {
 /**
  * RFC 4180 CSV, one row per metric with a value, values and their standard
  * uncertainty (from the placement error `sd`, px) at full precision; headers,
- * side, unit and meaning in the current language; the status column says whether
- * the value is provisional (it uses unconfirmed suggested markers), as a code.
- * Every row starts with the patient (as typed) and the assessment date, so rows of
- * several files can be put together.
+ * side, unit, meaning and status in the current language; the status column says
+ * whether the value is provisional (it uses unconfirmed suggested markers). Numbers
+ * keep '.' in every language (docs/uncertainty.md, "Display precision"): the CSV is
+ * data for a spreadsheet or a script, and a decimal comma would collide with the
+ * field separator. Every row starts with the patient (as typed) and the assessment
+ * date, so rows of several files can be put together.
  */
 export function csvOf(entries: readonly ResultEntry[], sd: number = DEFAULT_PLACEMENT_SD_PX, meta: AssessmentMeta = EMPTY_META): string {
   const rows: string[][] = [COLUMNS.map((key) => t(key))]
@@ -86,8 +88,8 @@ export function csvOf(entries: readonly ResultEntry[], sd: number = DEFAULT_PLAC
         String(fcOf(e.doc) ?? ''),
         String(e.doc.lrvX ?? ''),
         String(sd),
-        // A code, like the view and metric columns: the same in every language.
-        provisional.has(m.name) ? 'provisional' : 'confirmed',
+        // Words for people, like the side, unit and meaning columns (the view and metric columns are codes).
+        t(provisional.has(m.name) ? 'csv.status.provisional' : 'csv.status.confirmed'),
       ])
     }
   }

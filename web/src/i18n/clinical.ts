@@ -15,7 +15,7 @@ export const CLINICAL_EN = {
   'uncertainty.help':
     'Standard deviation of a hand-placed point, in photo pixels (default {default} px: clicking a clear target is accurate to about 1-3 px; raise it for landmarks that are hard to find). Every value shows ± its standard uncertainty.',
   'uncertainty.invalid': 'The placement error must be a number of pixels from {min} to {max}.',
-  'uncertainty.report': 'Placement error {sd} px: each value is shown ± its standard uncertainty (first-order propagation through the metric formulas).',
+  'uncertainty.report': 'Placement error {sd} px: each value is shown ± its standard uncertainty (first-order propagation through the metric formulas, or a simulation where a segment is too short for it, whichever is larger).',
 
   'assessment.title': 'Assessment',
   'assessment.patient': 'Patient ID',
@@ -117,7 +117,7 @@ export const CLINICAL_ES = {
   'uncertainty.help':
     'Desviación típica de un punto colocado a mano, en píxeles de la foto (por defecto {default} px: un clic sobre un objetivo bien visible tiene una precisión de 1 a 3 px; auméntelo para puntos difíciles de localizar). Cada valor se muestra ± su incertidumbre típica.',
   'uncertainty.invalid': 'El error de colocación debe ser un número de píxeles entre {min} y {max}.',
-  'uncertainty.report': 'Error de colocación {sd} px: cada valor se muestra ± su incertidumbre típica (propagación de primer orden a través de las fórmulas de las medidas).',
+  'uncertainty.report': 'Error de colocación {sd} px: cada valor se muestra ± su incertidumbre típica (propagación de primer orden a través de las fórmulas de las medidas, o una simulación donde un segmento es demasiado corto para ella, lo que sea mayor).',
 
   'assessment.title': 'Valoración',
   'assessment.patient': 'Identificador del paciente',
@@ -196,7 +196,7 @@ export const CLINICAL_ES = {
   'apiError.greater_than_equal': '{subject} debe ser como mínimo {limit}: ninguna fotografía es tan grande.',
   'apiError.less_than_equal': '{subject} debe ser como máximo {limit}: ninguna fotografía es tan grande.',
   'apiError.literal_error': '{subject} debe ser uno de estos valores: {expected}.',
-  'apiError.undefined_geometry_at': '{markers} están en el mismo punto ({x}, {y}), así que no se puede calcular {metrics}: separe uno de ellos.',
+  'apiError.undefined_geometry_at': '{markers} están en el mismo punto ({x}; {y}), así que no se puede calcular {metrics}: separe uno de ellos.',
   'apiError.undefined_geometry': 'Estos marcadores están colocados de forma que no se puede calcular {metrics}: {markers}. Sepárelos.',
   'apiError.value_error': '{subject} no es válido.',
   'apiError.unreachable': 'No se pudo contactar con el servicio. Compruebe que está en marcha y vuelva a intentarlo.',

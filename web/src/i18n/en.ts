@@ -4,6 +4,7 @@
  * Marker names, labels and hints come from core/markers.ts and metric texts from the
  * metric tables; they are not repeated here.
  */
+import { CAPTURE_EN } from './capture.js'
 import { CLINICAL_EN } from './clinical.js'
 import { RECORD_EN } from './record.js'
 import type { Message } from './types.js'
@@ -11,6 +12,8 @@ import type { Message } from './types.js'
 export const en = {
   // Uncertainty, visits compared, patient and date, language, the service's errors (clinical.ts)
   ...CLINICAL_EN,
+  // The capture screen and the calibration by the subject's height (capture.ts)
+  ...CAPTURE_EN,
   // The patient record (record.ts)
   ...RECORD_EN,
 
@@ -70,7 +73,7 @@ export const en = {
   'options.estimatePopliteal.help': 'When on, the knee-crease markers are not needed: each leg axis is taken as the vertical through the Achilles marker.',
   'options.side': 'Side toward the camera',
   'calibration.title': 'Calibration',
-  'calibration.lateralNote': 'Optional here: the lateral angles do not use fc or the reference line.',
+  'calibration.lateralNote': 'Optional here: the lateral angles do not use fc or the reference line; only the lumbar apex distance does.',
   'calibration.knownDistance': 'Known distance',
   'calibration.knownDistance.placeholder': 'e.g. 10',
   'calibration.fc': 'fc',
@@ -83,6 +86,10 @@ export const en = {
   'calibration.help.start': 'Place the two scale points and type the distance between them; or type fc (cm per pixel) if you know it.',
   'calibration.invalidDistance': 'The known distance must be a number of centimetres greater than 0.',
   'calibration.invalidFc': 'fc must be a number of centimetres per pixel greater than 0.',
+  'number.implausible.knownDistance.below': 'A known distance of {value} cm is less than {min} cm, shorter than the error of placing its two points. Use {value} cm anyway?',
+  'number.implausible.knownDistance.above': 'A known distance of {value} cm is more than {max} cm, longer than a person is tall. Was the decimal point lost (160.5 typed as 1605)? Use {value} cm anyway?',
+  'number.implausible.fc.below': 'fc = {value} cm per pixel is less than {min}: a pixel would be smaller than 0.05 mm, finer than any posture photo. Use it anyway?',
+  'number.implausible.fc.above': 'fc = {value} cm per pixel is more than {max}: a pixel would be larger than 5 cm and the whole person under 40 pixels tall. Was the decimal point lost (0.27 typed as 27)? Use it anyway?',
   'markers.title': 'Markers',
   'markers.note': 'Click a marker to select it, then click the photo to place it again.',
   'markers.clear': 'Clear all markers',
@@ -97,7 +104,7 @@ export const en = {
   'target.scaleB.hint': 'Click the other end of the known distance, then type that distance in cm.',
   'target.lrv.label': 'Reference line',
   'target.lrv.hint': 'Click on the vertical reference (plumb) line; horizontal distances are measured from it. Drag it to adjust.',
-  'target.note.lateralCalibration': 'Optional: the lateral angles do not use the calibration.',
+  'target.note.lateralCalibration': 'Optional: the lateral angles do not use the calibration; only the lumbar apex distance does.',
   'target.note.fcTyped': 'Not needed: fc was typed in directly.',
   'target.note.poplitealEstimated': 'Not needed: estimate popliteal points is on (each leg axis is the vertical through the Achilles marker).',
   'target.missing.knownDistance': 'Known distance (cm)',
@@ -145,12 +152,17 @@ export const en = {
   },
   'results.fromFile': 'Results from the assessment file.',
   'results.computed': 'Computed by the service.',
-  'results.placeholders': ' (Calibration placeholders sent: the lateral angles do not use them.)',
+  'results.placeholders': ' (Calibration placeholders sent: the lateral angles do not use them; the lumbar apex distance waits for the reference line and the scale.)',
   'results.column.metric': 'Metric and what its sign means',
   'results.column.value': 'Value',
   'results.column.u': '± u',
   'results.caption': '{view} metrics',
   'results.noValue': '\u2014',
+  'precision.warning': {
+    one: 'On this photo ({width}\u00d7{height} px), {count} value is less precise than photographic posture measurement (u above {degrees} for angles, {cm} for distances): {list}. It needs a photo of about {neededWidth}\u00d7{neededHeight} px with the same framing, or markers placed more precisely.',
+    other: 'On this photo ({width}\u00d7{height} px), {count} values are less precise than photographic posture measurement (u above {degrees} for angles, {cm} for distances): {list}. They need a photo of about {neededWidth}\u00d7{neededHeight} px with the same framing, or markers placed more precisely.',
+  },
+  'precision.row.title': 'u above {limit}: the photo is too small for this value',
 
   // Footer, service, notices
   'footer.coordinates': "Coordinates are photo pixels (x to the right, y down). Signs follow the subject's body, not the photo.",
@@ -285,6 +297,16 @@ export const en = {
   'suggest.reason.inputsNotVisible': 'Not suggested: it is derived from points the model barely sees ({landmarks}). Place it yourself.',
   'suggest.reason.outOfFrame': 'Not suggested: it lies outside the photo for the model. Place it yourself if it is visible.',
   'suggest.reason.noPose': 'Not suggested: the model found no person on the photo.',
+  'suggest.reason.atEdge': 'Not suggested: the model puts this point, or one it is computed from, at the edge of the photo, where the body may be cut off. Place it yourself if it is visible.',
+  'suggest.reason.check.thighLength': 'Not suggested: the model makes the thigh on this side far shorter or longer than the trunk allows (or puts the knee above the hip): the photo may cut the leg. Place it yourself if it is visible.',
+  'suggest.reason.check.shankLength': 'Not suggested: the model makes the lower leg on this side far shorter or longer than the trunk allows: the photo may cut the leg. Place it yourself if it is visible.',
+  'suggest.reason.check.thighsUnequal': 'Not suggested: the model makes this thigh much shorter than the other, which a standing person does not show. Place it yourself.',
+  'suggest.reason.check.shanksUnequal': 'Not suggested: the model makes this lower leg much shorter than the other, which a standing person does not show. Place it yourself.',
+  'suggest.reason.check.earInsideEyes': 'Not suggested: the model puts this ear between the outer corners of the eyes, where no ear is (hidden by hair, or the head turned away). Place it yourself if it is visible.',
+  'suggest.reason.check.earLineTilted': 'Not suggested: the line between the two ears the model found is not parallel to the line between the eyes, so one of them is misplaced. Place them yourself.',
+  'suggest.reason.check.earNotBehindEyes': 'Not suggested: seen from the side, the model puts the ear on or in front of the eyes, where no ear is. Place it yourself if it is visible.',
+  'suggest.reason.check.chinNotBelowMouth': 'Not suggested: the face points the model found contradict each other (the mouth is not below the eyes), so this point would fall off the face. Place it yourself.',
+  'suggest.reason.check.chinDistance': 'Not suggested: the chin would be implausibly near to or far from the nose for the size of this body, so the face points are misplaced. Place it yourself.',
   'suggest.facing.mismatch': 'This looks like {seen}, but the view chosen expects {expected}. Check the view (and the side) before relying on the markers.',
   'suggest.facing.front': 'a front view (subject facing the camera)',
   'suggest.facing.back': 'a back view (subject with their back to the camera)',
@@ -297,6 +319,8 @@ export const en = {
   'results.provisional.badge': 'provisional',
   'results.provisional.title': 'Computed from suggested markers the clinician has not confirmed yet',
   'csv.column.status': 'status',
+  'csv.status.confirmed': 'confirmed',
+  'csv.status.provisional': 'provisional',
   'report.provisional': 'Provisional: {list} use suggested markers that were not confirmed.',
   'file.markerStatus': '{where} must be "suggested" or "confirmed"; got {got}.',
 } as const satisfies Record<string, Message>

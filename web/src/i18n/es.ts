@@ -3,6 +3,7 @@
  * key a compile error), in the clinical Spanish of the protocol. Marker labels and
  * hints and metric names and meanings are in terms.ts, keyed by marker and metric.
  */
+import { CAPTURE_ES } from './capture.js'
 import { CLINICAL_ES } from './clinical.js'
 import { RECORD_ES } from './record.js'
 import type { MessageKey } from './en.js'
@@ -10,6 +11,8 @@ import type { Message } from './types.js'
 
 export const es = {
   ...CLINICAL_ES,
+  // The capture screen and the calibration by the subject's height (capture.ts)
+  ...CAPTURE_ES,
   // The patient record (record.ts)
   ...RECORD_ES,
 
@@ -69,7 +72,7 @@ export const es = {
   'options.estimatePopliteal.help': 'Si está activada, no hacen falta los marcadores del pliegue de la rodilla: el eje de cada pierna se toma como la vertical que pasa por el marcador del tendón de Aquiles.',
   'options.side': 'Lado hacia la cámara',
   'calibration.title': 'Calibración',
-  'calibration.lateralNote': 'Opcional aquí: los ángulos laterales no usan fc ni la línea de referencia.',
+  'calibration.lateralNote': 'Opcional aquí: los ángulos laterales no usan fc ni la línea de referencia; solo la distancia del ápice lumbar los usa.',
   'calibration.knownDistance': 'Distancia conocida',
   'calibration.knownDistance.placeholder': 'p. ej. 10',
   'calibration.fc': 'fc',
@@ -82,6 +85,10 @@ export const es = {
   'calibration.help.start': 'Coloque los dos puntos de escala y escriba la distancia entre ellos; o escriba fc (cm por píxel) si lo conoce.',
   'calibration.invalidDistance': 'La distancia conocida debe ser un número de centímetros mayor que 0.',
   'calibration.invalidFc': 'fc debe ser un número de centímetros por píxel mayor que 0.',
+  'number.implausible.knownDistance.below': 'Una distancia conocida de {value} cm es menor que {min} cm, más corta que el error al colocar sus dos puntos. ¿Usar {value} cm de todos modos?',
+  'number.implausible.knownDistance.above': 'Una distancia conocida de {value} cm es mayor que {max} cm, más que la estatura de una persona. ¿Se perdió la coma decimal (160,5 escrito como 1605)? ¿Usar {value} cm de todos modos?',
+  'number.implausible.fc.below': 'fc = {value} cm por píxel es menor que {min}: un píxel mediría menos de 0,05 mm, más fino que cualquier foto postural. ¿Usarlo de todos modos?',
+  'number.implausible.fc.above': 'fc = {value} cm por píxel es mayor que {max}: un píxel mediría más de 5 cm y la persona entera menos de 40 píxeles. ¿Se perdió la coma decimal (0,27 escrito como 27)? ¿Usarlo de todos modos?',
   'markers.title': 'Marcadores',
   'markers.note': 'Haga clic en un marcador para seleccionarlo y luego en la foto para volver a colocarlo.',
   'markers.clear': 'Borrar todos los marcadores',
@@ -96,7 +103,7 @@ export const es = {
   'target.scaleB.hint': 'Haga clic en el otro extremo de la distancia conocida y escriba esa distancia en cm.',
   'target.lrv.label': 'Línea de referencia',
   'target.lrv.hint': 'Haga clic sobre la línea vertical de referencia (plomada); las distancias horizontales se miden desde ella. Arrástrela para ajustarla.',
-  'target.note.lateralCalibration': 'Opcional: los ángulos laterales no usan la calibración.',
+  'target.note.lateralCalibration': 'Opcional: los ángulos laterales no usan la calibración; solo la distancia del ápice lumbar la usa.',
   'target.note.fcTyped': 'No hace falta: fc se ha escrito directamente.',
   'target.note.poplitealEstimated': 'No hace falta: la estimación de los puntos poplíteos está activada (el eje de cada pierna es la vertical que pasa por el marcador del tendón de Aquiles).',
   'target.missing.knownDistance': 'Distancia conocida (cm)',
@@ -104,7 +111,7 @@ export const es = {
   'target.status.notPlaced': 'sin colocar',
   'target.status.optional': 'opcional',
   'target.status.lineAt': 'x {x}',
-  'target.status.pointAt': '{x}, {y}',
+  'target.status.pointAt': '{x}; {y}',
   'target.remove.label': 'Quitar {label}',
   'target.remove.title': 'Quitar (Supr)',
   'target.coord.label': '{label}: {axis} en píxeles',
@@ -121,7 +128,7 @@ export const es = {
   'prompt.undo': 'Deshacer',
   'prompt.undo.title': 'Deshacer (Ctrl+Z)',
   'prompt.placedLine': 'Colocada en x = {x}. Haga clic en otro punto de la foto para moverla, o arrastre la línea.',
-  'prompt.placedPoint': 'Colocado en ({x}, {y}). Haga clic en la foto para volver a colocarlo, arrástrelo o desplácelo con las flechas.',
+  'prompt.placedPoint': 'Colocado en ({x}; {y}). Haga clic en la foto para volver a colocarlo, arrástrelo o desplácelo con las flechas.',
   'prompt.placeLine': 'Haga clic sobre la línea de referencia de la foto.',
   'prompt.placePoint': 'Haga clic en este punto de la foto.',
   'prompt.allPlaced': 'Todos los puntos están colocados.',
@@ -144,12 +151,17 @@ export const es = {
   },
   'results.fromFile': 'Resultados del archivo de valoración.',
   'results.computed': 'Calculado por el servicio.',
-  'results.placeholders': ' (Se han enviado valores provisionales de calibración: los ángulos laterales no los usan.)',
+  'results.placeholders': ' (Se han enviado valores provisionales de calibración: los ángulos laterales no los usan; la distancia del ápice lumbar espera a la línea de referencia y la escala.)',
   'results.column.metric': 'Medida y significado de su signo',
   'results.column.value': 'Valor',
   'results.column.u': '± u',
   'results.caption': 'Medidas de la vista {view}',
   'results.noValue': '\u2014',
+  'precision.warning': {
+    one: 'Con esta foto ({width}\u00d7{height} px), {count} valor es menos preciso que la medición postural con fotos (u mayor que {degrees} en ángulos y {cm} en distancias): {list}. Hace falta una foto de unos {neededWidth}\u00d7{neededHeight} px con el mismo encuadre, o colocar los marcadores con más precisión.',
+    other: 'Con esta foto ({width}\u00d7{height} px), {count} valores son menos precisos que la medición postural con fotos (u mayor que {degrees} en ángulos y {cm} en distancias): {list}. Hace falta una foto de unos {neededWidth}\u00d7{neededHeight} px con el mismo encuadre, o colocar los marcadores con más precisión.',
+  },
+  'precision.row.title': 'u mayor que {limit}: la foto es demasiado pequeña para este valor',
 
   // Pie, servicio, avisos
   'footer.coordinates': 'Las coordenadas son píxeles de la foto (x hacia la derecha, y hacia abajo). Los signos siguen el cuerpo del sujeto, no la foto.',
@@ -210,7 +222,7 @@ export const es = {
   'overlay.lrv.title': 'Línea de referencia, x = {x} px. Arrástrela para moverla.',
   'overlay.scale.known': '{cm} cm = {px} px',
   'overlay.scale.unknown': '{px} px = ? cm',
-  'overlay.marker.title': '{label} ({x}, {y})',
+  'overlay.marker.title': '{label} ({x}; {y})',
 
   // Informe impreso
   'report.title': 'Análisis postural',
@@ -284,12 +296,22 @@ export const es = {
   'suggest.reason.inputsNotVisible': 'No sugerido: se deriva de puntos que el modelo apenas ve ({landmarks}). Colóquelo usted.',
   'suggest.reason.outOfFrame': 'No sugerido: para el modelo queda fuera de la foto. Colóquelo usted si es visible.',
   'suggest.reason.noPose': 'No sugerido: el modelo no encontró ninguna persona en la foto.',
+  'suggest.reason.atEdge': 'No sugerido: el modelo sitúa este punto, o uno del que se calcula, en el borde de la foto, donde el cuerpo puede quedar cortado. Colóquelo usted si es visible.',
+  'suggest.reason.check.thighLength': 'No sugerido: el modelo da al muslo de este lado una longitud muy distinta de la que permite el tronco (o sitúa la rodilla por encima de la cadera): la foto puede cortar la pierna. Colóquelo usted si es visible.',
+  'suggest.reason.check.shankLength': 'No sugerido: el modelo da a la pierna de este lado, de la rodilla al tobillo, una longitud muy distinta de la que permite el tronco: la foto puede cortar la pierna. Colóquelo usted si es visible.',
+  'suggest.reason.check.thighsUnequal': 'No sugerido: el modelo hace este muslo mucho más corto que el otro, algo que una persona de pie no presenta. Colóquelo usted.',
+  'suggest.reason.check.shanksUnequal': 'No sugerido: el modelo hace esta pierna, de la rodilla al tobillo, mucho más corta que la otra, algo que una persona de pie no presenta. Colóquelo usted.',
+  'suggest.reason.check.earInsideEyes': 'No sugerido: el modelo sitúa esta oreja entre los ángulos externos de los ojos, donde no hay oreja (tapada por el pelo, o la cabeza girada). Colóquelo usted si es visible.',
+  'suggest.reason.check.earLineTilted': 'No sugerido: la línea entre las dos orejas que halló el modelo no es paralela a la línea de los ojos, así que una de ellas está mal situada. Colóquelos usted.',
+  'suggest.reason.check.earNotBehindEyes': 'No sugerido: visto de lado, el modelo sitúa la oreja sobre los ojos o delante de ellos, donde no hay oreja. Colóquelo usted si es visible.',
+  'suggest.reason.check.chinNotBelowMouth': 'No sugerido: los puntos de la cara que halló el modelo se contradicen (la boca no queda debajo de los ojos), así que este punto caería fuera de la cara. Colóquelo usted.',
+  'suggest.reason.check.chinDistance': 'No sugerido: el mentón quedaría demasiado cerca o demasiado lejos de la nariz para el tamaño de este cuerpo, así que los puntos de la cara están mal situados. Colóquelo usted.',
   'suggest.facing.mismatch': 'Parece {seen}, pero la vista elegida espera {expected}. Compruebe la vista (y el lado) antes de fiarse de los marcadores.',
   'suggest.facing.front': 'una vista frontal (sujeto de cara a la cámara)',
   'suggest.facing.back': 'una vista posterior (sujeto de espaldas a la cámara)',
   'suggest.facing.left': 'una vista lateral con el lado izquierdo hacia la cámara',
   'suggest.facing.right': 'una vista lateral con el lado derecho hacia la cámara',
-  'target.status.suggested': 'sugerido en ({x}, {y}), sin confirmar',
+  'target.status.suggested': 'sugerido en ({x}; {y}), sin confirmar',
   'target.confirm.label': 'Confirmar {label} sugerido',
   'target.confirm.title': 'Aceptar esta posición sugerida',
   'results.provisional': {
@@ -299,6 +321,8 @@ export const es = {
   'results.provisional.badge': 'provisional',
   'results.provisional.title': 'Calculado con marcadores sugeridos que el clínico aún no ha confirmado',
   'csv.column.status': 'estado',
+  'csv.status.confirmed': 'confirmado',
+  'csv.status.provisional': 'provisional',
   'report.provisional': 'Provisional: {list} usan marcadores sugeridos que no se confirmaron.',
   'file.markerStatus': '{where} debe ser "suggested" o "confirmed"; se recibió {got}.',
 } as const satisfies Record<MessageKey, Message>

@@ -91,8 +91,26 @@ export function exportNumber(value: number | null | undefined): string {
 }
 
 /**
+ * A number with every digit in the locale's notation (Spanish: decimal comma) and a
+ * true minus sign: what a person reads in a sentence or sees in a number field
+ * (coordinates, fc, a typed distance). No digit grouping.
+ */
+export function plainNumber(value: number, locale: Locale): string {
+  if (!Number.isFinite(value)) return '\u2014'
+  const text = String(Math.abs(value))
+  const local = locale === 'es' ? text.replace('.', ',') : text
+  return value < 0 ? `${MINUS}${local}` : local
+}
+
+/** A number rounded to `digits` significant digits (e.g. fc), every remaining digit in the locale's notation. */
+export function formatSignificant(value: number, digits: number, locale: Locale): string {
+  return plainNumber(Number(value.toPrecision(digits)), locale)
+}
+
+/**
  * A decimal number typed by a person, with '.' or ',' as the separator (both
- * languages accepted, whichever is chosen). null when it is not a finite number.
+ * languages accepted, whichever is chosen; no digit grouping, so "1.605" is 1.605).
+ * The one parser of every number field. null when it is not a finite number.
  */
 export function parseDecimal(text: string): number | null {
   const t = text.trim().replace(/\s/g, '')

@@ -6,7 +6,7 @@
 import { en, type MessageKey } from './en.js'
 import { es } from './es.js'
 import { EN_TERMS, ES_TERMS, type MarkerText, type MetricText, type Terms } from './terms.js'
-import type { Locale } from './format.js'
+import { plainNumber, type Locale } from './format.js'
 import type { Message, Params } from './types.js'
 
 export type { MessageKey, Message, Params }
@@ -49,7 +49,11 @@ export function registerCatalogue(code: string, catalogue: Catalogue): void {
   catalogues[code] = catalogue
 }
 
-/** The text of `key` in the current language, with `{name}` replaced by params.name. */
+/**
+ * The text of `key` in the current language, with `{name}` replaced by params.name;
+ * a number parameter is written with every digit in the language's notation
+ * (Spanish: decimal comma), so no sentence shows a '.' decimal in Spanish.
+ */
 export function t(key: MessageKey, params: Params = {}): string {
   const entry: Message = catalogues[locale]?.[key] ?? en[key]
   let text: string
@@ -59,5 +63,9 @@ export function t(key: MessageKey, params: Params = {}): string {
     const form = Number.isNaN(count) ? 'other' : plurals.select(count)
     text = (form === 'zero' || form === 'two' ? undefined : entry[form]) ?? entry.other
   }
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? paramText(params[name]!) : whole))
+}
+
+function paramText(value: string | number): string {
+  return typeof value === 'number' ? plainNumber(value, currentLocale()) : value
 }

@@ -6,10 +6,12 @@
  */
 import { notify, setKnownDistance, step, undo } from '../state/commands.js'
 import { byId, h } from '../render/dom.js'
-import { t } from '../i18n/index.js'
 import { positionOf, requestOf, scaleLengthPx } from '../state/model.js'
 import { canUndo, current, problemsByPlace, targetsIn, type AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
+import { formatNumber } from '../i18n/format.js'
+import { currentLocale, t } from '../i18n/index.js'
+import { onNumberCommit } from './number-input.js'
 import { mountPanel, replaceKeepingFocus } from './panel.js'
 
 export function mountPrompt(store: Store<AppState>): void {
@@ -92,19 +94,23 @@ function renderPrompt(prompt: HTMLElement, state: AppState, store: Store<AppStat
 
 /** The known-distance input, inline in the prompt. */
 function distanceField(state: AppState, store: Store<AppState>): HTMLElement {
-  const input = h('input', { type: 'number', id: 'prompt-grid-cm', min: 0, step: 'any', inputmode: 'decimal', placeholder: t('prompt.distance.placeholder') })
-  input.addEventListener('change', () => {
-    // Empty is not a distance here (the calibration panel's field is where it is cleared).
-    if (input.value.trim() === '') return store.set((s) => notify(s, t('calibration.invalidDistance')))
-    const before = store.get()
-    store.set((s) => setKnownDistance(s, input.value))
-    if (current(store.get()).doc !== current(before).doc) byId('stage').focus({ preventScroll: true })
+  const input = h('input', { type: 'text', class: 'number', id: 'prompt-grid-cm', inputmode: 'decimal', autocomplete: 'off', placeholder: t('prompt.distance.placeholder') })
+  onNumberCommit(input, {
+    field: 'knownDistance',
+    current: () => current(store.get()).doc.gridCm,
+    apply: (text) => {
+      // Empty is not a distance here (the calibration panel's field is where it is cleared).
+      if (text.trim() === '') return store.set((s) => notify(s, t('calibration.invalidDistance')))
+      const before = store.get()
+      store.set((s) => setKnownDistance(s, text))
+      if (current(store.get()).doc !== current(before).doc) byId('stage').focus({ preventScroll: true })
+    },
   })
   const px = scaleLengthPx(current(state).doc) ?? 0
   return h(
     'p',
     { class: 'prompt-distance' },
-    h('label', { for: 'prompt-grid-cm' }, t('prompt.distance.label'), h('span', { class: 'aside' }, t('prompt.distance.apart', { px: px.toFixed(1) })), ':'),
+    h('label', { for: 'prompt-grid-cm' }, t('prompt.distance.label'), h('span', { class: 'aside' }, t('prompt.distance.apart', { px: formatNumber(px, 1, currentLocale()) })), ':'),
     ' ',
     h('span', { class: 'input-unit' }, input, t('prompt.distance.unit')),
   )

@@ -7,7 +7,6 @@
 import { setHighlight } from '../state/commands.js'
 import { byId, h, setText, swatch } from '../render/dom.js'
 import { placementOf } from '../compare/from-state.js'
-import { formatUncertainty } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
 import { uncertaintiesOf } from '../metrics/uncertainty.js'
 import { formatValue, metricsOf, unitText, type MetricInfo } from '../metrics/metric-info.js'
@@ -17,6 +16,8 @@ import { provisionalMetrics } from '../state/provisional.js'
 import { colorOf } from '../render/scene.js'
 import { current, problemsByPlace, type AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
+import { formatUncertainty, plainNumber } from '../i18n/format.js'
+import { CLINICAL_U_LIMIT, precisionWarning, precisionWarningText } from '../metrics/precision.js'
 import { mountPanel } from './panel.js'
 
 export function mountResults(store: Store<AppState>): void {
@@ -24,6 +25,7 @@ export function mountResults(store: Store<AppState>): void {
   const status = byId('results-status')
   const general = byId('problems-general')
   const table = byId('metrics-table')
+  const precision = byId('precision-warning')
   let shown = '' // what the table shows; rebuilt only when that changes, so hover and focus survive
   mountPanel(store, (state) => {
     const view = state.view
@@ -41,6 +43,10 @@ export function mountResults(store: Store<AppState>): void {
     const sd = state.settings.placementSd
     const u = values ? uncertaintiesOf(placementOf(view, vs.doc), { sd }) : {}
     const provisional = new Set(values ? provisionalMetrics(view, vs.doc) : [])
+    const photo = vs.doc.photo
+    const warning = values && photo ? precisionWarning(metrics, values, u, photo) : null
+    precision.hidden = warning === null
+    setText(precision, warning && photo ? precisionWarningText(warning, photo) : '')
     const signature = JSON.stringify([view, vs.doc.estimatePopliteal, values, state.settings.locale, sd, [...provisional]])
     if (signature !== shown) {
       shown = signature
@@ -77,18 +83,28 @@ function statusText(state: AppState): string {
 
 function metricRow(info: MetricInfo, value: unknown, u: number | undefined, color: string, store: Store<AppState>, provisional: boolean): HTMLTableRowElement {
   const has = typeof value === 'number'
+  // Less precise than photographic measurement can be: marked, and explained in #precision-warning.
+  const imprecise = has && u !== undefined && u > CLINICAL_U_LIMIT[info.unit]
   const row = h(
     'tr',
     { 'data-metric': info.name, 'data-value': has ? String(value) : null, 'data-provisional': has && provisional ? 'true' : null, class: has && provisional ? 'provisional' : null, tabindex: 0 },
-    h('th', { scope: 'row' }, swatch(color), h('span', { class: 'metric-label' }, info.label), h('code', {}, info.name), h('span', { class: 'meaning' }, info.meaning)),
+    h('th', { scope: 'row' }, swatch(color), h('span', { class: 'metric-label' }, info.label), h('code', {}, info.name), h('span', { class: 'meaning' }, info.meaning), info.note ? h('span', { class: 'published' }, info.note) : null),
     h(
       'td',
-      { class: 'num value', title: has ? `${value} ${unitText(info)}` : null },
+      { class: 'num value', title: has ? `${plainNumber(value, currentLocale())} ${unitText(info)}` : null },
       has ? formatValue(info, value) : t('results.noValue'),
       has && provisional ? h('span', { class: 'provisional-badge', title: t('results.provisional.title') }, t('results.provisional.badge')) : null,
     ),
     // The standard uncertainty from the placement error, rounded up to the display step: read with the value as "value ± u".
-    h('td', { class: 'num u', 'data-u': has && u !== undefined ? String(u) : null }, has && u !== undefined ? `\u00b1\u00a0${formatUncertainty(u, info.unit, currentLocale())}` : ''),
+    h(
+      'td',
+      {
+        class: imprecise ? 'num u imprecise' : 'num u',
+        'data-u': has && u !== undefined ? String(u) : null,
+        title: imprecise ? t('precision.row.title', { limit: formatUncertainty(CLINICAL_U_LIMIT[info.unit], info.unit, currentLocale()) }) : null,
+      },
+      has && u !== undefined ? `\u00b1\u00a0${formatUncertainty(u, info.unit, currentLocale())}` : '',
+    ),
   )
   const on = () => store.set((s) => setHighlight(s, info.name))
   const off = () => store.set((s) => (s.highlight === info.name ? setHighlight(s, null) : s))

@@ -35,6 +35,7 @@ export function mountSuggestions(store: Store<AppState>, suggestions: Suggestion
     suggest.disabled = current(state).doc.photo?.url == null || suggestions.busy
     suggest.dataset.busy = String(suggestions.busy)
     suggest.dataset.completed = String(suggestions.completed)
+    suggest.dataset.attempts = suggestions.lastAttempts
     onLoad.checked = state.settings.suggestOnLoad
   }
   mountPanel(store, render)

@@ -5,19 +5,25 @@
  */
 import { clearMarkers, moveTarget, removeTarget, select, setKnownDistance, setTypedFc } from '../state/commands.js'
 import { byId, h, setText } from '../render/dom.js'
-import { t } from '../i18n/index.js'
 import { confirmSuggestion } from '../pose/suggestion-commands.js'
 import { fcOf, isPlaced, positionOf, scaleFc, scaleLengthPx, statusOf, type Pt, type Target } from '../state/model.js'
 import { current, problemsByPlace, targetsIn, type AppState, type ProblemsByPlace } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import type { Viewport } from '../render/viewport.js'
+import { formatNumber, formatSignificant, parseDecimal, plainNumber } from '../i18n/format.js'
+import { currentLocale, t } from '../i18n/index.js'
+import { onNumberCommit } from './number-input.js'
 import { mountPanel, replaceKeepingFocus } from './panel.js'
 
 export function mountTargets(store: Store<AppState>, viewport: Viewport): void {
   const grid = byId<HTMLInputElement>('grid-cm')
-  grid.addEventListener('change', () => store.set((s) => setKnownDistance(s, grid.value)))
+  onNumberCommit(grid, {
+    field: 'knownDistance',
+    current: () => current(store.get()).doc.gridCm,
+    apply: (text) => store.set((s) => setKnownDistance(s, text)),
+  })
   const fc = byId<HTMLInputElement>('fc-input')
-  fc.addEventListener('change', () => store.set((s) => setTypedFc(s, fc.value)))
+  onNumberCommit(fc, { field: 'fc', current: () => fcOf(current(store.get()).doc), apply: (text) => store.set((s) => setTypedFc(s, text)) })
   byId('clear-markers').addEventListener('click', () => store.set(clearMarkers))
   mountPanel(store, (state) => {
     const problems = problemsByPlace(state)
@@ -77,16 +83,17 @@ function targetRow(state: AppState, target: Target, number: string, problems: Pr
       for (const axis of axes) {
         const k = axis === 'x' ? 0 : 1
         const input = h('input', {
-          type: 'number',
-          step: 'any',
+          type: 'text',
+          class: 'number',
           inputmode: 'decimal',
+          autocomplete: 'off',
           id: `coord-${axis}`,
-          value: p ? p[k] : '',
+          value: p ? plainNumber(p[k], currentLocale()) : '',
           'aria-label': t('target.coord.label', { label: target.label, axis }),
         })
         const commit = () => {
-          const v = Number(input.value)
-          if (input.value.trim() === '' || !Number.isFinite(v)) return
+          const v = parseDecimal(input.value)
+          if (v === null) return
           const placed = positionOf(current(store.get()).doc, target.id)
           if (placed !== null && placed[k] === v) return
           const cur = placed ?? viewport.center()
@@ -121,16 +128,17 @@ function renderCalibration(state: AppState, problems: ProblemsByPlace, store: St
   )
   setText(byId('calibration-note'), state.view === 'lateral' ? t('calibration.lateralNote') : '')
   const grid = byId<HTMLInputElement>('grid-cm')
-  if (document.activeElement !== grid) grid.value = doc.gridCm === null ? '' : String(doc.gridCm)
+  const locale = currentLocale()
+  if (document.activeElement !== grid) grid.value = doc.gridCm === null ? '' : plainNumber(doc.gridCm, locale)
   const fcInput = byId<HTMLInputElement>('fc-input')
   const fc = fcOf(doc)
-  if (document.activeElement !== fcInput) fcInput.value = fc === null ? '' : String(Number(fc.toPrecision(6)))
+  if (document.activeElement !== fcInput) fcInput.value = fc === null ? '' : formatSignificant(fc, 6, locale)
   const px = scaleLengthPx(doc)
   const help =
     scaleFc(doc) !== null
-      ? t('calibration.help.fromScale', { cm: doc.gridCm!, px: px!.toFixed(1), fc: fc!.toPrecision(4) })
+      ? t('calibration.help.fromScale', { cm: doc.gridCm!, px: formatNumber(px!, 1, locale), fc: formatSignificant(fc!, 4, locale) })
       : px !== null && px > 0
-        ? t('calibration.help.typeDistance', { px: px.toFixed(1) })
+        ? t('calibration.help.typeDistance', { px: formatNumber(px, 1, locale) })
         : px === 0
           ? t('calibration.help.samePlace')
           : doc.fcTyped !== null && fc !== null

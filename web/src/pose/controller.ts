@@ -22,6 +22,8 @@ export class Suggestions {
   private readonly listeners = new Set<() => void>()
   /** Runs finished so far (the toolbar shows it, so tests and people can tell a run ended). */
   completed = 0
+  /** The last run's model runs, as `retry:found:ms` words ('none' for the photo as it is), for the bench and tests. */
+  lastAttempts = ''
 
   /** Whether a run is under way. */
   get busy(): boolean {
@@ -88,7 +90,9 @@ export class Suggestions {
         await image.decode()
         // Let the progress line paint before the model takes the main thread.
         await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
-        result = await loaded.suggestFor(view, doc.side, image, (phase) => this.store.set((s) => suggestionProgress(s, phase)))
+        const outcome = await loaded.suggestFor(view, doc.side, image, (phase) => this.store.set((s) => suggestionProgress(s, phase)))
+        this.lastAttempts = outcome.kind === 'suggestions' ? outcome.attempts.map((a) => `${a.retry ?? 'none'}:${a.found}:${Math.round(a.ms)}`).join(' ') : ''
+        result = outcome
       }
     } catch (error) {
       result = { kind: 'failure', failure: { type: 'load-error', ctx: { file: null, status: null, message: String(error) } } }

@@ -20,6 +20,7 @@ import {
   type View,
 } from '#core/markers.js'
 import { LANDMARKS, type Landmark, type LandmarkName } from './landmarks.js'
+import { findImplausible, kindOf, type PlausibilityCheck, type PlausibilityKind } from './plausibility.js'
 
 // ---------------------------------------------------------------------------------
 // Expressions: how a marker's position is computed from landmarks
@@ -239,6 +240,12 @@ export type NotSuggestedReason =
   | 'out-of-frame'
   /** The model found no person on the photo. */
   | 'no-pose'
+  /** A landmark it uses lies at the photo's border, where the body may be cut off (plausibility.ts). */
+  | 'at-edge'
+  /** A landmark it uses makes body proportions no standing person has (plausibility.ts). */
+  | 'implausible-proportions'
+  /** A face landmark it uses contradicts the other face points (plausibility.ts). */
+  | 'implausible-face'
 
 export type Basis = 'direct' | 'derived'
 
@@ -255,10 +262,18 @@ export type MarkerSuggestion<V extends View = View> =
   | {
       readonly marker: MarkerName<V>
       readonly status: 'not-suggested'
-      readonly reason: NotSuggestedReason
+      readonly reason: Exclude<NotSuggestedReason, PlausibilityKind>
       readonly basis: Basis
       /** The landmarks at fault (for 'no-pose': none). */
       readonly ctx: { readonly landmarks: readonly LandmarkName[] }
+    }
+  | {
+      readonly marker: MarkerName<V>
+      readonly status: 'not-suggested'
+      readonly reason: PlausibilityKind
+      readonly basis: Basis
+      /** The suspect landmarks the marker uses, and the check that found them. */
+      readonly ctx: { readonly landmarks: readonly LandmarkName[]; readonly check: PlausibilityCheck }
     }
 
 /** Every landmark an expression reads. */
@@ -337,6 +352,8 @@ export function suggestMarkers<V extends View>(
   threshold: number = VISIBILITY_THRESHOLD,
 ): MarkerSuggestion<V>[] {
   const table = mappingOf(view, side)
+  const chin = view === 'anterior' && landmarks ? evaluate(ANTERIOR_MAPPING.punto_mentoniano.expr, landmarks, side) : null
+  const findings = landmarks ? findImplausible({ view, landmarks, photo, threshold, chin }) : []
   return VIEWS[view].map(({ name }) => {
     const marker = name as MarkerName<V>
     const rule = table[marker]
@@ -353,6 +370,10 @@ export function suggestMarkers<V extends View>(
     }
     const p = evaluate(rule.expr, landmarks, side)
     if (!inFrame(p, photo.width, photo.height)) return { marker, status: 'not-suggested', reason: 'out-of-frame', basis, ctx: { landmarks: [] } }
+    for (const { check, landmarks: suspects } of findings) {
+      const used = suspects.filter((n) => inputs.includes(n))
+      if (used.length > 0) return { marker, status: 'not-suggested', reason: kindOf(check), basis, ctx: { landmarks: used, check } }
+    }
     const confidence = Math.min(...points.map(([, l]) => l!.visibility))
     return { marker, status: 'suggested', x: p.x, y: p.y, confidence, basis }
   })

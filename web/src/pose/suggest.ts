@@ -4,7 +4,8 @@
  * the view (facing.ts). What the app's "Suggest markers" action calls.
  */
 import type { Side, View } from '#core/markers.js'
-import { PoseDetector, type DetectorFailure, type DetectorPhase, type PhotoSource } from './detector.js'
+import { parseRetries } from './detection.js'
+import { PoseDetector, type Attempt, type DetectorFailure, type DetectorPhase, type PhotoSource } from './detector.js'
 import { checkFacing, type FacingCheck } from './facing.js'
 import { suggestMarkers, type MarkerSuggestion } from './mapping.js'
 
@@ -18,14 +19,16 @@ export type SuggestionOutcome =
       /** Time spent loading the model (0 once loaded) and running it on this photo, ms. */
       readonly loadMs: number
       readonly runMs: number
+      /** The model's runs on this photo: as it is, then each retry tried while no person was found. */
+      readonly attempts: readonly Attempt[]
     }
   | { readonly kind: 'failure'; readonly failure: DetectorFailure }
 
 let shared: PoseDetector | null = null
 
-/** The page's one detector, created on first use. */
+/** The page's one detector, created on first use (`?pose-retries=a,b` in the page's address limits its retries, for the bench). */
 export function detector(): PoseDetector {
-  shared ??= new PoseDetector()
+  shared ??= new PoseDetector({ retries: parseRetries(new URLSearchParams(location.search).get('pose-retries')) })
   return shared
 }
 
@@ -46,5 +49,6 @@ export async function suggestFor(
     facing: landmarks ? checkFacing(view, side, landmarks) : null,
     loadMs: detection.loadMs,
     runMs: detection.runMs,
+    attempts: detection.attempts,
   }
 }

@@ -11,17 +11,33 @@ import { committed, withView, type AppState, type ViewState } from '../state/sta
 import type { DetectorFailure, DetectorPhase } from './detection.js'
 import type { Facing, FacingCheck } from './facing.js'
 import type { MarkerSuggestion, NotSuggestedReason } from './mapping.js'
+import type { PlausibilityCheck, PlausibilityKind } from './plausibility.js'
 
 /** What the app needs of a suggestion run (suggest.ts's outcome, without the timings). */
 export type SuggestionResult =
   | { readonly kind: 'suggestions'; readonly suggestions: readonly MarkerSuggestion[]; readonly facing: FacingCheck | null }
   | { readonly kind: 'failure'; readonly failure: DetectorFailure }
 
-const REASON_KEYS: Record<NotSuggestedReason, MessageKey> = {
+/** The reasons that carry no plausibility check (those that do are worded by their check). */
+const REASON_KEYS: Record<Exclude<NotSuggestedReason, PlausibilityKind>, MessageKey> = {
   'low-visibility': 'suggest.reason.lowVisibility',
   'inputs-not-visible': 'suggest.reason.inputsNotVisible',
   'out-of-frame': 'suggest.reason.outOfFrame',
   'no-pose': 'suggest.reason.noPose',
+}
+
+/** The reasons for the plausibility checks (plausibility.ts), each worded on its own. */
+const CHECK_KEYS: Record<PlausibilityCheck, MessageKey> = {
+  'at-edge': 'suggest.reason.atEdge',
+  'thigh-length': 'suggest.reason.check.thighLength',
+  'shank-length': 'suggest.reason.check.shankLength',
+  'thighs-unequal': 'suggest.reason.check.thighsUnequal',
+  'shanks-unequal': 'suggest.reason.check.shanksUnequal',
+  'ear-inside-eyes': 'suggest.reason.check.earInsideEyes',
+  'ear-line-tilted': 'suggest.reason.check.earLineTilted',
+  'ear-not-behind-eyes': 'suggest.reason.check.earNotBehindEyes',
+  'chin-not-below-mouth': 'suggest.reason.check.chinNotBelowMouth',
+  'chin-distance': 'suggest.reason.check.chinDistance',
 }
 
 const FACING_KEYS: Record<Facing, MessageKey> = {
@@ -46,6 +62,7 @@ function landmarkWords(names: readonly string[]): string {
 
 /** The prompt's note for a marker the model did not place. */
 export function reasonText(s: Extract<MarkerSuggestion, { status: 'not-suggested' }>): string {
+  if (s.reason === 'at-edge' || s.reason === 'implausible-proportions' || s.reason === 'implausible-face') return t(CHECK_KEYS[s.ctx.check])
   return t(REASON_KEYS[s.reason], { landmarks: landmarkWords(s.ctx.landmarks) })
 }
 

@@ -10,8 +10,8 @@ import { toImage } from './camera.js'
 import type { Transform } from './scene.js'
 
 export type Gesture =
-  /** Pressed, not moved yet: a click when released here, a drag or a pan once it moves. */
-  | { readonly kind: 'press'; readonly pointer: number; readonly start: Pt; readonly hit: string | null; readonly touch: boolean }
+  /** Pressed, not moved yet: a click (on `hit`) when released here, a drag (of `grab`) or a pan once it moves. */
+  | { readonly kind: 'press'; readonly pointer: number; readonly start: Pt; readonly hit: string | null; readonly grab: string | null; readonly touch: boolean }
   /** Moving target `id`, which was at photo point `origin` when the pointer was at `start`. */
   | { readonly kind: 'drag'; readonly pointer: number; readonly start: Pt; readonly id: string; readonly origin: Pt }
   | { readonly kind: 'pan'; readonly pointer: number; readonly last: Pt }
@@ -49,8 +49,10 @@ export interface Press {
   readonly button: number
   /** A finger or a pen: it trembles more than a mouse. */
   readonly touch: boolean
-  /** The target under the pointer (a marker, a scale point, the reference line), if any. */
+  /** The target a click here is on (a marker, a scale point, the reference line), if any. */
   readonly hit: string | null
+  /** The target a drag from here moves, when it differs from `hit` (hit.ts: a drag reaches farther than a click). */
+  readonly grab?: string | null
   /** Space is held: a primary press pans. */
   readonly spaceHeld: boolean
 }
@@ -94,7 +96,7 @@ export function pointerDown(state: Gestures, press: Press): Step {
   if (pointers.size > 2) return { next: { gesture: g, pointers }, actions: [], claimed: false }
   let gesture: Gesture | null = g
   if (press.button === 1 || (press.button === 0 && press.spaceHeld)) gesture = { kind: 'pan', pointer: press.pointer, last: press.at }
-  else if (press.button === 0) gesture = { kind: 'press', pointer: press.pointer, start: press.at, hit: press.hit, touch: press.touch }
+  else if (press.button === 0) gesture = { kind: 'press', pointer: press.pointer, start: press.at, hit: press.hit, grab: press.grab === undefined ? press.hit : press.grab, touch: press.touch }
   return { next: { gesture, pointers }, actions: [], claimed: true }
 }
 
@@ -116,10 +118,10 @@ export function pointerMove(state: Gestures, pointer: number, p: Pt, context: Mo
   if (g.kind === 'press') {
     const threshold = g.touch ? MOVE_THRESHOLD.touch : MOVE_THRESHOLD.mouse
     if (Math.hypot(p[0] - g.start[0], p[1] - g.start[1]) < threshold) return unchanged
-    const origin = g.hit ? context.positionOf(g.hit) : null
+    const origin = g.grab ? context.positionOf(g.grab) : null
     const started: Gesture =
-      g.hit && origin
-        ? { kind: 'drag', pointer: g.pointer, start: g.start, id: g.hit, origin }
+      g.grab && origin
+        ? { kind: 'drag', pointer: g.pointer, start: g.start, id: g.grab, origin }
         : { kind: 'pan', pointer: g.pointer, last: g.start }
     // The move that started it also moves the target or the photo.
     const then = pointerMove({ gesture: started, pointers }, pointer, p, context)

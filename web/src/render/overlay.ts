@@ -5,9 +5,12 @@
  */
 import { deg, fullTurn, wrapDegrees } from '#core/geometry/angles.js'
 import { s } from './dom.js'
-import { t } from '../i18n/index.js'
 import { formatValue } from '../metrics/metric-info.js'
 import { positionOf, statusOf, type Doc, type Pt } from '../state/model.js'
+import { formatNumber } from '../i18n/format.js'
+import { currentLocale, t } from '../i18n/index.js'
+import { GRAB_RADIUS_PX } from './hit.js'
+import { placeTags, type ScreenBox } from './tag-layout.js'
 import type { Figure, Scene, Transform } from './scene.js'
 
 export type { Figure, Scene, Transform }
@@ -135,6 +138,23 @@ function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, tf: Transform): SVGGE
       angle(v, angleOf(va), Math.abs(inc - value) <= Math.abs(dec - value) ? inc : -dec)
       return g
     }
+    case 'lines': {
+      const a = P(shape.a)
+      const b = P(shape.b)
+      const c = P(shape.c)
+      const d = P(shape.d)
+      if (!a || !b || !c || !d) return null
+      line(a, b)
+      line(c, d)
+      const ab = sub(b, a)
+      const cd = sub(d, c)
+      if (len(ab) === 0 || len(cd) === 0) return g
+      // The first line's direction carried to the start of the second, and the turn between them there.
+      const ref = angleOf(ab)
+      line(c, along(c, ref, Math.max(R + 26, Math.min(len(cd), 120))), 'fig-ref')
+      angle(c, ref, wrapDegrees(angleOf(cd) - ref))
+      return g
+    }
     case 'segments': {
       for (const [m, n] of shape.segments) {
         const a = P(m)
@@ -148,12 +168,12 @@ function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, tf: Transform): SVGGE
 }
 
 /**
- * Moves value labels up or down until none overlaps an earlier one. Sizes are
- * estimated from the text (the report's SVG is not laid out when this runs).
+ * Moves value labels up or down until none overlaps an earlier one, and returns where
+ * they are. Sizes are estimated from the text (the report's SVG is not laid out when this runs).
  */
-function spreadLabels(labels: readonly SVGTextElement[]): void {
+function spreadLabels(labels: readonly SVGTextElement[]): ScreenBox[] {
   const H = 16
-  const placed: { x0: number; x1: number; y0: number; y1: number }[] = []
+  const placed: ScreenBox[] = []
   for (const el of labels) {
     const x = Number(el.getAttribute('x'))
     const y = Number(el.getAttribute('y'))
@@ -167,6 +187,7 @@ function spreadLabels(labels: readonly SVGTextElement[]): void {
     if (dy !== 0) el.setAttribute('y', String(y + dy))
     placed.push(box(dy))
   }
+  return placed
 }
 
 export interface DrawOptions {
@@ -219,7 +240,7 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
     if (fig.info.name === scene.highlight) g.classList.add('highlight')
     figures.append(g)
   }
-  spreadLabels([...figures.querySelectorAll<SVGTextElement>('text.fig-label')])
+  const values = spreadLabels([...figures.querySelectorAll<SVGTextElement>('text.fig-label')])
   parts.push(figures)
 
   // Reference line across the photo's height.
@@ -244,7 +265,8 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
     const px = Math.hypot(sb[0] - sa[0], sb[1] - sa[1])
     const g = s('g', { class: 'scale' })
     g.append(s('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'scale-line' }))
-    const text = doc.gridCm !== null ? t('overlay.scale.known', { cm: doc.gridCm, px: px.toFixed(1) }) : t('overlay.scale.unknown', { px: px.toFixed(1) })
+    const pxText = formatNumber(px, 1, currentLocale())
+    const text = doc.gridCm !== null ? t('overlay.scale.known', { cm: doc.gridCm, px: pxText }) : t('overlay.scale.unknown', { px: pxText })
     // Beside the middle of the segment, on the side away from the point tags.
     const d = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1
     const n: V = [-(b[1] - a[1]) / d, (b[0] - a[0]) / d]
@@ -254,8 +276,9 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
     parts.push(g)
   }
 
-  // Markers and scale points, numbered in guided order.
+  // Markers and scale points, numbered in guided order; each number where it covers no other (tag-layout.ts).
   const markers = s('g', { class: 'markers' })
+  const shown: { target: (typeof scene.targets)[number]; p: Pt; x: number; y: number; text: string }[] = []
   let n = 0
   for (const target of scene.targets) {
     if (target.kind === 'marker') n++
@@ -263,16 +286,20 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
     const p = positionOf(doc, target.id)
     if (!p) continue
     const [x, y] = at(p)
-    const tag = target.id === 'scale-a' ? 'A' : target.id === 'scale-b' ? 'B' : String(n)
+    shown.push({ target, p, x, y, text: target.id === 'scale-a' ? 'A' : target.id === 'scale-b' ? 'B' : String(n) })
+  }
+  const places = placeTags(shown, values)
+  shown.forEach(({ target, p, x, y, text }, i) => {
+    const place = places[i]!
     const cls = ['marker', target.kind === 'scale' ? 'scale-point' : '', scene.active === target.id ? 'active' : '', scene.flagged.has(target.id) ? 'flagged' : '', target.required ? '' : 'optional', statusOf(doc, target.id) === 'suggested' ? 'suggested' : '']
     const g = s('g', { class: cls.filter(Boolean).join(' '), 'data-target': target.id, transform: `translate(${x},${y})` })
-    if (opts.interactive) g.append(s('circle', { r: 14, class: 'hit' }))
+    if (opts.interactive) g.append(s('circle', { r: GRAB_RADIUS_PX, class: 'hit' }))
     g.append(s('circle', { r: 7, class: 'ring' }))
     g.append(s('path', { d: 'M-4,0H4M0,-4V4', class: 'cross' }))
-    g.append(s('text', { x: 10, y: -10, class: 'marker-tag' }, tag))
+    g.append(s('text', { x: place.dx, y: place.dy, class: 'marker-tag', 'text-anchor': place.anchor, 'dominant-baseline': 'central' }, text))
     g.append(s('title', {}, t('overlay.marker.title', { label: target.label, x: p[0], y: p[1] })))
     markers.append(g)
-  }
+  })
   parts.push(markers)
   svg.replaceChildren(...parts)
 }

@@ -4,13 +4,15 @@
  * camera (camera.ts) as they say, reports clicks and drags as StageEvents
  * (input/pointer.ts turns them into commands), and draws the current view's scene
  * whenever the store changes. A click (press without moving) places the active
- * target; pressing on a marker or the reference line and moving drags it.
+ * target unless it is on a placed marker itself; pressing near a marker or the
+ * reference line and moving drags it (hit.ts decides, in screen px).
  */
 import { positionOf, type Pt } from '../state/model.js'
 import { current, type AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { IDENTITY, fitted, pannedBy, revealed, toImage, zoomedBy, type Size } from './camera.js'
 import { NO_GESTURES, pointerDown, pointerMove, pointerUp, wheelFactor, type Step } from './gestures.js'
+import { pressTargets, type PlacedTarget } from './hit.js'
 import { drawOverlay } from './overlay.js'
 import { sceneOf, type Scene, type Transform } from './scene.js'
 import type { Viewport } from './viewport.js'
@@ -159,17 +161,36 @@ export class Stage implements Viewport {
     if (e.target instanceof Element && e.target.closest('.zoombar, .dropzone button, .dropzone label')) return
     this.el.focus({ preventScroll: true })
     this.el.setPointerCapture(e.pointerId)
-    const hitEl = e.target instanceof Element ? e.target.closest<SVGElement>('[data-target]') : null
+    const at = this.local(e)
+    // Decided by distance in screen px (hit.ts), not by the element under the pointer.
+    const { grab, click } = pressTargets(this.placedTargets(), toImage(this.t, at), this.t.s)
     const step = pointerDown(this.gestures, {
       pointer: e.pointerId,
-      at: this.local(e),
+      at,
       button: e.button,
       touch: e.pointerType !== 'mouse',
-      hit: hitEl?.dataset.target ?? null,
+      hit: click,
+      grab,
       spaceHeld: this.spaceHeld,
     })
     if (step.claimed) e.preventDefault()
     this.apply(step)
+  }
+
+  /** The targets placed in the scene shown, for the pointer. */
+  private placedTargets(): PlacedTarget[] {
+    const scene = this.scene
+    if (!scene) return []
+    const placed: PlacedTarget[] = []
+    for (const target of scene.targets) {
+      if (target.kind === 'lrv') {
+        if (scene.doc.lrvX !== null) placed.push({ id: target.id, lineX: scene.doc.lrvX })
+        continue
+      }
+      const at = positionOf(scene.doc, target.id)
+      if (at) placed.push({ id: target.id, at })
+    }
+    return placed
   }
 
   private move(e: PointerEvent): void {

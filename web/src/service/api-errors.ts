@@ -102,7 +102,8 @@ export function placesOf(view: View, problem: ApiProblem): string[] {
   return [...places]
 }
 
-const num = (v: unknown): string => (typeof v === 'number' ? String(v) : '?')
+/** A number from the answer's ctx (t() writes it in the language's notation), '?' when missing. */
+const num = (v: unknown): number | string => (typeof v === 'number' ? v : '?')
 
 /** One problem in the user's language. */
 export function renderProblem(view: View, problem: ApiProblem, t: Translate, terms: Terms): RenderedProblem {

@@ -4,10 +4,12 @@
  * and file handling call these through the store; they never call each other.
  * Messages for the user go into `notice`. Pure: no DOM.
  */
+import { metricTable } from '#core/metrics/index.js'
 import type { Analysis } from '../service/api.js'
 import type { Locale } from '../i18n/format.js'
 import { t } from '../i18n/index.js'
 import { PLACEMENT_SD_LIMITS, parsePlacementSd } from '../metrics/uncertainty.js'
+import { readNumberField, valueOfReading } from './number-field.js'
 import {
   VIEW_NAMES,
   hasContent,
@@ -21,6 +23,7 @@ import {
   type Doc,
   type Photo,
   type Pt,
+  type ScaleBy,
   type Side,
   type View,
 } from './model.js'
@@ -200,23 +203,25 @@ export function dragEnd(state: AppState): AppState {
   })
 }
 
-/** Parses a typed positive number of centimetres; '' is null; undefined when invalid. */
-function positiveOrNull(text: string): number | null | undefined {
-  if (text.trim() === '') return null
-  const v = Number(text)
-  return Number.isFinite(v) && v > 0 ? v : undefined
-}
-
-/** The known distance between the scale points, as typed ('' clears it). */
+/**
+ * The known distance between the scale points, as typed ("160,5" or "160.5"; '' clears it).
+ * A value outside the plausible range is set as typed: the field asks the person first.
+ */
 export function setKnownDistance(state: AppState, text: string): AppState {
-  const v = positiveOrNull(text)
-  if (v === undefined) return notify(state, t('calibration.invalidDistance'))
+  const v = valueOfReading(readNumberField('knownDistance', text))
+  if (v === undefined) return notify(state, t(current(state).doc.scaleBy === 'stature' ? 'calibration.invalidStature' : 'calibration.invalidDistance'))
   return dismissNotice(commit(state, { ...current(state).doc, gridCm: v }))
 }
 
-/** fc typed in directly ('' clears it); it replaces the scale points. */
+/** What the scale points span: a known length, or the subject's height (the typed distance is then the stature). */
+export function setScaleBy(state: AppState, scaleBy: ScaleBy): AppState {
+  const doc = current(state).doc
+  return doc.scaleBy === scaleBy ? state : commit(state, { ...doc, scaleBy })
+}
+
+/** fc typed in directly ("0,27" or "0.27"; '' clears it); it replaces the scale points. */
 export function setTypedFc(state: AppState, text: string): AppState {
-  const v = positiveOrNull(text)
+  const v = valueOfReading(readNumberField('fc', text))
   if (v === undefined) return notify(state, t('calibration.invalidFc'))
   const doc = current(state).doc
   const next = commit(state, { ...doc, fcTyped: v, scale: v === null ? doc.scale : [null, null], gridCm: v === null ? doc.gridCm : null })
@@ -288,13 +293,24 @@ export function assessmentLoaded(state: AppState, loaded: LoadedAssessment): App
     : notify(next, t('assessment.loaded'), 3000)
 }
 
+/**
+ * The values a request with calibration placeholders (lateral view without a line or a
+ * scale) can show: a distance from the reference line computed from a placeholder means
+ * nothing, so it is left out until the line and the scale are placed.
+ */
+function withoutPlaceholderValues(view: View, values: Readonly<Record<string, unknown>>, placeholders: boolean): Record<string, unknown> {
+  if (!placeholders) return { ...values }
+  const fromCalibration = new Set(metricTable(view).filter((m) => m.plumbMarker !== undefined).map((m) => m.name))
+  return Object.fromEntries(Object.entries(values).filter(([name]) => !fromCalibration.has(name)))
+}
+
 /** Records the service's answer `result` to request `key`, when it still answers the view's document as it is now. */
 export function answered(state: AppState, view: View, key: string, result: Analysis): AppState {
   const now = requestOf(view, state.views[view].doc)
   if (!now.ready || now.key !== key) return state
   return setOutcome(state, view, {
     key,
-    values: result.ok ? result.values : null,
+    values: result.ok ? withoutPlaceholderValues(view, result.values, now.placeholders) : null,
     problems: result.ok ? [] : result.problems,
     pending: false,
     fromFile: false,

@@ -35,8 +35,14 @@ export interface Doc {
   readonly markerStatus: Readonly<Record<string, MarkerStatus>>
   /** The two ends of the known distance. */
   readonly scale: readonly [Pt | null, Pt | null]
-  /** The known distance between the scale points, in cm (sent as grid_size_cm). */
+  /** The known distance between the scale points, in cm (sent as grid_size_cm); with scaleBy 'stature', the subject's height. */
   readonly gridCm: number | null
+  /**
+   * What the two scale points span: an object of known length beside the subject
+   * ('length'), or the subject from the top of the head to the floor under the heels
+   * ('stature', less exact: uncertainty.ts STATURE_U_CM).
+   */
+  readonly scaleBy: ScaleBy
   /** fc typed in directly (cm per pixel); used when the scale points do not give one. */
   readonly fcTyped: number | null
   /** x of the vertical reference line, px. */
@@ -45,12 +51,15 @@ export interface Doc {
   readonly estimatePopliteal: boolean
 }
 
+export type ScaleBy = 'length' | 'stature'
+
 export const EMPTY_DOC: Doc = {
   photo: null,
   markers: {},
   markerStatus: {},
   scale: [null, null],
   gridCm: null,
+  scaleBy: 'length',
   fcTyped: null,
   lrvX: null,
   side: 'right',
@@ -78,20 +87,21 @@ export function targetsOf(view: View, doc: Doc): Target[] {
   const note = calibrationRequired ? undefined : t('target.note.lateralCalibration')
   const scaleRequired = calibrationRequired && (doc.fcTyped === null || doc.scale.some((p) => p !== null))
   const scaleNote = scaleRequired ? undefined : (note ?? t('target.note.fcTyped'))
+  const byStature = doc.scaleBy === 'stature'
   const calibration: Target[] = [
     {
       id: 'scale-a',
       kind: 'scale',
-      label: t('target.scaleA.label'),
-      hint: t('target.scaleA.hint'),
+      label: t(byStature ? 'target.vertex.label' : 'target.scaleA.label'),
+      hint: t(byStature ? 'target.vertex.hint' : 'target.scaleA.hint'),
       required: scaleRequired,
       ...(scaleNote ? { note: scaleNote } : {}),
     },
     {
       id: 'scale-b',
       kind: 'scale',
-      label: t('target.scaleB.label'),
-      hint: t('target.scaleB.hint'),
+      label: t(byStature ? 'target.floor.label' : 'target.scaleB.label'),
+      hint: t(byStature ? 'target.floor.hint' : 'target.scaleB.hint'),
       required: scaleRequired,
       ...(scaleNote ? { note: scaleNote } : {}),
     },
@@ -223,7 +233,8 @@ export function requestOf(view: View, doc: Doc): Request {
   if (missing.length > 0 || fc === null || lrvX === null) return { ready: false, missing }
 
   const calibration: Record<string, number> = { lrv_x: lrvX, fc }
-  if (doc.gridCm !== null && scaleFc(doc) !== null) calibration.grid_size_cm = doc.gridCm
+  // grid_size_cm is the known length of a grid or object; a stature is not one.
+  if (doc.gridCm !== null && scaleFc(doc) !== null && doc.scaleBy === 'length') calibration.grid_size_cm = doc.gridCm
   const markers: Record<string, Pt> = {}
   for (const t of targetsOf(view, doc)) {
     if (t.kind !== 'marker' || !t.required) continue

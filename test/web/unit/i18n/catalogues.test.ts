@@ -15,6 +15,8 @@ import { currentLocale, markerText, metricText, setLocale, t } from '../../../..
 import { EN_TERMS, ES_TERMS } from '../../../../web/src/i18n/terms.js'
 import type { Message } from '../../../../web/src/i18n/types.js'
 import { englishVocabulary, englishWordsIn } from '../../../support/english-words.js'
+import { reasonText } from '../../../../web/src/pose/suggestion-commands.js'
+import { LANDMARKS, type LandmarkName } from '../../../../web/src/pose/landmarks.js'
 
 const WEB = fileURLToPath(new URL('../../../../../../web/', import.meta.url))
 
@@ -45,6 +47,28 @@ describe('catalogues', () => {
     for (const [name, m] of Object.entries(ES_TERMS.markers)) assert.deepEqual(englishWordsIn(`${m.label} ${m.hint}`, ENGLISH), [], name)
   })
 
+  test("no '.' decimal in a Spanish text (a number parameter gets the comma from t())", () => {
+    for (const [key, m] of Object.entries(es)) for (const f of forms(m)) assert.doesNotMatch(f, /\d\.\d/, `${key}: ${f}`)
+  })
+
+  // todo until the pose branch words the landmarks in the language (issue 17 item 7); then an ordinary test.
+  test('the reasons a tool gives for leaving a marker unplaced: no English word in Spanish, landmark names included', { todo: 'pose branch' }, () => {
+    // The model's landmark names (LEFT_KNEE ...) are English: none of their words may reach a Spanish note.
+    const landmarkWords = new Set(Object.keys(LANDMARKS).flatMap((n) => n.toLowerCase().split('_')))
+    const names = Object.keys(LANDMARKS) as LandmarkName[]
+    setLocale('es')
+    try {
+      for (const reason of ['low-visibility', 'inputs-not-visible', 'out-of-frame', 'no-pose'] as const) {
+        for (const landmarks of [...names.map((n) => [n]), names]) {
+          const text = reasonText({ marker: 'tragus_der', status: 'not-suggested', reason, basis: 'direct', ctx: { landmarks } })
+          assert.deepEqual(englishWordsIn(text, new Set([...ENGLISH, ...landmarkWords])), [], `${reason}: ${text}`)
+        }
+      }
+    } finally {
+      setLocale('en')
+    }
+  })
+
   test('t(), marker and metric texts follow the chosen language', () => {
     setLocale('es')
     try {
@@ -69,7 +93,7 @@ function sources(dir: string): string[] {
 
 describe('no text outside the catalogues', () => {
   test('no sentence in a string literal of the app\'s code (the catalogues excepted; "i18n-exempt" marks a message never shown)', () => {
-    const catalogues = ['en.ts', 'es.ts', 'clinical.ts', 'record.ts', 'terms.ts'].map((name) => join('src', 'i18n', name))
+    const catalogues = ['en.ts', 'es.ts', 'clinical.ts', 'record.ts', 'capture.ts', 'terms.ts'].map((name) => join('src', 'i18n', name))
     // Never shown in the app: the pose mapping rules' rationale (documentation for docs and the bench).
     const documentation = [join('src', 'pose', 'mapping.ts')]
     const sentence = /(['"`])((?:(?!\1).)*?\b[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}\b(?:(?!\1).)*?)\1/
@@ -105,7 +129,7 @@ describe('no key without a use', () => {
   test('every catalogue key is used by the app: quoted in its code or index.html, or built from a quoted prefix and a template', () => {
     const code = [
       ...sources(join(WEB, 'src'))
-        .filter((file) => !/[\\/]i18n[\\/](en|es|clinical)\.ts$/.test(file))
+        .filter((file) => !/[\\/]i18n[\\/](en|es|clinical|capture)\.ts$/.test(file))
         .map((file) => readFileSync(file, 'utf8')),
       readFileSync(join(WEB, 'index.html'), 'utf8'),
     ].join('\n')

@@ -1,0 +1,163 @@
+/**
+ * Benchmark of taking the photo in the app (not a test): in headless Chromium on this
+ * machine, with a fake camera fed from a file (a 720 x 1280 portrait frame at 30 fps
+ * made from the front test photo), against the real service serving the built app:
+ *  - the preview's frame rate while the framing check runs: video frames presented
+ *    (requestVideoFrameCallback's presentedFrames, and getVideoPlaybackQuality's
+ *    dropped frames) over WINDOW_MS, the page's animation frames in the same window and
+ *    the longest gap between two of them (the pose model runs on the main thread), and
+ *    how many framing checks ran and how long each took;
+ *  - from the click on "Capture" to the marker suggestions shown on the still (the
+ *    "suggest on photo load" setting on; the model already loaded by the framing check:
+ *    warm), median and range of ROUNDS (the page reloaded between rounds).
+ *
+ *     npm run bench:capture [-- --rounds 5]
+ *
+ * Prints the figures for bench/README.md ("Taking the photo").
+ */
+import { execSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { availableParallelism, cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+import { buildApp } from '../src/app.js'
+import { writeCameraVideo } from '../test/web/fixtures/camera-video.js'
+import { suggestionPhotos } from '../test/web/fixtures/photos.js'
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url))
+const ROUNDS = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 5
+const WINDOW_MS = 5000
+const FRAME = { width: 720, height: 1280 } as const
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+interface PreviewFigures {
+  readonly presentedFps: number
+  readonly dropped: number
+  readonly total: number
+  readonly animationFps: number
+  readonly longestGapMs: number
+  readonly checks: number
+  readonly lastCheckMs: number
+}
+
+/** In the page: the preview's figures over the window. */
+const MEASURE_PREVIEW = `new Promise((resolve) => {
+  const video = document.querySelector('#capture-video')
+  const framing = document.querySelector('#capture-framing')
+  const runs0 = Number(framing.dataset.runs)
+  const quality0 = video.getVideoPlaybackQuality()
+  const started = performance.now()
+  const end = started + ${WINDOW_MS}
+  let first = null
+  let last = null
+  const onVideoFrame = (now, meta) => {
+    first ??= meta
+    last = meta
+    if (now < end) video.requestVideoFrameCallback(onVideoFrame)
+  }
+  video.requestVideoFrameCallback(onVideoFrame)
+  let frames = 0
+  let previous = null
+  let longest = 0
+  const onAnimationFrame = (now) => {
+    if (previous !== null) longest = Math.max(longest, now - previous)
+    previous = now
+    frames++
+    if (now < end) return requestAnimationFrame(onAnimationFrame)
+    const seconds = (now - started) / 1000
+    const quality = video.getVideoPlaybackQuality()
+    resolve({
+      presentedFps: (last.presentedFrames - first.presentedFrames) / seconds,
+      dropped: quality.droppedVideoFrames - quality0.droppedVideoFrames,
+      total: quality.totalVideoFrames - quality0.totalVideoFrames,
+      animationFps: frames / seconds,
+      longestGapMs: longest,
+      checks: Number(framing.dataset.runs) - runs0,
+      lastCheckMs: Number(framing.dataset.lastMs),
+    })
+  }
+  requestAnimationFrame(onAnimationFrame)
+})`
+
+/** In the page: clicks Capture and resolves with the ms until the suggestions are drawn on the still. */
+const CAPTURE_TO_SUGGESTIONS = `new Promise((resolve) => {
+  const button = document.querySelector('#suggest-markers')
+  const before = button.dataset.completed
+  const started = performance.now()
+  const observer = new MutationObserver(() => {
+    if (button.dataset.completed !== before && button.dataset.busy === 'false') {
+      observer.disconnect()
+      // The markers are drawn in the same store update; wait for them to be painted.
+      requestAnimationFrame(() => resolve({ ms: performance.now() - started, suggested: document.querySelectorAll('#stage g.marker.suggested').length }))
+    }
+  })
+  observer.observe(button, { attributes: true })
+  document.querySelector('#capture-shoot').click()
+})`
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-capture-'))
+  const app = await buildApp({ logger: false, overload: { maxEventLoopDelayMs: 0 }, webRoot: WEB_ROOT })
+  const base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/`
+  const plain = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+  const video = join(dir, 'front.y4m')
+  const photos = await suggestionPhotos(plain)
+  await writeCameraVideo(plain, { photo: photos.anterior, ...FRAME, share: 0.78, soles: 0.9, fps: 30 }, video)
+  await plain.close()
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`] })
+  try {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, permissions: ['camera', 'accelerometer', 'gyroscope', 'magnetometer'] })
+    const page = await context.newPage()
+    page.on('crash', () => console.error('the page crashed'))
+    page.on('close', () => console.error('the page closed'))
+    browser.on('disconnected', () => console.error('the browser disconnected'))
+    page.on('pageerror', (e) => console.error(`page error: ${String(e)}`))
+    page.on('console', (m) => m.type() === 'error' && console.error(`console: ${m.text()}`))
+    await page.goto(base)
+    await page.locator('#suggest-on-load').check()
+    const previews: PreviewFigures[] = []
+    const captures: number[] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      // A fresh page each round: the fake camera repeats one frame, so every still is the same picture, and the app
+      // suggests on a picture only once. The framing check loads the model during the preview, so the capture is warm.
+      if (round > 0) await page.reload()
+      await page.locator('#take-photo').click()
+      await page.locator('#capture-preview[data-state="live"]').waitFor()
+      // The model loaded and a first check done, so the window sees the loop as it runs.
+      await page.locator('#capture-framing li[data-check="person"]').waitFor({ timeout: 120_000 })
+      previews.push((await page.evaluate(MEASURE_PREVIEW)) as PreviewFigures)
+      const r = (await page.evaluate(CAPTURE_TO_SUGGESTIONS)) as { ms: number; suggested: number }
+      if (r.suggested === 0) throw new Error('no suggestions drawn after the capture')
+      captures.push(r.ms)
+      process.stdout.write(`round ${round + 1}: preview ${previews.at(-1)!.presentedFps.toFixed(1)} fps, capture to suggestions ${r.ms.toFixed(0)} ms\n`)
+    }
+    const commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim()
+    const chromiumVersion = browser.version()
+    const cpu = `${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores`
+    const fps = previews.map((p) => p.presentedFps)
+    const raf = previews.map((p) => p.animationFps)
+    console.log(`\n${new Date().toISOString().slice(0, 10)}, commit ${commit}, Node ${process.version}, Chromium ${chromiumVersion}, ${cpu}`)
+    console.log(`Fake camera ${FRAME.width} x ${FRAME.height} at 30 fps; ${ROUNDS} rounds, preview window ${WINDOW_MS / 1000} s each.`)
+    console.log('| figure | median | min | max |')
+    console.log('|---|---|---|---|')
+    const row = (name: string, xs: readonly number[], digits = 1) =>
+      console.log(`| ${name} | ${median(xs).toFixed(digits)} | ${Math.min(...xs).toFixed(digits)} | ${Math.max(...xs).toFixed(digits)} |`)
+    row('preview: video frames presented per s (framing check running)', fps)
+    row('preview: video frames dropped in the window', previews.map((p) => p.dropped), 0)
+    row('page: animation frames per s', raf)
+    row('page: longest gap between animation frames, ms', previews.map((p) => p.longestGapMs), 0)
+    row('framing checks in the window', previews.map((p) => p.checks), 0)
+    row('the last framing check: the model on a 270 x 480 frame, ms', previews.map((p) => p.lastCheckMs), 0)
+    row('capture click to suggestions drawn (warm), ms', captures, 0)
+  } finally {
+    await browser.close()
+    await app.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+await main()

@@ -1,0 +1,66 @@
+/**
+ * The capture screen's data worded in the chosen language: a camera problem, a level
+ * reading, a framing check. Pure (no DOM): unit-tested in Node with both catalogues.
+ */
+import { formatNumber } from '../i18n/format.js'
+import { currentLocale, t, type MessageKey } from '../i18n/index.js'
+import type { CameraProblem } from './camera-choice.js'
+import { DISTANCE_RANGE, type BodyEnd, type FramingCheck } from './framing.js'
+import { LEVEL_TOLERANCE_DEG, type LevelReading } from './level.js'
+
+const PROBLEM_KEYS: Record<CameraProblem['type'], MessageKey> = {
+  'insecure-context': 'capture.problem.insecure',
+  'no-camera-api': 'capture.problem.noApi',
+  'permission-refused': 'capture.problem.permission',
+  'no-camera': 'capture.problem.noCamera',
+  'camera-busy': 'capture.problem.busy',
+  'camera-failed': 'capture.problem.failed',
+}
+
+export function problemText(problem: CameraProblem): string {
+  return t(PROBLEM_KEYS[problem.type], {
+    origin: problem.type === 'insecure-context' ? problem.ctx.origin : '',
+    name: 'name' in problem.ctx ? problem.ctx.name : '',
+  })
+}
+
+/** Degrees to one decimal in the chosen language's style. */
+export const degrees = (v: number): string => formatNumber(Math.round(v * 10) / 10 + 0, 1, currentLocale())
+
+export function levelText(reading: LevelReading): string {
+  if (reading.kind === 'no-sensor') return t('capture.level.noSensor')
+  if (reading.kind === 'waiting') return t('capture.level.waiting')
+  const params = { roll: degrees(reading.tilt.roll), pitch: degrees(reading.tilt.pitch), tolerance: degrees(LEVEL_TOLERANCE_DEG) }
+  return t(reading.level ? 'capture.level.ok' : 'capture.level.tilted', params)
+}
+
+const PART_KEYS: Record<BodyEnd, MessageKey> = {
+  head: 'capture.part.head',
+  'left-foot': 'capture.part.leftFoot',
+  'right-foot': 'capture.part.rightFoot',
+  feet: 'capture.part.feet',
+}
+
+/** One framing check as a plain sentence. */
+export function checkText(check: FramingCheck): string {
+  switch (check.type) {
+    case 'person':
+      return t(check.ok ? 'capture.check.person.ok' : 'capture.check.person.no')
+    case 'whole-body':
+      return check.ok ? t('capture.check.wholeBody.ok') : t('capture.check.wholeBody.no', { parts: check.ctx.missing.map((p) => t(PART_KEYS[p])).join(t('capture.part.and')) })
+    case 'facing': {
+      const expected = t(`suggest.facing.${check.ctx.expected}`)
+      if (check.ok) return t('capture.check.facing.ok', { expected })
+      if (check.ctx.seen === null) return t('capture.check.facing.unknown', { expected })
+      return t('capture.check.facing.no', { seen: t(`suggest.facing.${check.ctx.seen}`), expected })
+    }
+    case 'distance': {
+      const params = { percent: Math.round(check.ctx.share * 100), min: Math.round(DISTANCE_RANGE.min * 100), max: Math.round(DISTANCE_RANGE.max * 100) }
+      if (check.ctx.verdict === 'closer') return t('capture.check.distance.closer', params)
+      if (check.ctx.verdict === 'farther') return t('capture.check.distance.farther', params)
+      return t('capture.check.distance.ok', params)
+    }
+    case 'centred':
+      return t(check.ok ? 'capture.check.centred.ok' : 'capture.check.centred.no')
+  }
+}
