@@ -356,13 +356,11 @@ describe('patient record', () => {
     // A truncated copy: refused, nothing written.
     await openRecord(page)
     const text = readFileSync(path, 'utf8')
-    await page
-      .locator('#record-import-input')
-      .setInputFiles({
-        name: 'cut.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(text.slice(0, text.length / 2)),
-      })
+    await page.locator('#record-import-input').setInputFiles({
+      name: 'cut.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(text.slice(0, text.length / 2)),
+    })
     await page.locator('#toast.show').filter({ hasText: 'cut.json was not imported' }).waitFor()
     assert.deepEqual(await snapshot(page), { patients: [], visits: [] })
 
@@ -508,7 +506,12 @@ async function answerDelete(page: Page, button: string, question: string, answer
 describe('deleting from the record', () => {
   test('a visit and a patient: asked first, Cancel changes nothing, Undo puts back every byte, a confirmed delete stays after reload', async () => {
     const { context, page, errors } = await launch()
-    await openRecord(page)
+    try {
+      await openRecord(page)
+    } catch (error) {
+      await page.screenshot({ path: `${OUTPUT}record-delete-failed.png` })
+      throw new Error(`${String(error)}; page errors: ${errors.join('; ')}`)
+    }
     await savedToRecord(page)
     const before = await storedRecord(page)
     const visitA = (date: string) =>
