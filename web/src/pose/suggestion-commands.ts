@@ -11,6 +11,7 @@ import { committed, withView, type AppState, type ViewState } from '../state/sta
 import type { DetectorFailure, DetectorPhase } from './detection.js'
 import type { Facing, FacingCheck } from './facing.js'
 import type { MarkerSuggestion, NotSuggestedReason } from './mapping.js'
+import type { LandmarkName } from './landmarks.js'
 import type { PlausibilityCheck, PlausibilityKind } from './plausibility.js'
 
 /** What the app needs of a suggestion run (suggest.ts's outcome, without the timings). */
@@ -56,8 +57,8 @@ const FAILURE_KEYS: Record<DetectorFailure['type'], MessageKey> = {
 }
 
 /** Landmark names as people read them: LEFT_HIP -> left hip. */
-function landmarkWords(names: readonly string[]): string {
-  return names.map((n) => n.toLowerCase().replace(/_/g, ' ')).join(', ')
+function landmarkWords(names: readonly LandmarkName[]): string {
+  return names.map((name) => t(`landmark.${name}`)).join(', ')
 }
 
 /** The prompt's note for a marker the model did not place. */
