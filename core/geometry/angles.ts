@@ -204,6 +204,14 @@ export function bend(p0: Point, p1: Point, p2: Point, h: Direction): number {
   return turnBetween(p0, p1, p1, p2, h)
 }
 
+/**
+ * The turn from the line q0->q1 to the line r0->r1 (two lines that need not share
+ * a point, e.g. the shoulder line and the pelvis line).
+ */
+export function lineTurn(q0: Point, q1: Point, r0: Point, r1: Point, h: Direction): number {
+  return turnBetween(q0, q1, r0, r1, h)
+}
+
 /** The turn from the straight-down vertical to segment p1->p2. */
 export function bendFromVertical(p1: Point, p2: Point, h: Direction): number {
   return turn(0, -1, h * (p2[0] - p1[0]), -(p2[1] - p1[1]))

@@ -64,6 +64,18 @@ export interface Metric<M extends string, C> {
    * reference line x = lrv_x the metric is (the marking app draws it from there).
    */
   readonly plumbMarker?: M
+  /**
+   * Where the measure comes from: author, title, journal, year and DOI of the
+   * published protocol, or "our derivation" (docs/metrics.md, "Sources").
+   */
+  readonly source: string
+  /** Where our marker differs from the source's landmark, and what that does to the value. */
+  readonly landmarks?: string
+  /**
+   * Published reference values or reliability, with the source (docs/metrics.md,
+   * "Normal values and reliability"): a quiet note for people, never a flag.
+   */
+  readonly published?: string
   readonly compute: (markers: Readonly<Record<M, Point>>, context: C) => number
 }
 
@@ -109,7 +121,8 @@ function undefinedGeometry<M extends string, C>(
       const q = markers[b]
       if (p[0] !== q[0] || p[1] !== q[1]) continue
       named = true
-      const key = `${a}\u0000${b}`
+      // One problem per pair of markers, whichever way round a metric lists them.
+      const key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`
       const problem = byPair.get(key)
       if (problem) problem.metrics.push(metric.name)
       else byPair.set(key, { markers: [a, b], at: p, metrics: [metric.name] })

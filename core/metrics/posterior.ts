@@ -4,6 +4,7 @@ import { SIDE_SUFFIX, type PosteriorMarker, type Side } from '../markers.js'
 import { POSTERIOR_VIEW } from './body.js'
 import type { Calibration, Metric } from './metric.js'
 import { pairTilt, plumbOffset } from './shapes.js'
+import { OUR_DERIVATION, SPECIFICATION } from './sources.js'
 
 const { right: R, left: L } = POSTERIOR_VIEW
 
@@ -30,6 +31,7 @@ function rearfoot(name: string, foot: Side, h: 1 | -1): PosteriorMetric {
       [popliteal, achilles],
       [achilles, heel],
     ],
+    source: SPECIFICATION,
     compute: (m) => bend(m[popliteal], m[achilles], m[heel], h),
   }
 }
@@ -44,6 +46,7 @@ function rearfootFromVertical(name: string, foot: Side, h: 1 | -1): PosteriorMet
     formula: `Rearfoot angle of the ${foot} foot with estimated popliteal point: turn from the vertical (leg axis straight down through ${achilles}) to the heel axis ${achilles} -> ${heel}.`,
     meaning: VALGUS,
     segments: [[achilles, heel]],
+    source: SPECIFICATION,
     compute: (m) => bendFromVertical(m[achilles], m[heel], h),
   }
 }
@@ -52,11 +55,14 @@ function posteriorMetrics(leftFoot: PosteriorMetric, rightFoot: PosteriorMetric)
   return [
     leftFoot,
     rightFoot,
-    plumbOffset('coronal_balance_c7', 'cervical_7', R, 'C7 spinous process'),
-    plumbOffset('coronal_balance_t7', 'toracica_7', R, 'T7 spinous process'),
-    plumbOffset('coronal_balance_l5', 'lumbar_5', R, 'L5 spinous process'),
-    pairTilt('pelvis_angle', 'espina_iliaca_posterosuperior_der', 'espina_iliaca_posterosuperior_izq', L, 'right to the left PSIS', 'right PSIS lower than the left'),
-    pairTilt('head_angle', 'lobulo_der', 'lobulo_izq', L, 'right to the left ear lobe', "head tilted to the subject's right (right lobe lower)"),
+    plumbOffset('coronal_balance_c7', 'cervical_7', R, 'C7 spinous process', SPECIFICATION),
+    plumbOffset('coronal_balance_t7', 'toracica_7', R, 'T7 spinous process', SPECIFICATION),
+    plumbOffset('coronal_balance_l5', 'lumbar_5', R, 'L5 spinous process', SPECIFICATION),
+    pairTilt('pelvis_angle', 'espina_iliaca_posterosuperior_der', 'espina_iliaca_posterosuperior_izq', L, 'right to the left PSIS', 'right PSIS lower than the left', SPECIFICATION),
+    pairTilt('head_angle', 'lobulo_der', 'lobulo_izq', L, 'right to the left ear lobe', "head tilted to the subject's right (right lobe lower)", SPECIFICATION),
+    // Added after the specification's metrics (docs/metrics.md, "Posterior view"): new fields, appended.
+    plumbOffset('coronal_balance_t3', 'toracica_3', R, 'T3 spinous process', OUR_DERIVATION),
+    plumbOffset('coronal_balance_t12', 'toracica_12', R, 'T12 spinous process', OUR_DERIVATION),
   ]
 }
 

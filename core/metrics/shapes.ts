@@ -14,6 +14,7 @@ export function pairTilt<M extends string>(
   L: Direction,
   line: string,
   positive: string,
+  source: string,
 ): Metric<M, unknown> {
   return {
     name,
@@ -22,20 +23,38 @@ export function pairTilt<M extends string>(
     formula: `tilt(${right}, ${left}, L): angle of the line from the ${line} above the horizontal.`,
     meaning: `Positive: ${positive}; 0: level.`,
     segments: [[right, left]],
+    source,
     compute: (m) => tilt(m[right], m[left], L),
   }
 }
 
-/** offset(marker, R): distance from the plumb line x = lrv_x in cm, positive to the subject's right. */
-export function plumbOffset<M extends string>(name: string, marker: M, R: Direction, what: string): Metric<M, Calibration> {
+/** The body direction a plumb-line offset counts as positive: the subject's right (R) or front (A). */
+export type Toward = 'R' | 'A'
+
+const TOWARD_WORDS: Record<Toward, { positive: string; negative: string }> = {
+  R: { positive: "to the subject's right of", negative: 'to their left' },
+  A: { positive: 'in front of', negative: 'behind it' },
+}
+
+/** offset(marker, h): distance from the plumb line x = lrv_x in cm, positive toward h (R or A). */
+export function plumbOffset<M extends string>(
+  name: string,
+  marker: M,
+  h: Direction,
+  what: string,
+  source: string,
+  toward: Toward = 'R',
+): Metric<M, Calibration> {
+  const words = TOWARD_WORDS[toward]
   return {
     name,
     unit: 'cm',
     range: 'signed_distance',
-    formula: `offset(${marker}, R): horizontal distance of the ${what} from the vertical reference line x = lrv_x, (x - lrv_x) * fc toward the subject's right.`,
-    meaning: `Positive: the ${what} lies to the subject's right of the reference line; negative: to their left.`,
+    formula: `offset(${marker}, ${toward}): horizontal distance of the ${what} from the vertical reference line x = lrv_x, (x - lrv_x) * fc toward the subject's ${toward === 'R' ? 'right' : 'front'}.`,
+    meaning: `Positive: the ${what} lies ${words.positive} the reference line; negative: ${words.negative}.`,
     segments: [],
     plumbMarker: marker,
-    compute: (m, c) => offset(m[marker], R, c.lrv_x, c.fc),
+    source,
+    compute: (m, c) => offset(m[marker], h, c.lrv_x, c.fc),
   }
 }

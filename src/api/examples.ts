@@ -80,6 +80,11 @@ export const ANSWERS = {
     pelvis_angle: 1.548157698977968,
     q_angle_right: 10.856413348062244,
     q_angle_left: 11.24977155163498,
+    shoulder_angle: 0.8582995300315155,
+    shoulder_pelvis_angle: 0.6898581689464522,
+    tibial_tuberosity_angle: 0.9166542563852879,
+    dist_apendice_xifoides: -0.30000000000000004,
+    dist_ombligo: -0.4,
     unit_angles: 'degrees',
     unit_distances: 'cm',
   },
@@ -91,6 +96,8 @@ export const ANSWERS = {
     coronal_balance_l5: 0.30000000000000004,
     pelvis_angle: 1.735704588928389,
     head_angle: 1.6846843178962914,
+    coronal_balance_t3: 0.2,
+    coronal_balance_t12: 0.5,
     unit_angles: 'degrees',
     unit_distances: 'cm',
   },
@@ -99,8 +106,14 @@ export const ANSWERS = {
     trunk_angle_vertical: -0.5405101871306665,
     elbow_angle: 156.18664562797755,
     knee_angle: 176.9444065422471,
+    head_angle_vertical: 6.709836807756933,
+    hip_angle: 178.99235248815268,
+    ankle_angle: 88.49256424122504,
+    body_angle_vertical: -0.22381050036853808,
+    dist_apex_lumbar: -4.5,
     side: 'right',
     unit: 'degrees',
+    unit_distances: 'cm',
   },
   popliteal: {
     popliteo: { x: 440, y: 1279.5502808989859 },
@@ -114,7 +127,7 @@ export const INVALID_LATERAL = {
   markers: { ...EXAMPLES.lateral.markers, tragus: [420] },
 } as const
 
-/** A lateral request whose acromion is placed on the greater trochanter: the trunk angle is undefined. */
+/** A lateral request whose acromion is placed on the greater trochanter: the trunk and hip angles are undefined. */
 export const COINCIDENT_LATERAL = {
   ...EXAMPLES.lateral,
   markers: { ...EXAMPLES.lateral.markers, punto_acromion: [405, 930] },
@@ -144,9 +157,9 @@ export const VALIDATION_ERROR_EXAMPLES = [
     detail: [
       {
         loc: ['body', 'markers', 'punto_acromion'],
-        msg: "Markers 'trocanter_mayor' and 'punto_acromion' are at the same point [405, 930], so trunk_angle_vertical cannot be computed (the direction between them is undefined). Place them at distinct points.",
+        msg: "Markers 'trocanter_mayor' and 'punto_acromion' are at the same point [405, 930], so trunk_angle_vertical and hip_angle cannot be computed (the direction between them is undefined). Place them at distinct points.",
         type: 'undefined_geometry',
-        ctx: { markers: ['trocanter_mayor', 'punto_acromion'], at: [405, 930], metrics: ['trunk_angle_vertical'] },
+        ctx: { markers: ['trocanter_mayor', 'punto_acromion'], at: [405, 930], metrics: ['trunk_angle_vertical', 'hip_angle'] },
       },
     ],
   },

@@ -47,11 +47,6 @@ const ERRORS =
   '422 lists every problem of the request at once (missing or mistyped fields, missing markers, values that are not two finite numbers within the limits, ' +
   'fc <= 0, coincident markers that make a metric undefined); the other errors are listed below.'
 
-const LATERAL_CONTEXT: Record<'right' | 'left', LateralContext> = {
-  right: { forward: forward('right') },
-  left: { forward: forward('left') },
-}
-
 /**
  * The unit fields of the anterior and posterior responses. Handlers add them to the
  * fresh `values` object instead of spreading it into a new literal: V8 copies a
@@ -81,7 +76,7 @@ export async function routes(app: App, options: RoutesOptions) {
 
   app.post('/api/analyze/anterior', {
     config: { view: 'anterior' },
-    schema: analysis('analyzeAnterior', 'Anterior view: head, trunk and pelvis tilts, facial offsets, Q angles', 'Subject faces the camera.', AnteriorRequest, AnteriorResponse),
+    schema: analysis('analyzeAnterior', 'Anterior view: head, shoulder, trunk, pelvis and tibial tuberosity tilts, midline offsets, Q angles', 'Subject faces the camera.', AnteriorRequest, AnteriorResponse),
   }, (request, reply) => {
     const { calibration, markers } = request.body
     const result = evaluate(ANTERIOR_METRICS, markers, calibration)
@@ -91,7 +86,7 @@ export async function routes(app: App, options: RoutesOptions) {
 
   app.post('/api/analyze/posterior', {
     config: { view: 'posterior' },
-    schema: analysis('analyzePosterior', 'Posterior view: rearfoot angles, coronal balance, pelvis and head tilts', "Subject's back to the camera.", PosteriorRequest, PosteriorResponse),
+    schema: analysis('analyzePosterior', 'Posterior view: rearfoot angles, coronal balance of the spine, pelvis and head tilts', "Subject's back to the camera.", PosteriorRequest, PosteriorResponse),
   }, (request, reply) => {
     const { calibration, estimate_popliteal: estimate } = request.body
     // The schema requires both popliteal markers unless estimate_popliteal is true,
@@ -104,12 +99,13 @@ export async function routes(app: App, options: RoutesOptions) {
 
   app.post('/api/analyze/lateral', {
     config: { view: 'lateral' },
-    schema: analysis('analyzeLateral', 'Lateral view: head and trunk angles, elbow and knee angles', 'Profile photo; side says which side of the subject faces the camera.', LateralRequest, LateralResponse),
+    schema: analysis('analyzeLateral', 'Lateral view: head, trunk and body alignment, elbow, hip, knee and ankle angles, lumbar apex offset', 'Profile photo; side says which side of the subject faces the camera.', LateralRequest, LateralResponse),
   }, (request, reply) => {
-    const { markers, side } = request.body
-    const result = evaluate(LATERAL_METRICS, markers, LATERAL_CONTEXT[side])
+    const { calibration, markers, side } = request.body
+    const context: LateralContext = { forward: forward(side), lrv_x: calibration.lrv_x, fc: calibration.fc }
+    const result = evaluate(LATERAL_METRICS, markers, context)
     if (!result.ok) return undefinedGeometry(request, reply, result)
-    return Object.assign(result.values, { side, unit: 'degrees' as const })
+    return Object.assign(result.values, { side, unit: 'degrees', unit_distances: 'cm' } as const)
   })
 
   app.post('/api/estimate-popliteal', {

@@ -194,7 +194,9 @@ export const PoplitealResponse = Type.Object(
 function metricFields(metrics: readonly Metric<string, never>[]) {
   const properties: Record<string, TSchema> = {}
   for (const m of metrics) {
-    properties[m.name] = Type.Number({ description: `${m.formula} ${m.meaning} Unit: ${m.unit === 'cm' ? 'centimetres' : 'degrees'}.` })
+    const landmarks = (m.landmarks === undefined ? '' : ` Landmarks: ${m.landmarks}`) + (m.published === undefined ? '' : ` ${m.published}`)
+    const unit = m.unit === 'cm' ? 'centimetres' : 'degrees'
+    properties[m.name] = Type.Number({ description: `${m.formula} ${m.meaning} Unit: ${unit}. Source: ${m.source}${landmarks}` })
   }
   return properties
 }
@@ -219,6 +221,7 @@ export const LateralResponse = Type.Object(
     ...metricFields(LATERAL_METRICS),
     side: Type.Enum(SIDES, { description: 'The side sent in the request.' }),
     unit: Type.Literal('degrees', { description: 'Unit of every angle: degrees.' }),
+    unit_distances: UNIT_FIELDS.unit_distances,
   },
   { $id: 'LateralResponse', description: METRICS_DESCRIPTION, examples: [ANSWERS.lateral] },
 )

@@ -1,4 +1,7 @@
-/** Successful analyses: exact fields and order of the spec, units, side echo, estimate_popliteal. */
+/**
+ * Successful analyses: exact fields and order of the spec (then the fields added after it, docs/metrics.md),
+ * units, side echo, estimate_popliteal.
+ */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { EXAMPLES } from '../../src/api/examples.js'
@@ -7,13 +10,24 @@ import { copy, makeApp, post, type TestApp } from '../support/app.js'
 // The spec's response fields, in its order (docs/service-spec.md, "Response objects").
 const ANTERIOR_FIELDS = [
   'head_angle', 'dist_eminencia_frontal', 'dist_espina_nasal', 'dist_punto_mentoniano',
-  'trunk_angle', 'pelvis_angle', 'q_angle_right', 'q_angle_left', 'unit_angles', 'unit_distances',
+  'trunk_angle', 'pelvis_angle', 'q_angle_right', 'q_angle_left',
+  // added after the spec's metrics
+  'shoulder_angle', 'shoulder_pelvis_angle', 'tibial_tuberosity_angle', 'dist_apendice_xifoides', 'dist_ombligo',
+  'unit_angles', 'unit_distances',
 ]
 const POSTERIOR_FIELDS = [
   'calcaneo_angle_left', 'calcaneo_angle_right', 'coronal_balance_c7', 'coronal_balance_t7',
-  'coronal_balance_l5', 'pelvis_angle', 'head_angle', 'unit_angles', 'unit_distances',
+  'coronal_balance_l5', 'pelvis_angle', 'head_angle',
+  // added after the spec's metrics
+  'coronal_balance_t3', 'coronal_balance_t12',
+  'unit_angles', 'unit_distances',
 ]
-const LATERAL_FIELDS = ['head_angle_horizontal', 'trunk_angle_vertical', 'elbow_angle', 'knee_angle', 'side', 'unit']
+const LATERAL_FIELDS = [
+  'head_angle_horizontal', 'trunk_angle_vertical', 'elbow_angle', 'knee_angle',
+  // added after the spec's metrics
+  'head_angle_vertical', 'hip_angle', 'ankle_angle', 'body_angle_vertical', 'dist_apex_lumbar',
+  'side', 'unit', 'unit_distances',
+]
 
 let app: TestApp
 before(async () => {
@@ -31,7 +45,7 @@ function assertMetrics(body: Record<string, unknown>, fields: string[], strings:
 }
 
 describe('POST /api/analyze/anterior', () => {
-  it('answers 200 with the 8 metrics and unit fields, in the spec order', async () => {
+  it('answers 200 with the 8 metrics and unit fields in the spec order, the 5 added metrics before the units', async () => {
     const res = await post(app, '/api/analyze/anterior', EXAMPLES.anterior)
     assert.equal(res.status, 200)
     assert.match(String(res.headers['content-type']), /^application\/json/)
@@ -74,7 +88,7 @@ describe('POST /api/analyze/anterior', () => {
 })
 
 describe('POST /api/analyze/posterior', () => {
-  it('answers 200 with the 7 metrics and unit fields, in the spec order', async () => {
+  it('answers 200 with the 7 metrics and unit fields in the spec order, the 2 added metrics before the units', async () => {
     const res = await post(app, '/api/analyze/posterior', EXAMPLES.posterior)
     assert.equal(res.status, 200)
     assertMetrics(res.body, POSTERIOR_FIELDS, ['unit_angles', 'unit_distances'])
@@ -109,12 +123,13 @@ describe('POST /api/analyze/posterior', () => {
 })
 
 describe('POST /api/analyze/lateral', () => {
-  it('answers 200 with the 4 metrics, side and unit, in the spec order', async () => {
+  it('answers 200 with the 4 metrics, side and unit in the spec order, the 5 added metrics before them and unit_distances last', async () => {
     const res = await post(app, '/api/analyze/lateral', EXAMPLES.lateral)
     assert.equal(res.status, 200)
-    assertMetrics(res.body, LATERAL_FIELDS, ['side', 'unit'])
+    assertMetrics(res.body, LATERAL_FIELDS, ['side', 'unit', 'unit_distances'])
     assert.equal(res.body.side, 'right')
     assert.equal(res.body.unit, 'degrees')
+    assert.equal(res.body.unit_distances, 'cm')
   })
 
   it('echoes side left and mirrors: a mirrored photo with side left gives the same metrics', async () => {
@@ -124,11 +139,12 @@ describe('POST /api/analyze/lateral', () => {
       const [x, y] = mirrored.markers[name]
       mirrored.markers[name] = [1000 - x, y]
     }
+    mirrored.calibration = { ...mirrored.calibration, lrv_x: 1000 - mirrored.calibration.lrv_x }
     const right = await post(app, '/api/analyze/lateral', EXAMPLES.lateral)
     const left = await post(app, '/api/analyze/lateral', mirrored)
     assert.equal(left.status, 200)
     assert.equal(left.body.side, 'left')
-    for (const field of LATERAL_FIELDS.slice(0, 4)) assert.equal(left.body[field], right.body[field], field)
+    for (const field of LATERAL_FIELDS.slice(0, -3)) assert.equal(left.body[field], right.body[field], field)
   })
 
   it('reports a straight knee as exactly 180', async () => {

@@ -42,7 +42,8 @@ describe('anterior metrics', () => {
   it('lists the metrics of docs/metrics.md in order', () => {
     assert.deepEqual(
       ANTERIOR_METRICS.map((m) => m.name),
-      ['head_angle', 'dist_eminencia_frontal', 'dist_espina_nasal', 'dist_punto_mentoniano', 'trunk_angle', 'pelvis_angle', 'q_angle_right', 'q_angle_left'],
+      ['head_angle', 'dist_eminencia_frontal', 'dist_espina_nasal', 'dist_punto_mentoniano', 'trunk_angle', 'pelvis_angle', 'q_angle_right', 'q_angle_left',
+        'shoulder_angle', 'shoulder_pelvis_angle', 'tibial_tuberosity_angle', 'dist_apendice_xifoides', 'dist_ombligo'],
     )
   })
 

@@ -21,17 +21,19 @@ const BASE: Readonly<Markers> = {
   borde_anterior_maleolo: [500, 1300],
 }
 
+const CONTEXT_RIGHT = { forward: 1, lrv_x: 400, fc: 0.1 } as const
+
 function markers(changes: Partial<Markers> = {}): Markers {
   return { ...BASE, ...changes }
 }
 
-function values(m: Markers, side: Side = 'right'): Record<string, number> {
-  return valuesOf(LATERAL_METRICS, m, { forward: forward(side) })
+function values(m: Markers, side: Side = 'right', lrvX = 400): Record<string, number> {
+  return valuesOf(LATERAL_METRICS, m, { forward: forward(side), lrv_x: lrvX, fc: 0.1 })
 }
 
 function assertExact(m: Markers, side: Side, name: string): void {
   const v = values(m, side)[name]!
-  const r = exactLateral(m, side)[name]!
+  const r = exactLateral(m, CONTEXT_RIGHT, side)[name]!
   assert.ok(r !== null, name)
   assert.ok(absDiff(v, r) <= 1e-12, `${name}: ${v} vs exact ${r.toString()}`)
 }
@@ -40,7 +42,7 @@ describe('lateral metrics', () => {
   it('lists the metrics of docs/metrics.md in order', () => {
     assert.deepEqual(
       LATERAL_METRICS.map((m) => m.name),
-      ['head_angle_horizontal', 'trunk_angle_vertical', 'elbow_angle', 'knee_angle'],
+      ['head_angle_horizontal', 'trunk_angle_vertical', 'elbow_angle', 'knee_angle', 'head_angle_vertical', 'hip_angle', 'ankle_angle', 'body_angle_vertical', 'dist_apex_lumbar'],
     )
   })
   it('forward is +1 (image right) for side right and -1 for side left', () => {
@@ -56,7 +58,7 @@ describe('lateral metrics', () => {
   it('agrees with the decimal.js reference on the base posture, both sides', () => {
     for (const side of ['right', 'left'] as const) {
       const v = values(BASE, side)
-      const ref = exactLateral(BASE, side)
+      const ref = exactLateral(BASE, CONTEXT_RIGHT, side)
       assert.deepEqual(Object.keys(v), Object.keys(ref))
       for (const [name, value] of Object.entries(v)) {
         const r = ref[name]
@@ -141,7 +143,7 @@ describe('lateral metrics', () => {
         borde_anterior_maleolo: [470, 1290],
       })
       const right = values(m, 'right')
-      const left = values(mirror(m, 1200, false), 'left')
+      const left = values(mirror(m, 1200, false), 'left', 1200 - 400)
       assert.deepEqual(left, right)
       // and side left on the unmirrored image is a different (mirrored) posture
       assert.notDeepEqual(values(m, 'left'), right)
@@ -200,7 +202,7 @@ describe('lateral metrics', () => {
 
   describe('coincident markers', () => {
     it('name the markers, where they are and the metric', () => {
-      assert.deepEqual(evaluate(LATERAL_METRICS, markers({ base_3er_metacarpiano: [500, 500] }), { forward: 1 }), {
+      assert.deepEqual(evaluate(LATERAL_METRICS, markers({ base_3er_metacarpiano: [500, 500] }), CONTEXT_RIGHT), {
         ok: false,
         problems: [{ markers: ['punto_epicondilo', 'base_3er_metacarpiano'], at: [500, 500], metrics: ['elbow_angle'] }],
       })
@@ -209,19 +211,21 @@ describe('lateral metrics', () => {
       const result = evaluate(
         LATERAL_METRICS,
         markers({ trocanter_mayor: [500, 300], tuberculo_condilo_externo: [500, 1000], tragus: [500, 250] }),
-        { forward: -1 },
+        { ...CONTEXT_RIGHT, forward: -1 },
       )
       assert.deepEqual(result, {
         ok: false,
         problems: [
           { markers: ['apex_cervical', 'tragus'], at: [500, 250], metrics: ['head_angle_horizontal'] },
-          { markers: ['trocanter_mayor', 'punto_acromion'], at: [500, 300], metrics: ['trunk_angle_vertical'] },
+          { markers: ['trocanter_mayor', 'punto_acromion'], at: [500, 300], metrics: ['trunk_angle_vertical', 'hip_angle'] },
         ],
       })
-      const knee = evaluate(LATERAL_METRICS, markers({ trocanter_mayor: [500, 1000] }), { forward: 1 })
+      const knee = evaluate(LATERAL_METRICS, markers({ trocanter_mayor: [500, 1000] }), CONTEXT_RIGHT)
       assert.deepEqual(knee, {
         ok: false,
-        problems: [{ markers: ['tuberculo_condilo_externo', 'trocanter_mayor'], at: [500, 1000], metrics: ['knee_angle'] }],
+        problems: [
+          { markers: ['tuberculo_condilo_externo', 'trocanter_mayor'], at: [500, 1000], metrics: ['knee_angle', 'hip_angle'] },
+        ],
       })
     })
   })

@@ -45,7 +45,7 @@ function anteriorValues(m: Record<AnteriorMarker, Point>, c: Calibration): Recor
   return valuesOf(ANTERIOR_METRICS, m, c)
 }
 
-const ANGLES_AND_OFFSETS = ['coronal_balance_c7', 'coronal_balance_t7', 'coronal_balance_l5', 'pelvis_angle', 'head_angle']
+const ANGLES_AND_OFFSETS = ['coronal_balance_c7', 'coronal_balance_t7', 'coronal_balance_l5', 'pelvis_angle', 'head_angle', 'coronal_balance_t3', 'coronal_balance_t12']
 
 describe('posterior metrics', () => {
   it('lists the metrics of docs/metrics.md in order', () => {

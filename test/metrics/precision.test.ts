@@ -176,12 +176,37 @@ function tweakTriple(p0: Point, p1: Point, p2: Point, w: Tweak): Point {
   }
 }
 
+/**
+ * Moves r1 of the line r0 -> r1 nearly or exactly parallel (t > 0) or opposite
+ * (t < 0) to the line q0 -> q1, or onto r0.
+ */
+function tweakParallel(q0: Point, q1: Point, r0: Point, r1: Point, w: Tweak): Point {
+  const dx = q1[0] - q0[0]
+  const dy = q1[1] - q0[1]
+  switch (w.mode) {
+    case 'line':
+      return [nudge(r0[0] + w.t * dx - w.rel * dy, w.ulpsX), nudge(r0[1] + w.t * dy + w.rel * dx, w.ulpsY)]
+    case 'exactLine': {
+      const t = Math.trunc(w.t) === 0 ? 1 : Math.trunc(w.t)
+      return [r0[0] + t * dx, r0[1] + t * dy]
+    }
+    case 'close':
+      return [nudge(r0[0], w.ulpsX), nudge(r0[1], w.ulpsY)]
+    default:
+      return r1
+  }
+}
+
 interface ViewShape<M extends string> {
   readonly view: View
   /** pairs whose second marker the tweaks move */
   readonly pairs: readonly (readonly [M, M])[]
-  /** chains whose third marker the tweaks move */
+  /** two lines q0 -> q1, r0 -> r1 whose r1 the tweaks move (after the pairs) */
+  readonly parallels?: readonly (readonly [M, M, M, M])[]
+  /** chains whose third marker the tweaks move (after the pairs and parallels) */
   readonly triples: readonly (readonly [M, M, M])[]
+  /** pairs moved last, after the triples */
+  readonly lastPairs?: readonly (readonly [M, M])[]
   /** markers measured against the reference line */
   readonly onLine: readonly M[]
 }
@@ -192,12 +217,15 @@ const ANTERIOR_SHAPE: ViewShape<AnteriorMarker> = {
     ['tragus_der', 'tragus_izq'],
     ['punto_sinfisis_pubiana', 'escotadura_esternal'],
     ['espina_iliaca_anterosuperior_der', 'espina_iliaca_anterosuperior_izq'],
+    ['punto_acromion_der', 'punto_acromion_izq'],
   ],
+  parallels: [['punto_acromion_der', 'punto_acromion_izq', 'espina_iliaca_anterosuperior_der', 'espina_iliaca_anterosuperior_izq']],
   triples: [
     ['espina_iliaca_anterosuperior_der', 'centro_rotula_der', 'tat_der'],
     ['espina_iliaca_anterosuperior_izq', 'centro_rotula_izq', 'tat_izq'],
   ],
-  onLine: ['eminencia_frontal_media', 'espina_nasal', 'punto_mentoniano'],
+  lastPairs: [['tat_der', 'tat_izq']],
+  onLine: ['eminencia_frontal_media', 'espina_nasal', 'punto_mentoniano', 'apendice_xifoides', 'ombligo'],
 }
 
 const POSTERIOR_SHAPE: ViewShape<PosteriorMarker> = {
@@ -210,7 +238,7 @@ const POSTERIOR_SHAPE: ViewShape<PosteriorMarker> = {
     ['popliteo_der', 'aquiles_der', 'calcaneo_der'],
     ['popliteo_izq', 'aquiles_izq', 'calcaneo_izq'],
   ],
-  onLine: ['cervical_7', 'toracica_7', 'lumbar_5'],
+  onLine: ['cervical_7', 'toracica_7', 'lumbar_5', 'toracica_3', 'toracica_12'],
 }
 
 const LATERAL_SHAPE: ViewShape<LateralMarker> = {
@@ -218,12 +246,15 @@ const LATERAL_SHAPE: ViewShape<LateralMarker> = {
   pairs: [
     ['apex_cervical', 'tragus'],
     ['trocanter_mayor', 'punto_acromion'],
+    ['punto_acromion', 'tragus'],
   ],
   triples: [
     ['punto_acromion', 'punto_epicondilo', 'base_3er_metacarpiano'],
     ['trocanter_mayor', 'tuberculo_condilo_externo', 'borde_anterior_maleolo'],
+    ['tuberculo_condilo_externo', 'trocanter_mayor', 'punto_acromion'],
   ],
-  onLine: [],
+  lastPairs: [['borde_anterior_maleolo', 'punto_acromion']],
+  onLine: ['apex_lumbar'],
 }
 
 interface Case<M extends string> {
@@ -244,6 +275,8 @@ const fcArb = fc.oneof(
 
 function caseOf<M extends string>(shape: ViewShape<M>): fc.Arbitrary<Case<M>> {
   const names = markerNames(shape.view) as readonly M[]
+  const parallels = shape.parallels ?? []
+  const lastPairs = shape.lastPairs ?? []
   return fc
     .record({
       kind: fc.constantFrom(...KINDS),
@@ -257,7 +290,9 @@ function caseOf<M extends string>(shape: ViewShape<M>): fc.Arbitrary<Case<M>> {
         kind: fc.constant(kind),
         points: fc.array(fc.tuple(coord, coord), { minLength: names.length, maxLength: names.length }),
         pairTweaks: fc.array(tweak, { minLength: shape.pairs.length, maxLength: shape.pairs.length }),
+        parallelTweaks: fc.array(tweak, { minLength: parallels.length, maxLength: parallels.length }),
         tripleTweaks: fc.array(tweak, { minLength: shape.triples.length, maxLength: shape.triples.length }),
+        lastPairTweaks: fc.array(tweak, { minLength: lastPairs.length, maxLength: lastPairs.length }),
         lrv: fc.oneof(
           coord,
           fc.record({ marker: fc.nat(Math.max(0, shape.onLine.length - 1)), ulps: fc.integer({ min: -2, max: 2 }) }),
@@ -268,11 +303,15 @@ function caseOf<M extends string>(shape: ViewShape<M>): fc.Arbitrary<Case<M>> {
         dropPopliteal: fc.boolean(),
       })
     })
-    .map(({ kind, points, pairTweaks, tripleTweaks, lrv, fc: scale, side, estimatePopliteal, dropPopliteal }) => {
+    .map(({ kind, points, pairTweaks, parallelTweaks, tripleTweaks, lastPairTweaks, lrv, fc: scale, side, estimatePopliteal, dropPopliteal }) => {
       const markers = {} as Record<M, Point>
       names.forEach((name, i) => (markers[name] = points[i]!))
       shape.pairs.forEach(([a, b], i) => (markers[b] = tweakPair(markers[a], markers[b], pairTweaks[i]!)))
+      for (const [i, [q0, q1, r0, r1]] of parallels.entries()) {
+        markers[r1] = tweakParallel(markers[q0], markers[q1], markers[r0], markers[r1], parallelTweaks[i]!)
+      }
       shape.triples.forEach(([p0, p1, p2], i) => (markers[p2] = tweakTriple(markers[p0], markers[p1], markers[p2], tripleTweaks[i]!)))
+      for (const [i, [a, b]] of lastPairs.entries()) markers[b] = tweakPair(markers[a], markers[b], lastPairTweaks[i]!)
       let lrvX: number
       if (typeof lrv === 'number') lrvX = lrv
       else {
@@ -291,7 +330,7 @@ function withinLimits(c: Case<string>): boolean {
 // ---------------------------------------------------------------------------
 // comparison
 
-const FULL_TURN = new Set(['elbow_angle', 'knee_angle'])
+const FULL_TURN = new Set(['elbow_angle', 'knee_angle', 'hip_angle'])
 
 function describeCase(c: Case<string>): string {
   return JSON.stringify({ ...c, markers: c.markers }, (_k, v: unknown) => (typeof v === 'number' && Object.is(v, -0) ? '-0' : v))
@@ -421,8 +460,8 @@ describe('precision against the decimal.js reference (fast-check)', () => {
   it(`lateral: ${RUNS_PER_VIEW} marker sets, side right and left`, () => {
     const degrees = degreeNames(LATERAL_METRICS)
     run('lateral', LATERAL_SHAPE, 0x1a7e, (c, stats) => {
-      const result = evaluate(LATERAL_METRICS, c.markers, { forward: forward(c.side) })
-      check(stats, result, exactLateral(c.markers, c.side), degrees, c)
+      const result = evaluate(LATERAL_METRICS, c.markers, { forward: forward(c.side), ...c.calibration })
+      check(stats, result, exactLateral(c.markers, c.calibration, c.side), degrees, c)
     })
   })
 })

@@ -78,7 +78,7 @@ describe('metric tables', () => {
   }
   it('shows every value with a sign except the full turns (joint angles read 0 to 360)', () => {
     const unsigned = TABLES.flatMap(([, , metrics]) => metrics.filter((m) => !showsSign(m)).map((m) => m.name))
-    assert.deepEqual(unsigned, ['elbow_angle', 'knee_angle'])
+    assert.deepEqual(unsigned, ['elbow_angle', 'knee_angle', 'hip_angle'])
   })
 })
 

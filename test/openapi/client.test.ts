@@ -9,7 +9,8 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { COINCIDENT_LATERAL, EXAMPLES } from '../../src/api/examples.js'
+import { ANSWERS, COINCIDENT_LATERAL, EXAMPLES } from '../../src/api/examples.js'
+import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '#core/metrics/index.js'
 import { startServer, type ServerProcess } from '../support/server-process.js'
 import { ROOT } from '../support/paths.js'
 import { binOf, runTool } from '../support/tools.js'
@@ -32,6 +33,8 @@ after(async () => {
 /** The calling program. Example bodies are written inline so TypeScript checks them against the generated types. */
 function program(): string {
   const literal = (value: unknown) => JSON.stringify(value)
+  // Every metric field of a view, read through the generated type: a field the document lacks does not compile.
+  const fields = (data: string, metrics: readonly { name: string }[]) => `[${metrics.map((m) => `${data}.${m.name}`).join(', ')}]`
   return `
 import assert from 'node:assert/strict'
 import createClient from 'openapi-fetch'
@@ -80,6 +83,17 @@ assert.equal(typeof posterior.data?.calcaneo_angle_left, 'number')
 const lateral = await client.POST('/api/analyze/lateral', { body: lateralBody })
 const side: 'right' | 'left' | undefined = lateral.data?.side
 assert.equal(side, 'right')
+const lateralDistances: 'cm' | undefined = lateral.data?.unit_distances
+assert.equal(lateralDistances, 'cm')
+
+// Every metric, typed number, equal to the documented answer.
+if (!anterior.data || !posterior.data || !lateral.data) throw new Error('expected three 200 answers')
+const anteriorValues: number[] = ${fields('anterior.data', ANTERIOR_METRICS)}
+const posteriorValues: number[] = ${fields('posterior.data', POSTERIOR_METRICS)}
+const lateralValues: number[] = ${fields('lateral.data', LATERAL_METRICS)}
+assert.deepEqual(anteriorValues, ${literal(ANTERIOR_METRICS.map((m) => ANSWERS.anterior[m.name as keyof typeof ANSWERS.anterior]))})
+assert.deepEqual(posteriorValues, ${literal(POSTERIOR_METRICS.map((m) => ANSWERS.posterior[m.name as keyof typeof ANSWERS.posterior]))})
+assert.deepEqual(lateralValues, ${literal(LATERAL_METRICS.map((m) => ANSWERS.lateral[m.name as keyof typeof ANSWERS.lateral]))})
 
 const popliteal = await client.POST('/api/estimate-popliteal', { body: poplitealBody })
 assert.equal(popliteal.data?.popliteo.x, ${EXAMPLES.popliteal.aquiles.x})

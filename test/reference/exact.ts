@@ -14,7 +14,7 @@
  *   y = 0 with x < 0 is exactly 180, and y < 0 (however small) gives a value above
  *   -180.
  * - deg(r) = r * 180 / pi with the true pi (to PRECISION digits).
- * - elbow and knee angles are in [0, 360): 360 is added to a negative turn.
+ * - elbow, knee and hip angles are in [0, 360): 360 is added to a negative turn.
  * - a zero-length vector (atan2(0, 0)) makes the metric undefined: null here.
  */
 import { Decimal } from 'decimal.js'
@@ -251,6 +251,14 @@ export function exactAnterior(m: AnteriorInput, c: Calibration): ExactMetrics {
     pelvis_angle: tilt(m.espina_iliaca_anterosuperior_der, m.espina_iliaca_anterosuperior_izq, L),
     q_angle_right: qAngle(m.espina_iliaca_anterosuperior_der, m.centro_rotula_der, m.tat_der, R),
     q_angle_left: qAngle(m.espina_iliaca_anterosuperior_izq, m.centro_rotula_izq, m.tat_izq, L),
+    shoulder_angle: tilt(m.punto_acromion_der, m.punto_acromion_izq, L),
+    shoulder_pelvis_angle: turn(
+      body(m.punto_acromion_der, m.punto_acromion_izq, L),
+      body(m.espina_iliaca_anterosuperior_der, m.espina_iliaca_anterosuperior_izq, L),
+    ),
+    tibial_tuberosity_angle: tilt(m.tat_der, m.tat_izq, L),
+    dist_apendice_xifoides: offset(m.apendice_xifoides, R, c),
+    dist_ombligo: offset(m.ombligo, R, c),
   }
 }
 
@@ -278,22 +286,31 @@ export function exactPosterior(m: PosteriorInput, c: Calibration, estimatePoplit
     coronal_balance_l5: offset(m.lumbar_5, R, c),
     pelvis_angle: tilt(m.espina_iliaca_posterosuperior_der, m.espina_iliaca_posterosuperior_izq, L),
     head_angle: tilt(m.lobulo_der, m.lobulo_izq, L),
+    coronal_balance_t3: offset(m.toracica_3, R, c),
+    coronal_balance_t12: offset(m.toracica_12, R, c),
   }
 }
 
-/** lrv_x and fc are part of the lateral request but unused by its metrics. */
-export function exactLateral(m: LateralInput, side: Side): ExactMetrics {
+/** Only dist_apex_lumbar reads lrv_x and fc. */
+export function exactLateral(m: LateralInput, c: Calibration, side: Side): ExactMetrics {
   const A = anteriorOf(side)
   const [across, up] = body(m.apex_cervical, m.tragus, A)
   const elbowU = body(m.punto_epicondilo, m.punto_acromion, A)
   const elbowV = body(m.punto_epicondilo, m.base_3er_metacarpiano, A)
   const kneeU = body(m.tuberculo_condilo_externo, m.trocanter_mayor, A)
   const kneeV = body(m.tuberculo_condilo_externo, m.borde_anterior_maleolo, A)
+  const thigh = body(m.trocanter_mayor, m.tuberculo_condilo_externo, A)
+  const trunk = body(m.trocanter_mayor, m.punto_acromion, A)
   return {
     head_angle_horizontal: atan2Degrees(narrow(up), narrow(across)),
     trunk_angle_vertical: lean(m.trocanter_mayor, m.punto_acromion, A),
     elbow_angle: fullTurn(turn(elbowV, elbowU)),
     knee_angle: fullTurn(turn(kneeU, kneeV)),
+    head_angle_vertical: lean(m.punto_acromion, m.tragus, A),
+    hip_angle: fullTurn(turn(thigh, trunk)),
+    ankle_angle: tilt(m.borde_anterior_maleolo, m.tuberculo_condilo_externo, A),
+    body_angle_vertical: lean(m.borde_anterior_maleolo, m.punto_acromion, A),
+    dist_apex_lumbar: offset(m.apex_lumbar, A, c),
   }
 }
 

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
+import { ANTERIOR_METRICS } from '#core/metrics/index.js'
 import { FIGURES } from './fixtures/figure.js'
 import { OUTPUT, loadPhoto, openApp, placeGuided, shownResults, startHarness, type Harness } from '../support/browser.js'
 import { englishVocabulary, englishWordsIn } from '../support/english-words.js'
@@ -50,6 +51,7 @@ const ENGLISH = vocabulary()
 assert.deepEqual(englishWordsIn('Click this point on the photo.', ENGLISH), ['click', 'this', 'point', 'on', 'the', 'photo'])
 assert.ok(ENGLISH.size > 300, `${ENGLISH.size} English words`)
 const PATIENT = 'PAC-0042'
+const ANTERIOR_COUNT = ANTERIOR_METRICS.length
 const spec = FIGURES.anterior
 
 let h: Harness
@@ -116,7 +118,7 @@ describe('the app in Spanish and English', () => {
     await page.locator('#prompt-grid-cm').fill('40')
     await page.locator('#prompt-grid-cm').press('Enter')
     const values = await shownResults(page)
-    assert.equal(Object.keys(values).length, 8)
+    assert.equal(Object.keys(values).length, ANTERIOR_COUNT)
 
     // Every value with its uncertainty, decimal comma, the unit on both.
     for (const row of await page.locator('#metrics-table tbody tr').all()) {
@@ -161,7 +163,7 @@ describe('the app in Spanish and English', () => {
     await page.locator('#comparison[data-state="ready"]').waitFor()
     const verdicts: Record<string, string> = {}
     for (const row of await page.locator('#comparison tbody tr').all()) verdicts[(await row.getAttribute('data-metric'))!] = (await row.getAttribute('data-verdict'))!
-    assert.equal(Object.keys(verdicts).length, 8)
+    assert.equal(Object.keys(verdicts).length, ANTERIOR_COUNT)
     assert.deepEqual(
       Object.entries(verdicts).filter(([, v]) => v === 'real').map(([k]) => k),
       ['head_angle'],
@@ -170,7 +172,7 @@ describe('the app in Spanish and English', () => {
     assert.ok(Object.entries(verdicts).every(([k, v]) => k === 'head_angle' || v === 'within'))
     const comparisonText = await page.locator('#comparison').innerText()
     assert.match(comparisonText, /15 de enero de 2026 → 20 de marzo de 2026/)
-    assert.match(comparisonText, /1 de 8 medidas han cambiado/)
+    assert.match(comparisonText, new RegExp(`1 de ${ANTERIOR_COUNT} medidas han cambiado`))
     await assertSpanish(page, '#app', 'the comparison')
     await page.locator('#comparison').screenshot({ path: `${OUTPUT}i18n-es-comparison.png` })
     const compared = (await downloadText(page, '#compare-csv', 'i18n-es-comparison.csv')).trim().split('\r\n')

@@ -31,6 +31,8 @@ after(async () => {
 })
 
 async function launch(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  // A test that failed before closing its browser leaves the profile locked: close it first.
+  for (const open of launched.splice(0)) await open.close().catch(() => undefined)
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -238,12 +240,15 @@ describe('patient record', () => {
       await page.setViewportSize({ width, height: 900 })
       const covered = await page.evaluate(`(async () => {
         const table = document.querySelector('#comparison table')
-        table.scrollIntoView({ block: 'center' })
+        // The table's top just below the sticky top bar (a table taller than the window scrolls under it).
+        table.scrollIntoView({ block: 'start' })
+        const bar = document.querySelector('.topbar').getBoundingClientRect().bottom
+        scrollBy(0, -(bar + 8))
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
         const out = []
         for (const cell of table.querySelectorAll('tr > :nth-child(-n+3)')) {
           const b = cell.getBoundingClientRect()
-          if (b.bottom < 0 || b.top > innerHeight) continue
+          if (b.top < bar || b.bottom > innerHeight) continue
           const hit = document.elementFromPoint(b.left + Math.min(8, b.width / 2), b.top + b.height / 2)
           if (!hit || !cell.contains(hit)) out.push(cell.textContent.slice(0, 30) + ' under ' + (hit ? hit.className || hit.tagName : 'nothing'))
         }

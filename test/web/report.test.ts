@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
+import { ANTERIOR_METRICS } from '#core/metrics/index.js'
 import { FIGURES } from './fixtures/figure.js'
 import { OUTPUT, loadPhoto, openApp, startHarness, type Harness } from '../support/browser.js'
 
@@ -116,7 +117,7 @@ describe('printed report fits the page', () => {
         if (c.compare) {
           // The two last columns' headers (they wrap over lines) and a verdict of every row.
           for (const word of [/Beyond/i, /measurement/i, /error\?/i, /Smallest/i, /difference/i]) assert.match(text, word, 'the last columns are printed')
-          assert.equal(text.match(/No: within|Yes: real change/g)?.length, 8, 'a verdict per metric')
+          assert.equal(text.match(/No: within|Yes: real change/g)?.length, ANTERIOR_METRICS.length, 'a verdict per metric')
           assert.equal(await page.locator('#report .report-comparison figure').count(), 2, 'both visits side by side')
         }
       }

@@ -86,7 +86,7 @@ export function renderReport(container: HTMLElement, state: AppState): void {
           h(
             'tr',
             { 'data-metric': m.name, 'data-provisional': mark ? 'true' : null, class: mark ? 'provisional' : null },
-            h('th', { scope: 'row' }, swatch(colorOf(i)), `${m.label} `, h('code', {}, m.name), h('span', { class: 'meaning' }, m.meaning)),
+            h('th', { scope: 'row' }, swatch(colorOf(i)), `${m.label} `, h('code', {}, m.name), h('span', { class: 'meaning' }, m.meaning), m.note ? h('span', { class: 'published' }, m.note) : null),
             h(
               'td',
               { class: 'num', title: typeof v === 'number' ? String(v) : null },

@@ -20,6 +20,8 @@ export type Shape =
   | { readonly kind: 'chain'; readonly a: string; readonly b: string; readonly c: string }
   /** Two arms from the vertex v, measured from arm a to arm b. */
   | { readonly kind: 'vertex'; readonly v: string; readonly a: string; readonly b: string }
+  /** Two lines a -> b and c -> d that share no marker, measured as the turn from the first to the second. */
+  | { readonly kind: 'lines'; readonly a: string; readonly b: string; readonly c: string; readonly d: string }
   /** Anything else: the segments are drawn without an angle. */
   | { readonly kind: 'segments'; readonly segments: readonly (readonly [string, string])[] }
 
@@ -31,6 +33,8 @@ export interface MetricInfo {
   readonly range: ValueRange
   readonly formula: string
   readonly meaning: string
+  /** Published reference values or reliability, in the current language (a quiet note, never a flag). */
+  readonly note: string | undefined
   readonly shape: Shape
   /** The markers its value depends on (a value from a suggested marker is provisional). */
   readonly markers: readonly string[]
@@ -46,6 +50,7 @@ function shapeOf(metric: AnyMetric, view: View): Shape {
   } else if (seg.length === 2 && s0 && s1) {
     if (s0[1] === s1[0]) return { kind: 'chain', a: s0[0], b: s0[1], c: s1[1] }
     if (s0[0] === s1[0]) return { kind: 'vertex', v: s0[0], a: s0[1], b: s1[1] }
+    if (!s1.includes(s0[0]) && !s1.includes(s0[1])) return { kind: 'lines', a: s0[0], b: s0[1], c: s1[0], d: s1[1] }
   }
   return { kind: 'segments', segments: seg }
 }
@@ -64,6 +69,9 @@ function infos(metrics: readonly AnyMetric[], view: View): MetricInfo[] {
       formula: m.formula,
       get meaning() {
         return metricText(view, m.name).meaning
+      },
+      get note() {
+        return metricText(view, m.name).note
       },
       shape,
       // The markers the value depends on: those of its segments, or the one a plumb-line distance is measured from.

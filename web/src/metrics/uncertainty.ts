@@ -67,7 +67,7 @@ export interface Placement {
   readonly side?: Side
   /** Posterior view: rearfoot angles from the vertical instead of the popliteal markers. */
   readonly estimatePopliteal?: boolean
-  /** x of the vertical reference line, px (anterior and posterior views). */
+  /** x of the vertical reference line, px (in the lateral view, only the distance from it uses it). */
   readonly lrvX?: number | null
   /** cm per px, when typed in (ignored when `scale` is given: fc then comes from it). */
   readonly fc?: number | null
@@ -110,16 +110,14 @@ function coordinatesOf(p: Placement, plumbLine: boolean): Coordinate[] {
   for (const [name, [x, y]] of Object.entries(p.markers)) {
     list.push({ key: `m:${name}:0`, value: x }, { key: `m:${name}:1`, value: y })
   }
-  if (p.view !== 'lateral') {
-    if (plumbLine && typeof p.lrvX === 'number') list.push({ key: 'lrv', value: p.lrvX })
-    if (p.scale) {
-      list.push(
-        { key: 's:a:0', value: p.scale.a[0] },
-        { key: 's:a:1', value: p.scale.a[1] },
-        { key: 's:b:0', value: p.scale.b[0] },
-        { key: 's:b:1', value: p.scale.b[1] },
-      )
-    }
+  if (plumbLine && typeof p.lrvX === 'number') list.push({ key: 'lrv', value: p.lrvX })
+  if (p.scale) {
+    list.push(
+      { key: 's:a:0', value: p.scale.a[0] },
+      { key: 's:a:1', value: p.scale.a[1] },
+      { key: 's:b:0', value: p.scale.b[0] },
+      { key: 's:b:1', value: p.scale.b[1] },
+    )
   }
   return list
 }
@@ -150,8 +148,10 @@ export function fcOfPlacement(p: Placement): number | null {
 
 /** The context a view's metric functions take. */
 export function contextOf(p: Placement): unknown {
-  if (p.view === 'lateral') return { forward: forward(p.side ?? 'right') }
-  return { lrv_x: p.lrvX ?? NaN, fc: fcOfPlacement(p) ?? NaN }
+  const calibration = { lrv_x: p.lrvX ?? NaN, fc: fcOfPlacement(p) ?? NaN }
+  // Lateral: the angles need only the forward direction; the distance from the line needs the calibration too.
+  if (p.view === 'lateral') return { forward: forward(p.side ?? 'right'), ...calibration }
+  return calibration
 }
 
 /** One metric's value, NaN when it cannot be computed (a marker missing, coincident markers). */

@@ -80,7 +80,7 @@ function metricRow(info: MetricInfo, value: unknown, u: number | undefined, colo
   const row = h(
     'tr',
     { 'data-metric': info.name, 'data-value': has ? String(value) : null, 'data-provisional': has && provisional ? 'true' : null, class: has && provisional ? 'provisional' : null, tabindex: 0 },
-    h('th', { scope: 'row' }, swatch(color), h('span', { class: 'metric-label' }, info.label), h('code', {}, info.name), h('span', { class: 'meaning' }, info.meaning)),
+    h('th', { scope: 'row' }, swatch(color), h('span', { class: 'metric-label' }, info.label), h('code', {}, info.name), h('span', { class: 'meaning' }, info.meaning), info.note ? h('span', { class: 'published' }, info.note) : null),
     h(
       'td',
       { class: 'num value', title: has ? `${value} ${unitText(info)}` : null },

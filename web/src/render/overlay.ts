@@ -135,6 +135,23 @@ function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, tf: Transform): SVGGE
       angle(v, angleOf(va), Math.abs(inc - value) <= Math.abs(dec - value) ? inc : -dec)
       return g
     }
+    case 'lines': {
+      const a = P(shape.a)
+      const b = P(shape.b)
+      const c = P(shape.c)
+      const d = P(shape.d)
+      if (!a || !b || !c || !d) return null
+      line(a, b)
+      line(c, d)
+      const ab = sub(b, a)
+      const cd = sub(d, c)
+      if (len(ab) === 0 || len(cd) === 0) return g
+      // The first line's direction carried to the start of the second, and the turn between them there.
+      const ref = angleOf(ab)
+      line(c, along(c, ref, Math.max(R + 26, Math.min(len(cd), 120))), 'fig-ref')
+      angle(c, ref, wrapDegrees(angleOf(cd) - ref))
+      return g
+    }
     case 'segments': {
       for (const [m, n] of shape.segments) {
         const a = P(m)

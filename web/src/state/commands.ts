@@ -4,6 +4,7 @@
  * and file handling call these through the store; they never call each other.
  * Messages for the user go into `notice`. Pure: no DOM.
  */
+import { metricTable } from '#core/metrics/index.js'
 import type { Analysis } from '../service/api.js'
 import type { Locale } from '../i18n/format.js'
 import { t } from '../i18n/index.js'
@@ -295,13 +296,24 @@ export function assessmentLoaded(state: AppState, loaded: LoadedAssessment): App
     : notify(next, t('assessment.loaded'), 3000)
 }
 
+/**
+ * The values a request with calibration placeholders (lateral view without a line or a
+ * scale) can show: a distance from the reference line computed from a placeholder means
+ * nothing, so it is left out until the line and the scale are placed.
+ */
+function withoutPlaceholderValues(view: View, values: Readonly<Record<string, unknown>>, placeholders: boolean): Record<string, unknown> {
+  if (!placeholders) return { ...values }
+  const fromCalibration = new Set(metricTable(view).filter((m) => m.plumbMarker !== undefined).map((m) => m.name))
+  return Object.fromEntries(Object.entries(values).filter(([name]) => !fromCalibration.has(name)))
+}
+
 /** Records the service's answer `result` to request `key`, when it still answers the view's document as it is now. */
 export function answered(state: AppState, view: View, key: string, result: Analysis): AppState {
   const now = requestOf(view, state.views[view].doc)
   if (!now.ready || now.key !== key) return state
   return setOutcome(state, view, {
     key,
-    values: result.ok ? result.values : null,
+    values: result.ok ? withoutPlaceholderValues(view, result.values, now.placeholders) : null,
     problems: result.ok ? [] : result.problems,
     pending: false,
     fromFile: false,

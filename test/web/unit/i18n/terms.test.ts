@@ -37,6 +37,23 @@ test('English meanings are the tables\' own; Spanish ones are not left in Englis
   }
 })
 
+test('a published note (reference values, reliability) is in both languages exactly where the table has one', () => {
+  for (const view of VIEW_LIST) {
+    for (const m of metricTable(view)) {
+      assert.equal(EN_TERMS.metrics[view][m.name]!.note, m.published, `${view}.${m.name}`)
+      assert.equal(ES_TERMS.metrics[view][m.name]!.note === undefined, m.published === undefined, `${view}.${m.name}`)
+      if (m.published !== undefined) assert.notEqual(ES_TERMS.metrics[view][m.name]!.note, m.published)
+    }
+  }
+})
+
+test('the Spanish apex_cervical hint says what the English one says: C7, not the deepest point of the neck curve', () => {
+  const hint = ES_TERMS.markers.apex_cervical.hint
+  assert.match(hint, /^Apófisis espinosa de C7\b/)
+  assert.match(hint, /no el punto más profundo de la curva del cuello/)
+  assert.doesNotMatch(hint, /región de C7/)
+})
+
 test('each plumb-line distance is measured from one marker, found from its function', () => {
   assert.equal(offsetMarker('anterior', 'dist_espina_nasal'), 'espina_nasal')
   assert.equal(offsetMarker('posterior', 'coronal_balance_t7'), 'toracica_7')

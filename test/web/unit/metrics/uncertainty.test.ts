@@ -51,9 +51,10 @@ function simulate(p: Placement, sd: number, seed: number, plumbLine = true): Rec
   const gauss = normal(random(seed))
   const table = metricTable(p.view, p.estimatePopliteal)
   const context = (markers: Record<string, Point>, lrv: number, a: Point | null, b: Point | null): unknown => {
-    if (p.view === 'lateral') return { forward: forward(p.side ?? 'right') }
     const fc = a && b && p.scale ? p.scale.gridCm / Math.hypot(b[0] - a[0], b[1] - a[1]) : p.fc
     void markers
+    // Lateral: the angles read only the forward direction, the distance from the line the calibration too.
+    if (p.view === 'lateral') return { forward: forward(p.side ?? 'right'), lrv_x: lrv, fc }
     return { lrv_x: lrv, fc }
   }
   const base = table.map((m) => m.compute(p.markers, context(p.markers as Record<string, Point>, p.lrvX ?? 0, p.scale?.a ?? null, p.scale?.b ?? null)))

@@ -172,3 +172,20 @@ describe('commands', () => {
     assert.equal(current(onPosterior).active, 'popliteo_izq')
   })
 })
+
+describe('lateral distances and calibration placeholders', () => {
+  test('a distance from the line computed from placeholders is not shown; with the line and the scale it is', () => {
+    const answer = { ok: true as const, values: { head_angle_horizontal: 50, dist_apex_lumbar: -4.5, side: 'right' } }
+    const bare = { ...markedDoc('lateral'), scale: [null, null] as [null, null], gridCm: null, lrvX: null }
+    const withoutLine = commands.commit(initialState('lateral'), bare)
+    const bareRequest = requestOf('lateral', bare)
+    assert.ok(bareRequest.ready && bareRequest.placeholders)
+    const shown = commands.answered(withoutLine, 'lateral', bareRequest.key, answer).views.lateral.outcome.values
+    assert.deepEqual(shown, { head_angle_horizontal: 50, side: 'right' })
+
+    const calibrated = commands.commit(initialState('lateral'), markedDoc('lateral'))
+    const request = requestOf('lateral', markedDoc('lateral'))
+    assert.ok(request.ready && !request.placeholders)
+    assert.deepEqual(commands.answered(calibrated, 'lateral', request.key, answer).views.lateral.outcome.values, answer.values)
+  })
+})
