@@ -69,7 +69,7 @@ export function reasonText(s: Extract<MarkerSuggestion, { status: 'not-suggested
 
 /** The warning for a photo that does not look like the chosen view (null when it does, or cannot tell). */
 export function facingWarning(check: FacingCheck | null): string | null {
-  if (!check || check.type !== 'facing-mismatch') return null
+  if (check?.type !== 'facing-mismatch') return null
   return t('suggest.facing.mismatch', { seen: t(FACING_KEYS[check.ctx.seen]), expected: t(FACING_KEYS[check.ctx.expected]) })
 }
 
