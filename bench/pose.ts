@@ -219,7 +219,14 @@ async function suggestionLoad(browser: Browser, base: string, photo: SuggestionP
   const bodies: Promise<void>[] = []
   page.on('response', (response) => {
     if (response.request().method() !== 'GET' || !response.url().startsWith(base)) return
-    bodies.push(response.body().then((body) => void (files[response.url().slice(base.length)] = body.length), () => undefined))
+    bodies.push(
+      response.body().then(
+        (body) => {
+          files[response.url().slice(base.length)] = body.length
+        },
+        () => undefined,
+      ),
+    )
   })
   await page.evaluate(CLICK_AND_TIME)
   await Promise.all(bodies)
@@ -251,7 +258,8 @@ async function main(): Promise<void> {
           const cold = await suggestOnce(page, photo.view)
           const warm = await suggestOnce(page, photo.view)
           await context.close()
-          const cell = (timings[model][photo.id] ??= { cold: [], warm: [], runs: [] })
+          timings[model][photo.id] ??= { cold: [], warm: [], runs: [] }
+          const cell = timings[model][photo.id]!
           cell.cold.push(cold.ms)
           cell.warm.push(warm.ms)
           cell.runs.push(warm)

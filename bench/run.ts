@@ -264,8 +264,8 @@ function fmtMs(ms: number): string {
 function table(cells: readonly Cell[]): string {
   const compared = cells.some((c) => c.compare !== undefined)
   const lines = [
-    '| endpoint | conc | service req/s | p50 ms | p99 ms | peak RSS MB | baseline req/s | p50 ms | p99 ms | ratio |' + (compared ? ' compare req/s | compare ratio |' : ''),
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|' + (compared ? '---:|---:|' : ''),
+    `| endpoint | conc | service req/s | p50 ms | p99 ms | peak RSS MB | baseline req/s | p50 ms | p99 ms | ratio |${compared ? ' compare req/s | compare ratio |' : ''}`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|${compared ? '---:|---:|' : ''}`,
   ]
   for (const c of cells) {
     lines.push(

@@ -103,8 +103,12 @@ export function evaluate<M extends string, C>(
   let failed: Metric<M, C>[] | undefined
   for (const metric of metrics) {
     const value = metric.compute(markers, context)
-    if (Number.isFinite(value)) values[metric.name] = value
-    else (failed ??= []).push(metric)
+    if (Number.isFinite(value)) {
+      values[metric.name] = value
+    } else {
+      failed ??= []
+      failed.push(metric)
+    }
   }
   return failed === undefined ? { ok: true, values } : { ok: false, problems: undefinedGeometry(failed, markers) }
 }

@@ -13,7 +13,7 @@ import { POSTERIOR_METRICS, POSTERIOR_METRICS_ESTIMATED } from './posterior.js'
  * A metric of any view, its markers and context left open: a caller that holds the
  * view's markers and context (`contextOf` in the app) computes it.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the context type differs per view and compute takes it as a parameter, so no other type admits every table
 export type AnyMetric = Metric<string, any>
 
 /** A view's metrics, in response order; the posterior view's rearfoot angles depend on estimate_popliteal. */

@@ -37,6 +37,7 @@ export interface RoutesOptions {
   version: string
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the routes take whatever server, request, reply and logger types the app was built with; only the type provider matters here
 type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>
 
 const COORDINATES =

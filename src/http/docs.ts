@@ -123,7 +123,8 @@ export function completeDocument(document: Document, options: DocsOptions): Docu
   const usedStatuses = new Set<ErrorStatus>()
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) {
-      const responses = (operation.responses ??= {})
+      operation.responses ??= {}
+      const responses = operation.responses
       for (const response of Object.values(responses) as { headers?: Record<string, unknown> }[]) {
         response.headers = { 'x-request-id': { $ref: '#/components/headers/RequestId' }, ...response.headers }
       }
@@ -135,7 +136,8 @@ export function completeDocument(document: Document, options: DocsOptions): Docu
       operation.security = []
     }
   }
-  const components = (document.components ??= {})
+  document.components ??= {}
+  const components = document.components
   components.responses = Object.fromEntries([...usedStatuses].sort().map((s) => [RESPONSE_NAMES[s], errorResponse(s)]))
   const headers: Record<string, unknown> = { RequestId: REQUEST_ID_HEADER }
   if (usedStatuses.has(503) || usedStatuses.has(429)) headers.RetryAfter = RETRY_AFTER_HEADER

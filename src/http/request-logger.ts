@@ -26,7 +26,8 @@ class LazyRequestLogger {
   ) {}
 
   private get logger(): FastifyBaseLogger {
-    return (this.real ??= this.parent.child(this.bindings, this.options))
+    this.real ??= this.parent.child(this.bindings, this.options)
+    return this.real
   }
 
   get level(): string {

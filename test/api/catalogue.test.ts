@@ -93,7 +93,13 @@ describe('docs/errors.md agrees with the catalogue', () => {
 
 describe('the OpenAPI document and the answers agree with the catalogue', () => {
   let app: TestApp
-  let doc: any
+  let doc: {
+    info: { description: string }
+    components: {
+      responses: Record<string, { description: string }>
+      schemas: { MarkerPoint: { description: string; prefixItems: [{ maximum: number }, { maximum: number }] } }
+    }
+  }
   before(async () => {
     app = await makeApp({ overload: false })
     doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json()

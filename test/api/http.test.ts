@@ -19,7 +19,7 @@ before(async () => {
 })
 after(() => app.close())
 
-function assertDetail(res: { body: any }, pattern: RegExp) {
+function assertDetail(res: { body: { detail: string } }, pattern: RegExp) {
   assert.deepEqual(Object.keys(res.body), ['detail'])
   assert.equal(typeof res.body.detail, 'string')
   assert.match(res.body.detail, pattern)

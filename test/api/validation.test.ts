@@ -24,7 +24,7 @@ const CTX_KEYS: Record<string, string[] | undefined> = {
   literal_error: ['expected'],
 }
 
-const VIEWS: { view: View; url: string; body: any }[] = [
+const VIEWS: { view: View; url: string; body: unknown }[] = [
   { view: 'anterior', url: '/api/analyze/anterior', body: EXAMPLES.anterior },
   { view: 'posterior', url: '/api/analyze/posterior', body: EXAMPLES.posterior },
   { view: 'lateral', url: '/api/analyze/lateral', body: EXAMPLES.lateral },

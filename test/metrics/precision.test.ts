@@ -305,12 +305,14 @@ function caseOf<M extends string>(shape: ViewShape<M>): fc.Arbitrary<Case<M>> {
     })
     .map(({ kind, points, pairTweaks, parallelTweaks, tripleTweaks, lastPairTweaks, lrv, fc: scale, side, estimatePopliteal, dropPopliteal }) => {
       const markers = {} as Record<M, Point>
-      names.forEach((name, i) => (markers[name] = points[i]!))
-      shape.pairs.forEach(([a, b], i) => (markers[b] = tweakPair(markers[a], markers[b], pairTweaks[i]!)))
+      for (const [i, name] of names.entries()) markers[name] = points[i]!
+      for (const [i, [a, b]] of shape.pairs.entries()) markers[b] = tweakPair(markers[a], markers[b], pairTweaks[i]!)
       for (const [i, [q0, q1, r0, r1]] of parallels.entries()) {
         markers[r1] = tweakParallel(markers[q0], markers[q1], markers[r0], markers[r1], parallelTweaks[i]!)
       }
-      shape.triples.forEach(([p0, p1, p2], i) => (markers[p2] = tweakTriple(markers[p0], markers[p1], markers[p2], tripleTweaks[i]!)))
+      for (const [i, [p0, p1, p2]] of shape.triples.entries()) {
+        markers[p2] = tweakTriple(markers[p0], markers[p1], markers[p2], tripleTweaks[i]!)
+      }
       for (const [i, [a, b]] of lastPairs.entries()) markers[b] = tweakPair(markers[a], markers[b], lastPairTweaks[i]!)
       let lrvX: number
       if (typeof lrv === 'number') lrvX = lrv

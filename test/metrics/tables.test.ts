@@ -32,7 +32,7 @@ const TABLES: [string, View, readonly AnyMetric[]][] = [
 function dependencies(metric: AnyMetric, view: View): string[] {
   const names = markerNames(view) as readonly string[]
   const base: Record<string, [number, number]> = {}
-  names.forEach((n, i) => (base[n] = [100 + 37 * i, 50 + 61 * i]))
+  for (const [i, n] of names.entries()) base[n] = [100 + 37 * i, 50 + 61 * i]
   const context = { lrv_x: 7, fc: 0.5, forward: 1 }
   const before = metric.compute(base, context)
   return names.filter((n) => {

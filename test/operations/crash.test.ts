@@ -35,7 +35,7 @@ describe('a worker killed under load behind deploy/nginx', { skip: nginxSkip() }
     const nginx = await startNginx(shippedProxy([portA, portB], listen), listen)
     const load = steadyLoad(`http://127.0.0.1:${listen}`, 16, 60)
     const killed: number[] = []
-    let figures
+    let figures: Awaited<ReturnType<typeof load.stop>>
     let accessLog: string[] = []
     let errorLog = ''
     try {

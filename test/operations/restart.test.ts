@@ -66,7 +66,7 @@ describe('restarts behind nginx under load', { skip: nginxSkip() }, () => {
       const restarts: Restart[] = []
       const allLogs: LogLine[] = []
       const started = Date.now()
-      let figures
+      let figures: Awaited<ReturnType<typeof load.stop>>
       let errorLog = ''
       try {
         await Promise.all([waitForTraffic(portA), waitForTraffic(portB)])

@@ -8,6 +8,7 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
+import type { LightMyRequestResponse } from 'fastify'
 import { EXAMPLES } from '../../src/api/examples.js'
 import { makeApp, type TestApp } from '../support/app.js'
 import { sample } from '../support/prometheus-text.js'
@@ -46,7 +47,7 @@ describe('GET /ready', () => {
       await app.ready()
       await sleep(150)
       assert.equal((await app.inject({ method: 'GET', url: '/ready' })).statusCode, 200)
-      let shed
+      let shed: LightMyRequestResponse | undefined
       for (let attempt = 0; attempt < 5 && shed === undefined; attempt++) {
         block(400)
         const deadline = Date.now() + 300
@@ -182,7 +183,7 @@ describe('GET /metrics from the real process', () => {
         // The figures of a request are recorded as its answer goes out; allow a moment.
         do {
           text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()
-        } while (sample(text, 'http_requests_total', { route: '/health' }) !== 4 && Date.now() < deadline && (await sleep(50), true))
+        } while (sample(text, 'http_requests_total', { route: '/health' }) !== 4 && Date.now() < deadline && (await sleep(50, true)))
         assert.equal(sample(text, 'http_requests_total', { route: '/health', status_code: '200' }), 4)
         const other = await fetch(`http://127.0.0.1:${metricsPort}/health`)
         assert.equal(other.status, 404)

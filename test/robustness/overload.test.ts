@@ -46,7 +46,7 @@ describe('overload: 503 with Retry-After', () => {
 
   it('sheds requests with 503 {"detail"} and Retry-After while the event loop lags, then recovers', async () => {
     assert.equal((await app.inject({ method: 'GET', url: '/health' })).statusCode, 200)
-    let shed
+    let shed: Awaited<ReturnType<typeof statusUntil>> | undefined
     for (let attempt = 0; attempt < 5 && shed === undefined; attempt++) {
       block(400)
       try {

@@ -154,6 +154,7 @@ export async function shownResults(page: Page): Promise<Record<string, number>> 
   return out
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: any JSON answer, good or bad; the tests' assertions check its shape
 export async function postJson(base: string, path: string, body: unknown): Promise<{ status: number; json: any }> {
   const response = await fetch(new URL(path, base), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   return { status: response.status, json: await response.json() }

@@ -9,8 +9,7 @@ export function collectLogLines(stream: Readable | null | undefined, into: LogLi
   let buffer = ''
   stream?.on('data', (chunk: Buffer) => {
     buffer += chunk.toString()
-    let newline
-    while ((newline = buffer.indexOf('\n')) >= 0) {
+    for (let newline = buffer.indexOf('\n'); newline >= 0; newline = buffer.indexOf('\n')) {
       const line = buffer.slice(0, newline)
       buffer = buffer.slice(newline + 1)
       try {

@@ -117,7 +117,7 @@ export async function typeProblems(documents: readonly Manifest[]): Promise<stri
     documents.forEach((document, index) => {
       for (const line of `export const document${index}: T${index} = ${JSON.stringify(document, null, 2)}`.split('\n')) push(line, label(document))
     })
-    writeFileSync(join(directory, 'manifests.ts'), lines.join('\n') + '\n')
+    writeFileSync(join(directory, 'manifests.ts'), `${lines.join('\n')}\n`)
     writeFileSync(
       join(directory, 'tsconfig.json'),
       JSON.stringify({

@@ -20,6 +20,7 @@ const en = translator(CLINICAL_EN)
 const es = translator(CLINICAL_ES)
 const ENGLISH = englishVocabulary(Object.values(CLINICAL_EN), Object.values(CLINICAL_ES), ['px', 'fc', 'cm', 'http', 'english'])
 
+// biome-ignore lint/suspicious/noExplicitAny: a request body the tests then break on purpose (wrong types, missing keys)
 function body(view: View): any {
   const f = FIGURES[view]
   return {
@@ -44,6 +45,7 @@ async function problems(view: View, request: unknown): Promise<ApiProblem[]> {
   return (JSON.parse(text) as { detail: ApiProblem[] }).detail
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a copy the tests then break on purpose
 const copy = <T>(v: T): any => JSON.parse(JSON.stringify(v))
 
 describe('422 answers worded from type and ctx', () => {

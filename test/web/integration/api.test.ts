@@ -64,7 +64,7 @@ describe('api', () => {
 
   test('health reports the running service', async () => {
     const h = await health()
-    assert.ok(h && h.status && h.version, JSON.stringify(h))
+    assert.ok(h?.status && h.version, JSON.stringify(h))
   })
 
   test('a service that does not answer: status 0 and a sentence saying so', async () => {

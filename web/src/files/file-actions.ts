@@ -57,7 +57,10 @@ export class Files {
   saveAssessment(): void {
     const state = this.store.get()
     const file = assessmentFileOf(state, new Date())
-    if (!file) return this.notify(t('assessment.nothingToSave'))
+    if (!file) {
+      this.notify(t('assessment.nothingToSave'))
+      return
+    }
     download(visitFileName(state.meta.patientId, state.meta.date, 'assessment', 'json'), 'application/json', `${JSON.stringify(file, null, 2)}\n`)
     this.notify(t('assessment.saved'))
   }
@@ -95,7 +98,10 @@ export class Files {
 
   exportCsv(): void {
     const entries = resultEntries(this.store.get()).filter((e) => e.values)
-    if (entries.length === 0) return this.notify(t('csv.nothing'))
+    if (entries.length === 0) {
+      this.notify(t('csv.nothing'))
+      return
+    }
     const { meta, settings } = this.store.get()
     download(visitFileName(meta.patientId, meta.date, 'metrics', 'csv'), 'text/csv', csvOf(entries, settings.placementSd, meta))
     this.notify(t('csv.exported'))
@@ -113,7 +119,10 @@ export class Files {
   /** The comparison shown, as CSV (headers in the current language, full precision). */
   exportComparisonCsv(): void {
     const c = comparisonOf(this.store.get())
-    if (!c || !c.ok) return this.notify(t('compare.notReady'))
+    if (!c?.ok) {
+      this.notify(t('compare.notReady'))
+      return
+    }
     const text: ComparisonCsvText = {
       headers: {
         view: t('csv.column.view'),

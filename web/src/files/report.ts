@@ -142,7 +142,7 @@ function overlayFigure(scene: Scene, caption: string): HTMLElement {
 function comparisonSection(state: AppState): HTMLElement | null {
   const c = comparisonOf(state)
   const earlierDoc = state.comparison?.views[state.view]
-  if (!c || !c.ok || !earlierDoc) return null
+  if (!c?.ok || !earlierDoc) return null
   const view = state.view
   const locale = currentLocale()
   // compare() puts the assessment on screen last unless the loaded one has a later date.

@@ -93,5 +93,5 @@ export function csvOf(entries: readonly ResultEntry[], sd: number = DEFAULT_PLAC
       ])
     }
   }
-  return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n'
+  return `${rows.map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`
 }

@@ -6,5 +6,5 @@ function field(v: string): string {
 
 /** The rows as CSV text, one line per row, ending with CRLF. */
 export function csvText(rows: readonly (readonly string[])[]): string {
-  return rows.map((r) => r.map(field).join(',')).join('\r\n') + '\r\n'
+  return `${rows.map((r) => r.map(field).join(',')).join('\r\n')}\r\n`
 }

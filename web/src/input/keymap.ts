@@ -115,34 +115,47 @@ export interface CommandTarget {
 export function runCommand(id: CommandId, press: KeyPress, { store, viewport, ui }: CommandTarget): void {
   switch (id) {
     case 'undo':
-      return store.set(undo)
+      store.set(undo)
+      return
     case 'redo':
-      return store.set(redo)
+      store.set(redo)
+      return
     case 'saveAssessment':
-      return ui.saveAssessment()
+      ui.saveAssessment()
+      return
     case 'next':
-      return store.set((s) => step(s, 1))
+      store.set((s) => step(s, 1))
+      return
     case 'previous':
-      return store.set((s) => step(s, -1))
+      store.set((s) => step(s, -1))
+      return
     case 'removeActive':
-      return store.set(removeActive)
+      store.set(removeActive)
+      return
     case 'zoomIn':
-      return viewport.zoomBy(1.25)
+      viewport.zoomBy(1.25)
+      return
     case 'zoomOut':
-      return viewport.zoomBy(0.8)
+      viewport.zoomBy(0.8)
+      return
     case 'zoomFit':
-      return viewport.fit()
+      viewport.fit()
+      return
     case 'zoomActual':
-      return viewport.actualSize()
+      viewport.actualSize()
+      return
     case 'help':
-      return ui.showHelp()
+      ui.showHelp()
+      return
     case 'openPhoto':
-      return ui.openPhotoPicker()
+      ui.openPhotoPicker()
+      return
     case 'panMode':
       viewport.spaceHeld = true
       return
     case 'placeAtCentre':
-      return store.set((s) => placeActiveAt(s, viewport.center()))
+      store.set((s) => placeActiveAt(s, viewport.center()))
+      return
     case 'nudge': {
       const [dx, dy] = nudgeOf(press)
       const moved = nudge(store.get(), dx, dy)

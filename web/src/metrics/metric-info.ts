@@ -40,7 +40,7 @@ export interface MetricInfo {
   readonly markers: readonly string[]
 }
 
-function shapeOf(metric: AnyMetric, view: View): Shape {
+function shapeOf(metric: AnyMetric): Shape {
   const seg = metric.segments
   const [s0, s1] = seg
   if (metric.plumbMarker !== undefined) {
@@ -57,7 +57,7 @@ function shapeOf(metric: AnyMetric, view: View): Shape {
 
 function infos(metrics: readonly AnyMetric[], view: View): MetricInfo[] {
   return metrics.map((m) => {
-    const shape = shapeOf(m, view)
+    const shape = shapeOf(m)
     return {
       name: m.name,
       // Words in the current language, read when asked (the language can change).
@@ -87,7 +87,10 @@ const INFOS = new Map<readonly AnyMetric[], readonly MetricInfo[]>()
 export function metricsOf(view: View, estimatePopliteal = false): readonly MetricInfo[] {
   const table = metricTable(view, estimatePopliteal)
   let list = INFOS.get(table)
-  if (!list) INFOS.set(table, (list = infos(table, view)))
+  if (!list) {
+    list = infos(table, view)
+    INFOS.set(table, list)
+  }
   return list
 }
 

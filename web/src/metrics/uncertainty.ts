@@ -166,7 +166,7 @@ export function contextOf(p: Placement): unknown {
 }
 
 /** One metric's value, NaN when it cannot be computed (a marker missing, coincident markers). */
-export function valueOf(metric: AnyMetric, p: Placement): number {
+export function metricValue(metric: AnyMetric, p: Placement): number {
   try {
     const v = metric.compute(p.markers, contextOf(p))
     return typeof v === 'number' && Number.isFinite(v) ? v : NaN
@@ -214,13 +214,13 @@ function propagateAnew(p: Placement, sd: number, plumbLine: boolean): MetricUnce
 function firstOrder(p: Placement, coordinates: readonly Coordinate[], sd: number): { metric: AnyMetric; result: MetricUncertainty }[] {
   const out: { metric: AnyMetric; result: MetricUncertainty }[] = []
   for (const metric of metricTable(p.view, p.estimatePopliteal)) {
-    const value = valueOf(metric, p)
+    const value = metricValue(metric, p)
     if (Number.isNaN(value)) continue
     let variance = 0
     let defined = true
     for (const c of coordinates) {
-      const plus = valueOf(metric, moved(p, c.key, STEP_PX))
-      const minus = valueOf(metric, moved(p, c.key, -STEP_PX))
+      const plus = metricValue(metric, moved(p, c.key, STEP_PX))
+      const minus = metricValue(metric, moved(p, c.key, -STEP_PX))
       if (Number.isNaN(plus) || Number.isNaN(minus)) {
         defined = false
         break
@@ -232,8 +232,8 @@ function firstOrder(p: Placement, coordinates: readonly Coordinate[], sd: number
     if (defined && lengthU > 0 && p.scale) {
       // The length the scale points span is itself uncertain (a stature): propagated like a coordinate, with its own u.
       const step = p.scale.gridCm * 1e-6
-      const plus = valueOf(metric, { ...p, scale: { ...p.scale, gridCm: p.scale.gridCm + step } })
-      const minus = valueOf(metric, { ...p, scale: { ...p.scale, gridCm: p.scale.gridCm - step } })
+      const plus = metricValue(metric, { ...p, scale: { ...p.scale, gridCm: p.scale.gridCm + step } })
+      const minus = metricValue(metric, { ...p, scale: { ...p.scale, gridCm: p.scale.gridCm - step } })
       if (Number.isNaN(plus) || Number.isNaN(minus)) defined = false
       else variance += ((difference(metric.unit, plus, minus) / (2 * step)) * lengthU) ** 2
     }
@@ -274,7 +274,7 @@ function seeded(seed: number): () => number {
 function monteCarlo(p: Placement, coordinates: readonly Coordinate[], sd: number, metrics: readonly AnyMetric[]): Map<string, number> {
   const uniform = seeded(MONTE_CARLO_SEED)
   const gauss = () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform())
-  const base = metrics.map((m) => valueOf(m, p))
+  const base = metrics.map((m) => metricValue(m, p))
   const sumSq = metrics.map(() => 0)
   const count = metrics.map(() => 0)
   // Only the coordinates these metrics read move (the others change nothing): their markers, and for distances the line and the scale.
@@ -298,7 +298,7 @@ function monteCarlo(p: Placement, coordinates: readonly Coordinate[], sd: number
     }
     const q: Placement = { ...p, markers, lrvX, scale: scale && p.scale ? { ...p.scale, a: scale.a, b: scale.b } : p.scale }
     metrics.forEach((m, i) => {
-      const v = valueOf(m, q)
+      const v = metricValue(m, q)
       if (Number.isNaN(v)) return
       const d = difference(m.unit, v, base[i]!)
       sumSq[i]! += d * d

@@ -52,7 +52,7 @@ export function mountResults(store: Store<AppState>): void {
       shown = signature
       const head = h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('results.column.metric')), h('th', { scope: 'col', class: 'num' }, t('results.column.value')), h('th', { scope: 'col', class: 'num' }, t('results.column.u'))))
       const body = h('tbody')
-      metrics.forEach((info, i) => body.append(metricRow(info, values?.[info.name], u[info.name], colorOf(i), store, provisional.has(info.name))))
+      for (const [i, info] of metrics.entries()) body.append(metricRow(info, values?.[info.name], u[info.name], colorOf(i), store, provisional.has(info.name)))
       table.replaceChildren(h('caption', { class: 'visually-hidden' }, t('results.caption', { view: t(`view.${view}.title`) })), head, body)
     }
     for (const row of table.querySelectorAll<HTMLTableRowElement>('tr[data-metric]')) {

@@ -279,10 +279,10 @@ export type MarkerSuggestion<V extends View = View> =
 /** Every landmark an expression reads. */
 export function inputsOf(expr: Expr, out: Set<LandmarkName> = new Set()): Set<LandmarkName> {
   if ('at' in expr) out.add(expr.at)
-  else if ('mid' in expr) expr.mid.forEach((e) => inputsOf(e, out))
-  else if ('along' in expr) [expr.along[0], expr.along[1]].forEach((e) => inputsOf(e, out))
-  else if ('move' in expr) [expr.move[0], expr.move[1], expr.move[2]].forEach((e) => inputsOf(e, out))
-  else [expr.shift[0], expr.shift[2], expr.shift[3]].forEach((e) => inputsOf(e, out))
+  else if ('mid' in expr) for (const e of expr.mid) inputsOf(e, out)
+  else if ('along' in expr) for (const e of [expr.along[0], expr.along[1]]) inputsOf(e, out)
+  else if ('move' in expr) for (const e of [expr.move[0], expr.move[1], expr.move[2]]) inputsOf(e, out)
+  else for (const e of [expr.shift[0], expr.shift[2], expr.shift[3]]) inputsOf(e, out)
   return out
 }
 

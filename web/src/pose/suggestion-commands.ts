@@ -11,6 +11,7 @@ import { committed, withView, type AppState, type ViewState } from '../state/sta
 import type { DetectorFailure, DetectorPhase } from './detection.js'
 import type { Facing, FacingCheck } from './facing.js'
 import type { MarkerSuggestion, NotSuggestedReason } from './mapping.js'
+import type { LandmarkName } from './landmarks.js'
 import type { PlausibilityCheck, PlausibilityKind } from './plausibility.js'
 
 /** What the app needs of a suggestion run (suggest.ts's outcome, without the timings). */
@@ -56,8 +57,8 @@ const FAILURE_KEYS: Record<DetectorFailure['type'], MessageKey> = {
 }
 
 /** Landmark names as people read them: LEFT_HIP -> left hip. */
-function landmarkWords(names: readonly string[]): string {
-  return names.map((n) => n.toLowerCase().replace(/_/g, ' ')).join(', ')
+function landmarkWords(names: readonly LandmarkName[]): string {
+  return names.map((name) => t(`landmark.${name}`)).join(', ')
 }
 
 /** The prompt's note for a marker the model did not place. */
@@ -68,7 +69,7 @@ export function reasonText(s: Extract<MarkerSuggestion, { status: 'not-suggested
 
 /** The warning for a photo that does not look like the chosen view (null when it does, or cannot tell). */
 export function facingWarning(check: FacingCheck | null): string | null {
-  if (!check || check.type !== 'facing-mismatch') return null
+  if (check?.type !== 'facing-mismatch') return null
   return t('suggest.facing.mismatch', { seen: t(FACING_KEYS[check.ctx.seen]), expected: t(FACING_KEYS[check.ctx.expected]) })
 }
 

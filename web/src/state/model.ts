@@ -197,7 +197,7 @@ export function nextUnplaced(targets: readonly Target[], doc: Doc, after: string
   const start = after === null ? -1 : targets.findIndex((t) => t.id === after)
   for (let k = 1; k <= targets.length; k++) {
     const t = targets[(start + k + targets.length) % targets.length]
-    if (t && t.required && !isPlaced(doc, t.id)) return t.id
+    if (t?.required && !isPlaced(doc, t.id)) return t.id
   }
   return null
 }

@@ -8,7 +8,7 @@ import {
   parseAssessmentFile,
   savedView,
 } from '../../../../web/src/files/assessment-file.js'
-import { EMPTY_DOC, fcOf } from '../../../../web/src/state/model.js'
+import { fcOf } from '../../../../web/src/state/model.js'
 import { markedDoc } from '../fixtures.js'
 
 function fileOf(views: Record<string, unknown>, extra: Record<string, unknown> = {}): string {

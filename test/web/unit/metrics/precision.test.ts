@@ -12,7 +12,7 @@ import { setLocale } from '../../../../web/src/i18n/index.js'
 import { metricsOf } from '../../../../web/src/metrics/metric-info.js'
 import { CLINICAL_U_LIMIT, precisionWarning, precisionWarningText } from '../../../../web/src/metrics/precision.js'
 import {
-  valueOf as metricValue,
+  metricValue,
   type Placement,
   type Point,
   uncertaintiesOf,

@@ -5,7 +5,9 @@ import { MAX_ZOOM, MIN_ZOOM, fitted, pannedBy, revealed, toImage, toScreen, zoom
 import type { Transform } from '../../../../web/src/render/scene.js'
 
 const close = (a: readonly number[], b: readonly number[], what: string) =>
-  a.forEach((v, i) => assert.ok(Math.abs(v - b[i]!) < 1e-9, `${what}: [${a.join(', ')}] vs [${b.join(', ')}]`))
+  a.forEach((v, i) => {
+    assert.ok(Math.abs(v - b[i]!) < 1e-9, `${what}: [${a.join(', ')}] vs [${b.join(', ')}]`)
+  })
 
 describe('camera', () => {
   const t: Transform = { s: 2, tx: 30, ty: -10 }
