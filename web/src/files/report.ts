@@ -97,9 +97,6 @@ export function renderReport(container: HTMLElement, state: AppState): void {
           ),
         )
       })
-      if (provisional.size > 0) section.append(h('p', { class: 'report-provisional' }, t('report.provisional', { list: [...provisional].join(', ') })))
-      const warning = photo ? precisionWarning(e.metrics, e.values, u, photo) : null
-      if (warning && photo) section.append(h('p', { class: 'precision-warning' }, precisionWarningText(warning, photo)))
       section.append(
         h(
           'table',
@@ -108,6 +105,10 @@ export function renderReport(container: HTMLElement, state: AppState): void {
           body,
         ),
       )
+      // The notes after the table: the photo and the table stay side by side on one row of the view.
+      if (provisional.size > 0) section.append(h('p', { class: 'report-provisional' }, t('report.provisional', { list: [...provisional].join(', ') })))
+      const warning = photo ? precisionWarning(e.metrics, e.values, u, photo) : null
+      if (warning && photo) section.append(h('p', { class: 'precision-warning' }, precisionWarningText(warning, photo)))
     } else {
       section.append(h('p', {}, t('report.noResults')))
     }
