@@ -75,59 +75,90 @@ async function savedToRecord(page: Page): Promise<void> {
   await page.locator('#record-status[data-pending="false"]').waitFor({ state: 'attached' })
 }
 
-/** The whole record as stored, read straight from IndexedDB (photos as SHA-256 of their bytes). */
-async function snapshot(page: Page): Promise<unknown> {
+interface StoredRecord {
+  patients: Record<string, unknown>[]
+  visits: Record<string, unknown>[]
+  photos: { key: string; type: string; width: number; height: number; hash: string }[]
+}
+
+/** Every patient, visit and photo as the page's IndexedDB holds them (photos by the SHA-256 of their bytes). */
+async function readRecord(page: Page): Promise<StoredRecord> {
   return page.evaluate(async () => {
-    const db = await new Promise<any>((resolve, reject) => {
-      const r = (globalThis as any).indexedDB.open('posture-metrics-record')
-      r.onsuccess = () => resolve(r.result)
-      r.onerror = () => reject(r.error)
-    })
-    const all = (store: string) =>
-      new Promise<any[]>((resolve, reject) => {
-        const r = db.transaction(store).objectStore(store).getAll()
+    // The IndexedDB calls used here, typed locally: the tests compile without the DOM library.
+    type Request<T> = { result: T; error: unknown; onsuccess: () => void; onerror: () => void }
+    type Database = {
+      transaction(store: string): { objectStore(store: string): { getAll(): Request<Record<string, unknown>[]> } }
+      close(): void
+    }
+    const done = <T,>(r: Request<T>) =>
+      new Promise<T>((resolve, reject) => {
         r.onsuccess = () => resolve(r.result)
         r.onerror = () => reject(r.error)
       })
+    const idb = (globalThis as unknown as { indexedDB: { open(name: string): Request<Database> } }).indexedDB
+    const db = await done(idb.open('posture-metrics-record'))
+    const all = (store: string) => done(db.transaction(store).objectStore(store).getAll())
     const [patients, visits, photos] = await Promise.all([all('patients'), all('visits'), all('photos')])
     db.close()
     const hex = async (b: Blob) =>
       [...new Uint8Array(await crypto.subtle.digest('SHA-256', await b.arrayBuffer()))]
         .map((x) => x.toString(16).padStart(2, '0'))
         .join('')
-    const photoHash: Record<string, string> = {}
-    for (const p of photos) photoHash[p.key] = `${p.type} ${p.width}x${p.height} ${await hex(p.blob)}`
-    const byPatient = new Map(patients.map((p) => [p.id, p.identifier]))
-    return {
-      patients: patients.map((p) => p.identifier).sort(),
-      visits: visits
-        .map((v) => ({
-          patient: byPatient.get(v.patientId),
-          date: v.date,
-          views: Object.fromEntries(
-            Object.entries(v.file.views).map(([name, view]: [string, any]) => [
-              name,
-              { markers: JSON.stringify(view.markers), results: JSON.stringify(view.results) },
-            ]),
-          ),
-          photos: Object.fromEntries(
-            Object.entries(v.photos).map(([name, ref]: [string, any]) => [name, photoHash[ref.key]]),
-          ),
-        }))
-        .sort((a, b) => `${a.patient} ${a.date}`.localeCompare(`${b.patient} ${b.date}`)),
-    }
+    const hashed = await Promise.all(
+      photos.map(async (p) => ({
+        key: String(p.key),
+        type: String(p.type),
+        width: Number(p.width),
+        height: Number(p.height),
+        hash: await hex(p.blob as Blob),
+      })),
+    )
+    return { patients, visits, photos: hashed }
   })
 }
 
+type StoredVisitShape = {
+  patientId: unknown
+  date: string
+  file: { views: Record<string, { markers: unknown; results: unknown }> }
+  photos: Record<string, { key: string }>
+}
+
+/** The whole record as stored: patients, and each visit's markers, results and photos (by hash). */
+async function snapshot(page: Page): Promise<unknown> {
+  const { patients, visits, photos } = await readRecord(page)
+  const photoHash: Record<string, string> = {}
+  for (const p of photos) photoHash[p.key] = `${p.type} ${p.width}x${p.height} ${p.hash}`
+  const byPatient = new Map(patients.map((p) => [p.id, p.identifier]))
+  return {
+    patients: patients.map((p) => p.identifier).sort(),
+    visits: (visits as unknown as StoredVisitShape[])
+      .map((v) => ({
+        patient: byPatient.get(v.patientId),
+        date: v.date,
+        views: Object.fromEntries(
+          Object.entries(v.file.views).map(([name, view]) => [
+            name,
+            { markers: JSON.stringify(view.markers), results: JSON.stringify(view.results) },
+          ]),
+        ),
+        photos: Object.fromEntries(Object.entries(v.photos).map(([name, ref]) => [name, photoHash[ref.key]])),
+      }))
+      .sort((a, b) => `${a.patient} ${a.date}`.localeCompare(`${b.patient} ${b.date}`)),
+  }
+}
+
 /** The assessment file of the screen, with its patient, date and markers moved by `dx` px. */
-function variant(template: any, patient: string, date: string, dx: number): Buffer {
-  const file = structuredClone(template)
+function variant(template: unknown, patient: string, date: string, dx: number): Buffer {
+  const file = structuredClone(template) as {
+    patient_id: string
+    assessment_date: string
+    views: Record<string, { markers: Record<string, [number, number]>; results: unknown }>
+  }
   file.patient_id = patient
   file.assessment_date = date
-  for (const view of Object.values(file.views) as any[]) {
-    view.markers = Object.fromEntries(
-      Object.entries(view.markers).map(([name, p]: [string, any]) => [name, [p[0] + dx, p[1]]]),
-    )
+  for (const view of Object.values(file.views)) {
+    view.markers = Object.fromEntries(Object.entries(view.markers).map(([name, p]) => [name, [p[0] + dx, p[1]]]))
     view.results = null
   }
   return Buffer.from(JSON.stringify(file))
@@ -443,32 +474,12 @@ describe('patient record', () => {
 
 /** Every stored patient and visit as its JSON, and every photo as key, type, size and SHA-256 of its bytes (sorted). */
 async function storedRecord(page: Page): Promise<{ patients: string[]; visits: string[]; photos: string[] }> {
-  return page.evaluate(async () => {
-    const db = await new Promise<any>((resolve, reject) => {
-      const r = (globalThis as any).indexedDB.open('posture-metrics-record')
-      r.onsuccess = () => resolve(r.result)
-      r.onerror = () => reject(r.error)
-    })
-    const all = (store: string) =>
-      new Promise<any[]>((resolve, reject) => {
-        const r = db.transaction(store).objectStore(store).getAll()
-        r.onsuccess = () => resolve(r.result)
-        r.onerror = () => reject(r.error)
-      })
-    const [patients, visits, photos] = await Promise.all([all('patients'), all('visits'), all('photos')])
-    db.close()
-    const hex = async (b: Blob) =>
-      [...new Uint8Array(await crypto.subtle.digest('SHA-256', await b.arrayBuffer()))]
-        .map((x) => x.toString(16).padStart(2, '0'))
-        .join('')
-    const photoLines: string[] = []
-    for (const p of photos) photoLines.push(`${p.key} ${p.type} ${p.width}x${p.height} ${await hex(p.blob)}`)
-    return {
-      patients: patients.map((p) => JSON.stringify(p)).sort(),
-      visits: visits.map((v) => JSON.stringify(v)).sort(),
-      photos: photoLines.sort(),
-    }
-  })
+  const { patients, visits, photos } = await readRecord(page)
+  return {
+    patients: patients.map((p) => JSON.stringify(p)).sort(),
+    visits: visits.map((v) => JSON.stringify(v)).sort(),
+    photos: photos.map((p) => `${p.key} ${p.type} ${p.width}x${p.height} ${p.hash}`).sort(),
+  }
 }
 
 /**
