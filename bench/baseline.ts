@@ -10,8 +10,8 @@
  * compares each worker); the primary logs `worker listening` lines as the service's does.
  */
 import cluster from 'node:cluster'
-import { createServer } from 'node:http'
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 
 const responses = new Map<string, Buffer>()
 const file = process.env.BASELINE_RESPONSES
@@ -28,7 +28,9 @@ if (workers > 1 && cluster.isPrimary) {
   for (let i = 0; i < workers; i++) {
     const worker = cluster.fork()
     running++
-    worker.once('listening', () => process.stdout.write(`${JSON.stringify({ msg: 'worker listening', worker: worker.process.pid })}\n`))
+    worker.once('listening', () =>
+      process.stdout.write(`${JSON.stringify({ msg: 'worker listening', worker: worker.process.pid })}\n`),
+    )
     worker.once('exit', () => --running === 0 && process.exit(0))
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -55,7 +57,10 @@ function serve() {
         }
       }
       const out = body ?? NOT_FOUND
-      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json; charset=utf-8', 'content-length': out.length })
+      res.writeHead(body ? 200 : 404, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': out.length,
+      })
       res.end(out)
     })
   })

@@ -30,7 +30,15 @@ const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url))
 const ROUNDS = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 5
 const WINDOW_MS = 5000
 const FRAME = { width: 720, height: 1280 } as const
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 interface PreviewFigures {
   readonly presentedFps: number
@@ -108,9 +116,15 @@ async function main(): Promise<void> {
   const photos = await suggestionPhotos(plain)
   await writeCameraVideo(plain, { photo: photos.anterior, ...FRAME, share: 0.78, soles: 0.9, fps: 30 }, video)
   await plain.close()
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`] })
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  })
   try {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, permissions: ['camera', 'accelerometer', 'gyroscope', 'magnetometer'] })
+    const context = await browser.newContext({
+      viewport: { width: 1400, height: 1000 },
+      permissions: ['camera', 'accelerometer', 'gyroscope', 'magnetometer'],
+    })
     const page = await context.newPage()
     page.on('crash', () => console.error('the page crashed'))
     page.on('close', () => console.error('the page closed'))
@@ -133,25 +147,49 @@ async function main(): Promise<void> {
       const r = (await page.evaluate(CAPTURE_TO_SUGGESTIONS)) as { ms: number; suggested: number }
       if (r.suggested === 0) throw new Error('no suggestions drawn after the capture')
       captures.push(r.ms)
-      process.stdout.write(`round ${round + 1}: preview ${previews.at(-1)!.presentedFps.toFixed(1)} fps, capture to suggestions ${r.ms.toFixed(0)} ms\n`)
+      process.stdout.write(
+        `round ${round + 1}: preview ${previews.at(-1)!.presentedFps.toFixed(1)} fps, capture to suggestions ${r.ms.toFixed(0)} ms\n`,
+      )
     }
     const commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim()
     const chromiumVersion = browser.version()
     const cpu = `${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores`
     const fps = previews.map((p) => p.presentedFps)
     const raf = previews.map((p) => p.animationFps)
-    console.log(`\n${new Date().toISOString().slice(0, 10)}, commit ${commit}, Node ${process.version}, Chromium ${chromiumVersion}, ${cpu}`)
-    console.log(`Fake camera ${FRAME.width} x ${FRAME.height} at 30 fps; ${ROUNDS} rounds, preview window ${WINDOW_MS / 1000} s each.`)
+    console.log(
+      `\n${new Date().toISOString().slice(0, 10)}, commit ${commit}, Node ${process.version}, Chromium ${chromiumVersion}, ${cpu}`,
+    )
+    console.log(
+      `Fake camera ${FRAME.width} x ${FRAME.height} at 30 fps; ${ROUNDS} rounds, preview window ${WINDOW_MS / 1000} s each.`,
+    )
     console.log('| figure | median | min | max |')
     console.log('|---|---|---|---|')
     const row = (name: string, xs: readonly number[], digits = 1) =>
-      console.log(`| ${name} | ${median(xs).toFixed(digits)} | ${Math.min(...xs).toFixed(digits)} | ${Math.max(...xs).toFixed(digits)} |`)
+      console.log(
+        `| ${name} | ${median(xs).toFixed(digits)} | ${Math.min(...xs).toFixed(digits)} | ${Math.max(...xs).toFixed(digits)} |`,
+      )
     row('preview: video frames presented per s (framing check running)', fps)
-    row('preview: video frames dropped in the window', previews.map((p) => p.dropped), 0)
+    row(
+      'preview: video frames dropped in the window',
+      previews.map((p) => p.dropped),
+      0,
+    )
     row('page: animation frames per s', raf)
-    row('page: longest gap between animation frames, ms', previews.map((p) => p.longestGapMs), 0)
-    row('framing checks in the window', previews.map((p) => p.checks), 0)
-    row('the last framing check: the model on a 270 x 480 frame, ms', previews.map((p) => p.lastCheckMs), 0)
+    row(
+      'page: longest gap between animation frames, ms',
+      previews.map((p) => p.longestGapMs),
+      0,
+    )
+    row(
+      'framing checks in the window',
+      previews.map((p) => p.checks),
+      0,
+    )
+    row(
+      'the last framing check: the model on a 270 x 480 frame, ms',
+      previews.map((p) => p.lastCheckMs),
+      0,
+    )
     row('capture click to suggestions drawn (warm), ms', captures, 0)
   } finally {
     await browser.close()

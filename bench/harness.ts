@@ -120,7 +120,12 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     ...(single
       ? { method: first.method, body: first.body, headers: first.body ? JSON_HEADERS : {} }
       : {
-          requests: options.endpoints.map((e) => ({ method: e.method, path: e.path, body: e.body, headers: e.body ? JSON_HEADERS : {} })),
+          requests: options.endpoints.map((e) => ({
+            method: e.method,
+            path: e.path,
+            body: e.body,
+            headers: e.body ? JSON_HEADERS : {},
+          })),
         }),
   })
   let last = started
@@ -173,7 +178,11 @@ export function combine(runs: readonly LoadResult[], histogram: LatencyHistogram
 export async function sampleResponses(url: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {}
   for (const e of ENDPOINTS) {
-    const response = await fetch(`${url}${e.path}`, { method: e.method, body: e.body, headers: e.body ? JSON_HEADERS : {} })
+    const response = await fetch(`${url}${e.path}`, {
+      method: e.method,
+      body: e.body,
+      headers: e.body ? JSON_HEADERS : {},
+    })
     const text = await response.text()
     if (response.status !== 200) throw new Error(`${e.method} ${e.path} answered ${response.status}: ${text}`)
     out[`${e.method} ${e.path}`] = text

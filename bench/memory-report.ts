@@ -85,7 +85,10 @@ export function servingProcesses(processes: readonly ProcessFigures[]): ProcessF
 /** The worker with the most private memory after the last round (the one the targets judge). */
 export function largestWorker(processes: readonly ProcessFigures[]): ProcessFigures | undefined {
   const after = (p: ProcessFigures) => p.rounds[p.rounds.length - 1]?.after.anonymous ?? 0
-  return servingProcesses(processes).reduce<ProcessFigures | undefined>((a, b) => (a === undefined || after(b) > after(a) ? b : a), undefined)
+  return servingProcesses(processes).reduce<ProcessFigures | undefined>(
+    (a, b) => (a === undefined || after(b) > after(a) ? b : a),
+    undefined,
+  )
 }
 
 /** One measured cell: a server, its WORKERS, one endpoint (or the mix) at one concurrency. */
@@ -122,7 +125,12 @@ export function judge(cells: readonly MemoryCell[], server: string, endpoints: R
     const last = worker.rounds[worker.rounds.length - 1]
     const privateAfterMB = (last?.after.anonymous ?? 0) / MB
     const g = Math.max(0, ...servingProcesses(cell.processes).map((p) => growth(p)))
-    out.push({ cell, privateAfterMB, growth: g, met: privateAfterMB <= MEMORY_TARGETS.privateAfterLoadMB && g <= MEMORY_TARGETS.growth })
+    out.push({
+      cell,
+      privateAfterMB,
+      growth: g,
+      met: privateAfterMB <= MEMORY_TARGETS.privateAfterLoadMB && g <= MEMORY_TARGETS.growth,
+    })
   }
   return out
 }
@@ -145,7 +153,10 @@ export function memoryTable(cells: readonly MemoryCell[]): string {
       const first = p.rounds[0]
       const last = p.rounds[p.rounds.length - 1]
       const peak = peakOf(p.rounds.map((r) => r.peak))
-      const rps = cell.rps.length > 0 ? Math.round(cell.rps.reduce((a, b) => a + b, 0) / cell.rps.length).toLocaleString('en-US') : '-'
+      const rps =
+        cell.rps.length > 0
+          ? Math.round(cell.rps.reduce((a, b) => a + b, 0) / cell.rps.length).toLocaleString('en-US')
+          : '-'
       lines.push(
         `| ${cell.server} | ${cell.workers} | ${cell.endpoint} | ${cell.concurrency} | ${p.role === 'single' ? 'the process' : `worker ${i + 1}`} | ` +
           `${mb(p.idle.anonymous)} | ${mb(peak.anonymous)} | ${mb(first?.after.anonymous ?? 0)} | ${p.rounds.length > 1 ? mb(last?.after.anonymous ?? 0) : '-'} | ` +

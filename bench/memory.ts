@@ -33,24 +33,24 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { ANALYSIS_ENDPOINTS, ENDPOINTS, load, sampleResponses, type Endpoint } from './harness.js'
+import { collectLogLines, type LogLine, waitForLogLine } from '../test/support/log-lines.js'
+import { type ServerProcess, startServer } from '../test/support/server-process.js'
+import { ANALYSIS_ENDPOINTS, ENDPOINTS, type Endpoint, load, sampleResponses } from './harness.js'
 import {
   judge,
+  type MemoryCell,
   memoryTable,
+  type ProcessFigures,
   parseSmapsRollup,
   peakOf,
-  readingOf,
-  verdictLines,
-  type MemoryCell,
-  type ProcessFigures,
   type Reading,
   type RoundFigures,
+  readingOf,
+  verdictLines,
 } from './memory-report.js'
-import { startServer, type ServerProcess } from '../test/support/server-process.js'
-import { collectLogLines, waitForLogLine, type LogLine } from '../test/support/log-lines.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const BASELINE = 'dist/bench/baseline.js'
@@ -60,7 +60,10 @@ const log = (line: string) => process.stderr.write(`${line}\n`)
 const MIX = 'mix'
 
 function list(value: string | undefined, fallback: string): string[] {
-  return (value ?? fallback).split(',').map((s) => s.trim()).filter((s) => s !== '')
+  return (value ?? fallback)
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
 }
 
 function envOf(value: string | undefined): Record<string, string> {
@@ -116,7 +119,13 @@ interface Options {
   readonly settleMs: number
 }
 
-async function measureCell(target: Target, workers: number, endpoint: string, concurrency: number, o: Options): Promise<MemoryCell> {
+async function measureCell(
+  target: Target,
+  workers: number,
+  endpoint: string,
+  concurrency: number,
+  o: Options,
+): Promise<MemoryCell> {
   const endpoints: readonly Endpoint[] = endpoint === MIX ? ENDPOINTS : ENDPOINTS.filter((e) => e.name === endpoint)
   const { server, pids } = await start(target, workers)
   try {
@@ -183,7 +192,8 @@ async function main() {
 
   const targets: Target[] = []
   const serviceScript = args.service ?? 'dist/src/main.js'
-  if (serverNames.includes('service')) targets.push({ name: 'service', script: serviceScript, env: serviceEnv, nodeArgs })
+  if (serverNames.includes('service'))
+    targets.push({ name: 'service', script: serviceScript, env: serviceEnv, nodeArgs })
   if (args.compare) targets.push({ name: 'compare', script: args.compare, env: serviceEnv, nodeArgs })
   if (serverNames.includes('bare')) {
     // The bare server answers the service's exact bytes: sample them from one service process.
@@ -199,7 +209,11 @@ async function main() {
 
   let commit = 'unknown'
   try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim()
   } catch {
     // not a git checkout
   }
@@ -233,7 +247,9 @@ async function main() {
           const serving = cell.processes.filter((p) => p.role !== 'primary')
           log(
             `  ${target.name.padEnd(8)} WORKERS=${workers} ${endpoint.padEnd(10)} c=${String(concurrency).padEnd(3)} private after each round, MB: ` +
-              serving.map((p) => p.rounds.map((r) => (r.after.anonymous / 2 ** 20).toFixed(1)).join(' -> ')).join(' | ') +
+              serving
+                .map((p) => p.rounds.map((r) => (r.after.anonymous / 2 ** 20).toFixed(1)).join(' -> '))
+                .join(' | ') +
               `  (${cell.rps.map((r) => Math.round(r)).join(', ')} req/s${cell.failures > 0 ? `, ${cell.failures} FAILURES` : ''})`,
           )
         }

@@ -14,11 +14,12 @@
  * --connections=N (default 16), --workers=N (default 1), --scrape-ms=MS, --smoke
  * (a few hundred requests per measurement, for CI).
  */
+
+import { cpus } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { cpus } from 'node:os'
-import { ANALYSIS_ENDPOINTS, ENDPOINTS, LatencyHistogram, combine, load, type LoadResult } from './harness.js'
 import { startServer } from '../test/support/server-process.js'
+import { ANALYSIS_ENDPOINTS, combine, ENDPOINTS, LatencyHistogram, type LoadResult, load } from './harness.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -52,8 +53,14 @@ export interface MetricsCost {
 
 export async function measure(): Promise<MetricsCost> {
   const env = { LOG_LEVEL: 'info', WORKERS: workers }
-  const on = await startServer({ name: 'metrics on', script: 'dist/src/main.js', env: { ...env, METRICS_ENABLED: 'true' } }, ROOT)
-  const off = await startServer({ name: 'metrics off', script: 'dist/src/main.js', env: { ...env, METRICS_ENABLED: 'false' } }, ROOT)
+  const on = await startServer(
+    { name: 'metrics on', script: 'dist/src/main.js', env: { ...env, METRICS_ENABLED: 'true' } },
+    ROOT,
+  )
+  const off = await startServer(
+    { name: 'metrics off', script: 'dist/src/main.js', env: { ...env, METRICS_ENABLED: 'false' } },
+    ROOT,
+  )
   const runs: Record<'on' | 'off', LoadResult[]> = { on: [], off: [] }
   const histograms = { on: new LatencyHistogram(), off: new LatencyHistogram() }
   let scrapes = 0
@@ -68,7 +75,10 @@ export async function measure(): Promise<MetricsCost> {
         // in this process, beside the load generator, whose throughput it lowers too.
         const scraper = setInterval(() => {
           if (which === 'on') scrapes++
-          void fetch(`${server.url}/metrics`).then((r) => r.arrayBuffer(), () => undefined)
+          void fetch(`${server.url}/metrics`).then(
+            (r) => r.arrayBuffer(),
+            () => undefined,
+          )
         }, scrapeMs)
         runs[which].push(await load({ url: server.url, endpoints, connections, ...span, histogram: histograms[which] }))
         clearInterval(scraper)

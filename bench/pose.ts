@@ -22,13 +22,13 @@
  */
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { availableParallelism, cpus } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { createRequire } from 'node:module'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { buildApp } from '../src/app.js'
-import { DERIVATIONS, derivedPhoto, suggestionPhotos, type SuggestionPhoto } from '../test/web/fixtures/photos.js'
+import { DERIVATIONS, derivedPhoto, type SuggestionPhoto, suggestionPhotos } from '../test/web/fixtures/photos.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url))
@@ -73,7 +73,9 @@ const CLICK_AND_TIME = `new Promise((resolve) => {
 async function newContext(browser: Browser, model: Model): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true })
   if (model === 'lite') {
-    await context.route(`**/pose/${SHIPPED_MODEL}`, (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: LITE_BYTES }))
+    await context.route(`**/pose/${SHIPPED_MODEL}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/octet-stream', body: LITE_BYTES }),
+    )
   }
   return context
 }
@@ -98,7 +100,9 @@ async function suggestOnce(page: Page, view: string): Promise<Run> {
 
 /** The model's runs of the last suggestion, from the toolbar's `retry:found:ms` words. */
 async function attemptsOf(page: Page): Promise<{ retry: string; found: boolean; ms: number }[]> {
-  const words = ((await page.locator('#suggest-markers').getAttribute('data-attempts')) ?? '').split(' ').filter(Boolean)
+  const words = ((await page.locator('#suggest-markers').getAttribute('data-attempts')) ?? '')
+    .split(' ')
+    .filter(Boolean)
   return words.map((w) => {
     const [retry, found, ms] = w.split(':')
     return { retry: retry!, found: found === 'true', ms: Number(ms) }
@@ -108,7 +112,8 @@ async function attemptsOf(page: Page): Promise<{ retry: string; found: boolean; 
 /** The reason of a prompt note (English), as the end of its catalogue key: 'atEdge', 'check.thighLength', ... */
 function reasonOf(note: string): string {
   for (const [key, message] of Object.entries(en)) {
-    if (key.startsWith('suggest.reason.') && typeof message === 'string' && note.startsWith(message.split('{')[0]!)) return key.slice('suggest.reason.'.length)
+    if (key.startsWith('suggest.reason.') && typeof message === 'string' && note.startsWith(message.split('{')[0]!))
+      return key.slice('suggest.reason.'.length)
   }
   return `unknown: ${note}`
 }
@@ -134,7 +139,8 @@ async function declinedReasons(page: Page): Promise<Record<string, string>> {
 function gitCommit(): string {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== ''
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== ''
     return dirty ? `${head}+changes` : head
   } catch {
     return 'unknown'
@@ -182,7 +188,10 @@ function accuracyOf(photo: SuggestionPhoto, run: Run): Accuracy {
 }
 
 /** Bytes the browser fetches to show the app, and whether any pose file is among them. */
-async function firstLoad(browser: Browser, base: string): Promise<{ files: Record<string, number>; bytes: number; gzipBytes: number; poseRequests: number }> {
+async function firstLoad(
+  browser: Browser,
+  base: string,
+): Promise<{ files: Record<string, number>; bytes: number; gzipBytes: number; poseRequests: number }> {
   const context = await browser.newContext()
   const page = await context.newPage()
   const files: Record<string, number> = {}
@@ -211,7 +220,11 @@ async function firstLoad(browser: Browser, base: string): Promise<{ files: Recor
 }
 
 /** Bytes the first suggestion fetches (the pose code chunk and the model's files). */
-async function suggestionLoad(browser: Browser, base: string, photo: SuggestionPhoto): Promise<{ files: Record<string, number>; bytes: number }> {
+async function suggestionLoad(
+  browser: Browser,
+  base: string,
+  photo: SuggestionPhoto,
+): Promise<{ files: Record<string, number>; bytes: number }> {
   const context = await browser.newContext({ acceptDownloads: true })
   const page = await context.newPage()
   await openPhoto(page, base, photo)
@@ -241,13 +254,24 @@ async function main(): Promise<void> {
   const base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/`
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   try {
     const photos = Object.values(await suggestionPhotos(browser))
     const load = await firstLoad(browser, base)
     const suggestionBytes = await suggestionLoad(browser, base, photos[0]!)
-    const timings: Record<Model, Record<string, { cold: number[]; warm: number[]; runs: Run[] }>> = { full: {}, lite: {} }
+    const timings: Record<Model, Record<string, { cold: number[]; warm: number[]; runs: Run[] }>> = {
+      full: {},
+      lite: {},
+    }
     for (let round = 0; round < ROUNDS; round++) {
       for (const photo of photos) {
         // Alternate the order of the models each round, so neither always runs first.
@@ -263,7 +287,9 @@ async function main(): Promise<void> {
           cell.cold.push(cold.ms)
           cell.warm.push(warm.ms)
           cell.runs.push(warm)
-          process.stderr.write(`round ${round + 1}/${ROUNDS} ${model} ${photo.id}: cold ${cold.ms.toFixed(0)} ms, warm ${warm.ms.toFixed(0)} ms\n`)
+          process.stderr.write(
+            `round ${round + 1}/${ROUNDS} ${model} ${photo.id}: cold ${cold.ms.toFixed(0)} ms, warm ${warm.ms.toFixed(0)} ms\n`,
+          )
         }
       }
     }
@@ -287,8 +313,22 @@ async function main(): Promise<void> {
       }),
     }))
     const derived = await derivedCases(browser, base, photos)
-    const machine = { cpus: availableParallelism(), cpu: cpus()[0]?.model ?? 'unknown', chromium: browser.version(), node: process.version }
-    const out = { date: new Date().toISOString(), commit, rounds: ROUNDS, machine, firstLoad: load, firstSuggestionLoad: suggestionBytes, results, ...derived }
+    const machine = {
+      cpus: availableParallelism(),
+      cpu: cpus()[0]?.model ?? 'unknown',
+      chromium: browser.version(),
+      node: process.version,
+    }
+    const out = {
+      date: new Date().toISOString(),
+      commit,
+      rounds: ROUNDS,
+      machine,
+      firstLoad: load,
+      firstSuggestionLoad: suggestionBytes,
+      results,
+      ...derived,
+    }
     writeFileSync(RESULTS, `${JSON.stringify(out, null, 2)}\n`)
     console.log(table(out))
   } finally {
@@ -318,7 +358,11 @@ interface RetryResult {
 }
 
 /** The derived photos with the shipped model, and each retry alone where the photo as it is gave no person. */
-async function derivedCases(browser: Browser, base: string, photos: readonly SuggestionPhoto[]): Promise<{ cases: CaseResult[]; retries: RetryResult[] }> {
+async function derivedCases(
+  browser: Browser,
+  base: string,
+  photos: readonly SuggestionPhoto[],
+): Promise<{ cases: CaseResult[]; retries: RetryResult[] }> {
   const real = await Promise.all(Object.values(DERIVATIONS).map((d) => derivedPhoto(browser, d)))
   const cases: CaseResult[] = []
   const retries: RetryResult[] = []
@@ -366,7 +410,18 @@ function table(out: {
   rounds: number
   firstLoad: { bytes: number; gzipBytes: number; poseRequests: number; files: Record<string, number> }
   firstSuggestionLoad: { bytes: number }
-  results: { model: string; photos: { photo: string; view: string; real: boolean; coldMs: number; warmMs: number; suggested: number; accuracy: Accuracy }[] }[]
+  results: {
+    model: string
+    photos: {
+      photo: string
+      view: string
+      real: boolean
+      coldMs: number
+      warmMs: number
+      suggested: number
+      accuracy: Accuracy
+    }[]
+  }[]
   cases: CaseResult[]
   retries: RetryResult[]
 }): string {
@@ -388,20 +443,47 @@ function table(out: {
       )
     }
   }
-  lines.push('', `Median of ${out.rounds} rounds; % H: distance to the reference in % of body height. Per marker (shipped model):`, '')
+  lines.push(
+    '',
+    `Median of ${out.rounds} rounds; % H: distance to the reference in % of body height. Per marker (shipped model):`,
+    '',
+  )
   const shipped = out.results.find((r) => r.model === 'full')!
   for (const p of shipped.photos) {
-    lines.push(`- ${p.photo}: ${Object.entries(p.accuracy.perMarker).map(([m, d]) => `${m} ${typeof d === 'number' ? d.toFixed(1) : d}`).join(', ')}`)
+    lines.push(
+      `- ${p.photo}: ${Object.entries(p.accuracy.perMarker)
+        .map(([m, d]) => `${m} ${typeof d === 'number' ? d.toFixed(1) : d}`)
+        .join(', ')}`,
+    )
   }
-  lines.push('', 'Cases, shipped model, warm run:', '', '| Case (view) | Runs: retry, found, ms | Suggested | Declined (reason) | Mean, % H (references compared) |', '|---|---|---:|---|---:|')
+  lines.push(
+    '',
+    'Cases, shipped model, warm run:',
+    '',
+    '| Case (view) | Runs: retry, found, ms | Suggested | Declined (reason) | Mean, % H (references compared) |',
+    '|---|---|---:|---|---:|',
+  )
   for (const c of out.cases) {
     const runs = c.attempts.map((a) => `${a.retry} ${a.found ? 'yes' : 'no'} ${Math.round(a.ms)}`).join('; ')
-    const declined = Object.entries(c.declined).map(([m, r]) => `${m} (${r})`).join(', ') || '-'
-    lines.push(`| ${c.photo} (${c.view}) | ${runs} | ${c.suggested} | ${Object.keys(c.declined).length}: ${declined} | ${pct(c.accuracy.meanPct)} (${c.accuracy.compared} of ${c.accuracy.references}) |`)
+    const declined =
+      Object.entries(c.declined)
+        .map(([m, r]) => `${m} (${r})`)
+        .join(', ') || '-'
+    lines.push(
+      `| ${c.photo} (${c.view}) | ${runs} | ${c.suggested} | ${Object.keys(c.declined).length}: ${declined} | ${pct(c.accuracy.meanPct)} (${c.accuracy.compared} of ${c.accuracy.references}) |`,
+    )
   }
-  lines.push('', 'Each retry alone, where the photo as it is gave no person (warm):', '', `| Case | As it is, ms | ${RETRIES.join(' | ')} |`, `|---|---:|${RETRIES.map(() => '---|').join('')}`)
+  lines.push(
+    '',
+    'Each retry alone, where the photo as it is gave no person (warm):',
+    '',
+    `| Case | As it is, ms | ${RETRIES.join(' | ')} |`,
+    `|---|---:|${RETRIES.map(() => '---|').join('')}`,
+  )
   for (const r of out.retries) {
-    lines.push(`| ${r.photo} | ${Math.round(r.plainMs)} | ${RETRIES.map((k) => (r.byRetry[k] ? `${r.byRetry[k]!.found ? 'found' : 'none'}, ${Math.round(r.byRetry[k]!.ms)} ms` : '-')).join(' | ')} |`)
+    lines.push(
+      `| ${r.photo} | ${Math.round(r.plainMs)} | ${RETRIES.map((k) => (r.byRetry[k] ? `${r.byRetry[k]!.found ? 'found' : 'none'}, ${Math.round(r.byRetry[k]!.ms)} ms` : '-')).join(' | ')} |`,
+    )
   }
   return lines.join('\n')
 }

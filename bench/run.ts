@@ -30,20 +30,20 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { startServer } from '../test/support/server-process.js'
 import {
   ANALYSIS_ENDPOINTS,
+  combine,
   ENDPOINTS,
   LatencyHistogram,
-  MB,
-  combine,
-  load,
-  sampleResponses,
   type LoadResult,
+  load,
+  MB,
+  sampleResponses,
 } from './harness.js'
-import { startServer } from '../test/support/server-process.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SERVICE = 'dist/src/main.js'
@@ -141,11 +141,19 @@ const mb = (bytes: number) => Math.round((bytes / MB) * 10) / 10
 const log = (line: string) => process.stderr.write(`${line}\n`)
 
 async function matrix(): Promise<Cell[]> {
-  const service = await startServer({ name: 'service', script: SERVICE, env: SERVICE_ENV, nodeArgs: serviceNodeArgs }, ROOT)
+  const service = await startServer(
+    { name: 'service', script: SERVICE, env: SERVICE_ENV, nodeArgs: serviceNodeArgs },
+    ROOT,
+  )
   const responsesFile = join(tmpdir(), `posture-bench-responses-${process.pid}.json`)
   writeFileSync(responsesFile, JSON.stringify(await sampleResponses(service.url)))
-  const baseline = await startServer({ name: 'baseline', script: BASELINE, env: { BASELINE_RESPONSES: responsesFile } }, ROOT)
-  const compare = args.compare ? await startServer({ name: 'compare', script: args.compare, env: SERVICE_ENV }, ROOT) : undefined
+  const baseline = await startServer(
+    { name: 'baseline', script: BASELINE, env: { BASELINE_RESPONSES: responsesFile } },
+    ROOT,
+  )
+  const compare = args.compare
+    ? await startServer({ name: 'compare', script: args.compare, env: SERVICE_ENV }, ROOT)
+    : undefined
   const servers = compare ? [service, baseline, compare] : [service, baseline]
   const cells: Cell[] = []
   try {
@@ -159,11 +167,30 @@ async function matrix(): Promise<Cell[]> {
         for (let round = 0; round < rounds; round++) {
           for (let i = 0; i < servers.length; i++) {
             const server = servers[i]!
-            runs[i]!.push(await load({ url: server.url, endpoints: [endpoint], connections, ...span(connections), rss: server.rss, histogram: histograms[i] }))
+            runs[i]!.push(
+              await load({
+                url: server.url,
+                endpoints: [endpoint],
+                connections,
+                ...span(connections),
+                rss: server.rss,
+                histogram: histograms[i],
+              }),
+            )
           }
         }
-        const [s, b, c] = runs.map((r, i) => combine(r, histograms[i]!)) as [LoadResult, LoadResult, LoadResult | undefined]
-        const cell: Cell = { endpoint: endpoint.name, concurrency: connections, service: s, baseline: b, ratio: b.rps > 0 ? s.rps / b.rps : 0 }
+        const [s, b, c] = runs.map((r, i) => combine(r, histograms[i]!)) as [
+          LoadResult,
+          LoadResult,
+          LoadResult | undefined,
+        ]
+        const cell: Cell = {
+          endpoint: endpoint.name,
+          concurrency: connections,
+          service: s,
+          baseline: b,
+          ratio: b.rps > 0 ? s.rps / b.rps : 0,
+        }
         if (c) Object.assign(cell, { compare: c, compareRatio: b.rps > 0 ? c.rps / b.rps : 0 })
         cells.push(cell)
         log(
@@ -181,7 +208,10 @@ async function matrix(): Promise<Cell[]> {
 }
 
 async function memory(): Promise<MemoryResult> {
-  const service = await startServer({ name: 'service', script: SERVICE, env: SERVICE_ENV, nodeArgs: serviceNodeArgs }, ROOT)
+  const service = await startServer(
+    { name: 'service', script: SERVICE, env: SERVICE_ENV, nodeArgs: serviceNodeArgs },
+    ROOT,
+  )
   try {
     await sleep(500)
     const rssStart = service.rss()
@@ -237,10 +267,19 @@ async function workers(): Promise<WorkersResult[]> {
   const results: WorkersResult[] = []
   const connections = 64
   for (const count of [1, 2]) {
-    const service = await startServer({ name: `service WORKERS=${count}`, script: SERVICE, env: { ...SERVICE_ENV, WORKERS: String(count) } }, ROOT)
+    const service = await startServer(
+      { name: `service WORKERS=${count}`, script: SERVICE, env: { ...SERVICE_ENV, WORKERS: String(count) } },
+      ROOT,
+    )
     try {
       if (warmup > 0) await load({ url: service.url, endpoints: ENDPOINTS, connections, duration: warmup })
-      const result = await load({ url: service.url, endpoints: ENDPOINTS, connections, ...span(connections), rss: service.rss })
+      const result = await load({
+        url: service.url,
+        endpoints: ENDPOINTS,
+        connections,
+        ...span(connections),
+        rss: service.rss,
+      })
       results.push({ workers: count, concurrency: connections, load: result, rssAllMB: mb(result.peakRss) })
       log(`  WORKERS=${count}: ${fmtRps(result.rps)} rps, p99 ${result.p99.toFixed(2)} ms`)
     } finally {
@@ -279,7 +318,10 @@ function table(cells: readonly Cell[]): string {
 
 function workersTable(rows: readonly WorkersResult[]): string {
   const one = rows.find((r) => r.workers === 1)?.load.rps ?? 0
-  const lines = ['| WORKERS | conc | req/s | p50 ms | p99 ms | RSS all processes MB | vs WORKERS=1 |', '|---:|---:|---:|---:|---:|---:|---:|']
+  const lines = [
+    '| WORKERS | conc | req/s | p50 ms | p99 ms | RSS all processes MB | vs WORKERS=1 |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
+  ]
   for (const r of rows) {
     lines.push(
       `| ${r.workers} | ${r.concurrency} | ${fmtRps(r.load.rps)} | ${fmtMs(r.load.p50)} | ${fmtMs(r.load.p99)} | ${r.rssAllMB.toFixed(1)} | ${one > 0 ? (r.load.rps / one).toFixed(2) : '-'} |`,
@@ -334,7 +376,11 @@ function verdicts(cells: readonly Cell[] | undefined, mem: MemoryResult | undefi
 function meta() {
   let commit = 'unknown'
   try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim()
   } catch {
     // not a git checkout
   }
@@ -365,12 +411,16 @@ async function main() {
   let mem: MemoryResult | undefined
   let workerRows: WorkersResult[] | undefined
   if (phases.has('matrix')) {
-    log(`matrix: ${endpoints.length} endpoints x concurrency ${concurrencies.join('/')}, ${rounds} x ${smoke ? `${smokeAmount} requests` : `${duration} s`} each, service and baseline alternating (+${warmup} s warm-up)`)
+    log(
+      `matrix: ${endpoints.length} endpoints x concurrency ${concurrencies.join('/')}, ${rounds} x ${smoke ? `${smokeAmount} requests` : `${duration} s`} each, service and baseline alternating (+${warmup} s warm-up)`,
+    )
     cells = await matrix()
     results.matrix = cells
   }
   if (phases.has('memory')) {
-    log(`memory: ${memoryRequests.toLocaleString('en-US')} requests${soakSeconds > 0 ? ` then a ${soakSeconds} s soak` : ''}`)
+    log(
+      `memory: ${memoryRequests.toLocaleString('en-US')} requests${soakSeconds > 0 ? ` then a ${soakSeconds} s soak` : ''}`,
+    )
     mem = await memory()
     results.memory = mem
   }
@@ -394,7 +444,11 @@ async function main() {
   mkdirSync(join(out, '..'), { recursive: true })
   writeFileSync(out, `${JSON.stringify(merged, null, 2)}\n`)
 
-  const report: string[] = ['', `posture-metrics benchmark - node ${info.node}, ${info.cpus} x ${info.cpuModel}, ${info.date}`, '']
+  const report: string[] = [
+    '',
+    `posture-metrics benchmark - node ${info.node}, ${info.cpus} x ${info.cpuModel}, ${info.date}`,
+    '',
+  ]
   if (cells) report.push('Requests/s and latency, one worker vs the node:http baseline:', '', table(cells), '')
   if (mem) {
     report.push(
@@ -419,17 +473,21 @@ async function main() {
   }
   if (checks.length > 0) {
     if (smoke) {
-      report.push('Targets: not judged in a smoke run (a few hundred requests per cell on a cold process; run npm run bench for figures).')
+      report.push(
+        'Targets: not judged in a smoke run (a few hundred requests per cell on a cold process; run npm run bench for figures).',
+      )
     } else {
       report.push('Targets:')
       for (const c of checks) report.push(`  ${c.met ? 'met    ' : 'MISSED '} ${c.target}: ${c.measured}`)
     }
     report.push('')
   }
-  const failures = [...(cells ?? []).flatMap((c) => [c.service, c.baseline]), ...(workerRows ?? []).map((w) => w.load)].filter(
-    (r) => r.errors > 0 || r.non2xx > 0,
-  )
-  if (failures.length > 0) report.push(`WARNING: ${failures.length} load runs saw errors or non-2xx answers (see ${out}).`, '')
+  const failures = [
+    ...(cells ?? []).flatMap((c) => [c.service, c.baseline]),
+    ...(workerRows ?? []).map((w) => w.load),
+  ].filter((r) => r.errors > 0 || r.non2xx > 0)
+  if (failures.length > 0)
+    report.push(`WARNING: ${failures.length} load runs saw errors or non-2xx answers (see ${out}).`, '')
   report.push(`Written to ${out}`)
   process.stdout.write(`${report.join('\n')}\n`)
 }
@@ -438,5 +496,3 @@ main().catch((error: unknown) => {
   console.error('benchmark failed:', error)
   process.exit(1)
 })
-
-

@@ -73,7 +73,8 @@ export type MissingError = Entry<'missing'> & {
   }
 }
 
-export type WrongTypeError = Entry<'model_attributes_type' | 'dict_type' | 'list_type' | 'float_type' | 'bool_type'> & WithInput
+export type WrongTypeError = Entry<'model_attributes_type' | 'dict_type' | 'list_type' | 'float_type' | 'bool_type'> &
+  WithInput
 
 export type TooShortError = Entry<'too_short'> & WithInput & { ctx: { min_length: number; actual_length: number } }
 
@@ -118,7 +119,8 @@ export type ErrorEntry =
   | ValueError
 
 /** The `ctx` of an entry of type T (undefined for types without one). */
-export type ErrorContext<T extends ErrorType> = Extract<ErrorEntry, { type: T }> extends { ctx?: infer C } ? C : undefined
+export type ErrorContext<T extends ErrorType> =
+  Extract<ErrorEntry, { type: T }> extends { ctx?: infer C } ? C : undefined
 
 /** The body of a 422 answer. */
 export interface ValidationErrorBody {

@@ -44,9 +44,15 @@ export function aggregateWorkers(): { contentType: string; text: () => Promise<s
     cluster.on('message', (worker, message: unknown) => {
       if (!isMessage<ScrapeRequest>(message, SCRAPE_REQUEST)) return
       registry.clusterMetrics().then(
-        (text) => worker.isConnected() && worker.send({ type: SCRAPE_RESPONSE, id: message.id, text } satisfies ScrapeResponse),
+        (text) =>
+          worker.isConnected() && worker.send({ type: SCRAPE_RESPONSE, id: message.id, text } satisfies ScrapeResponse),
         (error: unknown) =>
-          worker.isConnected() && worker.send({ type: SCRAPE_RESPONSE, id: message.id, error: (error as Error).message } satisfies ScrapeResponse),
+          worker.isConnected() &&
+          worker.send({
+            type: SCRAPE_RESPONSE,
+            id: message.id,
+            error: (error as Error).message,
+          } satisfies ScrapeResponse),
       )
     })
   }
@@ -59,7 +65,10 @@ export function aggregateWorkers(): { contentType: string; text: () => Promise<s
 
 let joined = false
 let nextId = 0
-const pending = new Map<number, { resolve: (text: string) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>()
+const pending = new Map<
+  number,
+  { resolve: (text: string) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }
+>()
 
 /** A worker's side: hands `registries` to the primary's aggregation and listens for the aggregates it asked for. */
 export function joinWorkerAggregation(registries: Registry[]): void {
@@ -75,7 +84,8 @@ export function joinWorkerAggregation(registries: Registry[]): void {
     pending.delete(message.id)
     clearTimeout(waiting.timer)
     if (message.text !== undefined) waiting.resolve(message.text)
-    else waiting.reject(new Error(`the cluster primary could not aggregate the metrics: ${message.error ?? 'no answer'}`))
+    else
+      waiting.reject(new Error(`the cluster primary could not aggregate the metrics: ${message.error ?? 'no answer'}`))
   })
 }
 

@@ -8,8 +8,8 @@
  */
 import cluster, { type Worker } from 'node:cluster'
 import { hostname } from 'node:os'
-import type { Config } from './config.js'
 import { coordinateDrains } from './cluster-drain.js'
+import type { Config } from './config.js'
 import { onShutdownSignal } from './signals.js'
 
 /** Workers still running this long after SIGTERM are killed (serve.ts cuts connections at 8 s, exits by 8.5 s). */
@@ -30,9 +30,18 @@ export function primaryLogger(level: string): Log {
   const host = hostname()
   const write = (lvl: Level) => (fields: Record<string, unknown>, msg: string) => {
     if (LEVELS[lvl] < threshold) return
-    process.stdout.write(`${JSON.stringify({ level: LEVELS[lvl], time: Date.now(), pid: process.pid, hostname: host, role: 'primary', ...fields, msg })}\n`)
+    process.stdout.write(
+      `${JSON.stringify({ level: LEVELS[lvl], time: Date.now(), pid: process.pid, hostname: host, role: 'primary', ...fields, msg })}\n`,
+    )
   }
-  return { trace: write('trace'), debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error'), fatal: write('fatal') }
+  return {
+    trace: write('trace'),
+    debug: write('debug'),
+    info: write('info'),
+    warn: write('warn'),
+    error: write('error'),
+    fatal: write('fatal'),
+  }
 }
 
 export async function runPrimary(config: Config, log: Log = primaryLogger(config.logLevel)): Promise<void> {
@@ -91,7 +100,10 @@ export async function runPrimary(config: Config, log: Log = primaryLogger(config
       return
     }
     const delay = lifetime < EARLY_DEATH_MS ? RESTART_DELAY_MS : 0
-    log.error({ worker: worker.process.pid, code, signal, lifetimeMs: lifetime, restartInMs: delay }, 'worker died; starting a replacement')
+    log.error(
+      { worker: worker.process.pid, code, signal, lifetimeMs: lifetime, restartInMs: delay },
+      'worker died; starting a replacement',
+    )
     setTimeout(() => {
       if (!stopping) fork()
     }, delay)

@@ -31,7 +31,12 @@ export interface Config {
 }
 
 /** The local front-end dev servers (port 3000, and Vite's 5173), by name and by IP. */
-export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000', 'http://localhost:5173', 'http://127.0.0.1:3000', 'http://127.0.0.1:5173'] as const
+export const DEFAULT_CORS_ORIGINS = [
+  'http://localhost:3000',
+  'http://localhost:5173',
+  'http://127.0.0.1:3000',
+  'http://127.0.0.1:5173',
+] as const
 
 export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = OVERLOAD_DEFAULTS.maxEventLoopDelayMs
 
@@ -54,7 +59,14 @@ function set(value: string | undefined): value is string {
   return value !== undefined && value.trim() !== ''
 }
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, meaning: string): number {
+function integer(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  meaning: string,
+): number {
   const raw = env[name]
   if (!set(raw)) return fallback
   const value = Number(raw.trim())
@@ -69,7 +81,9 @@ function workersOf(raw: string | undefined): number {
   if (raw.trim().toLowerCase() === 'auto') return availableParallelism()
   const value = Number(raw.trim())
   if (!Number.isInteger(value) || value < 1 || value > MAX_WORKERS) {
-    throw new ConfigError(`WORKERS must be 'auto' (one per CPU core) or the number of worker processes, an integer from 1 to ${MAX_WORKERS}; got '${raw}'.`)
+    throw new ConfigError(
+      `WORKERS must be 'auto' (one per CPU core) or the number of worker processes, an integer from 1 to ${MAX_WORKERS}; got '${raw}'.`,
+    )
   }
   return value
 }
@@ -80,10 +94,15 @@ function trustProxyOf(raw: string | undefined): boolean | number | string[] {
   if (value === 'true') return true
   if (value === 'false') return false
   if (/^\d+$/.test(value)) return Number(value)
-  const addresses = value.split(',').map((a) => a.trim()).filter((a) => a !== '')
+  const addresses = value
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '')
   for (const address of addresses) {
     if (!/^[0-9a-fA-F.:/]+$/.test(address)) {
-      throw new ConfigError(`TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses/CIDRs; got '${raw}'.`)
+      throw new ConfigError(
+        `TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses/CIDRs; got '${raw}'.`,
+      )
     }
   }
   return addresses
@@ -100,9 +119,18 @@ function booleanOf(env: NodeJS.ProcessEnv, name: string, fallback: boolean, mean
 
 function metricsPortOf(env: NodeJS.ProcessEnv, servicePort: number): number | undefined {
   if (!set(env.METRICS_PORT)) return undefined
-  const port = integer(env, 'METRICS_PORT', 0, 1, 65535, 'the port that serves GET /metrics instead of the service port')
+  const port = integer(
+    env,
+    'METRICS_PORT',
+    0,
+    1,
+    65535,
+    'the port that serves GET /metrics instead of the service port',
+  )
   if (port === servicePort) {
-    throw new ConfigError(`METRICS_PORT must differ from PORT (${servicePort}); unset it to serve /metrics on the service port.`)
+    throw new ConfigError(
+      `METRICS_PORT must differ from PORT (${servicePort}); unset it to serve /metrics on the service port.`,
+    )
   }
   return port
 }
@@ -119,17 +147,42 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const corsOrigins =
     env.CORS_ORIGINS === undefined
       ? [...DEFAULT_CORS_ORIGINS]
-      : env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o !== '')
+      : env.CORS_ORIGINS.split(',')
+          .map((o) => o.trim())
+          .filter((o) => o !== '')
   for (const origin of corsOrigins) {
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
-      throw new ConfigError(`CORS_ORIGINS must be a comma-separated list of origins like http://localhost:3000 (scheme and host, no path); got '${origin}'.`)
+      throw new ConfigError(
+        `CORS_ORIGINS must be a comma-separated list of origins like http://localhost:3000 (scheme and host, no path); got '${origin}'.`,
+      )
     }
   }
   const hour = 3_600_000
   const timeouts: Timeouts = {
-    requestMs: integer(env, 'REQUEST_TIMEOUT_MS', DEFAULT_TIMEOUTS.requestMs, 100, hour, 'the time a client has to send a whole request, in ms'),
-    headersMs: integer(env, 'HEADERS_TIMEOUT_MS', DEFAULT_TIMEOUTS.headersMs, 100, hour, 'the time a client has to send the request headers, in ms'),
-    keepAliveMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', DEFAULT_TIMEOUTS.keepAliveMs, 100, hour, 'how long an idle keep-alive connection stays open, in ms'),
+    requestMs: integer(
+      env,
+      'REQUEST_TIMEOUT_MS',
+      DEFAULT_TIMEOUTS.requestMs,
+      100,
+      hour,
+      'the time a client has to send a whole request, in ms',
+    ),
+    headersMs: integer(
+      env,
+      'HEADERS_TIMEOUT_MS',
+      DEFAULT_TIMEOUTS.headersMs,
+      100,
+      hour,
+      'the time a client has to send the request headers, in ms',
+    ),
+    keepAliveMs: integer(
+      env,
+      'KEEP_ALIVE_TIMEOUT_MS',
+      DEFAULT_TIMEOUTS.keepAliveMs,
+      100,
+      hour,
+      'how long an idle keep-alive connection stays open, in ms',
+    ),
   }
   const metricsEnabled = booleanOf(env, 'METRICS_ENABLED', true, 'whether to count requests and serve GET /metrics')
   const metricsPort = metricsPortOf(env, port)
@@ -137,7 +190,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('METRICS_PORT is set but METRICS_ENABLED is false: unset one of them.')
   }
   if (timeouts.headersMs > timeouts.requestMs) {
-    throw new ConfigError(`HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not exceed REQUEST_TIMEOUT_MS (${timeouts.requestMs}): the headers are part of the request.`)
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not exceed REQUEST_TIMEOUT_MS (${timeouts.requestMs}): the headers are part of the request.`,
+    )
   }
   return {
     port,
@@ -148,7 +203,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: integer(env, 'RATE_LIMIT', 0, 0, 1_000_000_000, 'requests per minute per client (0 or unset: no limit)'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     timeouts,
-    maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', DEFAULT_MAX_EVENT_LOOP_DELAY_MS, 0, 60_000, 'the event-loop delay at which to answer 503, in ms (0: never)'),
+    maxEventLoopDelayMs: integer(
+      env,
+      'MAX_EVENT_LOOP_DELAY_MS',
+      DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
+      0,
+      60_000,
+      'the event-loop delay at which to answer 503, in ms (0: never)',
+    ),
     shutdownDrainMs: integer(
       env,
       'SHUTDOWN_DRAIN_MS',

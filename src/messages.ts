@@ -16,11 +16,13 @@ export const MESSAGES = {
   /** 408 before routing: the headers or the whole request did not arrive in time. */
   requestTimeout: 'The request was not received in time; send the headers and the whole body promptly.',
   bodyTooLarge: `The request body is larger than the ${BODY_LIMIT_TEXT} limit; a complete analysis request is under 2 KiB.`,
-  unsupportedMediaType: 'Unsupported Content-Type; send the body as JSON with the header Content-Type: application/json.',
+  unsupportedMediaType:
+    'Unsupported Content-Type; send the body as JSON with the header Content-Type: application/json.',
   /** 422 with loc ["body"]: no body at all. */
   missingBody: 'The request body is missing; send a JSON object with the fields described at /docs.',
   /** 429: the client's requests in the current minute exceed the rate limit. */
-  tooManyRequests: (max: number, after: string) => `Too many requests: the limit is ${max} per minute per client; retry in ${after}.`,
+  tooManyRequests: (max: number, after: string) =>
+    `Too many requests: the limit is ${max} per minute per client; retry in ${after}.`,
   /** 431 before routing. */
   headersTooLarge: 'The request headers are too large.',
   internalError: 'Internal Server Error',

@@ -67,4 +67,3 @@ export async function serve(config: Config): Promise<void> {
     app.log.info({ port: config.metricsPort }, 'metrics on their own port')
   }
 }
-

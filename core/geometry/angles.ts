@@ -121,7 +121,16 @@ function turnBetween(q0: Point, q1: Point, r0: Point, r1: Point, h: Direction): 
   if ((a1 === 0 && a2 === 0) || (b1 === 0 && b2 === 0)) return NaN
   const t = roundedTurn(a1, a2, b1, b2)
   if (t !== UNDECIDED) return t
-  const e = Math.min(lowBit(q0[0]), lowBit(q0[1]), lowBit(q1[0]), lowBit(q1[1]), lowBit(r0[0]), lowBit(r0[1]), lowBit(r1[0]), lowBit(r1[1]))
+  const e = Math.min(
+    lowBit(q0[0]),
+    lowBit(q0[1]),
+    lowBit(q1[0]),
+    lowBit(q1[1]),
+    lowBit(r0[0]),
+    lowBit(r0[1]),
+    lowBit(r1[0]),
+    lowBit(r1[1]),
+  )
   const across = BigInt(h)
   return exactTurn(
     across * (integerAt(q1[0], e) - integerAt(q0[0], e)),
@@ -163,7 +172,10 @@ function exactTurn(x1: bigint, x2: bigint, y1: bigint, y2: bigint): number {
   let cross = x1 * y2 - x2 * y1
   let dot = x1 * y1 + x2 * y2
   if (cross === 0n) return dot > 0n ? 0 : 180 // parallel or opposite
-  const digits = Math.max((cross < 0n ? -cross : cross).toString(16).length, (dot < 0n ? -dot : dot).toString(16).length)
+  const digits = Math.max(
+    (cross < 0n ? -cross : cross).toString(16).length,
+    (dot < 0n ? -dot : dot).toString(16).length,
+  )
   if (digits > 16) {
     const shift = BigInt(4 * (digits - 16))
     cross >>= shift

@@ -1,5 +1,5 @@
 /** Lateral view metrics (docs/metrics.md, "Lateral view"). `side` decides which way is forward. */
-import { fullTurn, lean, offset, tilt, vertexTurn, type Direction } from '../geometry/angles.js'
+import { type Direction, fullTurn, lean, offset, tilt, vertexTurn } from '../geometry/angles.js'
 import type { LateralMarker } from '../markers.js'
 import type { Calibration, Metric } from './metric.js'
 import { plumbOffset } from './shapes.js'
@@ -24,20 +24,23 @@ export const LATERAL_METRICS: readonly LateralMetric[] = [
     name: 'head_angle_horizontal',
     unit: 'degrees',
     range: 'signed_angle',
-    formula: 'tilt(apex_cervical, tragus, A): angle of the line from the cervical apex to the tragus above the forward horizontal.',
+    formula:
+      'tilt(apex_cervical, tragus, A): angle of the line from the cervical apex to the tragus above the forward horizontal.',
     meaning: 'Craniovertebral angle: larger means a more upright head; smaller means the head is further forward.',
     segments: [['apex_cervical', 'tragus']],
     source: CRANIOVERTEBRAL,
     landmarks:
       'apex_cervical is placed on the C7 spinous process, the vertex of the craniovertebral angle (docs/metrics.md, "The apex_cervical marker"); placed on the deepest point of the neck\'s curve instead, the value is not comparable with published craniovertebral angles.',
-    published: 'Published: 47.4 ± 5.2 degrees in adolescents aged 15-17, standing (Ruivo et al. 2014, doi:10.1590/bjpt-rbf.2014.0027).',
+    published:
+      'Published: 47.4 ± 5.2 degrees in adolescents aged 15-17, standing (Ruivo et al. 2014, doi:10.1590/bjpt-rbf.2014.0027).',
     compute: (m, c) => tilt(m.apex_cervical, m.tragus, c.forward),
   },
   {
     name: 'trunk_angle_vertical',
     unit: 'degrees',
     range: 'signed_angle',
-    formula: 'lean(trocanter_mayor, punto_acromion, A): angle of the line from the greater trochanter up to the acromion against the vertical.',
+    formula:
+      'lean(trocanter_mayor, punto_acromion, A): angle of the line from the greater trochanter up to the acromion against the vertical.',
     meaning: 'Positive: acromion in front of the greater trochanter (trunk leaning forward); negative: leaning back.',
     segments: [['trocanter_mayor', 'punto_acromion']],
     source: SPECIFICATION,
@@ -47,7 +50,8 @@ export const LATERAL_METRICS: readonly LateralMetric[] = [
     name: 'elbow_angle',
     unit: 'degrees',
     range: 'full_turn',
-    formula: 'At punto_epicondilo, the turn from the forearm (to base_3er_metacarpiano) to the upper arm (to punto_acromion), taken in [0, 360).',
+    formula:
+      'At punto_epicondilo, the turn from the forearm (to base_3er_metacarpiano) to the upper arm (to punto_acromion), taken in [0, 360).',
     meaning: 'Angle on the front of the arm: 180 straight, below 180 flexed, above 180 hyperextended.',
     segments: [
       ['punto_epicondilo', 'base_3er_metacarpiano'],
@@ -60,22 +64,26 @@ export const LATERAL_METRICS: readonly LateralMetric[] = [
     name: 'knee_angle',
     unit: 'degrees',
     range: 'full_turn',
-    formula: 'At tuberculo_condilo_externo, the turn from the thigh (to trocanter_mayor) to the leg (to borde_anterior_maleolo), taken in [0, 360).',
+    formula:
+      'At tuberculo_condilo_externo, the turn from the thigh (to trocanter_mayor) to the leg (to borde_anterior_maleolo), taken in [0, 360).',
     meaning: 'Angle on the back of the leg: 180 straight, below 180 flexed, above 180 hyperextended (recurvatum).',
     segments: [
       ['tuberculo_condilo_externo', 'trocanter_mayor'],
       ['tuberculo_condilo_externo', 'borde_anterior_maleolo'],
     ],
     source: SPECIFICATION,
-    compute: (m, c) => fullTurn(vertexTurn(m.trocanter_mayor, m.tuberculo_condilo_externo, m.borde_anterior_maleolo, c.forward)),
+    compute: (m, c) =>
+      fullTurn(vertexTurn(m.trocanter_mayor, m.tuberculo_condilo_externo, m.borde_anterior_maleolo, c.forward)),
   },
   // Added after the specification's metrics (docs/metrics.md, "Lateral view"): new fields, appended.
   {
     name: 'head_angle_vertical',
     unit: 'degrees',
     range: 'signed_angle',
-    formula: 'lean(punto_acromion, tragus, A): angle of the line from the acromion up to the tragus against the vertical.',
-    meaning: 'Positive: tragus in front of the acromion (head forward of the shoulder); negative: behind it; 0: on one vertical.',
+    formula:
+      'lean(punto_acromion, tragus, A): angle of the line from the acromion up to the tragus against the vertical.',
+    meaning:
+      'Positive: tragus in front of the acromion (head forward of the shoulder); negative: behind it; 0: on one vertical.',
     segments: [['punto_acromion', 'tragus']],
     source: SAPO,
     published: VERTICAL_RELIABILITY,
@@ -85,8 +93,10 @@ export const LATERAL_METRICS: readonly LateralMetric[] = [
     name: 'hip_angle',
     unit: 'degrees',
     range: 'full_turn',
-    formula: 'At trocanter_mayor, the turn from the thigh (to tuberculo_condilo_externo) to the trunk (to punto_acromion), taken in [0, 360).',
-    meaning: 'Angle on the front of the hip, between trunk and thigh: 180 straight, below 180 flexed, above 180 extended.',
+    formula:
+      'At trocanter_mayor, the turn from the thigh (to tuberculo_condilo_externo) to the trunk (to punto_acromion), taken in [0, 360).',
+    meaning:
+      'Angle on the front of the hip, between trunk and thigh: 180 straight, below 180 flexed, above 180 extended.',
     segments: [
       ['trocanter_mayor', 'tuberculo_condilo_externo'],
       ['trocanter_mayor', 'punto_acromion'],
@@ -94,14 +104,17 @@ export const LATERAL_METRICS: readonly LateralMetric[] = [
     source: SAPO,
     landmarks:
       "tuberculo_condilo_externo (lateral femoral condyle) stands for SAPO's knee joint line: both lie on the thigh's axis at the knee, so the angle is the same to within the marking error.",
-    compute: (m, c) => fullTurn(vertexTurn(m.tuberculo_condilo_externo, m.trocanter_mayor, m.punto_acromion, c.forward)),
+    compute: (m, c) =>
+      fullTurn(vertexTurn(m.tuberculo_condilo_externo, m.trocanter_mayor, m.punto_acromion, c.forward)),
   },
   {
     name: 'ankle_angle',
     unit: 'degrees',
     range: 'signed_angle',
-    formula: 'tilt(borde_anterior_maleolo, tuberculo_condilo_externo, A): angle of the line from the malleolus up to the knee above the forward horizontal.',
-    meaning: 'Angle of the leg against the floor, on its front: 90 leg vertical, below 90 knee in front of the ankle, above 90 knee behind it.',
+    formula:
+      'tilt(borde_anterior_maleolo, tuberculo_condilo_externo, A): angle of the line from the malleolus up to the knee above the forward horizontal.',
+    meaning:
+      'Angle of the leg against the floor, on its front: 90 leg vertical, below 90 knee in front of the ankle, above 90 knee behind it.',
     segments: [['borde_anterior_maleolo', 'tuberculo_condilo_externo']],
     source: SAPO,
     landmarks: `${MALLEOLUS_EDGE}, so the value is larger than SAPO's by about deg(d / leg length) (about 1.4 degrees for 1 cm on a 40 cm leg).`,
@@ -111,8 +124,10 @@ export const LATERAL_METRICS: readonly LateralMetric[] = [
     name: 'body_angle_vertical',
     unit: 'degrees',
     range: 'signed_angle',
-    formula: 'lean(borde_anterior_maleolo, punto_acromion, A): angle of the line from the malleolus up to the acromion against the vertical.',
-    meaning: 'Positive: acromion in front of the ankle (whole body leaning forward); negative: leaning back; 0: on one vertical.',
+    formula:
+      'lean(borde_anterior_maleolo, punto_acromion, A): angle of the line from the malleolus up to the acromion against the vertical.',
+    meaning:
+      'Positive: acromion in front of the ankle (whole body leaning forward); negative: leaning back; 0: on one vertical.',
     segments: [['borde_anterior_maleolo', 'punto_acromion']],
     source: SAPO,
     landmarks: `${MALLEOLUS_EDGE}, so the value is smaller than SAPO's by about deg(d / ankle-to-acromion height) (about 0.4 degrees for 1 cm at 140 cm).`,

@@ -1,6 +1,6 @@
 /** Posterior view metrics (docs/metrics.md, "Posterior view"). Subject's back to the camera. */
 import { bend, bendFromVertical } from '../geometry/angles.js'
-import { SIDE_SUFFIX, type PosteriorMarker, type Side } from '../markers.js'
+import { type PosteriorMarker, SIDE_SUFFIX, type Side } from '../markers.js'
 import { POSTERIOR_VIEW } from './body.js'
 import type { Calibration, Metric } from './metric.js'
 import { pairTilt, plumbOffset } from './shapes.js'
@@ -58,8 +58,24 @@ function posteriorMetrics(leftFoot: PosteriorMetric, rightFoot: PosteriorMetric)
     plumbOffset('coronal_balance_c7', 'cervical_7', R, 'C7 spinous process', SPECIFICATION),
     plumbOffset('coronal_balance_t7', 'toracica_7', R, 'T7 spinous process', SPECIFICATION),
     plumbOffset('coronal_balance_l5', 'lumbar_5', R, 'L5 spinous process', SPECIFICATION),
-    pairTilt('pelvis_angle', 'espina_iliaca_posterosuperior_der', 'espina_iliaca_posterosuperior_izq', L, 'right to the left PSIS', 'right PSIS lower than the left', SPECIFICATION),
-    pairTilt('head_angle', 'lobulo_der', 'lobulo_izq', L, 'right to the left ear lobe', "head tilted to the subject's right (right lobe lower)", SPECIFICATION),
+    pairTilt(
+      'pelvis_angle',
+      'espina_iliaca_posterosuperior_der',
+      'espina_iliaca_posterosuperior_izq',
+      L,
+      'right to the left PSIS',
+      'right PSIS lower than the left',
+      SPECIFICATION,
+    ),
+    pairTilt(
+      'head_angle',
+      'lobulo_der',
+      'lobulo_izq',
+      L,
+      'right to the left ear lobe',
+      "head tilted to the subject's right (right lobe lower)",
+      SPECIFICATION,
+    ),
     // Added after the specification's metrics (docs/metrics.md, "Posterior view"): new fields, appended.
     plumbOffset('coronal_balance_t3', 'toracica_3', R, 'T3 spinous process', OUR_DERIVATION),
     plumbOffset('coronal_balance_t12', 'toracica_12', R, 'T12 spinous process', OUR_DERIVATION),

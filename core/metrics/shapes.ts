@@ -3,7 +3,7 @@
  * and the offset of a marker from the plumb line. Each view supplies its own body
  * directions, so the same posture gives the same sign in every view.
  */
-import { offset, tilt, type Direction } from '../geometry/angles.js'
+import { type Direction, offset, tilt } from '../geometry/angles.js'
 import type { Calibration, Metric } from './metric.js'
 
 /** tilt(right, left, L): positive when the subject's right marker is lower. */

@@ -8,7 +8,8 @@
 export const SPECIFICATION = 'Named by the service specification; formula and sign: this project (docs/metrics.md).'
 
 /** A metric this project adds with no published protocol behind it. */
-export const OUR_DERIVATION = 'Our derivation (no published protocol defines it; docs/metrics.md says why it is measured).'
+export const OUR_DERIVATION =
+  'Our derivation (no published protocol defines it; docs/metrics.md says why it is measured).'
 
 /** The SAPO protocol of measures, as its validation study reports it. */
 export const SAPO =

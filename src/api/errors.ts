@@ -4,16 +4,16 @@
  * "type", "input"?, "ctx"?}]}`: one sentence per problem saying what is wrong and
  * what is expected, and the `type`/`ctx` of error-types.ts for programs.
  */
-import type { FastifyReply } from 'fastify'
+
 import { distance } from 'fastest-levenshtein'
-import { COORDINATE_LIMIT_TEXT, MAX_ECHOED_INPUT_CHARS } from '../limits.js'
+import type { FastifyReply } from 'fastify'
+import type { ErrorEntry, Loc, UndefinedGeometryError } from '#core/error-types.js'
 import { POPLITEAL_MARKERS, VIEWS, type View } from '#core/markers.js'
 import type { GeometryProblem } from '#core/metrics/index.js'
+import { COORDINATE_LIMIT_TEXT, MAX_ECHOED_INPUT_CHARS } from '../limits.js'
 import { MESSAGES } from '../messages.js'
-import type { ErrorEntry, Loc, UndefinedGeometryError } from '#core/error-types.js'
 
 export type { ErrorEntry, Loc } from '#core/error-types.js'
-
 
 /** The fields of an Ajv error that we read (Fastify's validator is Ajv, run with allErrors and verbose). */
 export interface SchemaError {
@@ -100,7 +100,8 @@ function isMarkerPair(loc: Loc): boolean {
 
 function isCoordinate(loc: Loc): boolean {
   if (loc.length === 4) return loc[1] === 'markers'
-  if (loc.length === 3) return loc[1] === 'aquiles' || loc[1] === 'calcaneo' || (loc[1] === 'calibration' && loc[2] === 'lrv_x')
+  if (loc.length === 3)
+    return loc[1] === 'aquiles' || loc[1] === 'calcaneo' || (loc[1] === 'calibration' && loc[2] === 'lrv_x')
   return false
 }
 
@@ -173,18 +174,41 @@ function entryFor(error: SchemaError, view: View | undefined, body: unknown): Er
     }
     case 'type': {
       if (isMarkerPair(loc)) {
-        return { loc, msg: `${what} must be a two-number array [x, y] in pixels; got ${shown(error.data)}.`, type: 'list_type', ...input }
+        return {
+          loc,
+          msg: `${what} must be a two-number array [x, y] in pixels; got ${shown(error.data)}.`,
+          type: 'list_type',
+          ...input,
+        }
       }
       if (loc.length === 1) {
-        return { loc, msg: `The request body must be a JSON object with the fields described at /docs; got ${shown(error.data)}.`, type: 'model_attributes_type', ...input }
+        return {
+          loc,
+          msg: `The request body must be a JSON object with the fields described at /docs; got ${shown(error.data)}.`,
+          type: 'model_attributes_type',
+          ...input,
+        }
       }
       if (typeof error.data === 'number' && error.params.type === 'number') {
         // JSON.parse turns a literal like 1e999 into Infinity.
-        return { loc, msg: `${what} must be ${LIMIT_TEXT}; got a number too large to represent.`, type: 'finite_number' }
+        return {
+          loc,
+          msg: `${what} must be ${LIMIT_TEXT}; got a number too large to represent.`,
+          type: 'finite_number',
+        }
       }
-      const [expected, type] = TYPE_NAMES[String(error.params.type)] ?? [String(error.params.type), 'float_type' as const]
-      if (isCoordinate(loc)) return { loc, msg: `${what} must be a number (pixels); got ${shown(error.data)}.`, type, ...input }
-      return { loc, msg: `${what} must be ${expected}; got ${shown(error.data)}.${expectation(description)}`, type, ...input }
+      const [expected, type] = TYPE_NAMES[String(error.params.type)] ?? [
+        String(error.params.type),
+        'float_type' as const,
+      ]
+      if (isCoordinate(loc))
+        return { loc, msg: `${what} must be a number (pixels); got ${shown(error.data)}.`, type, ...input }
+      return {
+        loc,
+        msg: `${what} must be ${expected}; got ${shown(error.data)}.${expectation(description)}`,
+        type,
+        ...input,
+      }
     }
     case 'minItems':
       return tupleLength(loc, what, error.data, true)
@@ -204,12 +228,24 @@ function entryFor(error: SchemaError, view: View | undefined, body: unknown): Er
     }
     case 'exclusiveMinimum': {
       const bound = Number(error.params.limit)
-      return { loc, msg: `${what} must be greater than ${String(bound)}; got ${shown(error.data)}.${expectation(description)}`, type: 'greater_than', ...input, ctx: { gt: bound } }
+      return {
+        loc,
+        msg: `${what} must be greater than ${String(bound)}; got ${shown(error.data)}.${expectation(description)}`,
+        type: 'greater_than',
+        ...input,
+        ctx: { gt: bound },
+      }
     }
     case 'enum':
     case 'const': {
       const allowed = ((error.params.allowedValues as unknown[] | undefined) ?? [error.params.allowedValue]).map(String)
-      return { loc, msg: `${what} must be one of ${allowed.map((v) => `'${v}'`).join(', ')}; got ${shown(error.data)}.`, type: 'literal_error', ...input, ctx: { expected: allowed } }
+      return {
+        loc,
+        msg: `${what} must be one of ${allowed.map((v) => `'${v}'`).join(', ')}; got ${shown(error.data)}.`,
+        type: 'literal_error',
+        ...input,
+        ctx: { expected: allowed },
+      }
     }
     case 'if':
       // The failing branch reports its own, more precise errors.

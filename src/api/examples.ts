@@ -159,7 +159,11 @@ export const VALIDATION_ERROR_EXAMPLES = [
         loc: ['body', 'markers', 'punto_acromion'],
         msg: "Markers 'trocanter_mayor' and 'punto_acromion' are at the same point [405, 930], so trunk_angle_vertical and hip_angle cannot be computed (the direction between them is undefined). Place them at distinct points.",
         type: 'undefined_geometry',
-        ctx: { markers: ['trocanter_mayor', 'punto_acromion'], at: [405, 930], metrics: ['trunk_angle_vertical', 'hip_angle'] },
+        ctx: {
+          markers: ['trocanter_mayor', 'punto_acromion'],
+          at: [405, 930],
+          metrics: ['trunk_angle_vertical', 'hip_angle'],
+        },
       },
     ],
   },

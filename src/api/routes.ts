@@ -2,26 +2,28 @@
  * The HTTP routes. Each validates (by its schema), calls the pure metric functions
  * and shapes the response; nothing is computed here.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TSchema } from 'typebox'
 import type { Point } from '#core/geometry/angles.js'
 import type { PosteriorMarker } from '#core/markers.js'
 import {
   ANTERIOR_METRICS,
-  LATERAL_METRICS,
-  POSTERIOR_METRICS,
-  POSTERIOR_METRICS_ESTIMATED,
+  type Evaluation,
   estimatePopliteal,
   evaluate,
   forward,
-  type Evaluation,
+  LATERAL_METRICS,
   type LateralContext,
+  POSTERIOR_METRICS,
+  POSTERIOR_METRICS_ESTIMATED,
 } from '#core/metrics/index.js'
 import { geometryDetail, sendValidationError } from './errors.js'
 import {
   AnteriorRequest,
   AnteriorResponse,
+  answer,
   HealthResponse,
   LateralRequest,
   LateralResponse,
@@ -29,7 +31,6 @@ import {
   PoplitealResponse,
   PosteriorRequest,
   PosteriorResponse,
-  answer,
   ref,
 } from './schemas.js'
 
@@ -57,71 +58,131 @@ const ERRORS =
 const UNITS = { unit_angles: 'degrees', unit_distances: 'cm' } as const
 
 /** The schema of an analysis route: its body and its 200 response (docs.ts adds the errors). */
-function analysis<B extends TSchema, R extends TSchema>(operationId: string, summary: string, view: string, body: B, ok: R) {
-  return { operationId, summary, description: `${view} ${COORDINATES} ${ERRORS}`, tags: ['analysis'], body: ref(body), response: { 200: answer(ok, 'The metrics.') } }
+function analysis<B extends TSchema, R extends TSchema>(
+  operationId: string,
+  summary: string,
+  view: string,
+  body: B,
+  ok: R,
+) {
+  return {
+    operationId,
+    summary,
+    description: `${view} ${COORDINATES} ${ERRORS}`,
+    tags: ['analysis'],
+    body: ref(body),
+    response: { 200: answer(ok, 'The metrics.') },
+  }
 }
 
 /** 422 for metrics that coincident markers make undefined. */
 function undefinedGeometry(request: FastifyRequest, reply: FastifyReply, result: Evaluation & { ok: false }) {
   const detail = geometryDetail(result.problems)
-  request.log.info({ method: request.method, url: request.url, statusCode: 422, detail }, 'request rejected: undefined geometry')
+  request.log.info(
+    { method: request.method, url: request.url, statusCode: 422, detail },
+    'request rejected: undefined geometry',
+  )
   sendValidationError(reply, detail)
 }
 
 export async function routes(app: App, options: RoutesOptions) {
   const health = { status: 'healthy' as const, version: options.version, message: 'posture-metrics is running.' }
 
-  app.get('/health', {
-    schema: { operationId: 'getHealth', summary: 'Liveness', description: 'Answers 200 while the process is running.', tags: ['service'], response: { 200: answer(HealthResponse, 'The service is running.') } },
-  }, () => health)
-
-  app.post('/api/analyze/anterior', {
-    config: { view: 'anterior' },
-    schema: analysis('analyzeAnterior', 'Anterior view: head, shoulder, trunk, pelvis and tibial tuberosity tilts, midline offsets, Q angles', 'Subject faces the camera.', AnteriorRequest, AnteriorResponse),
-  }, (request, reply) => {
-    const { calibration, markers } = request.body
-    const result = evaluate(ANTERIOR_METRICS, markers, calibration)
-    if (!result.ok) return undefinedGeometry(request, reply, result)
-    return Object.assign(result.values, UNITS)
-  })
-
-  app.post('/api/analyze/posterior', {
-    config: { view: 'posterior' },
-    schema: analysis('analyzePosterior', 'Posterior view: rearfoot angles, coronal balance of the spine, pelvis and head tilts', "Subject's back to the camera.", PosteriorRequest, PosteriorResponse),
-  }, (request, reply) => {
-    const { calibration, estimate_popliteal: estimate } = request.body
-    // The schema requires both popliteal markers unless estimate_popliteal is true,
-    // and the estimated table never reads them.
-    const markers = request.body.markers as Record<PosteriorMarker, Point>
-    const result = evaluate(estimate === true ? POSTERIOR_METRICS_ESTIMATED : POSTERIOR_METRICS, markers, calibration)
-    if (!result.ok) return undefinedGeometry(request, reply, result)
-    return Object.assign(result.values, UNITS)
-  })
-
-  app.post('/api/analyze/lateral', {
-    config: { view: 'lateral' },
-    schema: analysis('analyzeLateral', 'Lateral view: head, trunk and body alignment, elbow, hip, knee and ankle angles, lumbar apex offset', 'Profile photo; side says which side of the subject faces the camera.', LateralRequest, LateralResponse),
-  }, (request, reply) => {
-    const { calibration, markers, side } = request.body
-    const context: LateralContext = { forward: forward(side), lrv_x: calibration.lrv_x, fc: calibration.fc }
-    const result = evaluate(LATERAL_METRICS, markers, context)
-    if (!result.ok) return undefinedGeometry(request, reply, result)
-    return Object.assign(result.values, { side, unit: 'degrees', unit_distances: 'cm' } as const)
-  })
-
-  app.post('/api/estimate-popliteal', {
-    schema: {
-      operationId: 'estimatePopliteal',
-      summary: 'Estimate a popliteal point from the Achilles and calcaneus markers',
-      description:
-        'popliteo.x = aquiles.x; popliteo.y = aquiles.y - factor * hypot(aquiles.x - calcaneo.x, aquiles.y - calcaneo.y): the point straight above the Achilles marker, ' +
-        `factor times the Achilles-to-calcaneus distance away (pixels, y grows downward). ${ERRORS}`,
-      tags: ['analysis'],
-      body: ref(PoplitealRequest),
-      response: { 200: answer(PoplitealResponse, 'The estimated popliteal point.') },
+  app.get(
+    '/health',
+    {
+      schema: {
+        operationId: 'getHealth',
+        summary: 'Liveness',
+        description: 'Answers 200 while the process is running.',
+        tags: ['service'],
+        response: { 200: answer(HealthResponse, 'The service is running.') },
+      },
     },
-  }, (request) => {
-    const body = request.body
-    return { popliteo: estimatePopliteal(body.aquiles, body.calcaneo, body.factor) }
-  })
+    () => health,
+  )
+
+  app.post(
+    '/api/analyze/anterior',
+    {
+      config: { view: 'anterior' },
+      schema: analysis(
+        'analyzeAnterior',
+        'Anterior view: head, shoulder, trunk, pelvis and tibial tuberosity tilts, midline offsets, Q angles',
+        'Subject faces the camera.',
+        AnteriorRequest,
+        AnteriorResponse,
+      ),
+    },
+    (request, reply) => {
+      const { calibration, markers } = request.body
+      const result = evaluate(ANTERIOR_METRICS, markers, calibration)
+      if (!result.ok) return undefinedGeometry(request, reply, result)
+      return Object.assign(result.values, UNITS)
+    },
+  )
+
+  app.post(
+    '/api/analyze/posterior',
+    {
+      config: { view: 'posterior' },
+      schema: analysis(
+        'analyzePosterior',
+        'Posterior view: rearfoot angles, coronal balance of the spine, pelvis and head tilts',
+        "Subject's back to the camera.",
+        PosteriorRequest,
+        PosteriorResponse,
+      ),
+    },
+    (request, reply) => {
+      const { calibration, estimate_popliteal: estimate } = request.body
+      // The schema requires both popliteal markers unless estimate_popliteal is true,
+      // and the estimated table never reads them.
+      const markers = request.body.markers as Record<PosteriorMarker, Point>
+      const result = evaluate(estimate === true ? POSTERIOR_METRICS_ESTIMATED : POSTERIOR_METRICS, markers, calibration)
+      if (!result.ok) return undefinedGeometry(request, reply, result)
+      return Object.assign(result.values, UNITS)
+    },
+  )
+
+  app.post(
+    '/api/analyze/lateral',
+    {
+      config: { view: 'lateral' },
+      schema: analysis(
+        'analyzeLateral',
+        'Lateral view: head, trunk and body alignment, elbow, hip, knee and ankle angles, lumbar apex offset',
+        'Profile photo; side says which side of the subject faces the camera.',
+        LateralRequest,
+        LateralResponse,
+      ),
+    },
+    (request, reply) => {
+      const { calibration, markers, side } = request.body
+      const context: LateralContext = { forward: forward(side), lrv_x: calibration.lrv_x, fc: calibration.fc }
+      const result = evaluate(LATERAL_METRICS, markers, context)
+      if (!result.ok) return undefinedGeometry(request, reply, result)
+      return Object.assign(result.values, { side, unit: 'degrees', unit_distances: 'cm' } as const)
+    },
+  )
+
+  app.post(
+    '/api/estimate-popliteal',
+    {
+      schema: {
+        operationId: 'estimatePopliteal',
+        summary: 'Estimate a popliteal point from the Achilles and calcaneus markers',
+        description:
+          'popliteo.x = aquiles.x; popliteo.y = aquiles.y - factor * hypot(aquiles.x - calcaneo.x, aquiles.y - calcaneo.y): the point straight above the Achilles marker, ' +
+          `factor times the Achilles-to-calcaneus distance away (pixels, y grows downward). ${ERRORS}`,
+        tags: ['analysis'],
+        body: ref(PoplitealRequest),
+        response: { 200: answer(PoplitealResponse, 'The estimated popliteal point.') },
+      },
+    },
+    (request) => {
+      const body = request.body
+      return { popliteo: estimatePopliteal(body.aquiles, body.calcaneo, body.factor) }
+    },
+  )
 }

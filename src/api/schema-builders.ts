@@ -13,7 +13,18 @@ import type { Type as TypeBox } from 'typebox'
 /** The builders schemas.ts calls, typed as TypeBox's. */
 export type Builders = Pick<
   typeof TypeBox,
-  'Array' | 'Boolean' | 'Enum' | 'Integer' | 'Literal' | 'Number' | 'Object' | 'Optional' | 'String' | 'Union' | 'Unknown' | 'Unsafe'
+  | 'Array'
+  | 'Boolean'
+  | 'Enum'
+  | 'Integer'
+  | 'Literal'
+  | 'Number'
+  | 'Object'
+  | 'Optional'
+  | 'String'
+  | 'Union'
+  | 'Unknown'
+  | 'Unsafe'
 >
 
 type Schema = Record<string, unknown>
@@ -35,7 +46,8 @@ export const Type = {
   String: scalar('String', 'string'),
   Boolean: scalar('Boolean', 'boolean'),
   Unknown: (options?: Options) => kind('Unknown', { ...options }),
-  Literal: (value: string | number | boolean, options?: Options) => kind('Literal', { type: typeof value, const: value, ...options }),
+  Literal: (value: string | number | boolean, options?: Options) =>
+    kind('Literal', { type: typeof value, const: value, ...options }),
   Enum: (values: readonly unknown[], options?: Options) => {
     if (!Array.isArray(values)) throw new TypeError('Type.Enum here takes an array of values')
     return kind('Enum', { enum: values, ...options })
@@ -43,9 +55,12 @@ export const Type = {
   Array: (items: Schema, options?: Options) => kind('Array', { type: 'array', items, ...options }),
   Union: (types: readonly Schema[], options?: Options) => kind('Union', { anyOf: types, ...options }),
   // A copy with every property, the hidden marks too.
-  Optional: (schema: Schema) => mark(Object.defineProperties({}, Object.getOwnPropertyDescriptors(schema)), '~optional', true),
+  Optional: (schema: Schema) =>
+    mark(Object.defineProperties({}, Object.getOwnPropertyDescriptors(schema)), '~optional', true),
   Object: (properties: Record<string, Schema>, options?: Options) => {
-    const required = Object.keys(properties).filter((key) => (properties[key] as { '~optional'?: unknown })['~optional'] !== true)
+    const required = Object.keys(properties).filter(
+      (key) => (properties[key] as { '~optional'?: unknown })['~optional'] !== true,
+    )
     return kind('Object', { type: 'object', ...(required.length > 0 ? { required } : {}), properties, ...options })
   },
   Unsafe: (schema: Schema) => mark({ ...schema }, '~unsafe', null),

@@ -12,12 +12,12 @@
  * error-types.ts, so the document says what the code does.
  */
 import type { Static, TSchema } from 'typebox'
-import { Type } from './schema-builders.js'
-import { COORDINATE_LIMIT, COORDINATE_LIMIT_TEXT, MAX_ECHOED_INPUT_CHARS } from '../limits.js'
-import { POPLITEAL_MARKERS, SIDES, VIEWS, type MarkerName, type View } from '#core/markers.js'
-import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS, type Metric } from '#core/metrics/index.js'
 import { ERROR_MEANINGS, ERROR_TYPES, type ErrorType } from '#core/error-types.js'
+import { type MarkerName, POPLITEAL_MARKERS, SIDES, VIEWS, type View } from '#core/markers.js'
+import { ANTERIOR_METRICS, LATERAL_METRICS, type Metric, POSTERIOR_METRICS } from '#core/metrics/index.js'
+import { COORDINATE_LIMIT, COORDINATE_LIMIT_TEXT, MAX_ECHOED_INPUT_CHARS } from '../limits.js'
 import { ANSWERS, EXAMPLES, VALIDATION_ERROR_EXAMPLES } from './examples.js'
+import { Type } from './schema-builders.js'
 
 const LIMIT = `absolute value at most ${COORDINATE_LIMIT_TEXT}`
 
@@ -70,7 +70,9 @@ function markersOf<V extends View>(view: V, id: string, description: string, opt
   const properties = {} as Record<MarkerName<V>, typeof MarkerPoint>
   for (const marker of VIEWS[view]) {
     const schema = ref(MarkerPoint, `${marker.label}: ${marker.hint}`)
-    properties[marker.name as MarkerName<V>] = (optional.includes(marker.name) ? Type.Optional(schema) : schema) as typeof MarkerPoint
+    properties[marker.name as MarkerName<V>] = (
+      optional.includes(marker.name) ? Type.Optional(schema) : schema
+    ) as typeof MarkerPoint
   }
   return Type.Object(properties, {
     $id: id,
@@ -90,14 +92,19 @@ export const Calibration = Type.Object(
       Type.Number({
         exclusiveMinimum: 0,
         maximum: COORDINATE_LIMIT,
-        description: 'Size of the calibration grid in cm, > 0. Optional and not used by any metric (a front end derives fc from it).',
+        description:
+          'Size of the calibration grid in cm, > 0. Optional and not used by any metric (a front end derives fc from it).',
       }),
     ),
   },
   { $id: 'Calibration', description: 'Calibration of the photograph: lrv_x (plumb line x, px) and fc (cm per pixel).' },
 )
 
-export const AnteriorMarkers = markersOf('anterior', 'AnteriorMarkers', `All ${VIEWS.anterior.length} anterior markers, all required.`)
+export const AnteriorMarkers = markersOf(
+  'anterior',
+  'AnteriorMarkers',
+  `All ${VIEWS.anterior.length} anterior markers, all required.`,
+)
 
 export const AnteriorRequest = Type.Object(
   { calibration: ref(Calibration), markers: ref(AnteriorMarkers) },
@@ -149,7 +156,11 @@ export const PosteriorRequest = Type.Object(
   },
 )
 
-export const LateralMarkers = markersOf('lateral', 'LateralMarkers', `All ${VIEWS.lateral.length} lateral markers, all required.`)
+export const LateralMarkers = markersOf(
+  'lateral',
+  'LateralMarkers',
+  `All ${VIEWS.lateral.length} lateral markers, all required.`,
+)
 
 export const LateralRequest = Type.Object(
   {
@@ -175,17 +186,25 @@ export const PoplitealRequest = Type.Object(
     factor: Type.Number({
       exclusiveMinimum: 0,
       maximum: COORDINATE_LIMIT,
-      description: 'How many Achilles-to-calcaneus distances above the Achilles marker to place the popliteal point. Required, finite, > 0.',
+      description:
+        'How many Achilles-to-calcaneus distances above the Achilles marker to place the popliteal point. Required, finite, > 0.',
     }),
   },
-  { $id: 'PoplitealRequest', description: 'The Achilles and calcaneus markers of one leg, and the factor.', examples: [EXAMPLES.popliteal] },
+  {
+    $id: 'PoplitealRequest',
+    description: 'The Achilles and calcaneus markers of one leg, and the factor.',
+    examples: [EXAMPLES.popliteal],
+  },
 )
 
 export const PoplitealResponse = Type.Object(
   {
     popliteo: Type.Object(
       { x: Type.Number(), y: Type.Number() },
-      { description: 'Estimated popliteal point: x = aquiles.x, y = aquiles.y - factor * |aquiles - calcaneo| (pixels, y grows downward).' },
+      {
+        description:
+          'Estimated popliteal point: x = aquiles.x, y = aquiles.y - factor * |aquiles - calcaneo| (pixels, y grows downward).',
+      },
     ),
   },
   { $id: 'PoplitealResponse', description: 'The estimated popliteal point.', examples: [ANSWERS.popliteal] },
@@ -194,9 +213,13 @@ export const PoplitealResponse = Type.Object(
 function metricFields(metrics: readonly Metric<string, never>[]) {
   const properties: Record<string, TSchema> = {}
   for (const m of metrics) {
-    const landmarks = (m.landmarks === undefined ? '' : ` Landmarks: ${m.landmarks}`) + (m.published === undefined ? '' : ` ${m.published}`)
+    const landmarks =
+      (m.landmarks === undefined ? '' : ` Landmarks: ${m.landmarks}`) +
+      (m.published === undefined ? '' : ` ${m.published}`)
     const unit = m.unit === 'cm' ? 'centimetres' : 'degrees'
-    properties[m.name] = Type.Number({ description: `${m.formula} ${m.meaning} Unit: ${unit}. Source: ${m.source}${landmarks}` })
+    properties[m.name] = Type.Number({
+      description: `${m.formula} ${m.meaning} Unit: ${unit}. Source: ${m.source}${landmarks}`,
+    })
   }
   return properties
 }
@@ -257,7 +280,8 @@ const CONTEXTS: Partial<Record<ErrorType, TSchema>> = {
   literal_error: Type.Object({ expected: Type.Array(Type.String(), { description: 'The allowed values.' }) }),
   undefined_geometry: Type.Object({
     markers: Type.Array(Type.String(), {
-      description: 'The marker names involved: the coincident pair, or every marker the metrics use when no pair coincides.',
+      description:
+        'The marker names involved: the coincident pair, or every marker the metrics use when no pair coincides.',
     }),
     at: Type.Optional(ref(MarkerPoint, 'Where the coincident markers are; absent when no pair coincides.')),
     metrics: Type.Array(Type.String(), { description: 'The response fields (metric names) that cannot be computed.' }),
@@ -287,7 +311,11 @@ function entrySchema(id: string, types: readonly ErrorType[]) {
     type: typeSchema,
   }
   if (first !== undefined && !WITHOUT_INPUT.includes(first)) {
-    properties.input = Type.Optional(Type.Unknown({ description: `The offending value as sent, when its JSON is at most ${MAX_ECHOED_INPUT_CHARS} characters.` }))
+    properties.input = Type.Optional(
+      Type.Unknown({
+        description: `The offending value as sent, when its JSON is at most ${MAX_ECHOED_INPUT_CHARS} characters.`,
+      }),
+    )
   }
   if (context !== undefined) properties.ctx = first === 'missing' ? Type.Optional(context) : context
   return Type.Object(properties, { $id: id })
@@ -314,7 +342,11 @@ export const ValidationErrorEntry = Type.Unsafe<unknown>({
 /** FastAPI's validation error shape with pydantic v2's input and ctx: every problem of the request, one entry each. */
 export const ValidationError = Type.Object(
   { detail: Type.Array(ref(ValidationErrorEntry)) },
-  { $id: 'ValidationError', description: 'Validation error (422): every problem of the request at once.', examples: [...VALIDATION_ERROR_EXAMPLES] },
+  {
+    $id: 'ValidationError',
+    description: 'Validation error (422): every problem of the request at once.',
+    examples: [...VALIDATION_ERROR_EXAMPLES],
+  },
 )
 
 /** `{"detail": "..."}`: every error answer other than 422. */
@@ -346,7 +378,6 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ValidationError,
   HTTPError,
 ]
-
 
 export type AnteriorBody = Static<typeof AnteriorRequest>
 export type PosteriorBody = Static<typeof PosteriorRequest>

@@ -23,7 +23,10 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
     status = 400
     detail = MESSAGES.invalidHttp
   }
-  this.log.info({ statusCode: status, code: error.code, remoteAddress: socket.remoteAddress, detail }, 'request rejected before routing')
+  this.log.info(
+    { statusCode: status, code: error.code, remoteAddress: socket.remoteAddress, detail },
+    'request rejected before routing',
+  )
   // Do not write into a response that has already started on this connection.
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
   if (socket.writable && (inFlight === undefined || inFlight === null || !inFlight.headersSent)) {

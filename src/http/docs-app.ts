@@ -6,11 +6,12 @@
  * then neither plugin, nor what they load (a YAML library, a second copy of
  * @fastify/static and glob), is in the process.
  */
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
+
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import { NAMED_SCHEMAS } from '../api/schemas.js'
-import { completeDocument, infoDescription, OPENAPI_PATH, type DocsOptions, type Document } from './docs.js'
+import { completeDocument, type DocsOptions, type Document, infoDescription, OPENAPI_PATH } from './docs.js'
 
 export interface DocsApp {
   /** Answers Swagger UI's pages and files (inject). */
@@ -46,8 +47,11 @@ export async function buildDocsApp(routes: readonly RouteOptions[], options: Doc
       ],
     },
     // Named schemas appear under components/schemas by their $id.
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-    transformObject: (documentObject) => completeDocument((documentObject as { openapiObject: Document }).openapiObject, options) as never,
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
+    transformObject: (documentObject) =>
+      completeDocument((documentObject as { openapiObject: Document }).openapiObject, options) as never,
   })
   for (const route of routes) {
     app.route({ method: route.method, url: route.url, schema: route.schema, config: route.config, handler: noWork })

@@ -11,13 +11,14 @@
  * service's routes answer those requests from it, through this app's hooks
  * (security headers, request id, metrics) like any other answer.
  */
-import fp from 'fastify-plugin'
+
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
-import { BODY_LIMIT_TEXT, COORDINATE_LIMIT_TEXT, DEFAULT_TIMEOUTS } from '../limits.js'
-import { STATUS_MEANINGS, type ErrorStatus } from '../messages.js'
+import fp from 'fastify-plugin'
 import { NAMED_SCHEMAS } from '../api/schemas.js'
-import { RATE_LIMIT_HEADERS } from './rate-limit.js'
+import { BODY_LIMIT_TEXT, COORDINATE_LIMIT_TEXT, DEFAULT_TIMEOUTS } from '../limits.js'
+import { type ErrorStatus, STATUS_MEANINGS } from '../messages.js'
 import type { DocsApp } from './docs-app.js'
+import { RATE_LIMIT_HEADERS } from './rate-limit.js'
 
 export interface DocsOptions {
   /** The service version (info.version). */
@@ -70,7 +71,8 @@ function statusesOf(method: string, path: string, options: DocsOptions): ErrorSt
 }
 
 const REQUEST_ID_HEADER = {
-  description: 'The request id: the X-Request-Id the client sent, else one the service made. Quote it when reporting a problem.',
+  description:
+    'The request id: the X-Request-Id the client sent, else one the service made. Quote it when reporting a problem.',
   schema: { type: 'string' },
 }
 
@@ -81,12 +83,17 @@ function errorResponse(status: ErrorStatus) {
   const headers: Record<string, unknown> = { 'x-request-id': { $ref: '#/components/headers/RequestId' } }
   if (status === 503) headers['retry-after'] = { $ref: '#/components/headers/RetryAfter' }
   if (status === 429) {
-    for (const name of RATE_LIMIT_HEADERS) headers[name] = { $ref: `#/components/headers/${name === 'retry-after' ? 'RetryAfter' : headerName(name)}` }
+    for (const name of RATE_LIMIT_HEADERS)
+      headers[name] = { $ref: `#/components/headers/${name === 'retry-after' ? 'RetryAfter' : headerName(name)}` }
   }
   return {
     description: STATUS_MEANINGS[status],
     headers,
-    content: { 'application/json': { schema: { $ref: `#/components/schemas/${isValidation ? 'ValidationError' : 'HTTPError'}` } } },
+    content: {
+      'application/json': {
+        schema: { $ref: `#/components/schemas/${isValidation ? 'ValidationError' : 'HTTPError'}` },
+      },
+    },
   }
 }
 
@@ -142,7 +149,8 @@ export function completeDocument(document: Document, options: DocsOptions): Docu
   const headers: Record<string, unknown> = { RequestId: REQUEST_ID_HEADER }
   if (usedStatuses.has(503) || usedStatuses.has(429)) headers.RetryAfter = RETRY_AFTER_HEADER
   if (usedStatuses.has(429)) {
-    for (const [name, description] of Object.entries(RATE_LIMIT_HEADER_DESCRIPTIONS)) headers[headerName(name)] = { description, schema: { type: 'string' } }
+    for (const [name, description] of Object.entries(RATE_LIMIT_HEADER_DESCRIPTIONS))
+      headers[headerName(name)] = { description, schema: { type: 'string' } }
   }
   components.headers = headers
   // Shared schemas keep their $id in the document; the components key is the name.
@@ -188,7 +196,8 @@ export const docs = fp<DocsOptions>(
     app.get('/docs', { schema: { hide: true } }, swaggerUi)
     app.get('/docs/*', { schema: { hide: true } }, swaggerUi)
     // Swagger UI's own copies of the document: the one address instead.
-    for (const copy of ['/docs/json', '/docs/yaml']) app.get(copy, { schema: { hide: true } }, (_request, reply) => reply.redirect(OPENAPI_PATH, 301))
+    for (const copy of ['/docs/json', '/docs/yaml'])
+      app.get(copy, { schema: { hide: true } }, (_request, reply) => reply.redirect(OPENAPI_PATH, 301))
   },
   { name: 'docs' },
 )

@@ -19,8 +19,8 @@
  *    the app; connections still busy at `graceMs` after the start are cut.
  */
 import cluster from 'node:cluster'
-import { Server } from 'node:net'
 import type { Socket } from 'node:net'
+import { Server } from 'node:net'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { START_DRAIN_WAIT_MS, whenListenerClosed } from '../cluster-drain.js'
 
@@ -179,7 +179,10 @@ export async function drainAndClose(app: FastifyInstance, times: DrainTimes): Pr
   // when the last worker leaves is reset. So the Connection: close answers, which make
   // the proxy connect anew, wait until the primary says the listener is closed.
   if (cluster.isWorker && !(await whenListenerClosed())) {
-    app.log.warn({ waitedMs: START_DRAIN_WAIT_MS }, 'the cluster primary did not say when the listener closed; draining now')
+    app.log.warn(
+      { waitedMs: START_DRAIN_WAIT_MS },
+      'the cluster primary did not say when the listener closed; draining now',
+    )
   }
   drain.start()
   const startedAt = drain.startedAt as number
@@ -197,7 +200,10 @@ export async function drainAndClose(app: FastifyInstance, times: DrainTimes): Pr
   ])
   clearTimeout(drainTimer)
   const idle = drain.openConnections
-  app.log.info({ afterMs: Date.now() - startedAt, openConnections: idle }, 'drain over: closing idle connections, finishing the requests in flight')
+  app.log.info(
+    { afterMs: Date.now() - startedAt, openConnections: idle },
+    'drain over: closing idle connections, finishing the requests in flight',
+  )
 
   // A keep-alive connection whose request is still running goes idle later; it is
   // closed then rather than held open until its keep-alive timeout.
@@ -206,7 +212,10 @@ export async function drainAndClose(app: FastifyInstance, times: DrainTimes): Pr
   const deadline = setTimeout(
     () => {
       cut = true
-      app.log.warn({ graceMs: times.graceMs, openConnections: drain.openConnections }, 'requests still in flight after the grace period; closing their connections')
+      app.log.warn(
+        { graceMs: times.graceMs, openConnections: drain.openConnections },
+        'requests still in flight after the grace period; closing their connections',
+      )
       server.closeAllConnections()
     },
     Math.max(0, startedAt + times.graceMs - Date.now()),

@@ -4,11 +4,12 @@
  * anything the client caused as `{"detail": "..."}` with its 4xx status, and
  * anything else as a 500 whose cause is logged, never sent.
  */
-import fp from 'fastify-plugin'
+
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { MISSING_BODY, sendValidationError, validationDetail, type SchemaError } from '../api/errors.js'
-import { MESSAGES } from '../messages.js'
+import fp from 'fastify-plugin'
 import type { View } from '#core/markers.js'
+import { MISSING_BODY, type SchemaError, sendValidationError, validationDetail } from '../api/errors.js'
+import { MESSAGES } from '../messages.js'
 import { INVALID_JSON } from './json-body.js'
 
 declare module 'fastify' {
@@ -25,7 +26,10 @@ export const errorHandler = fp(
         return handleError(error, request, reply)
       } catch (cause) {
         // Whatever goes wrong while describing an error, the answer keeps the contract's shape.
-        request.log.error({ method: request.method, url: request.url, statusCode: 500, err: cause, original: error }, 'error handler failed')
+        request.log.error(
+          { method: request.method, url: request.url, statusCode: 500, err: cause, original: error },
+          'error handler failed',
+        )
         return reply.code(500).send({ detail: MESSAGES.internalError })
       }
     })
@@ -39,7 +43,10 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
       request.body === undefined
         ? MISSING_BODY
         : validationDetail(error.validation as SchemaError[], request.routeOptions.config.view, request.body)
-    request.log.info({ method: request.method, url: request.url, statusCode: 422, detail }, 'request rejected: validation')
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: 422, detail },
+      'request rejected: validation',
+    )
     return sendValidationError(reply, detail)
   }
   const [status, detail] = clientError(error)

@@ -3,8 +3,9 @@
  * secure-json-parse so `__proto__` and `constructor` keys are dropped like any
  * unknown field; invalid JSON is a 400 carrying the parser's own words.
  */
-import fp from 'fastify-plugin'
+
 import type { FastifyError } from 'fastify'
+import fp from 'fastify-plugin'
 import secureJson from 'secure-json-parse'
 import { MESSAGES } from '../messages.js'
 

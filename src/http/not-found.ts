@@ -20,8 +20,14 @@ export const notFound = fp(
       const path = request.url.split('?', 1)[0] ?? request.url
       const allowed = methodsByPath.get(path)
       if (allowed !== undefined && !allowed.has(request.method)) {
-        request.log.info({ method: request.method, url: request.url, statusCode: 405 }, 'request rejected: method not allowed')
-        return reply.code(405).header('allow', [...allowed].join(', ')).send({ detail: MESSAGES.methodNotAllowed })
+        request.log.info(
+          { method: request.method, url: request.url, statusCode: 405 },
+          'request rejected: method not allowed',
+        )
+        return reply
+          .code(405)
+          .header('allow', [...allowed].join(', '))
+          .send({ detail: MESSAGES.methodNotAllowed })
       }
       request.log.info({ method: request.method, url: request.url, statusCode: 404 }, 'request rejected: not found')
       return reply.code(404).send({ detail: MESSAGES.notFound })

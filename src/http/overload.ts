@@ -3,9 +3,10 @@
  * 503 `{"detail": ...}` with Retry-After instead of joining an ever-growing queue
  * (@fastify/under-pressure). Defaults in src/limits.ts.
  */
-import fp from 'fastify-plugin'
+
 import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { OVERLOAD_DEFAULTS } from '../limits.js'
 import { MESSAGES } from '../messages.js'
 
@@ -41,7 +42,10 @@ export function underPressureOptions(options: OverloadOptions = {}, readyAt: () 
     }
     if (now - lastLog >= 1000) {
       lastLog = now
-      request.log.warn({ method: request.method, url: request.url, statusCode: 503, type, value }, 'overloaded: shedding requests with 503')
+      request.log.warn(
+        { method: request.method, url: request.url, statusCode: 503, type, value },
+        'overloaded: shedding requests with 503',
+      )
     }
     reply.code(503).header('retry-after', retryAfter)
     // under-pressure sends a non-null return value as the response; its types only allow void.
@@ -64,7 +68,10 @@ export const overload = fp<OverloadOptions>(
       readyAt = Date.now()
       done()
     })
-    await app.register(underPressure, underPressureOptions(options, () => readyAt))
+    await app.register(
+      underPressure,
+      underPressureOptions(options, () => readyAt),
+    )
   },
   { name: 'overload' },
 )

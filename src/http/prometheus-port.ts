@@ -27,7 +27,11 @@ export async function listenMetricsPort(source: MetricsSource, port: number, hos
       },
       (error: unknown) => {
         response.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5' })
-        response.end(JSON.stringify({ detail: `The metrics could not be collected (${(error as Error).message}); retry in 5 seconds.` }))
+        response.end(
+          JSON.stringify({
+            detail: `The metrics could not be collected (${(error as Error).message}); retry in 5 seconds.`,
+          }),
+        )
       },
     )
   })

@@ -12,8 +12,8 @@
  * and every request that matches no route shares one label, UNMATCHED_ROUTE.
  */
 import cluster from 'node:cluster'
-import { Registry, collectDefaultMetrics, type Metric } from 'prom-client'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify'
+import { collectDefaultMetrics, type Metric, Registry } from 'prom-client'
 import { joinWorkerAggregation, scrapeCluster } from '../cluster-prometheus.js'
 
 /** The route label of requests that match no route (404, 405). */
@@ -77,7 +77,12 @@ interface MetricValue {
  * with prom-client's Counter and Histogram hashes the labels on every request;
  * this keeps the per-request work to a few additions.
  */
-function scrapedMetric(name: string, help: string, type: 'counter' | 'histogram' | 'gauge', values: () => MetricValue[]): Metric {
+function scrapedMetric(
+  name: string,
+  help: string,
+  type: 'counter' | 'histogram' | 'gauge',
+  values: () => MetricValue[],
+): Metric {
   const get = async () => ({ name, help, type, aggregator: 'sum' as const, values: values() })
   return { name, help, type, aggregator: 'sum', get } as unknown as Metric
 }
@@ -95,7 +100,16 @@ export const metrics: FastifyPluginAsync<MetricsPluginOptions> = async (app, opt
     const key = `${method} ${route}`
     const found = index.get(key)
     if (found) return found
-    const created: RouteStats = { route, method, byStatus: {}, buckets: LATENCY_BUCKETS_SECONDS.map(() => 0).concat(0), sum: 0, count: 0, clientErrors: 0, serverErrors: 0 }
+    const created: RouteStats = {
+      route,
+      method,
+      byStatus: {},
+      buckets: LATENCY_BUCKETS_SECONDS.map(() => 0).concat(0),
+      sum: 0,
+      count: 0,
+      clientErrors: 0,
+      serverErrors: 0,
+    }
     stats.push(created)
     index.set(key, created)
     return created
@@ -104,10 +118,17 @@ export const metrics: FastifyPluginAsync<MetricsPluginOptions> = async (app, opt
 
   const registry = new Registry()
   registry.registerMetric(
-    scrapedMetric('http_requests_total', 'HTTP requests answered, by route pattern, method and status code.', 'counter', () =>
-      stats.flatMap((s) =>
-        Object.entries(s.byStatus).map(([status, value]) => ({ value, labels: { route: s.route, method: s.method, status_code: status } })),
-      ),
+    scrapedMetric(
+      'http_requests_total',
+      'HTTP requests answered, by route pattern, method and status code.',
+      'counter',
+      () =>
+        stats.flatMap((s) =>
+          Object.entries(s.byStatus).map(([status, value]) => ({
+            value,
+            labels: { route: s.route, method: s.method, status_code: status },
+          })),
+        ),
     ),
   )
   registry.registerMetric(
@@ -116,18 +137,28 @@ export const metrics: FastifyPluginAsync<MetricsPluginOptions> = async (app, opt
       'Time from receiving a request to sending its answer, by route pattern and method, seconds.',
       'histogram',
       () =>
-        stats.filter((s) => s.count > 0).flatMap((s) => {
-          const labels = { route: s.route, method: s.method }
-          let cumulative = 0
-          const out: MetricValue[] = LATENCY_BUCKETS_SECONDS.map((le, i) => {
-            cumulative += s.buckets[i] as number
-            return { value: cumulative, labels: { le, ...labels }, metricName: 'http_request_duration_seconds_bucket' }
-          })
-          out.push({ value: s.count, labels: { le: '+Inf', ...labels }, metricName: 'http_request_duration_seconds_bucket' })
-          out.push({ value: s.sum, labels, metricName: 'http_request_duration_seconds_sum' })
-          out.push({ value: s.count, labels, metricName: 'http_request_duration_seconds_count' })
-          return out
-        }),
+        stats
+          .filter((s) => s.count > 0)
+          .flatMap((s) => {
+            const labels = { route: s.route, method: s.method }
+            let cumulative = 0
+            const out: MetricValue[] = LATENCY_BUCKETS_SECONDS.map((le, i) => {
+              cumulative += s.buckets[i] as number
+              return {
+                value: cumulative,
+                labels: { le, ...labels },
+                metricName: 'http_request_duration_seconds_bucket',
+              }
+            })
+            out.push({
+              value: s.count,
+              labels: { le: '+Inf', ...labels },
+              metricName: 'http_request_duration_seconds_bucket',
+            })
+            out.push({ value: s.sum, labels, metricName: 'http_request_duration_seconds_sum' })
+            out.push({ value: s.count, labels, metricName: 'http_request_duration_seconds_count' })
+            return out
+          }),
     ),
   )
   registry.registerMetric(
@@ -137,12 +168,20 @@ export const metrics: FastifyPluginAsync<MetricsPluginOptions> = async (app, opt
       'counter',
       () =>
         stats.flatMap((s) => [
-          ...(s.clientErrors > 0 ? [{ value: s.clientErrors, labels: { route: s.route, method: s.method, class: '4xx' } }] : []),
-          ...(s.serverErrors > 0 ? [{ value: s.serverErrors, labels: { route: s.route, method: s.method, class: '5xx' } }] : []),
+          ...(s.clientErrors > 0
+            ? [{ value: s.clientErrors, labels: { route: s.route, method: s.method, class: '4xx' } }]
+            : []),
+          ...(s.serverErrors > 0
+            ? [{ value: s.serverErrors, labels: { route: s.route, method: s.method, class: '5xx' } }]
+            : []),
         ]),
     ),
   )
-  registry.registerMetric(scrapedMetric('http_requests_in_flight', 'HTTP requests received and not yet answered.', 'gauge', () => [{ value: inFlight, labels: {} }]))
+  registry.registerMetric(
+    scrapedMetric('http_requests_in_flight', 'HTTP requests received and not yet answered.', 'gauge', () => [
+      { value: inFlight, labels: {} },
+    ]),
+  )
 
   const registries = [processMetricsRegistry(), registry]
   const local = async () => (await Promise.all(registries.map((r) => r.metrics()))).join('\n')
@@ -208,7 +247,10 @@ export const metrics: FastifyPluginAsync<MetricsPluginOptions> = async (app, opt
         text = await exposition.text()
       } catch (error) {
         app.log.error({ err: error }, 'metrics could not be collected')
-        return reply.code(503).header('retry-after', '5').send({ detail: 'The metrics could not be collected from every worker; retry in 5 seconds.' })
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ detail: 'The metrics could not be collected from every worker; retry in 5 seconds.' })
       }
       return reply.type(exposition.contentType).send(text)
     })

@@ -5,13 +5,19 @@
  * @fastify/rate-limit (and the IP address library it brings) is loaded only when the
  * limit is on.
  */
-import fp from 'fastify-plugin'
+
 import type { FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { RATE_LIMIT_WINDOW_MS } from '../limits.js'
 import { MESSAGES } from '../messages.js'
 
 /** The headers of a 429 (and of every limited answer), for CORS and the OpenAPI document. */
-export const RATE_LIMIT_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'] as const
+export const RATE_LIMIT_HEADERS = [
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'retry-after',
+] as const
 
 export interface RateLimitOptions {
   /** Requests per client per minute. */

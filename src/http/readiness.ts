@@ -6,7 +6,7 @@
  * exactly as it answers the analysis routes. Liveness stays GET /health.
  */
 import type { FastifyPluginAsync } from 'fastify'
-import { HTTPError, ReadyResponse, answer } from '../api/schemas.js'
+import { answer, HTTPError, ReadyResponse } from '../api/schemas.js'
 import { DRAINING_RETRY_AFTER_SECONDS } from '../limits.js'
 import { MESSAGES } from '../messages.js'
 
@@ -22,12 +22,18 @@ export const readiness: FastifyPluginAsync = async (app) => {
           'and while it sheds load. Liveness is GET /health.',
         tags: ['service'],
         // The document's 503 entry is the shared one (http/docs.ts); this one serializes the answer.
-        response: { 200: answer(ReadyResponse, 'Ready: send this instance traffic.'), 503: answer(HTTPError, 'Not ready: shutting down or overloaded.') },
+        response: {
+          200: answer(ReadyResponse, 'Ready: send this instance traffic.'),
+          503: answer(HTTPError, 'Not ready: shutting down or overloaded.'),
+        },
       },
     },
     async (_request, reply) => {
       if (app.hasDecorator('drain') && app.drain.leaving) {
-        return reply.code(503).header('retry-after', String(DRAINING_RETRY_AFTER_SECONDS)).send({ detail: MESSAGES.draining })
+        return reply
+          .code(503)
+          .header('retry-after', String(DRAINING_RETRY_AFTER_SECONDS))
+          .send({ detail: MESSAGES.draining })
       }
       return { status: 'ready' as const }
     },

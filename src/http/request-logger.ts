@@ -6,8 +6,9 @@
  * something - building one for every successful request was a measurable share of
  * an analysis request's CPU time (bench/README.md).
  */
-import fp from 'fastify-plugin'
+
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify'
+import fp from 'fastify-plugin'
 
 type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>
 type Bindings = Parameters<ChildLoggerFactory>[1]
@@ -79,7 +80,10 @@ export const requestLog = fp(
   async (app) => {
     if (app.log.level !== 'debug' && app.log.level !== 'trace') return
     app.addHook('onResponse', (request, reply, done) => {
-      request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: reply.elapsedTime }, 'request completed')
+      request.log.debug(
+        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: reply.elapsedTime },
+        'request completed',
+      )
       done()
     })
   },

@@ -50,7 +50,10 @@ export const HELMET_OPTIONS = {
  * share of an analysis request's CPU time (bench/README.md).
  */
 export const API_HELMET_OPTIONS = {
-  contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
+  },
   strictTransportSecurity: false,
   crossOriginOpenerPolicy: false,
   originAgentCluster: false,

@@ -3,8 +3,8 @@
  * webRoot false) nothing is served there, and a warning says how to build it.
  */
 import { existsSync } from 'node:fs'
-import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
+import fp from 'fastify-plugin'
 
 export interface StaticOptions {
   /** Folder of the built marking app; false to serve none. */

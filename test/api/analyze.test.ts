@@ -2,31 +2,59 @@
  * Successful analyses: exact fields and order of the spec (then the fields added after it, docs/metrics.md),
  * units, side echo, estimate_popliteal.
  */
-import { after, before, describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
 import { EXAMPLES } from '../../src/api/examples.js'
 import { copy, makeApp, post, type TestApp } from '../support/app.js'
 
 // The spec's response fields, in its order (docs/service-spec.md, "Response objects").
 const ANTERIOR_FIELDS = [
-  'head_angle', 'dist_eminencia_frontal', 'dist_espina_nasal', 'dist_punto_mentoniano',
-  'trunk_angle', 'pelvis_angle', 'q_angle_right', 'q_angle_left',
+  'head_angle',
+  'dist_eminencia_frontal',
+  'dist_espina_nasal',
+  'dist_punto_mentoniano',
+  'trunk_angle',
+  'pelvis_angle',
+  'q_angle_right',
+  'q_angle_left',
   // added after the spec's metrics
-  'shoulder_angle', 'shoulder_pelvis_angle', 'tibial_tuberosity_angle', 'dist_apendice_xifoides', 'dist_ombligo',
-  'unit_angles', 'unit_distances',
+  'shoulder_angle',
+  'shoulder_pelvis_angle',
+  'tibial_tuberosity_angle',
+  'dist_apendice_xifoides',
+  'dist_ombligo',
+  'unit_angles',
+  'unit_distances',
 ]
 const POSTERIOR_FIELDS = [
-  'calcaneo_angle_left', 'calcaneo_angle_right', 'coronal_balance_c7', 'coronal_balance_t7',
-  'coronal_balance_l5', 'pelvis_angle', 'head_angle',
+  'calcaneo_angle_left',
+  'calcaneo_angle_right',
+  'coronal_balance_c7',
+  'coronal_balance_t7',
+  'coronal_balance_l5',
+  'pelvis_angle',
+  'head_angle',
   // added after the spec's metrics
-  'coronal_balance_t3', 'coronal_balance_t12',
-  'unit_angles', 'unit_distances',
+  'coronal_balance_t3',
+  'coronal_balance_t12',
+  'unit_angles',
+  'unit_distances',
 ]
 const LATERAL_FIELDS = [
-  'head_angle_horizontal', 'trunk_angle_vertical', 'elbow_angle', 'knee_angle',
+  'head_angle_horizontal',
+  'trunk_angle_vertical',
+  'elbow_angle',
+  'knee_angle',
   // added after the spec's metrics
-  'head_angle_vertical', 'hip_angle', 'ankle_angle', 'body_angle_vertical', 'dist_apex_lumbar',
-  'side', 'unit', 'unit_distances',
+  'head_angle_vertical',
+  'hip_angle',
+  'ankle_angle',
+  'body_angle_vertical',
+  'dist_apex_lumbar',
+  'side',
+  'unit',
+  'unit_distances',
 ]
 
 let app: TestApp
@@ -58,8 +86,12 @@ describe('POST /api/analyze/anterior', () => {
     const body = copy(EXAMPLES.anterior)
     body.calibration = { lrv_x: 500, fc: 0.1 }
     Object.assign(body.markers, {
-      tragus_der: [100, 210], tragus_izq: [300, 200], espina_nasal: [480, 300],
-      espina_iliaca_anterosuperior_der: [100, 0], centro_rotula_der: [130, 400], tat_der: [125, 480],
+      tragus_der: [100, 210],
+      tragus_izq: [300, 200],
+      espina_nasal: [480, 300],
+      espina_iliaca_anterosuperior_der: [100, 0],
+      centro_rotula_der: [130, 400],
+      tat_der: [125, 480],
     })
     const res = await post(app, '/api/analyze/anterior', body)
     assert.equal(res.status, 200)
@@ -118,7 +150,10 @@ describe('POST /api/analyze/posterior', () => {
     // g = (0, -1), c = (5, -62): turn = atan2(0*-62 - -1*5, 0*5 + -1*-62) = atan2(5, 62).
     assert.equal(without.body.calcaneo_angle_right, (Math.atan2(5, 62) * 180) / Math.PI)
     // The measured popliteal axis gives a different angle for this body.
-    assert.notEqual(withMarkers.body.calcaneo_angle_right, (await post(app, '/api/analyze/posterior', EXAMPLES.posterior)).body.calcaneo_angle_right)
+    assert.notEqual(
+      withMarkers.body.calcaneo_angle_right,
+      (await post(app, '/api/analyze/posterior', EXAMPLES.posterior)).body.calcaneo_angle_right,
+    )
   })
 })
 
@@ -149,7 +184,11 @@ describe('POST /api/analyze/lateral', () => {
 
   it('reports a straight knee as exactly 180', async () => {
     const body = copy(EXAMPLES.lateral)
-    Object.assign(body.markers, { trocanter_mayor: [0, 0], tuberculo_condilo_externo: [0, 100], borde_anterior_maleolo: [0, 200] })
+    Object.assign(body.markers, {
+      trocanter_mayor: [0, 0],
+      tuberculo_condilo_externo: [0, 100],
+      borde_anterior_maleolo: [0, 200],
+    })
     const res = await post(app, '/api/analyze/lateral', body)
     assert.equal(res.body.knee_angle, 180)
   })
@@ -157,7 +196,11 @@ describe('POST /api/analyze/lateral', () => {
 
 describe('POST /api/estimate-popliteal', () => {
   it('places the point straight above the Achilles marker, factor times the heel distance away', async () => {
-    const res = await post(app, '/api/estimate-popliteal', { aquiles: { x: 100, y: 500 }, calcaneo: { x: 103, y: 504 }, factor: 2 })
+    const res = await post(app, '/api/estimate-popliteal', {
+      aquiles: { x: 100, y: 500 },
+      calcaneo: { x: 103, y: 504 },
+      factor: 2,
+    })
     assert.equal(res.status, 200)
     assert.deepEqual(res.body, { popliteo: { x: 100, y: 490 } })
   })

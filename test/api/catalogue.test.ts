@@ -4,11 +4,13 @@
  * core/error-types.ts say. Change a value there and this fails until the docs
  * follow.
  */
-import { after, before, describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
 import { ERROR_MEANINGS, ERROR_TYPES } from '#core/error-types.js'
+import { DEFAULT_SHUTDOWN_DRAIN_MS } from '../../src/config.js'
 import {
   BODY_LIMIT_BYTES,
   BODY_LIMIT_TEXT,
@@ -19,7 +21,6 @@ import {
   MAX_ECHOED_INPUT_CHARS,
   OVERLOAD_DEFAULTS,
 } from '../../src/limits.js'
-import { DEFAULT_SHUTDOWN_DRAIN_MS } from '../../src/config.js'
 import { MESSAGES, STATUS_MEANINGS } from '../../src/messages.js'
 import { makeApp, post, type TestApp } from '../support/app.js'
 import { ROOT } from '../support/paths.js'
@@ -44,7 +45,9 @@ describe('docs/errors.md agrees with the catalogue', () => {
     const lines = section('Validation types')
     for (const type of ERROR_TYPES) assert.ok(hasRow(lines, `\`${type}\``, ERROR_MEANINGS[type]), type)
     assert.equal(lines.filter((l) => l.startsWith('| `')).length, ERROR_TYPES.length)
-    assert.ok(hasRow(lines, '`greater_than_equal`', ERROR_MEANINGS.greater_than_equal, `\`{ge: ${-COORDINATE_LIMIT}}\``))
+    assert.ok(
+      hasRow(lines, '`greater_than_equal`', ERROR_MEANINGS.greater_than_equal, `\`{ge: ${-COORDINATE_LIMIT}}\``),
+    )
     assert.ok(hasRow(lines, '`less_than_equal`', ERROR_MEANINGS.less_than_equal, `\`{le: ${COORDINATE_LIMIT}}\``))
   })
 
@@ -80,13 +83,47 @@ describe('docs/errors.md agrees with the catalogue', () => {
     const retry = `503 + Retry-After: ${OVERLOAD_DEFAULTS.retryAfterSeconds}`
     assert.ok(hasRow(lines, 'Request body', BODY_LIMIT_TEXT, '413'))
     assert.equal(BODY_LIMIT_TEXT, `${BODY_LIMIT_BYTES / 1024} KiB`)
-    assert.ok(hasRow(lines, 'Coordinates, lrv_x, fc, grid_size_cm, factor (absolute value)', COORDINATE_LIMIT_TEXT, '422'))
-    assert.ok(hasRow(lines, 'Whole request (headers and body) must arrive within', `${DEFAULT_TIMEOUTS.requestMs} ms`, '408', '`REQUEST_TIMEOUT_MS`'))
-    assert.ok(hasRow(lines, 'Request headers must arrive within', `${DEFAULT_TIMEOUTS.headersMs} ms`, '408', '`HEADERS_TIMEOUT_MS`'))
+    assert.ok(
+      hasRow(lines, 'Coordinates, lrv_x, fc, grid_size_cm, factor (absolute value)', COORDINATE_LIMIT_TEXT, '422'),
+    )
+    assert.ok(
+      hasRow(
+        lines,
+        'Whole request (headers and body) must arrive within',
+        `${DEFAULT_TIMEOUTS.requestMs} ms`,
+        '408',
+        '`REQUEST_TIMEOUT_MS`',
+      ),
+    )
+    assert.ok(
+      hasRow(
+        lines,
+        'Request headers must arrive within',
+        `${DEFAULT_TIMEOUTS.headersMs} ms`,
+        '408',
+        '`HEADERS_TIMEOUT_MS`',
+      ),
+    )
     assert.ok(hasRow(lines, 'Idle keep-alive connection closed after', `${DEFAULT_TIMEOUTS.keepAliveMs} ms`))
-    assert.ok(hasRow(lines, 'Mean event-loop delay before shedding load', `${OVERLOAD_DEFAULTS.maxEventLoopDelayMs} ms`, retry))
-    assert.ok(hasRow(lines, 'Heap in use before shedding load', `${OVERLOAD_DEFAULTS.maxHeapUsedBytes / 1024 / 1024} MiB`, retry))
-    assert.ok(hasRow(lines, 'Drain after SIGTERM (open connections still served)', `${DEFAULT_SHUTDOWN_DRAIN_MS} ms`, `\`/ready\` 503 + Retry-After: ${DRAINING_RETRY_AFTER_SECONDS}`))
+    assert.ok(
+      hasRow(lines, 'Mean event-loop delay before shedding load', `${OVERLOAD_DEFAULTS.maxEventLoopDelayMs} ms`, retry),
+    )
+    assert.ok(
+      hasRow(
+        lines,
+        'Heap in use before shedding load',
+        `${OVERLOAD_DEFAULTS.maxHeapUsedBytes / 1024 / 1024} MiB`,
+        retry,
+      ),
+    )
+    assert.ok(
+      hasRow(
+        lines,
+        'Drain after SIGTERM (open connections still served)',
+        `${DEFAULT_SHUTDOWN_DRAIN_MS} ms`,
+        `\`/ready\` 503 + Retry-After: ${DRAINING_RETRY_AFTER_SECONDS}`,
+      ),
+    )
     assert.ok(hasRow(lines, 'Longest `input` echoed in a 422 entry', `${MAX_ECHOED_INPUT_CHARS} characters of JSON`))
   })
 })
@@ -128,7 +165,12 @@ describe('the OpenAPI document and the answers agree with the catalogue', () => 
   it('sends the catalogue messages', async () => {
     const big = await post(app, '/api/analyze/anterior', `{"pad": "${'x'.repeat(BODY_LIMIT_BYTES)}"}`)
     assert.deepEqual([big.status, big.body], [413, { detail: MESSAGES.bodyTooLarge }])
-    const text = await app.inject({ method: 'POST', url: '/api/analyze/anterior', payload: 'a', headers: { 'content-type': 'text/plain' } })
+    const text = await app.inject({
+      method: 'POST',
+      url: '/api/analyze/anterior',
+      payload: 'a',
+      headers: { 'content-type': 'text/plain' },
+    })
     assert.deepEqual([text.statusCode, text.json()], [415, { detail: MESSAGES.unsupportedMediaType }])
     const empty = await post(app, '/api/analyze/anterior', '')
     assert.deepEqual([empty.status, empty.body.detail[0].msg], [422, MESSAGES.missingBody])

@@ -1,5 +1,5 @@
-import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
 import { geometryDetail, similarKey } from '../../src/api/errors.js'
 
 describe('similarKey', () => {
@@ -24,7 +24,9 @@ describe('similarKey', () => {
 
 describe('geometryDetail', () => {
   it('names the coincident markers, where they are, and every metric they make undefined', () => {
-    const [entry] = geometryDetail([{ markers: ['trocanter_mayor', 'punto_acromion'], at: [3, 4], metrics: ['trunk_angle_vertical'] }])
+    const [entry] = geometryDetail([
+      { markers: ['trocanter_mayor', 'punto_acromion'], at: [3, 4], metrics: ['trunk_angle_vertical'] },
+    ])
     assert.deepEqual(entry, {
       loc: ['body', 'markers', 'punto_acromion'],
       msg: "Markers 'trocanter_mayor' and 'punto_acromion' are at the same point [3, 4], so trunk_angle_vertical cannot be computed (the direction between them is undefined). Place them at distinct points.",

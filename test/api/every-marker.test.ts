@@ -5,18 +5,22 @@
  * segments, made coincident, give the structured 422 (`undefined_geometry`) that
  * names the metric, the added metrics as much as the specification's.
  */
-import { after, before, describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
-import { EXAMPLES } from '../../src/api/examples.js'
+import { after, before, describe, it } from 'node:test'
 import { markerNames, type View } from '#core/markers.js'
 import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '#core/metrics/index.js'
-import { startServer, type ServerProcess } from '../support/server-process.js'
+import { EXAMPLES } from '../../src/api/examples.js'
 import { ROOT } from '../support/paths.js'
+import { type ServerProcess, startServer } from '../support/server-process.js'
 
 let service: ServerProcess
 
 before(async () => {
-  service = await startServer({ name: 'service', script: 'dist/src/main.js', env: { LOG_LEVEL: 'warn', MAX_EVENT_LOOP_DELAY_MS: '0' } }, ROOT)
+  service = await startServer(
+    { name: 'service', script: 'dist/src/main.js', env: { LOG_LEVEL: 'warn', MAX_EVENT_LOOP_DELAY_MS: '0' } },
+    ROOT,
+  )
 })
 
 after(async () => {
@@ -81,7 +85,10 @@ describe('coincident markers of any metric: the structured 422 naming it (real s
           const markers = EXAMPLES[view].markers as Record<string, readonly [number, number]>
           const answer = await analyze(view, withMarker(view, b, markers[a]!))
           assert.equal(answer.status, 422, `${metric.name}: ${a} on ${b}`)
-          const detail = answer.body.detail as { type: string; ctx: { markers: string[]; at: number[]; metrics: string[] } }[]
+          const detail = answer.body.detail as {
+            type: string
+            ctx: { markers: string[]; at: number[]; metrics: string[] }
+          }[]
           const entry = detail.find((d) => d.ctx.metrics.includes(metric.name))
           assert.ok(entry, `${metric.name} named in ${JSON.stringify(detail)}`)
           assert.equal(entry.type, 'undefined_geometry')

@@ -1,8 +1,9 @@
 /** The rest of docs/contract.md's status table, logs, CORS and the docs, for each endpoint. */
-import { after, before, describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
-import { EXAMPLES } from '../../src/api/examples.js'
+import { after, before, describe, it } from 'node:test'
 import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '#core/metrics/index.js'
+import { EXAMPLES } from '../../src/api/examples.js'
 import { loggingApp, makeApp, post, type TestApp } from '../support/app.js'
 
 const ENDPOINTS: [string, unknown][] = [
@@ -72,7 +73,11 @@ for (const [url, example] of ENDPOINTS) {
 
 describe('other statuses', () => {
   it('404 as JSON for an unknown path', async () => {
-    for (const [method, url] of [['GET', '/nope'], ['POST', '/api/analyze/frontal'], ['GET', '/api']] as const) {
+    for (const [method, url] of [
+      ['GET', '/nope'],
+      ['POST', '/api/analyze/frontal'],
+      ['GET', '/api'],
+    ] as const) {
       const res = await app.inject({ method, url, payload: method === 'POST' ? {} : undefined })
       assert.equal(res.statusCode, 404)
       assert.deepEqual(res.json(), { detail: 'Not Found' })
@@ -141,7 +146,13 @@ describe('CORS', () => {
       await post(app, '/api/analyze/anterior', {}, { origin }),
     ]) {
       const exposed = String(res.headers['access-control-expose-headers']).split(', ')
-      for (const name of ['x-request-id', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
+      for (const name of [
+        'x-request-id',
+        'retry-after',
+        'x-ratelimit-limit',
+        'x-ratelimit-remaining',
+        'x-ratelimit-reset',
+      ]) {
         assert.ok(exposed.includes(name), `${name} in ${exposed.join()}`)
       }
     }
@@ -157,7 +168,11 @@ describe('CORS', () => {
     const res = await app.inject({
       method: 'OPTIONS',
       url: '/api/analyze/posterior',
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-clinic-id' },
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-clinic-id',
+      },
     })
     assert.equal(res.statusCode, 204)
     assert.equal(res.headers['access-control-allow-origin'], origin)
@@ -211,7 +226,14 @@ describe('docs', () => {
     assert.equal(res.statusCode, 200)
     const doc = res.json()
     assert.match(doc.openapi, /^3\./)
-    assert.deepEqual(Object.keys(doc.paths).sort(), ['/api/analyze/anterior', '/api/analyze/lateral', '/api/analyze/posterior', '/api/estimate-popliteal', '/health', '/ready'])
+    assert.deepEqual(Object.keys(doc.paths).sort(), [
+      '/api/analyze/anterior',
+      '/api/analyze/lateral',
+      '/api/analyze/posterior',
+      '/api/estimate-popliteal',
+      '/health',
+      '/ready',
+    ])
     const views: [string, readonly { name: string; meaning: string }[]][] = [
       ['/api/analyze/anterior', ANTERIOR_METRICS],
       ['/api/analyze/posterior', POSTERIOR_METRICS],

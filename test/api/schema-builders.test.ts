@@ -3,10 +3,11 @@
  * what TypeBox's returns, hidden marks and key order included, for the forms the
  * schemas use; and the service's named schemas never load TypeBox at run time.
  */
-import { describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { Type as TypeBox } from 'typebox'
 import { Type } from '../../src/api/schema-builders.js'
@@ -17,7 +18,11 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 function shape(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(shape)
   if (typeof value !== 'object' || value === null) return value
-  return Object.getOwnPropertyNames(value).map((key) => [key, Object.getOwnPropertyDescriptor(value, key)?.enumerable, shape((value as Record<string, unknown>)[key])])
+  return Object.getOwnPropertyNames(value).map((key) => [
+    key,
+    Object.getOwnPropertyDescriptor(value, key)?.enumerable,
+    shape((value as Record<string, unknown>)[key]),
+  ])
 }
 
 type Case = [string, (T: typeof TypeBox) => unknown]
@@ -40,11 +45,27 @@ const CASES: Case[] = [
   ['Optional of Object', (T) => T.Optional(T.Object({ a: T.Number() }))],
   [
     'Object with required and optional properties and options',
-    (T) => T.Object({ a: T.Number(), b: T.Optional(T.String()), c: T.Unsafe({ $ref: 'X' }) }, { $id: 'O', description: 'o', examples: [{ a: 1 }] }),
+    (T) =>
+      T.Object(
+        { a: T.Number(), b: T.Optional(T.String()), c: T.Unsafe({ $ref: 'X' }) },
+        { $id: 'O', description: 'o', examples: [{ a: 1 }] },
+      ),
   ],
   ['Object with only optional properties', (T) => T.Object({ a: T.Optional(T.Number()) })],
   // (if/then/else as entries: an object literal with a `then` key reads as a promise to the linter.)
-  ['Object with if/then/else options', (T) => T.Object({ a: T.Number() }, Object.fromEntries([['$id', 'I'], ['if', { required: ['a'] }], ['then', {}], ['else', { properties: {} }]]))],
+  [
+    'Object with if/then/else options',
+    (T) =>
+      T.Object(
+        { a: T.Number() },
+        Object.fromEntries([
+          ['$id', 'I'],
+          ['if', { required: ['a'] }],
+          ['then', {}],
+          ['else', { properties: {} }],
+        ]),
+      ),
+  ],
 ]
 
 describe('schema builders', () => {
@@ -55,7 +76,9 @@ describe('schema builders', () => {
   }
 
   it('no module of the service imports TypeBox at run time (type imports compile away)', () => {
-    const files = readdirSync(join(ROOT, 'dist', 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'))
+    const files = readdirSync(join(ROOT, 'dist', 'src'), { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.js'),
+    )
     assert.ok(files.length > 10)
     for (const file of files) {
       const code = readFileSync(join(ROOT, 'dist', 'src', file), 'utf8')

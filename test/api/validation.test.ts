@@ -1,9 +1,10 @@
 /** 422 responses: FastAPI's shape, every problem at once, sentences a person can act on. */
-import { after, before, describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
-import { EXAMPLES } from '../../src/api/examples.js'
-import { isErrorType, type ErrorEntry } from '#core/error-types.js'
+import { after, before, describe, it } from 'node:test'
+import { type ErrorEntry, isErrorType } from '#core/error-types.js'
 import { markerNames, type View } from '#core/markers.js'
+import { EXAMPLES } from '../../src/api/examples.js'
 import { copy, makeApp, post, type TestApp } from '../support/app.js'
 
 let app: TestApp
@@ -38,11 +39,15 @@ async function problems(url: string, body: unknown): Promise<Entry[]> {
   for (const entry of res.body.detail as Entry[]) {
     const keys = Object.keys(entry)
     assert.deepEqual(keys.slice(0, 3), ['loc', 'msg', 'type'])
-    assert.ok(keys.slice(3).every((k) => k === 'input' || k === 'ctx'), keys.join())
+    assert.ok(
+      keys.slice(3).every((k) => k === 'input' || k === 'ctx'),
+      keys.join(),
+    )
     assert.ok(isErrorType(entry.type), entry.type)
     const ctx = (entry as { ctx?: object }).ctx
     if (entry.type in CTX_KEYS) assert.deepEqual(Object.keys(ctx ?? {}).sort(), CTX_KEYS[entry.type], entry.type)
-    else if (entry.type === 'undefined_geometry') assert.ok(['markers,at,metrics', 'markers,metrics'].includes(Object.keys(entry.ctx).join()))
+    else if (entry.type === 'undefined_geometry')
+      assert.ok(['markers,at,metrics', 'markers,metrics'].includes(Object.keys(entry.ctx).join()))
     else if (entry.type === 'missing') assert.ok(ctx === undefined || Object.keys(ctx).join() === 'found')
     else assert.equal(ctx, undefined, entry.type)
     assert.equal(entry.loc[0], 'body')
@@ -77,7 +82,10 @@ for (const { view, url, body } of VIEWS) {
         assert.equal(entry.type, 'missing')
         assert.match(entry.msg, new RegExp(`Marker '${name}' is missing`))
       }
-      assert.match(at(detail, 'markers', missing[0]!).msg, new RegExp(`the ${view} view needs all ${names.length} markers`))
+      assert.match(
+        at(detail, 'markers', missing[0]!).msg,
+        new RegExp(`the ${view} view needs all ${names.length} markers`),
+      )
     })
 
     it('hints at a key that differs only in case', async () => {
@@ -140,7 +148,10 @@ for (const { view, url, body } of VIEWS) {
         detail.map((entry: { loc: unknown[]; type: string }) => [entry.loc, entry.type]),
         [a, b, c].map((name) => [['body', 'markers', name], 'too_long']),
       )
-      assert.deepEqual(pick(at(detail, 'markers', c!)), { input: [1, 2, null, 4], ctx: { max_length: 2, actual_length: 4 } })
+      assert.deepEqual(pick(at(detail, 'markers', c!)), {
+        input: [1, 2, null, 4],
+        ctx: { max_length: 2, actual_length: 4 },
+      })
     })
 
     it('rejects a number too large for a double (JSON 1e999)', async () => {
@@ -197,7 +208,10 @@ for (const { view, url, body } of VIEWS) {
     })
 
     it('ignores __proto__ and constructor keys like any unknown field', async () => {
-      const text = JSON.stringify(body).replace('{', '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}},')
+      const text = JSON.stringify(body).replace(
+        '{',
+        '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}},',
+      )
       const res = await post(app, url, text)
       assert.equal(res.status, 200)
       assert.equal(({} as Record<string, unknown>).polluted, undefined)

@@ -3,20 +3,21 @@
  * peaks, growth over a second round, which worker the targets judge, and the table.
  * No process is started and no figure is judged here.
  */
-import { describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
 import {
-  MB,
   growth,
   judge,
   largestWorker,
+  MB,
+  type MemoryCell,
   memoryTable,
+  type ProcessFigures,
   parseSmapsRollup,
   peakOf,
   readingOf,
   verdictLines,
-  type MemoryCell,
-  type ProcessFigures,
 } from '../../bench/memory-report.js'
 
 /** /proc/PID/smaps_rollup of a Node process, as Linux 6 writes it. */
@@ -41,14 +42,28 @@ SwapPss:               0 kB
 Locked:                0 kB
 `
 
-const reading = (anonymousMB: number, rssMB = anonymousMB + 40) => ({ anonymous: anonymousMB * MB, private: anonymousMB * MB, rss: rssMB * MB })
+const reading = (anonymousMB: number, rssMB = anonymousMB + 40) => ({
+  anonymous: anonymousMB * MB,
+  private: anonymousMB * MB,
+  rss: rssMB * MB,
+})
 
 function figuresOf(role: ProcessFigures['role'], idle: number, afters: number[]): ProcessFigures {
   return { role, idle: reading(idle), rounds: afters.map((a) => ({ peak: reading(a + 2), after: reading(a) })) }
 }
 
 function cell(over: Partial<MemoryCell>): MemoryCell {
-  return { server: 'service', workers: 1, endpoint: 'anterior', concurrency: 16, requests: 1000, rps: [100, 120], failures: 0, processes: [figuresOf('single', 30, [36, 37])], ...over }
+  return {
+    server: 'service',
+    workers: 1,
+    endpoint: 'anterior',
+    concurrency: 16,
+    requests: 1000,
+    rps: [100, 120],
+    failures: 0,
+    processes: [figuresOf('single', 30, [36, 37])],
+    ...over,
+  }
 }
 
 describe('memory bench figures', () => {
@@ -64,7 +79,13 @@ describe('memory bench figures', () => {
   })
 
   it("takes each figure's own peak", () => {
-    assert.deepEqual(peakOf([{ anonymous: 1, private: 5, rss: 2 }, { anonymous: 3, private: 4, rss: 1 }]), { anonymous: 3, private: 5, rss: 2 })
+    assert.deepEqual(
+      peakOf([
+        { anonymous: 1, private: 5, rss: 2 },
+        { anonymous: 3, private: 4, rss: 1 },
+      ]),
+      { anonymous: 3, private: 5, rss: 2 },
+    )
   })
 
   it('measures growth from the first round to the last, after load', () => {
@@ -73,7 +94,11 @@ describe('memory bench figures', () => {
   })
 
   it('judges the worker with the most private memory after load, never the cluster primary', () => {
-    const processes = [figuresOf('primary', 5, [90, 90]), figuresOf('worker', 30, [35, 36]), figuresOf('worker', 30, [38, 39])]
+    const processes = [
+      figuresOf('primary', 5, [90, 90]),
+      figuresOf('worker', 30, [35, 36]),
+      figuresOf('worker', 30, [38, 39]),
+    ]
     assert.equal(largestWorker(processes), processes[2])
     const verdicts = judge([cell({ workers: 2, processes })], 'service', new Set(['anterior']))
     assert.equal(verdicts.length, 1)
@@ -90,15 +115,37 @@ describe('memory bench figures', () => {
       cell({ concurrency: 16, processes: [figuresOf('single', 30, [30, 34])] }),
     ]
     const verdicts = judge(cells, 'service', new Set(['anterior']))
-    assert.deepEqual(verdicts.map((v) => [v.cell.concurrency, v.met]), [[64, false], [16, false]])
-    assert.match(verdictLines(verdicts)[0] ?? '', /MISSED +service WORKERS=1 anterior c=64: 42\.0 MB private after load/)
+    assert.deepEqual(
+      verdicts.map((v) => [v.cell.concurrency, v.met]),
+      [
+        [64, false],
+        [16, false],
+      ],
+    )
+    assert.match(
+      verdictLines(verdicts)[0] ?? '',
+      /MISSED +service WORKERS=1 anterior c=64: 42\.0 MB private after load/,
+    )
   })
 
   it('prints one row per serving process', () => {
-    const table = memoryTable([cell({}), cell({ workers: 2, processes: [figuresOf('primary', 5, [6, 6]), figuresOf('worker', 30, [35, 36]), figuresOf('worker', 31, [36, 37])] })])
+    const table = memoryTable([
+      cell({}),
+      cell({
+        workers: 2,
+        processes: [
+          figuresOf('primary', 5, [6, 6]),
+          figuresOf('worker', 30, [35, 36]),
+          figuresOf('worker', 31, [36, 37]),
+        ],
+      }),
+    ])
     const rows = table.split('\n').filter((line) => line.startsWith('| service'))
     assert.equal(rows.length, 3)
-    assert.match(rows[0] ?? '', /^\| service \| 1 \| anterior \| 16 \| the process \| 30\.0 \| 39\.0 \| 36\.0 \| 37\.0 \| \+2\.8% \|/)
+    assert.match(
+      rows[0] ?? '',
+      /^\| service \| 1 \| anterior \| 16 \| the process \| 30\.0 \| 39\.0 \| 36\.0 \| 37\.0 \| \+2\.8% \|/,
+    )
     assert.match(rows[2] ?? '', /\| worker 2 \|/)
   })
 })

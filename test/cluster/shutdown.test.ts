@@ -6,14 +6,15 @@
  * period (SHUTDOWN_DRAIN_MS) and closed at its end; the process exits 0 within 10 s. A request that never completes
  * cannot hold the process past the deadline.
  */
-import { describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
 import { connect } from 'node:net'
+import { describe, it } from 'node:test'
 import { EXAMPLES } from '../../src/api/examples.js'
 import { SHUTDOWN_GRACE_MS } from '../../src/serve.js'
 import { waitForRequestsInFlight } from '../support/prometheus-text.js'
-import { RawClient, postText } from '../support/raw-http.js'
-import { alive, startService, type Service } from '../support/service-with-logs.js'
+import { postText, RawClient } from '../support/raw-http.js'
+import { alive, type Service, startService } from '../support/service-with-logs.js'
 
 const BODY = JSON.stringify(EXAMPLES.lateral)
 
@@ -60,7 +61,13 @@ async function startTwoWorkers(): Promise<{ service: Service; workers: number[];
   const service = await startService({ WORKERS: '2' })
   await service.waitForLog(() => service.countLogs((l) => l.msg === 'worker listening') === 2)
   const workers = service.logs.filter((l) => l.msg === 'worker listening').map((l) => l.worker as number)
-  const expected: unknown = await (await fetch(`${service.base}/api/analyze/lateral`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY })).json()
+  const expected: unknown = await (
+    await fetch(`${service.base}/api/analyze/lateral`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: BODY,
+    })
+  ).json()
   return { service, workers, expected }
 }
 
@@ -68,7 +75,13 @@ describe('graceful shutdown', () => {
   it('one process: stops accepting, answers every in-flight request, keeps idle connections for the drain period, exits 0 within 10 s', async () => {
     const drainMs = 1000
     const service = await startService({ WORKERS: '1', SHUTDOWN_DRAIN_MS: String(drainMs) })
-    const expected = await (await fetch(`${service.base}/api/analyze/lateral`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY })).json()
+    const expected = await (
+      await fetch(`${service.base}/api/analyze/lateral`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: BODY,
+      })
+    ).json()
 
     // Two idle keep-alive connections: one gets a request during the drain, one stays quiet.
     const idle = new RawClient(service.port)
@@ -91,7 +104,11 @@ describe('graceful shutdown', () => {
     const ready = idle.responses()[1]
     assert.equal(ready?.status, 503, 'readiness fails from the first moment of the drain')
     assert.ok(ready?.headers['retry-after'])
-    assert.equal(ready?.headers.connection, 'close', 'a request on an open connection is still served, and its connection retired')
+    assert.equal(
+      ready?.headers.connection,
+      'close',
+      'a request on an open connection is still served, and its connection retired',
+    )
     await idle.closed
     assert.equal(quiet.closedAt, undefined, 'an idle connection stays open during the drain period')
 
@@ -102,7 +119,10 @@ describe('graceful shutdown', () => {
     // Closed when the drain period ends, not at once and not at the exit deadline (SHUTDOWN_GRACE_MS):
     // no earlier than drainMs after the drain began (pino's time, taken as it began), and well before 10 s.
     const quietMs = Number(quiet.closedAt) - Number(drainStart.time)
-    assert.ok(quietMs >= drainMs - 20 && quietMs < SHUTDOWN_GRACE_MS - 2000, `the quiet connection was closed ${quietMs} ms after the drain began`)
+    assert.ok(
+      quietMs >= drainMs - 20 && quietMs < SHUTDOWN_GRACE_MS - 2000,
+      `the quiet connection was closed ${quietMs} ms after the drain began`,
+    )
 
     const { code, at } = await service.exited
     assert.equal(code, 0)
@@ -127,28 +147,46 @@ describe('graceful shutdown', () => {
     const clients = await inFlight(service, 8)
     const signalledAt = Date.now()
     service.server.child.kill('SIGTERM')
-    await service.waitForLog(() => service.countLogs((l) => /shutting down: no new connections/.test(l.msg ?? '')) === 2)
+    await service.waitForLog(
+      () => service.countLogs((l) => /shutting down: no new connections/.test(l.msg ?? '')) === 2,
+    )
     // Each worker starts its drain once the primary says the shared listener is closed
     // (src/cluster-drain.ts), not after a fallback wait: by then a new connection is refused.
     assert.equal(await refused(service.port), true, 'a connection is refused once the drains have started')
-    assert.equal(service.countLogs((l) => /did not say when the listener closed/.test(l.msg ?? '')), 0, 'the primary answered every worker')
+    assert.equal(
+      service.countLogs((l) => /did not say when the listener closed/.test(l.msg ?? '')),
+      0,
+      'the primary answered every worker',
+    )
     await finish(clients)
     assertServed(clients, expected)
 
     const { code, signal, at } = await service.exited
-    assert.equal(code, 0, `the primary exited with code ${code}, signal ${signal}; its last log lines:\n${service.logs.slice(-8).map((l) => JSON.stringify(l)).join('\n')}`)
+    assert.equal(
+      code,
+      0,
+      `the primary exited with code ${code}, signal ${signal}; its last log lines:\n${service.logs
+        .slice(-8)
+        .map((l) => JSON.stringify(l))
+        .join('\n')}`,
+    )
     assert.ok(at - signalledAt < 10_000, `exited ${at - signalledAt} ms after SIGTERM`)
     for (const pid of workers) assert.equal(alive(pid), false, `worker ${pid} still running`)
-    assert.equal(service.countLogs((l) => l.msg === 'worker stopped'), 2)
+    assert.equal(
+      service.countLogs((l) => l.msg === 'worker stopped'),
+      2,
+    )
   })
 
-  it('WORKERS=2, SIGTERM to every process at once (systemd\'s default KillMode): each worker gets it twice, drains and exits 0', async () => {
+  it("WORKERS=2, SIGTERM to every process at once (systemd's default KillMode): each worker gets it twice, drains and exits 0", async () => {
     const { service, workers, expected } = await startTwoWorkers()
 
     const clients = await inFlight(service, 4)
     service.server.child.kill('SIGTERM')
     for (const pid of workers) process.kill(pid, 'SIGTERM')
-    await service.waitForLog(() => service.countLogs((l) => /shutting down: no new connections/.test(l.msg ?? '')) === 2)
+    await service.waitForLog(
+      () => service.countLogs((l) => /shutting down: no new connections/.test(l.msg ?? '')) === 2,
+    )
     await finish(clients)
     assertServed(clients, expected)
 

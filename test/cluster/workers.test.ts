@@ -3,18 +3,23 @@
  * and replaced while the others keep serving; a worker that cannot start stops the
  * whole service instead of being restarted in a loop.
  */
-import { describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
-import { createServer } from 'node:net'
-import { EXAMPLES } from '../../src/api/examples.js'
-import { descendants, freePort } from '../support/server-process.js'
 import { spawn } from 'node:child_process'
-import { RawClient } from '../support/raw-http.js'
-import { alive, startService } from '../support/service-with-logs.js'
+import { createServer } from 'node:net'
+import { describe, it } from 'node:test'
+import { EXAMPLES } from '../../src/api/examples.js'
 import { ROOT } from '../support/paths.js'
+import { RawClient } from '../support/raw-http.js'
+import { descendants, freePort } from '../support/server-process.js'
+import { alive, startService } from '../support/service-with-logs.js'
 
 async function analyse(base: string): Promise<number> {
-  const res = await fetch(`${base}/api/analyze/posterior`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(EXAMPLES.posterior) })
+  const res = await fetch(`${base}/api/analyze/posterior`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(EXAMPLES.posterior),
+  })
   await res.arrayBuffer()
   return res.status
 }
@@ -50,7 +55,9 @@ describe('WORKERS', () => {
       assert.equal(died.level, 50, 'logged as an error')
       for (let i = 0; i < 10; i++) assert.equal(await analyse(service.base), 200)
       await service.waitForLog(() => service.countLogs((l) => l.msg === 'worker listening') === 3)
-      const replacement = service.logs.filter((l) => l.msg === 'worker listening').map((l) => l.worker as number)[2] as number
+      const replacement = service.logs
+        .filter((l) => l.msg === 'worker listening')
+        .map((l) => l.worker as number)[2] as number
       assert.ok(![victim, survivor].includes(replacement))
       assert.ok(alive(replacement) && alive(survivor) && !alive(victim))
       assert.deepEqual(descendants(primary).sort(), [survivor, replacement].sort())
@@ -89,7 +96,10 @@ describe('WORKERS', () => {
     try {
       assert.equal(await analyse(service.base), 200)
       assert.deepEqual(descendants(service.server.child.pid as number), [])
-      assert.equal(service.countLogs((l) => l.role === 'primary'), 0)
+      assert.equal(
+        service.countLogs((l) => l.role === 'primary'),
+        0,
+      )
     } finally {
       await service.server.stop()
     }

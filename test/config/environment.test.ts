@@ -1,10 +1,17 @@
 /** Configuration from the environment (src/config.ts): every variable, its default, and the refusal of unusable values. */
-import { describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { pathToFileURL } from 'node:url'
 import { availableParallelism } from 'node:os'
-import { ConfigError, DEFAULT_CORS_ORIGINS, DEFAULT_MAX_EVENT_LOOP_DELAY_MS, DEFAULT_TIMEOUTS, readConfig } from '../../src/config.js'
+import { describe, it } from 'node:test'
+import { pathToFileURL } from 'node:url'
+import {
+  ConfigError,
+  DEFAULT_CORS_ORIGINS,
+  DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
+  DEFAULT_TIMEOUTS,
+  readConfig,
+} from '../../src/config.js'
 import { ROOT } from '../support/paths.js'
 
 describe('readConfig', () => {
@@ -13,12 +20,22 @@ describe('readConfig', () => {
     assert.equal(config.port, 8000)
     assert.equal(config.host, '127.0.0.1')
     assert.deepEqual(config.corsOrigins, [...DEFAULT_CORS_ORIGINS])
-    assert.deepEqual(config.corsOrigins, ['http://localhost:3000', 'http://localhost:5173', 'http://127.0.0.1:3000', 'http://127.0.0.1:5173'])
+    assert.deepEqual(config.corsOrigins, [
+      'http://localhost:3000',
+      'http://localhost:5173',
+      'http://127.0.0.1:3000',
+      'http://127.0.0.1:5173',
+    ])
     assert.equal(config.logLevel, 'info')
   })
 
   it('reads PORT, HOST, CORS_ORIGINS and LOG_LEVEL', () => {
-    const config = readConfig({ PORT: '9000', HOST: '0.0.0.0', CORS_ORIGINS: ' https://a.example , http://b.example:8080 ', LOG_LEVEL: 'warn' })
+    const config = readConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      CORS_ORIGINS: ' https://a.example , http://b.example:8080 ',
+      LOG_LEVEL: 'warn',
+    })
     assert.equal(config.port, 9000)
     assert.equal(config.host, '0.0.0.0')
     assert.deepEqual(config.corsOrigins, ['https://a.example', 'http://b.example:8080'])
@@ -26,10 +43,17 @@ describe('readConfig', () => {
   })
 
   it('rejects unusable values with a message saying what is expected', () => {
-    assert.throws(() => readConfig({ PORT: 'eighty' }), (e: unknown) => e instanceof ConfigError && /PORT must be an integer from 0 to 65535; got 'eighty'/.test(e.message))
+    assert.throws(
+      () => readConfig({ PORT: 'eighty' }),
+      (e: unknown) =>
+        e instanceof ConfigError && /PORT must be an integer from 0 to 65535; got 'eighty'/.test(e.message),
+    )
     assert.throws(() => readConfig({ PORT: '70000' }), ConfigError)
     assert.throws(() => readConfig({ LOG_LEVEL: 'loud' }), /LOG_LEVEL must be one of/)
-    assert.throws(() => readConfig({ CORS_ORIGINS: 'localhost:3000' }), /CORS_ORIGINS must be a comma-separated list of origins/)
+    assert.throws(
+      () => readConfig({ CORS_ORIGINS: 'localhost:3000' }),
+      /CORS_ORIGINS must be a comma-separated list of origins/,
+    )
   })
 })
 
@@ -51,7 +75,13 @@ describe('operations configuration', () => {
     assert.equal(readConfig({ WORKERS: ' AUTO ' }).workers, availableParallelism())
     assert.equal(readConfig({ WORKERS: '' }).workers, 1)
     for (const bad of ['0', '-1', '1.5', 'many', '65']) {
-      assert.throws(() => readConfig({ WORKERS: bad }), (e: unknown) => e instanceof ConfigError && /WORKERS must be 'auto' \(one per CPU core\) or the number of worker processes/.test(e.message), bad)
+      assert.throws(
+        () => readConfig({ WORKERS: bad }),
+        (e: unknown) =>
+          e instanceof ConfigError &&
+          /WORKERS must be 'auto' \(one per CPU core\) or the number of worker processes/.test(e.message),
+        bad,
+      )
     }
   })
 
@@ -67,16 +97,30 @@ describe('operations configuration', () => {
     assert.equal(readConfig({ TRUST_PROXY: 'false' }).trustProxy, false)
     assert.equal(readConfig({ TRUST_PROXY: '2' }).trustProxy, 2)
     assert.deepEqual(readConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy, ['10.0.0.1', '192.168.0.0/16'])
-    assert.throws(() => readConfig({ TRUST_PROXY: 'the load balancer' }), /TRUST_PROXY must be true, false, a number of proxy hops/)
+    assert.throws(
+      () => readConfig({ TRUST_PROXY: 'the load balancer' }),
+      /TRUST_PROXY must be true, false, a number of proxy hops/,
+    )
   })
 
   it('reads the timeouts and the overload threshold in ms', () => {
-    const config = readConfig({ REQUEST_TIMEOUT_MS: '20000', HEADERS_TIMEOUT_MS: '3000', KEEP_ALIVE_TIMEOUT_MS: '5000', MAX_EVENT_LOOP_DELAY_MS: '0' })
+    const config = readConfig({
+      REQUEST_TIMEOUT_MS: '20000',
+      HEADERS_TIMEOUT_MS: '3000',
+      KEEP_ALIVE_TIMEOUT_MS: '5000',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+    })
     assert.deepEqual(config.timeouts, { requestMs: 20_000, headersMs: 3_000, keepAliveMs: 5_000 })
     assert.equal(config.maxEventLoopDelayMs, 0)
-    assert.throws(() => readConfig({ REQUEST_TIMEOUT_MS: '10s' }), /REQUEST_TIMEOUT_MS must be the time a client has to send a whole request, in ms/)
+    assert.throws(
+      () => readConfig({ REQUEST_TIMEOUT_MS: '10s' }),
+      /REQUEST_TIMEOUT_MS must be the time a client has to send a whole request, in ms/,
+    )
     assert.throws(() => readConfig({ KEEP_ALIVE_TIMEOUT_MS: '5' }), /from 100 to/)
-    assert.throws(() => readConfig({ HEADERS_TIMEOUT_MS: '20000' }), /HEADERS_TIMEOUT_MS \(20000\) must not exceed REQUEST_TIMEOUT_MS \(10000\)/)
+    assert.throws(
+      () => readConfig({ HEADERS_TIMEOUT_MS: '20000' }),
+      /HEADERS_TIMEOUT_MS \(20000\) must not exceed REQUEST_TIMEOUT_MS \(10000\)/,
+    )
   })
 })
 
@@ -85,14 +129,22 @@ describe('docs/configuration.md', () => {
   const source = readFileSync(new URL('src/config.ts', root), 'utf8')
   const page = readFileSync(new URL('docs/configuration.md', root), 'utf8')
   /** Every variable src/config.ts reads: `env.NAME`, or a helper's `env, 'NAME'` arguments. */
-  const variables = new Set([...source.matchAll(/env\.([A-Z][A-Z0-9_]+)|env,\s*'([A-Z][A-Z0-9_]+)'/g)].map((m) => (m[1] ?? m[2]) as string))
+  const variables = new Set(
+    [...source.matchAll(/env\.([A-Z][A-Z0-9_]+)|env,\s*'([A-Z][A-Z0-9_]+)'/g)].map((m) => (m[1] ?? m[2]) as string),
+  )
 
   it('finds the variables in the source (the pattern still matches the code)', () => {
-    for (const name of ['PORT', 'HOST', 'WORKERS', 'SHUTDOWN_DRAIN_MS', 'METRICS_PORT']) assert.ok(variables.has(name), name)
+    for (const name of ['PORT', 'HOST', 'WORKERS', 'SHUTDOWN_DRAIN_MS', 'METRICS_PORT'])
+      assert.ok(variables.has(name), name)
   })
 
   it('documents every variable the service reads, with its default', () => {
-    const rows = new Map([...page.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| ([^|]+) \|/gm)].map((m) => [m[1] as string, (m[2] as string).trim()]))
+    const rows = new Map(
+      [...page.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| ([^|]+) \|/gm)].map((m) => [
+        m[1] as string,
+        (m[2] as string).trim(),
+      ]),
+    )
     for (const name of variables) assert.ok(rows.has(name), `docs/configuration.md has no row for ${name}`)
     const config = readConfig({})
     assert.match(rows.get('PORT') ?? '', new RegExp(`\\b${config.port}\\b`))

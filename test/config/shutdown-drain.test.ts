@@ -1,6 +1,7 @@
 /** The shutdown and metrics settings of config.ts: SHUTDOWN_DRAIN_MS, METRICS_ENABLED, METRICS_PORT. */
-import { describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
 import { ConfigError, DEFAULT_SHUTDOWN_DRAIN_MS, MAX_SHUTDOWN_DRAIN_MS, readConfig } from '../../src/config.js'
 import { SHUTDOWN_GRACE_MS } from '../../src/serve.js'
 
@@ -39,7 +40,11 @@ describe('shutdown and metrics configuration', () => {
       [{ METRICS_PORT: '9464', METRICS_ENABLED: 'false' }, /^METRICS_PORT is set but METRICS_ENABLED is false/],
     ]
     for (const [env, message] of cases) {
-      assert.throws(() => readConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message), JSON.stringify(env))
+      assert.throws(
+        () => readConfig(env),
+        (error: unknown) => error instanceof ConfigError && message.test(error.message),
+        JSON.stringify(env),
+      )
     }
   })
 })

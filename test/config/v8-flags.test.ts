@@ -4,10 +4,11 @@
  * running Node, which refuses an unknown one on its command line; and
  * docs/configuration.md lists exactly these.
  */
-import { describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { describe, it } from 'node:test'
 import { V8_FLAGS } from '../../src/v8-flags.js'
 
 describe('V8 flags set at start', () => {

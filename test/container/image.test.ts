@@ -9,23 +9,25 @@
  * Needs CONTAINER_IMAGE (the image to test) and podman; .ci/container.sh builds the
  * image and runs this file. Under plain `npm test` it is skipped.
  */
-import { after, before, describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
 import { execFile, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
-import { promisify } from 'node:util'
+import { after, before, describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { promisify } from 'node:util'
 import { EXAMPLES } from '../../src/api/examples.js'
-import { collectLogLines, waitForLogLine, type LogLine } from '../support/log-lines.js'
-import { waitForRequestsInFlight } from '../support/prometheus-text.js'
-import { freePort, startServer, waitUntilAnswering, type ServerProcess } from '../support/server-process.js'
+import { collectLogLines, type LogLine, waitForLogLine } from '../support/log-lines.js'
 import { ROOT } from '../support/paths.js'
+import { waitForRequestsInFlight } from '../support/prometheus-text.js'
+import { freePort, type ServerProcess, startServer, waitUntilAnswering } from '../support/server-process.js'
 
 const run = promisify(execFile)
 const IMAGE = process.env.CONTAINER_IMAGE ?? ''
 const ENGINE = process.env.CONTAINER_ENGINE || 'podman'
-const SKIP = IMAGE === '' ? 'set CONTAINER_IMAGE to an image built from the Containerfile (.ci/container.sh does)' : false
+const SKIP =
+  IMAGE === '' ? 'set CONTAINER_IMAGE to an image built from the Containerfile (.ci/container.sh does)' : false
 
 const PACKAGE = JSON.parse(readFileSync(new URL('package.json', `file://${ROOT}`), 'utf8')) as {
   version: string
@@ -43,7 +45,11 @@ async function engine(...args: string[]): Promise<{ stdout: string; stderr: stri
 }
 
 async function post(base: string, path: string, body: unknown): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   return { status: res.status, json: await res.json() }
 }
 
@@ -76,11 +82,26 @@ describe('the container image', { skip: SKIP }, () => {
     base = `http://127.0.0.1:${port}`
     // --read-only-tmpfs=false: no writable /tmp either, as under Kubernetes' readOnlyRootFilesystem.
     // --health-interval=disable: no timer (they need systemd); `podman healthcheck run` below runs it by hand.
-    await engine('run', '--detach', '--name', name, '--read-only', '--cap-drop=ALL', '--security-opt=no-new-privileges',
-      '--read-only-tmpfs=false', '--health-interval=disable', '--publish', `127.0.0.1:${port}:8000`, IMAGE)
+    await engine(
+      'run',
+      '--detach',
+      '--name',
+      name,
+      '--read-only',
+      '--cap-drop=ALL',
+      '--security-opt=no-new-privileges',
+      '--read-only-tmpfs=false',
+      '--health-interval=disable',
+      '--publish',
+      `127.0.0.1:${port}:8000`,
+      IMAGE,
+    )
     const ms = await waitUntilAnswering(undefined, `${base}/health`, 'the container', 30_000)
     console.log(`# container answered /health ${ms} ms after \`${ENGINE} run\` returned`)
-    local = await startServer({ name: 'reference', script: 'dist/src/main.js', env: { LOG_LEVEL: 'warn', WORKERS: '1' } }, ROOT)
+    local = await startServer(
+      { name: 'reference', script: 'dist/src/main.js', env: { LOG_LEVEL: 'warn', WORKERS: '1' } },
+      ROOT,
+    )
   })
 
   after(async () => {
@@ -122,7 +143,10 @@ describe('the container image', { skip: SKIP }, () => {
     const { status, json } = await post(base, '/api/analyze/anterior', { ...EXAMPLES.anterior, markers })
     assert.equal(status, 422)
     const detail = (json as { detail: { loc: unknown[] }[] }).detail
-    assert.ok(detail.some((d) => d.loc.includes('tat_der')), JSON.stringify(json))
+    assert.ok(
+      detail.some((d) => d.loc.includes('tat_der')),
+      JSON.stringify(json),
+    )
   })
 
   it('serves the marking app at / with its script', async () => {
@@ -148,28 +172,53 @@ describe('the container image', { skip: SKIP }, () => {
     assert.deepEqual(cmdline.slice(1), ['dist/src/main.js'])
     assert.match(cmdline[0] ?? '', /(^|\/)node$/, 'node, not npm, is the process')
     await assert.rejects(engine('exec', name, 'touch', '/app/written'), 'the root file system is read-only')
-    await assert.rejects(engine('exec', name, 'touch', '/tmp/written'), '/tmp is read-only too: the service writes nothing')
+    await assert.rejects(
+      engine('exec', name, 'touch', '/tmp/written'),
+      '/tmp is read-only too: the service writes nothing',
+    )
   })
 
   it('holds production dependencies and built files only: no sources, tests or dev dependencies', async () => {
     const listing = (await engine('exec', name, 'ls', '-A', '/app', '/app/dist')).stdout
-    assert.deepEqual(listing.split('\n\n').map((part) => part.split('\n').slice(1).filter(Boolean).sort()), [
-      ['dist', 'node_modules', 'package.json'],
-      ['core', 'src', 'web'],
-    ])
+    assert.deepEqual(
+      listing.split('\n\n').map((part) => part.split('\n').slice(1).filter(Boolean).sort()),
+      [
+        ['dist', 'node_modules', 'package.json'],
+        ['core', 'src', 'web'],
+      ],
+    )
     // Every package the lockfile marks dev-only (devDependencies and what only they need).
-    const lock = JSON.parse(readFileSync(new URL('package-lock.json', `file://${ROOT}`), 'utf8')) as { packages: Record<string, { dev?: boolean }> }
-    const devOnly = Object.entries(lock.packages).filter(([path, entry]) => entry.dev && /^node_modules\/(@[^/]+\/)?[^/]+$/.test(path)).map(([path]) => path)
-    assert.ok(devOnly.includes('node_modules/typescript') && devOnly.includes('node_modules/vite'), 'the lockfile marks dev-only packages')
-    const present = (await engine('exec', name, 'sh', '-c', `cd /app && for p in ${devOnly.join(' ')}; do [ -e "$p" ] && echo "$p"; done; true`)).stdout.trim()
+    const lock = JSON.parse(readFileSync(new URL('package-lock.json', `file://${ROOT}`), 'utf8')) as {
+      packages: Record<string, { dev?: boolean }>
+    }
+    const devOnly = Object.entries(lock.packages)
+      .filter(([path, entry]) => entry.dev && /^node_modules\/(@[^/]+\/)?[^/]+$/.test(path))
+      .map(([path]) => path)
+    assert.ok(
+      devOnly.includes('node_modules/typescript') && devOnly.includes('node_modules/vite'),
+      'the lockfile marks dev-only packages',
+    )
+    const present = (
+      await engine(
+        'exec',
+        name,
+        'sh',
+        '-c',
+        `cd /app && for p in ${devOnly.join(' ')}; do [ -e "$p" ] && echo "$p"; done; true`,
+      )
+    ).stdout.trim()
     assert.equal(present, '', 'dev-only packages in the image')
     const sources = (await engine('exec', name, 'find', '/app/dist', '-name', '*.ts')).stdout.trim()
     assert.equal(sources, '', 'no TypeScript sources')
   })
 
-  it('passes its own HEALTHCHECK (`podman healthcheck run`)', { skip: ENGINE !== 'podman' && 'podman only' }, async () => {
+  it('passes its own HEALTHCHECK (`podman healthcheck run`)', {
+    skip: ENGINE !== 'podman' && 'podman only',
+  }, async () => {
     type Check = { Test?: string[] }
-    const [image] = JSON.parse((await engine('image', 'inspect', IMAGE)).stdout) as [{ Healthcheck?: Check; Config?: { Healthcheck?: Check } }]
+    const [image] = JSON.parse((await engine('image', 'inspect', IMAGE)).stdout) as [
+      { Healthcheck?: Check; Config?: { Healthcheck?: Check } },
+    ]
     const check = image.Healthcheck ?? image.Config?.Healthcheck
     assert.ok(check?.Test?.length, 'the image has a HEALTHCHECK (build with --format docker)')
     const { stdout } = await engine('healthcheck', 'run', name)
@@ -183,7 +232,9 @@ describe('the container image', { skip: SKIP }, () => {
     const client = new RawConnection(port)
     await client.connected
     const half = Math.floor(body.length / 2)
-    client.socket.write(`POST /api/analyze/lateral HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`)
+    client.socket.write(
+      `POST /api/analyze/lateral HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+    )
     await waitForRequestsInFlight(base, 1)
     // The container's log lines as they come, to see when the service has the signal.
     const logs: LogLine[] = []
@@ -226,7 +277,16 @@ describe('the container image', { skip: SKIP }, () => {
   it('stops at once when SIGTERM comes before the service listens', async () => {
     const early = `${name}-early`
     try {
-      await engine('run', '--detach', '--name', early, '--read-only', '--cap-drop=ALL', '--health-interval=disable', IMAGE)
+      await engine(
+        'run',
+        '--detach',
+        '--name',
+        early,
+        '--read-only',
+        '--cap-drop=ALL',
+        '--health-interval=disable',
+        IMAGE,
+      )
       await sleep(150)
       const startedAt = Date.now()
       await engine('stop', '--time', '10', early)

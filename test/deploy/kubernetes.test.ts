@@ -7,15 +7,16 @@
  * service's routes, the shutdown timeline inside the grace period, the same user and
  * port as the Containerfile, selectors that match the pods.
  */
-import { before, describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { before, describe, it } from 'node:test'
 import type { Deployment } from 'kubernetes-types/apps/v1.js'
-import type { Service } from 'kubernetes-types/core/v1.js'
 import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2.js'
+import type { Service } from 'kubernetes-types/core/v1.js'
 import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1.js'
-import { label, readResources, render, schemaProblems, typeProblems, type Manifest } from '../support/manifests.js'
+import { label, type Manifest, readResources, render, schemaProblems, typeProblems } from '../support/manifests.js'
 import { ROOT } from '../support/paths.js'
 
 const BASE = join(ROOT, 'deploy', 'kubernetes')
@@ -39,7 +40,9 @@ describe('Kubernetes manifests (deploy/kubernetes)', () => {
     const [b, o] = await Promise.all([render(BASE), render(OVERLAY)])
     if (b === null || o === null) {
       rendered = false
-      console.log('# kubectl not found: `kubectl kustomize` NOT checked; checking the resource files as written instead')
+      console.log(
+        '# kubectl not found: `kubectl kustomize` NOT checked; checking the resource files as written instead',
+      )
       base = readResources(join(BASE, 'base'))
       overlay = [...base, ...readResources(OVERLAY)]
     } else {
@@ -50,8 +53,19 @@ describe('Kubernetes manifests (deploy/kubernetes)', () => {
 
   it('`kubectl kustomize` renders the base and the service-monitor overlay', (t) => {
     if (!rendered) return t.skip('kubectl is not installed')
-    assert.deepEqual(base.map((d) => d.kind).sort(), ['Deployment', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Service'])
-    assert.deepEqual(overlay.map((d) => d.kind).sort(), ['Deployment', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Service', 'ServiceMonitor'])
+    assert.deepEqual(base.map((d) => d.kind).sort(), [
+      'Deployment',
+      'HorizontalPodAutoscaler',
+      'PodDisruptionBudget',
+      'Service',
+    ])
+    assert.deepEqual(overlay.map((d) => d.kind).sort(), [
+      'Deployment',
+      'HorizontalPodAutoscaler',
+      'PodDisruptionBudget',
+      'Service',
+      'ServiceMonitor',
+    ])
   })
 
   it('every document validates against the Kubernetes schemas (kubernetes-models)', () => {
@@ -69,9 +83,14 @@ describe('Kubernetes manifests (deploy/kubernetes)', () => {
     delete container.livenessProbe
     const problems = await typeProblems([deployment as unknown as Manifest])
     assert.equal(problems.length, 1, problems.join('\n'))
-    assert.match(problems[0] ?? '', /^Deployment\/posture-metrics: error TS\d+: .*livenesProbe.* does not exist in type 'Container'/)
+    assert.match(
+      problems[0] ?? '',
+      /^Deployment\/posture-metrics: error TS\d+: .*livenesProbe.* does not exist in type 'Container'/,
+    )
 
-    const wrongType = structuredClone(only<Deployment>(base, 'Deployment')) as unknown as { spec: { replicas: unknown } }
+    const wrongType = structuredClone(only<Deployment>(base, 'Deployment')) as unknown as {
+      spec: { replicas: unknown }
+    }
     wrongType.spec.replicas = 'two'
     const schema = schemaProblems([wrongType as unknown as Manifest])
     assert.equal(schema.length, 1)
@@ -102,7 +121,8 @@ describe('Kubernetes manifests (deploy/kubernetes)', () => {
       assert.equal(container.startupProbe?.httpGet?.path, '/health')
       assert.equal(container.livenessProbe?.httpGet?.path, '/health')
       assert.equal(container.readinessProbe?.httpGet?.path, '/ready')
-      for (const probe of [container.startupProbe, container.livenessProbe, container.readinessProbe]) assert.equal(probe?.httpGet?.port, 'http')
+      for (const probe of [container.startupProbe, container.livenessProbe, container.readinessProbe])
+        assert.equal(probe?.httpGet?.port, 'http')
     })
 
     it('has CPU and memory requests and limits, requests within limits', () => {
@@ -111,7 +131,8 @@ describe('Kubernetes manifests (deploy/kubernetes)', () => {
         assert.ok(requests?.[resource] !== undefined, `requests.${resource}`)
         assert.ok(limits?.[resource] !== undefined, `limits.${resource}`)
       }
-      const cpu = (q: string | number | undefined) => (String(q).endsWith('m') ? parseFloat(String(q)) / 1000 : Number(q))
+      const cpu = (q: string | number | undefined) =>
+        String(q).endsWith('m') ? parseFloat(String(q)) / 1000 : Number(q)
       const mib = (q: string | number | undefined) => {
         const m = /^(\d+)(Mi|Gi)$/.exec(String(q))
         assert.ok(m, `memory quantity in Mi or Gi: ${q}`)
@@ -140,7 +161,10 @@ describe('Kubernetes manifests (deploy/kubernetes)', () => {
       const pauseS = Number(command[1])
       assert.ok(pauseS >= 3 && pauseS <= 10, `preStop pause ${pauseS} s lets endpoints and proxies drop the pod`)
       const graceS = pod.terminationGracePeriodSeconds ?? 30
-      assert.ok(pauseS + SHUTDOWN_BOUND_MS / 1000 < graceS, `preStop ${pauseS} s + shutdown ${SHUTDOWN_BOUND_MS / 1000} s < grace ${graceS} s`)
+      assert.ok(
+        pauseS + SHUTDOWN_BOUND_MS / 1000 < graceS,
+        `preStop ${pauseS} s + shutdown ${SHUTDOWN_BOUND_MS / 1000} s < grace ${graceS} s`,
+      )
       const drain = container.env?.find((e) => e.name === 'SHUTDOWN_DRAIN_MS')
       if (drain) assert.ok(Number(drain.value) < SHUTDOWN_BOUND_MS, 'the drain fits in the 10 s shutdown')
     })
@@ -172,7 +196,11 @@ describe('Kubernetes manifests (deploy/kubernetes)', () => {
     assert.equal(service.spec?.ports?.[0]?.targetPort, 'http')
 
     const hpa = only<HorizontalPodAutoscaler>(base, 'HorizontalPodAutoscaler')
-    assert.deepEqual(hpa.spec?.scaleTargetRef, { apiVersion: 'apps/v1', kind: 'Deployment', name: deployment.metadata?.name })
+    assert.deepEqual(hpa.spec?.scaleTargetRef, {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      name: deployment.metadata?.name,
+    })
     assert.ok((hpa.spec?.minReplicas ?? 1) >= 2)
     assert.ok(hpa.spec?.metrics?.some((m) => m.type === 'Resource' && m.resource?.name === 'cpu'))
 
@@ -183,14 +211,22 @@ describe('Kubernetes manifests (deploy/kubernetes)', () => {
 
   it('the ServiceMonitor (overlay) scrapes /metrics on the Service port', () => {
     const service = only<Service>(overlay, 'Service')
-    const monitor = only<Manifest & { spec: { selector: { matchLabels: Record<string, string> }; endpoints: { port: string; path: string }[] } }>(
-      overlay,
-      'ServiceMonitor',
-    )
+    const monitor = only<
+      Manifest & {
+        spec: { selector: { matchLabels: Record<string, string> }; endpoints: { port: string; path: string }[] }
+      }
+    >(overlay, 'ServiceMonitor')
     const serviceLabels = service.metadata?.labels ?? {}
     // The labels it selects by are added by kustomize (`labels:` in the base).
-    if (rendered) assert.ok(Object.entries(monitor.spec.selector.matchLabels).every(([k, v]) => serviceLabels[k] === v), 'it selects the Service')
-    assert.deepEqual(monitor.spec.endpoints.map((e) => [e.port, e.path]), [['http', '/metrics']])
+    if (rendered)
+      assert.ok(
+        Object.entries(monitor.spec.selector.matchLabels).every(([k, v]) => serviceLabels[k] === v),
+        'it selects the Service',
+      )
+    assert.deepEqual(
+      monitor.spec.endpoints.map((e) => [e.port, e.path]),
+      [['http', '/metrics']],
+    )
     assert.ok(service.spec?.ports?.some((p) => p.name === 'http'))
   })
 })

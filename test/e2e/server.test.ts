@@ -1,8 +1,9 @@
 /** End to end: the real server process, started as `npm start` starts it, over real HTTP. */
-import { after, before, describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
 import { EXAMPLES } from '../../src/api/examples.js'
 import { ROOT } from '../support/paths.js'
 import { freePort, waitUntilAnswering } from '../support/server-process.js'
@@ -43,7 +44,11 @@ describe('the server process', () => {
       ['/api/analyze/lateral', EXAMPLES.lateral],
       ['/api/estimate-popliteal', EXAMPLES.popliteal],
     ] as const) {
-      const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
       assert.equal(res.status, 200, path)
       const json = (await res.json()) as Record<string, unknown>
       for (const value of Object.values(json)) if (typeof value === 'number') assert.ok(Number.isFinite(value))

@@ -9,13 +9,21 @@ import {
   fullTurn,
   lean,
   offset,
+  type Point,
   tilt,
   turn,
   vertexTurn,
   wrapDegrees,
-  type Point,
 } from '#core/geometry/angles.js'
-import { absDiff, atan2Degrees, exact, exactBend, exactFullTurn, exactFullVertexTurn, exactTurn } from '../reference/exact.js'
+import {
+  absDiff,
+  atan2Degrees,
+  exact,
+  exactBend,
+  exactFullTurn,
+  exactFullVertexTurn,
+  exactTurn,
+} from '../reference/exact.js'
 
 /** Exactly +0 (assert.equal already tells 0 from -0; this says so in the message). */
 function assertPositiveZero(x: number, what: string): void {
@@ -438,12 +446,16 @@ describe('wrapDegrees', () => {
   })
   it('keeps an angle already in (-180, 180] as it is, and moves others by whole turns', () => {
     fc.assert(
-      fc.property(fc.double({ min: -180, max: 180, noNaN: true, minExcluded: true }), fc.integer({ min: -5, max: 5 }), (a, turns) => {
-        assert.equal(wrapDegrees(a), a + 0)
-        const w = wrapDegrees(a + 360 * turns)
-        assert.ok(w > -180 && w <= 180, `wrapDegrees(${a} + 360 * ${turns}) = ${w}`)
-        assert.ok(Math.abs(wrapDegrees(w - a)) < 1e-9, `wrapDegrees(${a} + 360 * ${turns}) = ${w}`)
-      }),
+      fc.property(
+        fc.double({ min: -180, max: 180, noNaN: true, minExcluded: true }),
+        fc.integer({ min: -5, max: 5 }),
+        (a, turns) => {
+          assert.equal(wrapDegrees(a), a + 0)
+          const w = wrapDegrees(a + 360 * turns)
+          assert.ok(w > -180 && w <= 180, `wrapDegrees(${a} + 360 * ${turns}) = ${w}`)
+          assert.ok(Math.abs(wrapDegrees(w - a)) < 1e-9, `wrapDegrees(${a} + 360 * ${turns}) = ${w}`)
+        },
+      ),
       { numRuns: 1000, seed: 4 },
     )
   })

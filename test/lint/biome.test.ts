@@ -4,8 +4,9 @@
  * the whole tree (`npm run format`, then the few findings it leaves fixed by hand)
  * this fails: it is a file of its own so that the failure is plain to see.
  */
-import { describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
 import { binOf, runTool } from '../support/tools.js'
 
 describe('Biome', () => {

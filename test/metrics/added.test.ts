@@ -9,11 +9,24 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Point } from '#core/geometry/angles.js'
 import type { AnteriorMarker, LateralMarker, PosteriorMarker, Side } from '#core/markers.js'
-import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS, evaluate, forward, type Calibration } from '#core/metrics/index.js'
-import { exact, exactAnterior, exactLateral, exactPosterior, type ExactMetrics } from '../reference/exact.js'
+import {
+  ANTERIOR_METRICS,
+  type Calibration,
+  evaluate,
+  forward,
+  LATERAL_METRICS,
+  POSTERIOR_METRICS,
+} from '#core/metrics/index.js'
+import { type ExactMetrics, exact, exactAnterior, exactLateral, exactPosterior } from '../reference/exact.js'
 import { mirror, valuesOf } from '../support/metric-asserts.js'
 
-const ANTERIOR_ADDED = ['shoulder_angle', 'shoulder_pelvis_angle', 'tibial_tuberosity_angle', 'dist_apendice_xifoides', 'dist_ombligo']
+const ANTERIOR_ADDED = [
+  'shoulder_angle',
+  'shoulder_pelvis_angle',
+  'tibial_tuberosity_angle',
+  'dist_apendice_xifoides',
+  'dist_ombligo',
+]
 const POSTERIOR_ADDED = ['coronal_balance_t3', 'coronal_balance_t12']
 const LATERAL_ADDED = ['head_angle_vertical', 'hip_angle', 'ankle_angle', 'body_angle_vertical', 'dist_apex_lumbar']
 
@@ -69,7 +82,8 @@ function anterior(m: Anterior, c: Calibration = CAL): Record<string, number> {
 describe('added anterior metrics', () => {
   it('level shoulders, pelvis and tuberosities: exactly 0; signs as docs/metrics.md says', () => {
     const v = anterior(ANTERIOR)
-    for (const name of ['shoulder_angle', 'shoulder_pelvis_angle', 'tibial_tuberosity_angle']) assert.ok(Object.is(v[name], 0), name)
+    for (const name of ['shoulder_angle', 'shoulder_pelvis_angle', 'tibial_tuberosity_angle'])
+      assert.ok(Object.is(v[name], 0), name)
     // The subject faces the camera: their right is the image's left, so x 503 is 0.3 cm to their LEFT.
     assert.equal(v.dist_apendice_xifoides, -0.30000000000000004)
     assert.equal(v.dist_ombligo, 0.30000000000000004)
@@ -84,7 +98,11 @@ describe('added anterior metrics', () => {
   })
 
   it('parallel, opposite and perpendicular lines: shoulder_pelvis_angle exactly 0, 180 and 90', () => {
-    const tilted = { ...ANTERIOR, punto_acromion_izq: [620, 280] as Point, espina_iliaca_anterosuperior_izq: [580, 640 - 20 * (160 / 240)] as Point }
+    const tilted = {
+      ...ANTERIOR,
+      punto_acromion_izq: [620, 280] as Point,
+      espina_iliaca_anterosuperior_izq: [580, 640 - 20 * (160 / 240)] as Point,
+    }
     assert.equal(anterior({ ...tilted, espina_iliaca_anterosuperior_izq: [660, 620] }).shoulder_pelvis_angle, 0)
     // The ASIS marked the other way round: the line points the opposite way.
     assert.equal(anterior({ ...ANTERIOR, espina_iliaca_anterosuperior_izq: [260, 640] }).shoulder_pelvis_angle, 180)
@@ -99,7 +117,10 @@ describe('added anterior metrics', () => {
       [2 ** -28, 123.456, 789.012],
     ] as const) {
       anterior(placed(ANTERIOR, k, dx, dy), { lrv_x: 500 * k + dx, fc: 0.1 / k })
-      anterior(placed({ ...ANTERIOR, punto_acromion_der: [380, 300.000001], tat_izq: [564, 1080 - 1e-6] }, k, dx, dy), { lrv_x: dx, fc: 0.1 })
+      anterior(placed({ ...ANTERIOR, punto_acromion_der: [380, 300.000001], tat_izq: [564, 1080 - 1e-6] }, k, dx, dy), {
+        lrv_x: dx,
+        fc: 0.1,
+      })
     }
   })
 
@@ -107,12 +128,21 @@ describe('added anterior metrics', () => {
     const result = evaluate(ANTERIOR_METRICS, { ...ANTERIOR, punto_acromion_izq: [380, 300] }, CAL)
     assert.deepEqual(result, {
       ok: false,
-      problems: [{ markers: ['punto_acromion_der', 'punto_acromion_izq'], at: [380, 300], metrics: ['shoulder_angle', 'shoulder_pelvis_angle'] }],
+      problems: [
+        {
+          markers: ['punto_acromion_der', 'punto_acromion_izq'],
+          at: [380, 300],
+          metrics: ['shoulder_angle', 'shoulder_pelvis_angle'],
+        },
+      ],
     })
   })
 
-  it('appends the added fields after the specification\'s, which keep their order', () => {
-    assert.deepEqual(ANTERIOR_METRICS.slice(8).map((m) => m.name), ANTERIOR_ADDED)
+  it("appends the added fields after the specification's, which keep their order", () => {
+    assert.deepEqual(
+      ANTERIOR_METRICS.slice(8).map((m) => m.name),
+      ANTERIOR_ADDED,
+    )
   })
 })
 
@@ -138,18 +168,26 @@ const POSTERIOR: Posterior = {
 }
 
 describe('added posterior metrics', () => {
-  it('T3 and T12 offsets: positive to the subject\'s right (the image\'s right from behind), exact at the limits', () => {
+  it("T3 and T12 offsets: positive to the subject's right (the image's right from behind), exact at the limits", () => {
     const v = valuesOf(POSTERIOR_METRICS, POSTERIOR, CAL)
     assertAgrees(v, exactPosterior(POSTERIOR, CAL, false), 'posterior')
     assert.equal(v.coronal_balance_t3, 0.2)
     assert.equal(v.coronal_balance_t12, -0.30000000000000004)
-    assert.ok(Object.is(valuesOf(POSTERIOR_METRICS, { ...POSTERIOR, toracica_3: [500, 320] }, CAL).coronal_balance_t3, 0))
-    for (const [k, dx] of [[1, 999_000_000], [2 ** -28, -3.5]] as const) {
+    assert.ok(
+      Object.is(valuesOf(POSTERIOR_METRICS, { ...POSTERIOR, toracica_3: [500, 320] }, CAL).coronal_balance_t3, 0),
+    )
+    for (const [k, dx] of [
+      [1, 999_000_000],
+      [2 ** -28, -3.5],
+    ] as const) {
       const m = placed(POSTERIOR, k, dx, 0)
       const c = { lrv_x: 500 * k + dx, fc: 0.1 }
       assertAgrees(valuesOf(POSTERIOR_METRICS, m, c), exactPosterior(m, c, false), `posterior at ${k}, ${dx}`)
     }
-    assert.deepEqual(POSTERIOR_METRICS.slice(7).map((m) => m.name), POSTERIOR_ADDED)
+    assert.deepEqual(
+      POSTERIOR_METRICS.slice(7).map((m) => m.name),
+      POSTERIOR_ADDED,
+    )
   })
 })
 
@@ -211,11 +249,24 @@ describe('added lateral metrics', () => {
   })
 
   it('coincident trochanter and acromion: trunk and hip angles undefined, the pair named once', () => {
-    const result = evaluate(LATERAL_METRICS, { ...LATERAL, punto_acromion: [500, 700] }, { forward: 1, lrv_x: 480, fc: 0.1 })
+    const result = evaluate(
+      LATERAL_METRICS,
+      { ...LATERAL, punto_acromion: [500, 700] },
+      { forward: 1, lrv_x: 480, fc: 0.1 },
+    )
     assert.deepEqual(result, {
       ok: false,
-      problems: [{ markers: ['trocanter_mayor', 'punto_acromion'], at: [500, 700], metrics: ['trunk_angle_vertical', 'hip_angle'] }],
+      problems: [
+        {
+          markers: ['trocanter_mayor', 'punto_acromion'],
+          at: [500, 700],
+          metrics: ['trunk_angle_vertical', 'hip_angle'],
+        },
+      ],
     })
-    assert.deepEqual(LATERAL_METRICS.slice(4).map((m) => m.name), LATERAL_ADDED)
+    assert.deepEqual(
+      LATERAL_METRICS.slice(4).map((m) => m.name),
+      LATERAL_ADDED,
+    )
   })
 })

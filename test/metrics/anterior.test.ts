@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Point } from '#core/geometry/angles.js'
 import type { AnteriorMarker } from '#core/markers.js'
-import { ANTERIOR_METRICS, evaluate, type Calibration } from '#core/metrics/index.js'
+import { ANTERIOR_METRICS, type Calibration, evaluate } from '#core/metrics/index.js'
 import { absDiff, exactAnterior } from '../reference/exact.js'
 import { assertPositiveZero, mirror, valuesOf } from '../support/metric-asserts.js'
 
@@ -42,8 +42,21 @@ describe('anterior metrics', () => {
   it('lists the metrics of docs/metrics.md in order', () => {
     assert.deepEqual(
       ANTERIOR_METRICS.map((m) => m.name),
-      ['head_angle', 'dist_eminencia_frontal', 'dist_espina_nasal', 'dist_punto_mentoniano', 'trunk_angle', 'pelvis_angle', 'q_angle_right', 'q_angle_left',
-        'shoulder_angle', 'shoulder_pelvis_angle', 'tibial_tuberosity_angle', 'dist_apendice_xifoides', 'dist_ombligo'],
+      [
+        'head_angle',
+        'dist_eminencia_frontal',
+        'dist_espina_nasal',
+        'dist_punto_mentoniano',
+        'trunk_angle',
+        'pelvis_angle',
+        'q_angle_right',
+        'q_angle_left',
+        'shoulder_angle',
+        'shoulder_pelvis_angle',
+        'tibial_tuberosity_angle',
+        'dist_apendice_xifoides',
+        'dist_ombligo',
+      ],
     )
   })
 
@@ -78,15 +91,24 @@ describe('anterior metrics', () => {
   describe('signs (docs/metrics.md "positive means")', () => {
     it('the base posture is level and upright: head, pelvis and trunk angles and distances are +0', () => {
       const v = values(BASE)
-      for (const name of ['head_angle', 'dist_eminencia_frontal', 'dist_espina_nasal', 'dist_punto_mentoniano', 'trunk_angle', 'pelvis_angle'])
+      for (const name of [
+        'head_angle',
+        'dist_eminencia_frontal',
+        'dist_espina_nasal',
+        'dist_punto_mentoniano',
+        'trunk_angle',
+        'pelvis_angle',
+      ])
         assertPositiveZero(v[name], name)
     })
     it('head_angle > 0 when the right tragus is lower, < 0 when the left one is', () => {
       assert.ok(values(markers({ tragus_der: [440, 160] })).head_angle! > 0)
       assert.ok(values(markers({ tragus_izq: [560, 160] })).head_angle! < 0)
     })
-    it('distances > 0 for points on the image left of the line (the subject\'s right)', () => {
-      const v = values(markers({ eminencia_frontal_media: [490, 100], espina_nasal: [480, 160], punto_mentoniano: [530, 200] }))
+    it("distances > 0 for points on the image left of the line (the subject's right)", () => {
+      const v = values(
+        markers({ eminencia_frontal_media: [490, 100], espina_nasal: [480, 160], punto_mentoniano: [530, 200] }),
+      )
       assert.equal(v.dist_eminencia_frontal, 1)
       assert.equal(v.dist_espina_nasal, 2)
       assert.equal(v.dist_punto_mentoniano, -3)
@@ -95,13 +117,17 @@ describe('anterior metrics', () => {
       const v = values(markers({ espina_nasal: [480, 160] }), { lrv_x: 500, fc: 0.5 })
       assert.equal(v.dist_espina_nasal, 10)
     })
-    it('trunk_angle > 0 when the sternal notch is to the subject\'s right of the pubis', () => {
-      assert.equal(values(markers({ escotadura_esternal: [90, 290], punto_sinfisis_pubiana: [500, 700] })).trunk_angle, 45)
+    it("trunk_angle > 0 when the sternal notch is to the subject's right of the pubis", () => {
+      assert.equal(
+        values(markers({ escotadura_esternal: [90, 290], punto_sinfisis_pubiana: [500, 700] })).trunk_angle,
+        45,
+      )
       assert.equal(values(markers({ escotadura_esternal: [910, 290] })).trunk_angle, -45)
     })
     it('pelvis_angle > 0 when the right ASIS is lower', () => {
       assert.equal(
-        values(markers({ espina_iliaca_anterosuperior_der: [420, 660], espina_iliaca_anterosuperior_izq: [440, 640] })).pelvis_angle,
+        values(markers({ espina_iliaca_anterosuperior_der: [420, 660], espina_iliaca_anterosuperior_izq: [440, 640] }))
+          .pelvis_angle,
         45,
       )
       assert.ok(values(markers({ espina_iliaca_anterosuperior_izq: [580, 660] })).pelvis_angle! < 0)
@@ -135,7 +161,14 @@ describe('anterior metrics', () => {
     it('the left-right mirrored posture negates every lateral sign and swaps the Q angles', () => {
       const v = values(POSTURE, { lrv_x: 503, fc: 0.25 })
       const m = values(mirror(POSTURE, WIDTH, true), { lrv_x: WIDTH - 503, fc: 0.25 })
-      for (const name of ['head_angle', 'dist_eminencia_frontal', 'dist_espina_nasal', 'dist_punto_mentoniano', 'trunk_angle', 'pelvis_angle']) {
+      for (const name of [
+        'head_angle',
+        'dist_eminencia_frontal',
+        'dist_espina_nasal',
+        'dist_punto_mentoniano',
+        'trunk_angle',
+        'pelvis_angle',
+      ]) {
         assert.notEqual(v[name], 0, name)
         assert.equal(m[name], -v[name]!, name)
       }
@@ -144,7 +177,7 @@ describe('anterior metrics', () => {
     })
   })
 
-  describe('exact values at the conventions\' boundaries', () => {
+  describe("exact values at the conventions' boundaries", () => {
     it('level pairs give +0 whatever their orientation in the image', () => {
       const v = values(markers({ tragus_der: [700, 123.25], tragus_izq: [800, 123.25] }))
       assertPositiveZero(v.head_angle, 'head_angle')
@@ -168,19 +201,34 @@ describe('anterior metrics', () => {
       )
       assertPositiveZero(straight.q_angle_right, 'q_angle_right')
       assertPositiveZero(straight.q_angle_left, 'q_angle_left')
-      const folded = values(markers({ tat_der: [430, 820], tat_izq: [580, 300], centro_rotula_izq: [580, 1000], espina_iliaca_anterosuperior_izq: [580, 600] }))
+      const folded = values(
+        markers({
+          tat_der: [430, 820],
+          tat_izq: [580, 300],
+          centro_rotula_izq: [580, 1000],
+          espina_iliaca_anterosuperior_izq: [580, 600],
+        }),
+      )
       assert.equal(folded.q_angle_right, 180)
       assert.equal(folded.q_angle_left, 180)
     })
-    it('a tuberosity a hair\'s breadth off a nearly folded-back leg stays within 1e-12 of exact (no jump to -180)', () => {
-      const m = markers({ espina_iliaca_anterosuperior_der: [420, 640], centro_rotula_der: [440, 1000], tat_der: [430, 820.0000000000001] })
+    it("a tuberosity a hair's breadth off a nearly folded-back leg stays within 1e-12 of exact (no jump to -180)", () => {
+      const m = markers({
+        espina_iliaca_anterosuperior_der: [420, 640],
+        centro_rotula_der: [440, 1000],
+        tat_der: [430, 820.0000000000001],
+      })
       const v = values(m)
       const r = exactAnterior(m, CAL).q_angle_right!
       assert.ok(absDiff(v.q_angle_right!, r) <= 1e-12, `${v.q_angle_right} vs ${r.toString()}`)
     })
     it('a nearly folded-back leg whose rounded coordinate differences flip the sign of the turn gives the exact side', () => {
       // tat_izq - centro_rotula_izq is not a double; the exact Q angle is +179.99999999999999981
-      const m = markers({ espina_iliaca_anterosuperior_izq: [2424, -2], centro_rotula_izq: [1, -500], tat_izq: [4846.999999999999, 495.99999999999983] })
+      const m = markers({
+        espina_iliaca_anterosuperior_izq: [2424, -2],
+        centro_rotula_izq: [1, -500],
+        tat_izq: [4846.999999999999, 495.99999999999983],
+      })
       const v = values(m)
       assert.equal(v.q_angle_left, 180)
       assert.ok(absDiff(v.q_angle_left!, exactAnterior(m, CAL).q_angle_left!) <= 1e-12)
@@ -210,7 +258,11 @@ describe('anterior metrics', () => {
         problems: [
           { markers: ['punto_sinfisis_pubiana', 'escotadura_esternal'], at: [500, 700], metrics: ['trunk_angle'] },
           { markers: ['centro_rotula_der', 'tat_der'], at: [436, 1080], metrics: ['q_angle_right'] },
-          { markers: ['espina_iliaca_anterosuperior_izq', 'centro_rotula_izq'], at: [560, 1000], metrics: ['q_angle_left'] },
+          {
+            markers: ['espina_iliaca_anterosuperior_izq', 'centro_rotula_izq'],
+            at: [560, 1000],
+            metrics: ['q_angle_left'],
+          },
         ],
       })
     })

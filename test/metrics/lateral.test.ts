@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Point } from '#core/geometry/angles.js'
 import type { LateralMarker, Side } from '#core/markers.js'
-import { LATERAL_METRICS, evaluate, forward } from '#core/metrics/index.js'
+import { evaluate, forward, LATERAL_METRICS } from '#core/metrics/index.js'
 import { absDiff, exactLateral } from '../reference/exact.js'
 import { assertPositiveZero, mirror, valuesOf } from '../support/metric-asserts.js'
 
@@ -42,7 +42,17 @@ describe('lateral metrics', () => {
   it('lists the metrics of docs/metrics.md in order', () => {
     assert.deepEqual(
       LATERAL_METRICS.map((m) => m.name),
-      ['head_angle_horizontal', 'trunk_angle_vertical', 'elbow_angle', 'knee_angle', 'head_angle_vertical', 'hip_angle', 'ankle_angle', 'body_angle_vertical', 'dist_apex_lumbar'],
+      [
+        'head_angle_horizontal',
+        'trunk_angle_vertical',
+        'elbow_angle',
+        'knee_angle',
+        'head_angle_vertical',
+        'hip_angle',
+        'ankle_angle',
+        'body_angle_vertical',
+        'dist_apex_lumbar',
+      ],
     )
   })
   it('forward is +1 (image right) for side right and -1 for side left', () => {
@@ -51,7 +61,9 @@ describe('lateral metrics', () => {
   })
 
   it('worked example: side right, trochanter [0, 0], condyle [0, 100], malleolus [0, 200] -> knee_angle 180', () => {
-    const v = values(markers({ trocanter_mayor: [0, 0], tuberculo_condilo_externo: [0, 100], borde_anterior_maleolo: [0, 200] }))
+    const v = values(
+      markers({ trocanter_mayor: [0, 0], tuberculo_condilo_externo: [0, 100], borde_anterior_maleolo: [0, 200] }),
+    )
     assert.equal(v.knee_angle, 180)
   })
 
@@ -150,7 +162,7 @@ describe('lateral metrics', () => {
     })
   })
 
-  describe('exact values at the conventions\' boundaries', () => {
+  describe("exact values at the conventions' boundaries", () => {
     it('straight joints give exactly 180 for any orientation and side', () => {
       const m = markers({
         punto_acromion: [0, 0],
@@ -183,8 +195,14 @@ describe('lateral metrics', () => {
       }
     })
     it('a level neck line pointing backward gives exactly 180', () => {
-      assert.equal(values(markers({ apex_cervical: [500, 250], tragus: [440, 250] }), 'right').head_angle_horizontal, 180)
-      assert.equal(values(markers({ apex_cervical: [500, 250], tragus: [560, 250] }), 'left').head_angle_horizontal, 180)
+      assert.equal(
+        values(markers({ apex_cervical: [500, 250], tragus: [440, 250] }), 'right').head_angle_horizontal,
+        180,
+      )
+      assert.equal(
+        values(markers({ apex_cervical: [500, 250], tragus: [560, 250] }), 'left').head_angle_horizontal,
+        180,
+      )
     })
     it('a tragus one ulp below a backward neck line stays within 1e-12 of exact (just above -180, not 180)', () => {
       const m = markers({ apex_cervical: [500, 250], tragus: [440, 250.00000000000003] })
@@ -204,7 +222,9 @@ describe('lateral metrics', () => {
     it('name the markers, where they are and the metric', () => {
       assert.deepEqual(evaluate(LATERAL_METRICS, markers({ base_3er_metacarpiano: [500, 500] }), CONTEXT_RIGHT), {
         ok: false,
-        problems: [{ markers: ['punto_epicondilo', 'base_3er_metacarpiano'], at: [500, 500], metrics: ['elbow_angle'] }],
+        problems: [
+          { markers: ['punto_epicondilo', 'base_3er_metacarpiano'], at: [500, 500], metrics: ['elbow_angle'] },
+        ],
       })
     })
     it('report one problem per coincident pair, in response order', () => {
@@ -217,14 +237,22 @@ describe('lateral metrics', () => {
         ok: false,
         problems: [
           { markers: ['apex_cervical', 'tragus'], at: [500, 250], metrics: ['head_angle_horizontal'] },
-          { markers: ['trocanter_mayor', 'punto_acromion'], at: [500, 300], metrics: ['trunk_angle_vertical', 'hip_angle'] },
+          {
+            markers: ['trocanter_mayor', 'punto_acromion'],
+            at: [500, 300],
+            metrics: ['trunk_angle_vertical', 'hip_angle'],
+          },
         ],
       })
       const knee = evaluate(LATERAL_METRICS, markers({ trocanter_mayor: [500, 1000] }), CONTEXT_RIGHT)
       assert.deepEqual(knee, {
         ok: false,
         problems: [
-          { markers: ['tuberculo_condilo_externo', 'trocanter_mayor'], at: [500, 1000], metrics: ['knee_angle', 'hip_angle'] },
+          {
+            markers: ['tuberculo_condilo_externo', 'trocanter_mayor'],
+            at: [500, 1000],
+            metrics: ['knee_angle', 'hip_angle'],
+          },
         ],
       })
     })

@@ -2,14 +2,14 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import type { Point } from '#core/geometry/angles.js'
-import { POPLITEAL_MARKERS, SIDE_SUFFIX, type PosteriorMarker } from '#core/markers.js'
+import { type POPLITEAL_MARKERS, type PosteriorMarker, SIDE_SUFFIX } from '#core/markers.js'
 import {
-  POSTERIOR_METRICS,
-  POSTERIOR_METRICS_ESTIMATED,
-  estimatePopliteal,
-  evaluate,
   type Calibration,
   type Evaluation,
+  estimatePopliteal,
+  evaluate,
+  POSTERIOR_METRICS,
+  POSTERIOR_METRICS_ESTIMATED,
 } from '#core/metrics/index.js'
 import { absDiff, exact, exactPopliteal, exactPosterior } from '../reference/exact.js'
 import { assertPositiveZero, ok } from '../support/metric-asserts.js'
@@ -84,7 +84,10 @@ describe('estimate_popliteal = true (posterior view)', () => {
   })
   it('needs no popliteal markers', () => {
     const v = ok(evaluateEstimated(withoutPopliteal(BASE)))
-    assert.deepEqual(Object.keys(v), POSTERIOR_METRICS.map((m) => m.name))
+    assert.deepEqual(
+      Object.keys(v),
+      POSTERIOR_METRICS.map((m) => m.name),
+    )
   })
   it('ignores popliteal markers when present, even coincident with the Achilles marker', () => {
     const without = ok(evaluateEstimated(withoutPopliteal(BASE)))
@@ -120,7 +123,10 @@ describe('estimate_popliteal = true (posterior view)', () => {
       const plain = ok(evaluate(POSTERIOR_METRICS, m, CAL))
       const estimated = ok(evaluateEstimated(m))
       for (const name of ['calcaneo_angle_right', 'calcaneo_angle_left'])
-        assert.ok(Math.abs(plain[name]! - estimated[name]!) <= 1e-13, `${name} at factor ${factor}: ${plain[name]} vs ${estimated[name]}`)
+        assert.ok(
+          Math.abs(plain[name]! - estimated[name]!) <= 1e-13,
+          `${name} at factor ${factor}: ${plain[name]} vs ${estimated[name]}`,
+        )
     }
   })
   it('gives +0 for a heel straight below the Achilles marker and 180 straight above', () => {
@@ -132,7 +138,9 @@ describe('estimate_popliteal = true (posterior view)', () => {
     const v = ok(evaluateEstimated({ ...withoutPopliteal(BASE), calcaneo_der: [570, 1460], calcaneo_izq: [430, 1460] }))
     assert.equal(v.calcaneo_angle_right, v.calcaneo_angle_left)
     assert.ok(v.calcaneo_angle_right! > 0)
-    const varus = ok(evaluateEstimated({ ...withoutPopliteal(BASE), calcaneo_der: [550, 1460], calcaneo_izq: [450, 1460] }))
+    const varus = ok(
+      evaluateEstimated({ ...withoutPopliteal(BASE), calcaneo_der: [550, 1460], calcaneo_izq: [450, 1460] }),
+    )
     assert.equal(varus.calcaneo_angle_right, -v.calcaneo_angle_right!)
     assert.equal(varus.calcaneo_angle_left, -v.calcaneo_angle_left!)
   })

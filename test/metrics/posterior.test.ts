@@ -2,12 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Point } from '#core/geometry/angles.js'
 import type { AnteriorMarker, PosteriorMarker } from '#core/markers.js'
-import {
-  ANTERIOR_METRICS,
-  POSTERIOR_METRICS,
-  evaluate,
-  type Calibration,
-} from '#core/metrics/index.js'
+import { ANTERIOR_METRICS, type Calibration, evaluate, POSTERIOR_METRICS } from '#core/metrics/index.js'
 import { absDiff, exactPosterior } from '../reference/exact.js'
 import { assertPositiveZero, mirror, valuesOf } from '../support/metric-asserts.js'
 
@@ -45,7 +40,15 @@ function anteriorValues(m: Record<AnteriorMarker, Point>, c: Calibration): Recor
   return valuesOf(ANTERIOR_METRICS, m, c)
 }
 
-const ANGLES_AND_OFFSETS = ['coronal_balance_c7', 'coronal_balance_t7', 'coronal_balance_l5', 'pelvis_angle', 'head_angle', 'coronal_balance_t3', 'coronal_balance_t12']
+const ANGLES_AND_OFFSETS = [
+  'coronal_balance_c7',
+  'coronal_balance_t7',
+  'coronal_balance_l5',
+  'pelvis_angle',
+  'head_angle',
+  'coronal_balance_t3',
+  'coronal_balance_t12',
+]
 
 describe('posterior metrics', () => {
   it('lists the metrics of docs/metrics.md in order', () => {
@@ -83,10 +86,17 @@ describe('posterior metrics', () => {
     })
     it('rearfoot angle is measured against the leg axis popliteo -> aquiles, not the vertical', () => {
       // leg axis leaning laterally by (20, 350), heel continuing it: 0
-      assertPositiveZero(values(markers({ popliteo_der: [540, 1050], aquiles_der: [560, 1400], calcaneo_der: [564, 1470] })).calcaneo_angle_right, 'straight')
+      assertPositiveZero(
+        values(markers({ popliteo_der: [540, 1050], aquiles_der: [560, 1400], calcaneo_der: [564, 1470] }))
+          .calcaneo_angle_right,
+        'straight',
+      )
     })
-    it('coronal balances > 0 for vertebrae on the image right of the line (the subject\'s right)', () => {
-      const v = values(markers({ cervical_7: [510, 280], toracica_7: [480, 440], lumbar_5: [501, 680] }), { lrv_x: 500, fc: 0.5 })
+    it("coronal balances > 0 for vertebrae on the image right of the line (the subject's right)", () => {
+      const v = values(markers({ cervical_7: [510, 280], toracica_7: [480, 440], lumbar_5: [501, 680] }), {
+        lrv_x: 500,
+        fc: 0.5,
+      })
       assert.equal(v.coronal_balance_c7, 5)
       assert.equal(v.coronal_balance_t7, -10)
       assert.equal(v.coronal_balance_l5, 0.5)
@@ -174,11 +184,14 @@ describe('posterior metrics', () => {
     })
   })
 
-  describe('exact values at the conventions\' boundaries', () => {
+  describe("exact values at the conventions' boundaries", () => {
     it('level pairs give +0, pairs in swapped image order give exactly 180', () => {
       const swapped = values(markers({ lobulo_izq: [560, 170], lobulo_der: [440, 170] }))
       assert.equal(swapped.head_angle, 180)
-      assertPositiveZero(values(markers({ lobulo_izq: [1e-300, 1e-7], lobulo_der: [0.5, 1e-7] })).head_angle, 'head_angle')
+      assertPositiveZero(
+        values(markers({ lobulo_izq: [1e-300, 1e-7], lobulo_der: [0.5, 1e-7] })).head_angle,
+        'head_angle',
+      )
     })
     it('a heel folded back up the leg gives exactly 180', () => {
       const v = values(markers({ calcaneo_der: [560, 1200], calcaneo_izq: [440, 1100] }))
@@ -194,7 +207,11 @@ describe('posterior metrics', () => {
         problems: [{ markers: ['popliteo_der', 'aquiles_der'], at: [560, 1400], metrics: ['calcaneo_angle_right'] }],
       })
       assert.deepEqual(
-        evaluate(POSTERIOR_METRICS, markers({ calcaneo_izq: [440, 1400], espina_iliaca_posterosuperior_der: [470, 700], lobulo_der: [440, 170] }), CAL),
+        evaluate(
+          POSTERIOR_METRICS,
+          markers({ calcaneo_izq: [440, 1400], espina_iliaca_posterosuperior_der: [470, 700], lobulo_der: [440, 170] }),
+          CAL,
+        ),
         {
           ok: false,
           problems: [

@@ -11,27 +11,27 @@ import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
 import fc from 'fast-check'
 import type { Point } from '#core/geometry/angles.js'
-import { COORDINATE_LIMIT } from '../../src/limits.js'
 import {
-  POPLITEAL_MARKERS,
-  markerNames,
   type AnteriorMarker,
   type LateralMarker,
+  markerNames,
+  POPLITEAL_MARKERS,
   type PosteriorMarker,
   type Side,
   type View,
 } from '#core/markers.js'
 import {
   ANTERIOR_METRICS,
+  type Calibration,
+  type Evaluation,
+  evaluate,
+  forward,
   LATERAL_METRICS,
   POSTERIOR_METRICS,
   POSTERIOR_METRICS_ESTIMATED,
-  evaluate,
-  forward,
-  type Calibration,
-  type Evaluation,
 } from '#core/metrics/index.js'
-import { exact, exactAnterior, exactLateral, exactPosterior, type ExactMetrics } from '../reference/exact.js'
+import { COORDINATE_LIMIT } from '../../src/limits.js'
+import { type ExactMetrics, exact, exactAnterior, exactLateral, exactPosterior } from '../reference/exact.js'
 
 const RUNS_PER_VIEW = 3000
 const ABSOLUTE = 1e-12
@@ -61,7 +61,18 @@ interface Stats {
 }
 
 function newStats(): Stats {
-  return { maxAbs: 0, maxAbsAt: '', small: 0, maxAngle: 0, angles: 0, nearBoundary: 0, maxRel: 0, large: 0, undefinedSets: 0, undefinedMetrics: 0 }
+  return {
+    maxAbs: 0,
+    maxAbsAt: '',
+    small: 0,
+    maxAngle: 0,
+    angles: 0,
+    nearBoundary: 0,
+    maxRel: 0,
+    large: 0,
+    undefinedSets: 0,
+    undefinedMetrics: 0,
+  }
 }
 
 const statsByView = new Map<string, Stats>()
@@ -137,7 +148,11 @@ interface Tweak {
 const tweak: fc.Arbitrary<Tweak> = fc.record({
   mode: fc.constantFrom<Mode>('none', 'level', 'vertical', 'close', 'line', 'exactLine'),
   t: fc.oneof(fc.double({ min: -3, max: 3, noNaN: true }), fc.integer({ min: -3, max: 3 })),
-  rel: fc.oneof(fc.constant(0), fc.double({ min: -1e-9, max: 1e-9, noNaN: true }), fc.constantFrom(1e-17, -1e-17, 1e-300, -1e-300)),
+  rel: fc.oneof(
+    fc.constant(0),
+    fc.double({ min: -1e-9, max: 1e-9, noNaN: true }),
+    fc.constantFrom(1e-17, -1e-17, 1e-300, -1e-300),
+  ),
   ulpsX: fc.integer({ min: -3, max: 3 }),
   ulpsY: fc.integer({ min: -3, max: 3 }),
 })
@@ -219,7 +234,14 @@ const ANTERIOR_SHAPE: ViewShape<AnteriorMarker> = {
     ['espina_iliaca_anterosuperior_der', 'espina_iliaca_anterosuperior_izq'],
     ['punto_acromion_der', 'punto_acromion_izq'],
   ],
-  parallels: [['punto_acromion_der', 'punto_acromion_izq', 'espina_iliaca_anterosuperior_der', 'espina_iliaca_anterosuperior_izq']],
+  parallels: [
+    [
+      'punto_acromion_der',
+      'punto_acromion_izq',
+      'espina_iliaca_anterosuperior_der',
+      'espina_iliaca_anterosuperior_izq',
+    ],
+  ],
   triples: [
     ['espina_iliaca_anterosuperior_der', 'centro_rotula_der', 'tat_der'],
     ['espina_iliaca_anterosuperior_izq', 'centro_rotula_izq', 'tat_izq'],
@@ -303,25 +325,40 @@ function caseOf<M extends string>(shape: ViewShape<M>): fc.Arbitrary<Case<M>> {
         dropPopliteal: fc.boolean(),
       })
     })
-    .map(({ kind, points, pairTweaks, parallelTweaks, tripleTweaks, lastPairTweaks, lrv, fc: scale, side, estimatePopliteal, dropPopliteal }) => {
-      const markers = {} as Record<M, Point>
-      for (const [i, name] of names.entries()) markers[name] = points[i]!
-      for (const [i, [a, b]] of shape.pairs.entries()) markers[b] = tweakPair(markers[a], markers[b], pairTweaks[i]!)
-      for (const [i, [q0, q1, r0, r1]] of parallels.entries()) {
-        markers[r1] = tweakParallel(markers[q0], markers[q1], markers[r0], markers[r1], parallelTweaks[i]!)
-      }
-      for (const [i, [p0, p1, p2]] of shape.triples.entries()) {
-        markers[p2] = tweakTriple(markers[p0], markers[p1], markers[p2], tripleTweaks[i]!)
-      }
-      for (const [i, [a, b]] of lastPairs.entries()) markers[b] = tweakPair(markers[a], markers[b], lastPairTweaks[i]!)
-      let lrvX: number
-      if (typeof lrv === 'number') lrvX = lrv
-      else {
-        const on = shape.onLine[lrv.marker]
-        lrvX = on === undefined ? 0 : nudge(markers[on][0], lrv.ulps)
-      }
-      return { kind, markers, calibration: { lrv_x: lrvX, fc: scale }, side, estimatePopliteal, dropPopliteal }
-    })
+    .map(
+      ({
+        kind,
+        points,
+        pairTweaks,
+        parallelTweaks,
+        tripleTweaks,
+        lastPairTweaks,
+        lrv,
+        fc: scale,
+        side,
+        estimatePopliteal,
+        dropPopliteal,
+      }) => {
+        const markers = {} as Record<M, Point>
+        for (const [i, name] of names.entries()) markers[name] = points[i]!
+        for (const [i, [a, b]] of shape.pairs.entries()) markers[b] = tweakPair(markers[a], markers[b], pairTweaks[i]!)
+        for (const [i, [q0, q1, r0, r1]] of parallels.entries()) {
+          markers[r1] = tweakParallel(markers[q0], markers[q1], markers[r0], markers[r1], parallelTweaks[i]!)
+        }
+        for (const [i, [p0, p1, p2]] of shape.triples.entries()) {
+          markers[p2] = tweakTriple(markers[p0], markers[p1], markers[p2], tripleTweaks[i]!)
+        }
+        for (const [i, [a, b]] of lastPairs.entries())
+          markers[b] = tweakPair(markers[a], markers[b], lastPairTweaks[i]!)
+        let lrvX: number
+        if (typeof lrv === 'number') lrvX = lrv
+        else {
+          const on = shape.onLine[lrv.marker]
+          lrvX = on === undefined ? 0 : nudge(markers[on][0], lrv.ulps)
+        }
+        return { kind, markers, calibration: { lrv_x: lrvX, fc: scale }, side, estimatePopliteal, dropPopliteal }
+      },
+    )
 }
 
 function withinLimits(c: Case<string>): boolean {
@@ -335,10 +372,18 @@ function withinLimits(c: Case<string>): boolean {
 const FULL_TURN = new Set(['elbow_angle', 'knee_angle', 'hip_angle'])
 
 function describeCase(c: Case<string>): string {
-  return JSON.stringify({ ...c, markers: c.markers }, (_k, v: unknown) => (typeof v === 'number' && Object.is(v, -0) ? '-0' : v))
+  return JSON.stringify({ ...c, markers: c.markers }, (_k, v: unknown) =>
+    typeof v === 'number' && Object.is(v, -0) ? '-0' : v,
+  )
 }
 
-function check(stats: Stats, result: Evaluation, ref: ExactMetrics, degrees: ReadonlySet<string>, c: Case<string>): void {
+function check(
+  stats: Stats,
+  result: Evaluation,
+  ref: ExactMetrics,
+  degrees: ReadonlySet<string>,
+  c: Case<string>,
+): void {
   const undefinedNames = Object.keys(ref).filter((k) => ref[k] === null)
   if (undefinedNames.length > 0) {
     // two markers of a segment coincide: a validation error naming exactly those metrics
@@ -364,7 +409,8 @@ function check(stats: Stats, result: Evaluation, ref: ExactMetrics, degrees: Rea
     assert.equal(Number.isFinite(value), true, `${name} = ${value}`)
     assert.equal(Object.is(value, -0), false, `${name} is -0: ${describeCase(c)}`)
     if (degrees.has(name)) {
-      if (FULL_TURN.has(name)) assert.ok(value >= 0 && value < 360, `${name} = ${value} outside [0, 360): ${describeCase(c)}`)
+      if (FULL_TURN.has(name))
+        assert.ok(value >= 0 && value < 360, `${name} = ${value} outside [0, 360): ${describeCase(c)}`)
       else assert.ok(value > -180 && value <= 180, `${name} = ${value} outside (-180, 180]: ${describeCase(c)}`)
     }
     const diff = exact(value).minus(r).abs()
@@ -395,7 +441,12 @@ function degreeNames(table: readonly { name: string; unit: string }[]): Readonly
   return new Set(table.filter((m) => m.unit === 'degrees').map((m) => m.name))
 }
 
-function run<M extends string>(label: string, shape: ViewShape<M>, seed: number, body: (c: Case<M>, stats: Stats) => void): void {
+function run<M extends string>(
+  label: string,
+  shape: ViewShape<M>,
+  seed: number,
+  body: (c: Case<M>, stats: Stats) => void,
+): void {
   const stats = newStats()
   statsByView.set(label, stats)
   fc.assert(

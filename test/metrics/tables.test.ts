@@ -5,20 +5,21 @@
  * depends on; its values lie in its declared range. And metricTable, the one choice
  * of a view's table.
  */
-import { describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import { markerNames, type View } from '#core/markers.js'
 import {
   ANTERIOR_METRICS,
+  type AnyMetric,
+  inRange,
   LATERAL_METRICS,
+  metricTable,
   POSTERIOR_METRICS,
   POSTERIOR_METRICS_ESTIMATED,
-  VALUE_RANGES,
-  inRange,
-  metricTable,
   showsSign,
-  type AnyMetric,
+  VALUE_RANGES,
 } from '#core/metrics/index.js'
 
 const TABLES: [string, View, readonly AnyMetric[]][] = [
@@ -63,15 +64,20 @@ describe('metric tables', () => {
       const names = markerNames(view) as readonly string[]
       const coordinate = fc.double({ min: -1e4, max: 1e4, noNaN: true })
       fc.assert(
-        fc.property(fc.array(fc.tuple(coordinate, coordinate), { minLength: names.length, maxLength: names.length }), fc.boolean(), (points, right) => {
-          const markers = Object.fromEntries(names.map((n, i) => [n, points[i]!]))
-          const context = { lrv_x: 3, fc: 0.25, forward: right ? 1 : -1 }
-          for (const metric of metrics) {
-            assert.equal(VALUE_RANGES[metric.range].unit, metric.unit, `${metric.name}: range and unit agree`)
-            const value = metric.compute(markers, context)
-            if (!Number.isNaN(value)) assert.ok(inRange(metric.range, value), `${metric.name} = ${value} is in ${metric.range}`)
-          }
-        }),
+        fc.property(
+          fc.array(fc.tuple(coordinate, coordinate), { minLength: names.length, maxLength: names.length }),
+          fc.boolean(),
+          (points, right) => {
+            const markers = Object.fromEntries(names.map((n, i) => [n, points[i]!]))
+            const context = { lrv_x: 3, fc: 0.25, forward: right ? 1 : -1 }
+            for (const metric of metrics) {
+              assert.equal(VALUE_RANGES[metric.range].unit, metric.unit, `${metric.name}: range and unit agree`)
+              const value = metric.compute(markers, context)
+              if (!Number.isNaN(value))
+                assert.ok(inRange(metric.range, value), `${metric.name} = ${value} is in ${metric.range}`)
+            }
+          },
+        ),
         { numRuns: 300, seed: 7 },
       )
     })
@@ -83,7 +89,7 @@ describe('metric tables', () => {
 })
 
 describe('metricTable', () => {
-  it('is each view\'s table, the posterior one by estimate_popliteal', () => {
+  it("is each view's table, the posterior one by estimate_popliteal", () => {
     assert.equal(metricTable('anterior'), ANTERIOR_METRICS)
     assert.equal(metricTable('lateral', true), LATERAL_METRICS)
     assert.equal(metricTable('posterior'), POSTERIOR_METRICS)

@@ -5,21 +5,25 @@
  * `type` and `ctx` - must type-check (strict), then run against the real service
  * process.
  */
-import { after, before, describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ANSWERS, COINCIDENT_LATERAL, EXAMPLES } from '../../src/api/examples.js'
+import { after, before, describe, it } from 'node:test'
 import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '#core/metrics/index.js'
-import { startServer, type ServerProcess } from '../support/server-process.js'
+import { ANSWERS, COINCIDENT_LATERAL, EXAMPLES } from '../../src/api/examples.js'
 import { ROOT } from '../support/paths.js'
+import { type ServerProcess, startServer } from '../support/server-process.js'
 import { binOf, runTool } from '../support/tools.js'
 
 let service: ServerProcess
 let dir: string
 
 before(async () => {
-  service = await startServer({ name: 'service', script: 'dist/src/main.js', env: { LOG_LEVEL: 'warn', MAX_EVENT_LOOP_DELAY_MS: '0' } }, ROOT)
+  service = await startServer(
+    { name: 'service', script: 'dist/src/main.js', env: { LOG_LEVEL: 'warn', MAX_EVENT_LOOP_DELAY_MS: '0' } },
+    ROOT,
+  )
   // Inside the repository, so the program resolves openapi-fetch from its node_modules.
   mkdirSync(join(ROOT, 'dist'), { recursive: true })
   dir = mkdtempSync(join(ROOT, 'dist', 'generated-client-'))
@@ -34,7 +38,8 @@ after(async () => {
 function program(): string {
   const literal = (value: unknown) => JSON.stringify(value)
   // Every metric field of a view, read through the generated type: a field the document lacks does not compile.
-  const fields = (data: string, metrics: readonly { name: string }[]) => `[${metrics.map((m) => `${data}.${m.name}`).join(', ')}]`
+  const fields = (data: string, metrics: readonly { name: string }[]) =>
+    `[${metrics.map((m) => `${data}.${m.name}`).join(', ')}]`
   return `
 import assert from 'node:assert/strict'
 import createClient from 'openapi-fetch'
@@ -117,7 +122,9 @@ console.log(JSON.stringify({ calls: 6, headAngle, side, markers }))
 }
 
 describe('generated TypeScript client (openapi-typescript + openapi-fetch)', () => {
-  it('type-checks a program calling every endpoint, which then runs against the live service', { timeout: 240_000 }, async () => {
+  it('type-checks a program calling every endpoint, which then runs against the live service', {
+    timeout: 240_000,
+  }, async () => {
     const response = await fetch(`${service.url}/openapi.json`)
     assert.equal(response.status, 200)
     writeFileSync(join(dir, 'openapi.json'), await response.text())
@@ -131,7 +138,16 @@ describe('generated TypeScript client (openapi-typescript + openapi-fetch)', () 
     writeFileSync(
       join(dir, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noUncheckedIndexedAccess: true, skipLibCheck: true, types: ['node'], outDir: '.' },
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          skipLibCheck: true,
+          types: ['node'],
+          outDir: '.',
+        },
         files: ['client.mts'],
       }),
     )
@@ -140,6 +156,11 @@ describe('generated TypeScript client (openapi-typescript + openapi-fetch)', () 
 
     const ran = await runTool(join(dir, 'client.mjs'), [], dir, { BASE_URL: service.url })
     assert.equal(ran.code, 0, `the program failed against the service:\n${ran.stdout}${ran.stderr}`)
-    assert.deepEqual(JSON.parse(ran.stdout.trim()), { calls: 6, headAngle: 1.5343414997007685, side: 'right', markers: ['trocanter_mayor', 'punto_acromion'] })
+    assert.deepEqual(JSON.parse(ran.stdout.trim()), {
+      calls: 6,
+      headAngle: 1.5343414997007685,
+      side: 'right',
+      markers: ['trocanter_mayor', 'punto_acromion'],
+    })
   })
 })

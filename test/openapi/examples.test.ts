@@ -4,11 +4,18 @@
  * every example is valid against its own schema, and real 422 answers of every kind
  * are valid against the ValidationError schema.
  */
-import { after, before, describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
-import { ANSWERS, COINCIDENT_LATERAL, EXAMPLES, INVALID_LATERAL, VALIDATION_ERROR_EXAMPLES } from '../../src/api/examples.js'
 import { ERROR_TYPES } from '#core/error-types.js'
+import {
+  ANSWERS,
+  COINCIDENT_LATERAL,
+  EXAMPLES,
+  INVALID_LATERAL,
+  VALIDATION_ERROR_EXAMPLES,
+} from '../../src/api/examples.js'
 import { copy, makeApp, post, type TestApp } from '../support/app.js'
 
 let app: TestApp
@@ -20,7 +27,10 @@ before(async () => {
   app = await makeApp({ overload: false })
   doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json()
   ajv = new Ajv2020({ strict: false, allErrors: true })
-  const text = JSON.stringify({ $id: 'doc', $defs: doc.components.schemas }).replaceAll('#/components/schemas/', '#/$defs/')
+  const text = JSON.stringify({ $id: 'doc', $defs: doc.components.schemas }).replaceAll(
+    '#/components/schemas/',
+    '#/$defs/',
+  )
   ajv.addSchema(JSON.parse(text))
 })
 after(() => app.close())
@@ -70,17 +80,20 @@ describe('OpenAPI examples', () => {
     bodies.push(['/api/analyze/lateral', 'null'])
     bodies.push(['/api/analyze/lateral', ''])
     bodies.push(['/api/analyze/lateral', lateral((b) => (b.calibration = [1]))])
-    bodies.push(['/api/analyze/lateral', lateral((b) => {
-      b.markers.tragus = [1, 2, 3]
-      b.markers.apex_cervical = [1]
-      b.markers.punto_acromion = ['1', 2]
-      b.markers.punto_epicondilo = 7
-      b.markers.apex_lumbar = [2e9, -2e9]
-      b.side = 'up'
-      b.calibration.fc = 0
-      delete b.markers.trocanter_mayor
-      b.markers.Trocanter_mayor = [1, 2]
-    })])
+    bodies.push([
+      '/api/analyze/lateral',
+      lateral((b) => {
+        b.markers.tragus = [1, 2, 3]
+        b.markers.apex_cervical = [1]
+        b.markers.punto_acromion = ['1', 2]
+        b.markers.punto_epicondilo = 7
+        b.markers.apex_lumbar = [2e9, -2e9]
+        b.side = 'up'
+        b.calibration.fc = 0
+        delete b.markers.trocanter_mayor
+        b.markers.Trocanter_mayor = [1, 2]
+      }),
+    ])
     bodies.push(['/api/analyze/lateral', JSON.stringify(EXAMPLES.lateral).replace('[420,230]', '[1e999,230]')])
     bodies.push(['/api/analyze/lateral', COINCIDENT_LATERAL])
     bodies.push(['/api/analyze/posterior', { ...copy(EXAMPLES.posterior), estimate_popliteal: 'yes' }])

@@ -4,15 +4,16 @@
  * departure from their rulesets is justified in test/openapi/*.yaml - with and
  * without the rate limit, and Ajv's draft 2020-12 compiles every schema in it.
  */
-import { after, before, describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import { listening, type App } from '../support/raw-http.js'
-import { binOf, runTool } from '../support/tools.js'
 import { ROOT } from '../support/paths.js'
+import { type App, listening } from '../support/raw-http.js'
+import { binOf, runTool } from '../support/tools.js'
 
 const REDOCLY_CONFIG = join(ROOT, 'test', 'openapi', 'redocly.yaml')
 const SPECTRAL_RULESET = join(ROOT, 'test', 'openapi', 'spectral.yaml')
@@ -48,10 +49,19 @@ after(async () => {
 describe('the served OpenAPI document', () => {
   it('passes Redocly lint (recommended) with 0 errors and 0 warnings', { timeout: 180_000 }, async () => {
     for (const { name, file } of documents) {
-      const result = await runTool(binOf('@redocly/cli', 'redocly'), ['lint', '--config', REDOCLY_CONFIG, '--format=json', file])
+      const result = await runTool(binOf('@redocly/cli', 'redocly'), [
+        'lint',
+        '--config',
+        REDOCLY_CONFIG,
+        '--format=json',
+        file,
+      ])
       const start = result.stdout.indexOf('{')
       assert.ok(start >= 0, `${name}: Redocly printed no JSON report:\n${result.stdout}\n${result.stderr}`)
-      const report = JSON.parse(result.stdout.slice(start)) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] }
+      const report = JSON.parse(result.stdout.slice(start)) as {
+        totals: { errors: number; warnings: number }
+        problems: { ruleId: string; message: string }[]
+      }
       const problems = report.problems.map((p) => `${p.ruleId}: ${p.message}`).join('\n')
       assert.equal(report.totals.errors, 0, `${name}:\n${problems}`)
       assert.equal(report.totals.warnings, 0, `${name}:\n${problems}`)
@@ -61,13 +71,30 @@ describe('the served OpenAPI document', () => {
 
   it('passes Spectral lint (spectral:oas) with 0 errors and 0 warnings', { timeout: 180_000 }, async () => {
     for (const { name, file } of documents) {
-      const result = await runTool(binOf('@stoplight/spectral-cli', 'spectral'), ['lint', '--ruleset', SPECTRAL_RULESET, '--format', 'json', '--quiet', file])
+      const result = await runTool(binOf('@stoplight/spectral-cli', 'spectral'), [
+        'lint',
+        '--ruleset',
+        SPECTRAL_RULESET,
+        '--format',
+        'json',
+        '--quiet',
+        file,
+      ])
       const start = result.stdout.indexOf('[')
       assert.ok(start >= 0, `${name}: Spectral printed no JSON report:\n${result.stdout}\n${result.stderr}`)
-      const results = JSON.parse(result.stdout.slice(start)) as { code: string; message: string; severity: number; path: string[] }[]
+      const results = JSON.parse(result.stdout.slice(start)) as {
+        code: string
+        message: string
+        severity: number
+        path: string[]
+      }[]
       const listed = results.map((r) => `[${r.severity}] ${r.code}: ${r.message} at ${r.path.join('.')}`).join('\n')
       // Severity 0 is an error, 1 a warning.
-      assert.deepEqual(results.filter((r) => r.severity <= 1), [], `${name}:\n${listed}`)
+      assert.deepEqual(
+        results.filter((r) => r.severity <= 1),
+        [],
+        `${name}:\n${listed}`,
+      )
     }
   })
 
@@ -76,7 +103,10 @@ describe('the served OpenAPI document', () => {
       assert.equal(doc.openapi, '3.1.0')
       const ajv = new Ajv2020({ strict: false, allErrors: true })
       // The components become $defs of one schema, so every $ref resolves inside it.
-      const text = JSON.stringify({ $id: 'doc', $defs: doc.components.schemas }).replaceAll('#/components/schemas/', '#/$defs/')
+      const text = JSON.stringify({ $id: 'doc', $defs: doc.components.schemas }).replaceAll(
+        '#/components/schemas/',
+        '#/$defs/',
+      )
       ajv.addSchema(JSON.parse(text))
       for (const schemaName of Object.keys(doc.components.schemas)) {
         assert.ok(ajv.getSchema(`doc#/$defs/${schemaName}`), `${name}: ${schemaName} compiles`)
@@ -91,13 +121,24 @@ describe('the served OpenAPI document', () => {
       for (const [method, op] of Object.entries(item)) {
         assert.ok(op.operationId, `${method} ${path} has an operationId`)
         const statuses = Object.keys(op.responses).sort()
-        const expected = method === 'post' ? ['200', '400', '408', '413', '415', '422', '500', '503'] : ['200', '408', '500', '503']
+        const expected =
+          method === 'post' ? ['200', '400', '408', '413', '415', '422', '500', '503'] : ['200', '408', '500', '503']
         assert.deepEqual(statuses, expected, `${method} ${path}`)
-        assert.equal(limited!.doc.paths[path][method].responses['429'] !== undefined, path.startsWith('/api/'), `429 on ${path} when rate limited`)
+        assert.equal(
+          limited!.doc.paths[path][method].responses['429'] !== undefined,
+          path.startsWith('/api/'),
+          `429 on ${path} when rate limited`,
+        )
       }
     }
     const responses = limited!.doc.components.responses
-    assert.deepEqual(Object.keys(responses.TooManyRequests.headers).sort(), ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-request-id'])
+    assert.deepEqual(Object.keys(responses.TooManyRequests.headers).sort(), [
+      'retry-after',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+      'x-request-id',
+    ])
     assert.ok(responses.ServiceUnavailable.headers['retry-after'])
     assert.equal(plain!.doc.components.responses.TooManyRequests, undefined)
     // 404, 405 and 431 can answer any request: the document says so once.
@@ -107,7 +148,17 @@ describe('the served OpenAPI document', () => {
   it('names its schemas, has servers, and writes markers as 2020-12 tuples that read as two numbers without prefixItems', () => {
     const { doc } = documents[0]!
     assert.ok(doc.servers?.length >= 1)
-    for (const name of ['AnteriorRequest', 'AnteriorResponse', 'PosteriorRequest', 'LateralRequest', 'PoplitealRequest', 'Calibration', 'MarkerPoint', 'ValidationError', 'HTTPError']) {
+    for (const name of [
+      'AnteriorRequest',
+      'AnteriorResponse',
+      'PosteriorRequest',
+      'LateralRequest',
+      'PoplitealRequest',
+      'Calibration',
+      'MarkerPoint',
+      'ValidationError',
+      'HTTPError',
+    ]) {
       assert.ok(doc.components.schemas[name], name)
     }
     const marker = doc.components.schemas.MarkerPoint
@@ -118,7 +169,11 @@ describe('the served OpenAPI document', () => {
     assert.equal(marker.maxItems, 2)
     assert.doesNotMatch(JSON.stringify(doc), /additionalItems/)
     // Swagger UI reads the same document.
-    assert.ok(doc.paths['/api/analyze/anterior'].post.requestBody.content['application/json'].schema.$ref.endsWith('/AnteriorRequest'))
+    assert.ok(
+      doc.paths['/api/analyze/anterior'].post.requestBody.content['application/json'].schema.$ref.endsWith(
+        '/AnteriorRequest',
+      ),
+    )
   })
 
   it("names package.json's licence (an SPDX identifier)", () => {
@@ -128,7 +183,7 @@ describe('the served OpenAPI document', () => {
     assert.ok(doc.info.license?.name)
   })
 
-  it("says when the posterior popliteal markers are required, and validation keeps the rule", () => {
+  it('says when the posterior popliteal markers are required, and validation keeps the rule', () => {
     const { doc } = documents[0]!
     const request = doc.components.schemas.PosteriorRequest
     assert.match(request.description, /popliteo_izq and popliteo_der are required unless estimate_popliteal is true/)

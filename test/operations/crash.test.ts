@@ -6,13 +6,22 @@
  * the other instance (proxy_next_upstream ... non_idempotent for /api/), so the
  * clients see no failure. The figures are printed as test diagnostics.
  */
-import { describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { distinctPorts, nginxSkip, startInstance, startNginx, steadyLoad, waitForTraffic, type Instance } from '../support/proxy.js'
 import { ROOT } from '../support/paths.js'
+import {
+  distinctPorts,
+  type Instance,
+  nginxSkip,
+  startInstance,
+  startNginx,
+  steadyLoad,
+  waitForTraffic,
+} from '../support/proxy.js'
 
 /** The shipped configuration with the test's instances and listening port in place of its examples. */
 function shippedProxy(ports: readonly [number, number], listen: number): string {
@@ -65,9 +74,12 @@ describe('a worker killed under load behind deploy/nginx', { skip: nginxSkip() }
         `socket errors ${figures.errors}, timeouts ${figures.timeouts}; re-sent by nginx to the other instance: ${retried.length}`,
     )
     assert.ok(figures.requests > 1000, `the load was real (${figures.requests} requests)`)
-    assert.equal(figures.non2xx, 0, `non-2xx answers: ${JSON.stringify(figures.statuses)}\nnginx error log:\n${errorLog}`)
+    assert.equal(
+      figures.non2xx,
+      0,
+      `non-2xx answers: ${JSON.stringify(figures.statuses)}\nnginx error log:\n${errorLog}`,
+    )
     assert.equal(figures.errors, 0, `socket errors\nnginx error log:\n${errorLog}`)
     assert.equal(figures.timeouts, 0, 'timeouts')
   })
 })
-

@@ -7,11 +7,21 @@
  * Once with WORKERS=1 and once with WORKERS=2. The figures (requests, failures,
  * drain times) are printed as test diagnostics.
  */
-import { describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { DEFAULT_SHUTDOWN_DRAIN_MS } from '../../src/config.js'
-import { distinctPorts, nginxSkip, startInstance, startNginx, steadyLoad, waitForTraffic, type Instance, type LogLine } from '../support/proxy.js'
+import {
+  distinctPorts,
+  type Instance,
+  type LogLine,
+  nginxSkip,
+  startInstance,
+  startNginx,
+  steadyLoad,
+  waitForTraffic,
+} from '../support/proxy.js'
 
 /**
  * How long nginx skips an instance that refused a connection, s. A restarted instance
@@ -38,7 +48,6 @@ function plainProxy(ports: readonly number[], listen: number): string {
   }`
 }
 
-
 interface Restart {
   port: number
   code: number | null
@@ -55,9 +64,15 @@ const LOAD_CONNECTIONS = 16
 describe('restarts behind nginx under load', { skip: nginxSkip() }, () => {
   // WORKERS=1 with the default drain period; WORKERS=2 with a shorter one (SHUTDOWN_DRAIN_MS),
   // still longer than FAIL_TIMEOUT_S + 1 s, as docs/operations.md asks.
-  for (const [workers, drainMs] of [['1', undefined], ['2', '2500']] as const) {
+  for (const [workers, drainMs] of [
+    ['1', undefined],
+    ['2', '2500'],
+  ] as const) {
     it(`WORKERS=${workers}${drainMs ? `, SHUTDOWN_DRAIN_MS=${drainMs}` : ''}: each of two instances restarted with SIGTERM in turn: 0 failed requests, every exit 0`, async (t) => {
-      assert.ok((FAIL_TIMEOUT_S + 1) * 1000 < Number(drainMs ?? DEFAULT_SHUTDOWN_DRAIN_MS), 'the drain outlasts the proxy skipping an instance')
+      assert.ok(
+        (FAIL_TIMEOUT_S + 1) * 1000 < Number(drainMs ?? DEFAULT_SHUTDOWN_DRAIN_MS),
+        'the drain outlasts the proxy skipping an instance',
+      )
       const env: Record<string, string> = { WORKERS: workers, ...(drainMs ? { SHUTDOWN_DRAIN_MS: drainMs } : {}) }
       const [portA, portB, listen] = (await distinctPorts(3)) as [number, number, number]
       const instances: Instance[] = await Promise.all([startInstance(portA, env), startInstance(portB, env)])
@@ -77,8 +92,18 @@ describe('restarts behind nginx under load', { skip: nginxSkip() }, () => {
           const exit = await old.exited
           const drains = old.logs
             .filter((l: LogLine) => l.msg === 'stopped' && typeof l.elapsedMs === 'number')
-            .map((l) => ({ elapsedMs: l.elapsedMs as number, clean: l.clean as boolean, openAtDrainEnd: l.openAtDrainEnd as number }))
-          restarts.push({ port: old.port, code: exit.code, signalledAt: new Date(signalledAt).toISOString(), exitMs: exit.at - signalledAt, drains })
+            .map((l) => ({
+              elapsedMs: l.elapsedMs as number,
+              clean: l.clean as boolean,
+              openAtDrainEnd: l.openAtDrainEnd as number,
+            }))
+          restarts.push({
+            port: old.port,
+            code: exit.code,
+            signalledAt: new Date(signalledAt).toISOString(),
+            exitMs: exit.at - signalledAt,
+            drains,
+          })
           allLogs.push(...old.logs)
           instances[index] = await startInstance(old.port, env)
           // The next instance goes down only once the proxy sends this one traffic again.
@@ -97,7 +122,12 @@ describe('restarts behind nginx under load', { skip: nginxSkip() }, () => {
         for (const instance of instances) allLogs.push(...instance.logs)
       }
       const seconds = (Date.now() - started) / 1000
-      const unusual = allLogs.filter((l) => !/^(Server listening|shutting down|drain over|stopped|worker listening|worker stopped|starting workers)/.test(String(l.msg)))
+      const unusual = allLogs.filter(
+        (l) =>
+          !/^(Server listening|shutting down|drain over|stopped|worker listening|worker stopped|starting workers)/.test(
+            String(l.msg),
+          ),
+      )
       if (unusual.length > 0) t.diagnostic(`service log lines:\n${unusual.map((l) => JSON.stringify(l)).join('\n')}`)
       t.diagnostic(
         `WORKERS=${workers}: ${figures.requests} requests in ${seconds.toFixed(1)} s at ${LOAD_CONNECTIONS} connections; ` +
@@ -110,7 +140,11 @@ describe('restarts behind nginx under load', { skip: nginxSkip() }, () => {
         )
       }
       assert.ok(figures.requests > 1000, `the load was real (${figures.requests} requests)`)
-      assert.equal(figures.non2xx, 0, `non-2xx answers: ${JSON.stringify(figures.statuses)}\nnginx error log:\n${errorLog}`)
+      assert.equal(
+        figures.non2xx,
+        0,
+        `non-2xx answers: ${JSON.stringify(figures.statuses)}\nnginx error log:\n${errorLog}`,
+      )
       assert.equal(figures.errors, 0, `socket errors\nnginx error log:\n${errorLog}`)
       assert.equal(figures.timeouts, 0, 'timeouts')
       assert.equal(restarts.length, 2)
@@ -120,7 +154,10 @@ describe('restarts behind nginx under load', { skip: nginxSkip() }, () => {
         assert.equal(r.drains.length, Number(workers), 'every serving process logged its drain')
         for (const d of r.drains) {
           assert.equal(d.clean, true, 'no connection was cut')
-          assert.ok(d.elapsedMs < Number(drainMs ?? DEFAULT_SHUTDOWN_DRAIN_MS) + 1000, `the drain (${d.elapsedMs} ms) kept to SHUTDOWN_DRAIN_MS`)
+          assert.ok(
+            d.elapsedMs < Number(drainMs ?? DEFAULT_SHUTDOWN_DRAIN_MS) + 1000,
+            `the drain (${d.elapsedMs} ms) kept to SHUTDOWN_DRAIN_MS`,
+          )
         }
       }
     })

@@ -5,8 +5,9 @@
  * route, requests in flight, 4xx/5xx counts and the default process metrics; with
  * WORKERS=2 one answer adds up every worker's figures; METRICS_PORT moves it.
  */
-import { after, before, describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { LightMyRequestResponse } from 'fastify'
 import { EXAMPLES } from '../../src/api/examples.js'
@@ -88,7 +89,10 @@ describe('GET /metrics (one process)', () => {
       const res = await app.inject({ method: 'POST', url: '/api/analyze/lateral', payload: EXAMPLES.lateral })
       assert.equal(res.statusCode, 200)
     }
-    assert.equal((await app.inject({ method: 'POST', url: '/api/analyze/lateral', payload: { side: 'right' } })).statusCode, 422)
+    assert.equal(
+      (await app.inject({ method: 'POST', url: '/api/analyze/lateral', payload: { side: 'right' } })).statusCode,
+      422,
+    )
     assert.equal((await app.inject({ method: 'GET', url: '/no/such/path/1' })).statusCode, 404)
     assert.equal((await app.inject({ method: 'GET', url: '/no/such/path/2?x=1' })).statusCode, 404)
     assert.equal((await app.inject({ method: 'GET', url: '/health?probe=1' })).statusCode, 200)
@@ -110,7 +114,12 @@ describe('GET /metrics (one process)', () => {
     assert.ok((sample(text, 'http_request_duration_seconds_sum', lateral) as number) > 0)
     // The scrape itself is in flight while it is answered.
     assert.equal(sample(text, 'http_requests_in_flight'), 1)
-    for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
+    for (const name of [
+      'process_cpu_user_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+    ]) {
       assert.ok(sample(text, name) !== undefined, `${name} is exposed`)
     }
     assert.match(text, /^# TYPE nodejs_gc_duration_seconds histogram$/m)
@@ -157,11 +166,17 @@ describe('GET /metrics from the real process', () => {
     try {
       const base = `http://127.0.0.1:${port}`
       await getHealth(base, 10)
-      const servedBy = new Set(instance.logs.filter((l) => l.msg === 'request completed' && l.url === '/health').map((l) => l.pid))
+      const servedBy = new Set(
+        instance.logs.filter((l) => l.msg === 'request completed' && l.url === '/health').map((l) => l.pid),
+      )
       assert.equal(servedBy.size, 2, 'both workers answered /health')
       for (let i = 0; i < 3; i++) {
         const text = await (await fetch(`${base}/metrics`)).text()
-        assert.equal(sample(text, 'http_requests_total', { route: '/health', status_code: '200' }), 10, 'every scrape sees all workers')
+        assert.equal(
+          sample(text, 'http_requests_total', { route: '/health', status_code: '200' }),
+          10,
+          'every scrape sees all workers',
+        )
         assert.ok(sample(text, 'process_resident_memory_bytes') !== undefined)
       }
     } finally {
@@ -183,7 +198,11 @@ describe('GET /metrics from the real process', () => {
         // The figures of a request are recorded as its answer goes out; allow a moment.
         do {
           text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()
-        } while (sample(text, 'http_requests_total', { route: '/health' }) !== 4 && Date.now() < deadline && (await sleep(50, true)))
+        } while (
+          sample(text, 'http_requests_total', { route: '/health' }) !== 4 &&
+          Date.now() < deadline &&
+          (await sleep(50, true))
+        )
         assert.equal(sample(text, 'http_requests_total', { route: '/health', status_code: '200' }), 4)
         const other = await fetch(`http://127.0.0.1:${metricsPort}/health`)
         assert.equal(other.status, 404)

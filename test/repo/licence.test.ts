@@ -5,10 +5,11 @@
  * production package of package-lock.json with its version and licence. Adding a
  * dependency or a pose file fails this until NOTICE lists it.
  */
-import { describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { describe, it } from 'node:test'
 import { ROOT } from '../support/paths.js'
 
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8')
@@ -30,12 +31,17 @@ describe('licence', () => {
   })
 
   it('NOTICE lists every production package with its version and licence', () => {
-    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { version?: string; license?: string; dev?: boolean; optional?: boolean }> }
+    const lock = JSON.parse(read('package-lock.json')) as {
+      packages: Record<string, { version?: string; license?: string; dev?: boolean; optional?: boolean }>
+    }
     const missing: string[] = []
     for (const [path, entry] of Object.entries(lock.packages)) {
       if (!path.startsWith('node_modules/') || entry.dev || entry.optional) continue
       const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)
-      const row = new RegExp(`^ +${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} ${entry.version?.replace(/\./g, '\\.')} +${entry.license ?? ''}$`, 'm')
+      const row = new RegExp(
+        `^ +${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} ${entry.version?.replace(/\./g, '\\.')} +${entry.license ?? ''}$`,
+        'm',
+      )
       if (!row.test(NOTICE)) missing.push(`${name} ${entry.version} ${entry.license}`)
     }
     assert.deepEqual(missing, [], 'add these rows to NOTICE (section 3)')

@@ -5,11 +5,12 @@
  * link to a Markdown file (or within one) names one of its headings, slugged as
  * GitHub slugs them; a path written in backticks (`src/...`, `test/...`) exists.
  */
-import { describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
+import { describe, it } from 'node:test'
 import { ROOT } from '../support/paths.js'
 
 /** Written in two parts so that this file does not match itself. */
@@ -20,7 +21,10 @@ const SKIPPED_DIRECTORIES = new Set(['.git', 'node_modules', 'dist', 'test-outpu
 /** The project's files: git's list where there is one, else every file outside build output. */
 function projectFiles(): string[] {
   try {
-    const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+    const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
     return listed.split('\0').filter((path) => path !== '' && existsSync(join(ROOT, path)))
   } catch {
     const files: string[] = []
@@ -74,7 +78,14 @@ describe('the repository is self-contained', () => {
   const files = projectFiles().filter((path) => statSync(join(ROOT, path)).isFile() && isText(path))
 
   it('lists the project files it checks', () => {
-    for (const expected of ['package.json', 'README.md', 'docs/metrics.md', 'docs/contract.md', 'docs/service-spec.md', 'src/main.ts']) {
+    for (const expected of [
+      'package.json',
+      'README.md',
+      'docs/metrics.md',
+      'docs/contract.md',
+      'docs/service-spec.md',
+      'src/main.ts',
+    ]) {
       assert.ok(files.includes(expected), `${expected} is checked`)
     }
   })
@@ -123,7 +134,8 @@ describe('the repository is self-contained', () => {
     for (const path of files.filter((p) => p.endsWith('.md'))) {
       const text = readFileSync(join(ROOT, path), 'utf8').replace(/```[\s\S]*?```/g, '')
       for (const [, named = ''] of text.matchAll(/`((?:src|test|web|docs|bench|deploy)\/[\w./-]*)`/g)) {
-        if (existsSync(join(ROOT, dirname(path), named)) || existsSync(join(ROOT, named)) || ignoredByGit(named)) continue
+        if (existsSync(join(ROOT, dirname(path), named)) || existsSync(join(ROOT, named)) || ignoredByGit(named))
+          continue
         missing.push(`${path}: ${named}`)
       }
     }

@@ -4,13 +4,14 @@
  * whose metrics are all finite numbers (some mutations leave a body valid: an extra
  * field, a -0 coordinate); never a 5xx. The service keeps answering /health after.
  */
-import { after, before, describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
 import fc from 'fast-check'
 import { isErrorType } from '#core/error-types.js'
-import { MAX_ECHOED_INPUT_CHARS } from '../../src/limits.js'
-import { buildApp } from '../../src/app.js'
 import { EXAMPLES } from '../../src/api/examples.js'
+import { buildApp } from '../../src/app.js'
+import { MAX_ECHOED_INPUT_CHARS } from '../../src/limits.js'
 
 type App = Awaited<ReturnType<typeof buildApp>>
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
@@ -51,15 +52,46 @@ function render(value: unknown): string {
 }
 
 function deep(depth: number, leaf: string, kind: 'array' | 'object'): string {
-  return kind === 'array' ? `${'['.repeat(depth)}${leaf}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}${leaf}${'}'.repeat(depth)}`
+  return kind === 'array'
+    ? `${'['.repeat(depth)}${leaf}${']'.repeat(depth)}`
+    : `${'{"a":'.repeat(depth)}${leaf}${'}'.repeat(depth)}`
 }
 
 /** Values no field expects: wrong types, extremes, huge and deeply nested ones. */
 const weird: fc.Arbitrary<Json | string> = fc.oneof(
   fc.constantFrom<Json | string>(
-    null, true, false, '', 'right', 'NaN', 'Infinity', '12', 0, -1, 1e308, -1e308, 1e9, 1e9 + 1, -1e9 - 1, 5e-324,
-    '@@inf@@', '@@-inf@@', '@@negzero@@', '@@tiny@@', '@@bigint@@', '@@exp@@',
-    [], [1], [1, 2, 3], ['1', '2'], [null, null], [true, false], [[1, 2]], {}, { x: 1, y: 2 }, { __proto__: null },
+    null,
+    true,
+    false,
+    '',
+    'right',
+    'NaN',
+    'Infinity',
+    '12',
+    0,
+    -1,
+    1e308,
+    -1e308,
+    1e9,
+    1e9 + 1,
+    -1e9 - 1,
+    5e-324,
+    '@@inf@@',
+    '@@-inf@@',
+    '@@negzero@@',
+    '@@tiny@@',
+    '@@bigint@@',
+    '@@exp@@',
+    [],
+    [1],
+    [1, 2, 3],
+    ['1', '2'],
+    [null, null],
+    [true, false],
+    [[1, 2]],
+    {},
+    { x: 1, y: 2 },
+    { __proto__: null },
   ),
   fc.double(),
   fc.integer(),
@@ -122,7 +154,12 @@ function apply(body: Record<string, unknown>, mutation: Mutation): Record<string
       break
     case 'extra':
       // defineProperty: a plain assignment of "__proto__" would set the prototype.
-      Object.defineProperty(parent, mutation.key, { value: mutation.value, enumerable: true, configurable: true, writable: true })
+      Object.defineProperty(parent, mutation.key, {
+        value: mutation.value,
+        enumerable: true,
+        configurable: true,
+        writable: true,
+      })
       break
     case 'rename': {
       const value = parent[last]
@@ -137,13 +174,21 @@ function apply(body: Record<string, unknown>, mutation: Mutation): Record<string
 function mutationArb(example: object): fc.Arbitrary<Mutation> {
   const all = paths(example)
   const path = fc.constantFrom(...all)
-  const key = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'x', ''), fc.string({ maxLength: 12 }))
+  const key = fc.oneof(
+    fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'x', ''),
+    fc.string({ maxLength: 12 }),
+  )
   return fc.oneof(
     path.map((p): Mutation => ({ op: 'delete', path: p })),
     fc.record({ path, value: weird }).map(({ path: p, value }): Mutation => ({ op: 'set', path: p, value })),
-    fc.record({ path, key, value: weird }).map(({ path: p, key: k, value }): Mutation => ({ op: 'extra', path: p, key: k, value })),
     fc
-      .record({ path: fc.constantFrom(...all.filter((p) => p.length > 0)), how: fc.constantFrom('upper', 'typo', 'space') })
+      .record({ path, key, value: weird })
+      .map(({ path: p, key: k, value }): Mutation => ({ op: 'extra', path: p, key: k, value })),
+    fc
+      .record({
+        path: fc.constantFrom(...all.filter((p) => p.length > 0)),
+        how: fc.constantFrom('upper', 'typo', 'space'),
+      })
       .map(({ path: p, how }): Mutation => {
         const last = p[p.length - 1] as string
         const to = how === 'upper' ? last.toUpperCase() : how === 'space' ? ` ${last}` : `${last.slice(0, -1)}x`
@@ -167,16 +212,32 @@ function cases(example: object): Record<string, fc.Arbitrary<Case>> {
         const text = expand(render(body))
         return { body: text, contentType: 'application/json', expect: text.length > LIMIT ? [413] : undefined }
       }),
-    'arbitrary JSON values': fc.jsonValue({ maxDepth: 4 }).map((value) => ({ body: render(value) ?? 'null', contentType: 'application/json' })),
-    'truncated JSON': fc.integer({ min: 1, max: valid.length - 1 }).map((cut) => ({ body: valid.slice(0, cut), contentType: 'application/json', expect: [400] })),
+    'arbitrary JSON values': fc
+      .jsonValue({ maxDepth: 4 })
+      .map((value) => ({ body: render(value) ?? 'null', contentType: 'application/json' })),
+    'truncated JSON': fc
+      .integer({ min: 1, max: valid.length - 1 })
+      .map((cut) => ({ body: valid.slice(0, cut), contentType: 'application/json', expect: [400] })),
     'invalid UTF-8': fc
       .record({
         at: fc.integer({ min: 0, max: valid.length }),
-        bytes: fc.constantFrom([0xff], [0xfe, 0xff], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xc0, 0xaf], [0x80]),
+        bytes: fc.constantFrom(
+          [0xff],
+          [0xfe, 0xff],
+          [0xc3],
+          [0xe2, 0x82],
+          [0xed, 0xa0, 0x80],
+          [0xf4, 0x90, 0x80, 0x80],
+          [0xc0, 0xaf],
+          [0x80],
+        ),
       })
       .map(({ at, bytes }) => {
         const raw = Buffer.from(valid)
-        return { body: Buffer.concat([raw.subarray(0, at), Buffer.from(bytes), raw.subarray(at)]), contentType: 'application/json' }
+        return {
+          body: Buffer.concat([raw.subarray(0, at), Buffer.from(bytes), raw.subarray(at)]),
+          contentType: 'application/json',
+        }
       }),
     'deep nesting and huge bodies': fc
       .record({
@@ -192,20 +253,34 @@ function cases(example: object): Record<string, fc.Arbitrary<Case>> {
         return { body: text, contentType: 'application/json', expect: text.length > LIMIT ? [413] : [400, 422] }
       }),
     'wrong or missing Content-Type': fc
-      .constantFrom(undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/jsonp', 'json', '*/*')
+      .constantFrom(
+        undefined,
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+        'application/jsonp',
+        'json',
+        '*/*',
+      )
       .map((contentType) => ({ body: valid, contentType, expect: [415] })),
   }
 }
 
 function assertAnswer(c: Case, status: number, headers: Record<string, unknown>, text: string, label: string) {
   assert.ok(status < 500, `${label}: got ${status} ${text.slice(0, 300)}`)
-  if (c.expect) assert.ok(c.expect.includes(status), `${label}: expected ${c.expect.join('/')}, got ${status} ${text.slice(0, 200)}`)
+  if (c.expect)
+    assert.ok(
+      c.expect.includes(status),
+      `${label}: expected ${c.expect.join('/')}, got ${status} ${text.slice(0, 200)}`,
+    )
   assert.match(String(headers['content-type']), /^application\/json/, label)
   const body = JSON.parse(text) as Record<string, unknown>
   if (status === 200) {
     for (const [key, value] of Object.entries(body)) {
       if (key === 'popliteo') {
-        for (const v of Object.values(value as Record<string, unknown>)) assert.ok(typeof v === 'number' && Number.isFinite(v), `${label}: popliteo ${String(v)}`)
+        for (const v of Object.values(value as Record<string, unknown>))
+          assert.ok(typeof v === 'number' && Number.isFinite(v), `${label}: popliteo ${String(v)}`)
       } else if (!['unit_angles', 'unit_distances', 'unit', 'side'].includes(key)) {
         assert.ok(typeof value === 'number' && Number.isFinite(value), `${label}: ${key} = ${String(value)}`)
       }
@@ -223,7 +298,10 @@ function assertAnswer(c: Case, status: number, headers: Record<string, unknown>,
     for (const entry of detail as Record<string, unknown>[]) {
       const keys = Object.keys(entry)
       assert.deepEqual(keys.slice(0, 3), ['loc', 'msg', 'type'], label)
-      assert.ok(keys.slice(3).every((k) => k === 'input' || k === 'ctx'), `${label}: ${keys.join()}`)
+      assert.ok(
+        keys.slice(3).every((k) => k === 'input' || k === 'ctx'),
+        `${label}: ${keys.join()}`,
+      )
       assert.ok(Array.isArray(entry.loc) && entry.loc[0] === 'body', label)
       assert.ok(typeof entry.msg === 'string' && entry.msg.length > 0, label)
       // A documented type, never the catch-all: every schema violation has its own.
@@ -312,7 +390,13 @@ describe('fuzz over real HTTP', () => {
           headers: c.contentType === undefined ? { 'content-type': '' } : { 'content-type': c.contentType },
         })
         const text = await res.text()
-        assertAnswer({ ...c, expect: c.contentType === undefined ? undefined : c.expect }, res.status, Object.fromEntries(res.headers), text, `${url} over HTTP`)
+        assertAnswer(
+          { ...c, expect: c.contentType === undefined ? undefined : c.expect },
+          res.status,
+          Object.fromEntries(res.headers),
+          text,
+          `${url} over HTTP`,
+        )
       }),
       { seed: SEED, numRuns: Math.max(50, Math.floor(RUNS * 2)) },
     )

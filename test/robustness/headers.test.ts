@@ -3,10 +3,11 @@
  * and the short API set on JSON answers. The marking app's page set and a real
  * browser under these headers: test/web/security-headers.test.ts.
  */
-import { after, before, describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
 import { EXAMPLES } from '../../src/api/examples.js'
-import { listening, type App } from '../support/raw-http.js'
+import { type App, listening } from '../support/raw-http.js'
 
 const API_CSP = "default-src 'none';frame-ancestors 'none'"
 
@@ -35,12 +36,27 @@ describe('security headers', () => {
   it('sends the short API set on JSON answers, errors included', async () => {
     const answers = [
       await fetch(`${base}/health`),
-      await fetch(`${base}/api/estimate-popliteal`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(EXAMPLES.popliteal) }),
-      await fetch(`${base}/api/analyze/lateral`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
-      await fetch(`${base}/api/analyze/lateral`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }),
+      await fetch(`${base}/api/estimate-popliteal`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(EXAMPLES.popliteal),
+      }),
+      await fetch(`${base}/api/analyze/lateral`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+      await fetch(`${base}/api/analyze/lateral`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{',
+      }),
       await fetch(`${base}/api/nothing-here`),
     ]
-    assert.deepEqual(answers.map((r) => r.status), [200, 200, 422, 400, 404])
+    assert.deepEqual(
+      answers.map((r) => r.status),
+      [200, 200, 422, 400, 404],
+    )
     for (const res of answers) {
       assert.equal(res.headers.get('content-security-policy'), API_CSP)
       assert.equal(res.headers.get('x-content-type-options'), 'nosniff')

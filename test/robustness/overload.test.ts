@@ -3,12 +3,13 @@
  * are answered at once with 503 `{"detail"}` and Retry-After instead of queueing,
  * and the service recovers by itself. Thresholds are tiny to make it quick.
  */
-import { after, before, describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { EXAMPLES } from '../../src/api/examples.js'
-import { OVERLOAD_DEFAULTS } from '../../src/limits.js'
 import { buildApp } from '../../src/app.js'
+import { OVERLOAD_DEFAULTS } from '../../src/limits.js'
 
 type App = Awaited<ReturnType<typeof buildApp>>
 
@@ -58,7 +59,9 @@ describe('overload: 503 with Retry-After', () => {
     assert.ok(shed, 'never answered 503')
     assert.equal(shed.headers['retry-after'], String(OVERLOAD.retryAfterSeconds))
     assert.match(String(shed.headers['content-type']), /^application\/json/)
-    assert.deepEqual(JSON.parse(shed.body), { detail: `The service is overloaded; retry after ${OVERLOAD.retryAfterSeconds} seconds.` })
+    assert.deepEqual(JSON.parse(shed.body), {
+      detail: `The service is overloaded; retry after ${OVERLOAD.retryAfterSeconds} seconds.`,
+    })
     assert.ok(shed.headers['x-content-type-options'], 'security headers on a 503 too')
 
     // Analysis requests are shed the same way while it lasts, and all recover.

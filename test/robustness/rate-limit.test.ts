@@ -3,8 +3,9 @@
  * a minute, then 429 `{"detail"}` with Retry-After. /health, /docs and the app's
  * files are never limited, and one client's limit does not touch another's.
  */
-import { describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
 import { EXAMPLES } from '../../src/api/examples.js'
 import { buildApp } from '../../src/app.js'
 
@@ -24,8 +25,14 @@ describe('per-client rate limit', () => {
     const app = await buildApp({ logger: false, webRoot: false, overload: false, rateLimit: 3 })
     const answers = []
     for (let i = 0; i < 5; i++) answers.push(await popliteal(app))
-    assert.deepEqual(answers.map((r) => r.statusCode), [200, 200, 200, 429, 429])
-    assert.deepEqual(answers.map((r) => r.headers['x-ratelimit-remaining']), ['2', '1', '0', '0', '0'])
+    assert.deepEqual(
+      answers.map((r) => r.statusCode),
+      [200, 200, 200, 429, 429],
+    )
+    assert.deepEqual(
+      answers.map((r) => r.headers['x-ratelimit-remaining']),
+      ['2', '1', '0', '0', '0'],
+    )
     const limited = answers[3]!
     assert.equal(limited.headers['x-ratelimit-limit'], '3')
     assert.ok(Number(limited.headers['retry-after']) > 0 && Number(limited.headers['retry-after']) <= 60)
@@ -55,7 +62,13 @@ describe('per-client rate limit', () => {
   it('counts the client behind a trusted proxy by X-Forwarded-For', async () => {
     const app = await buildApp({ logger: false, webRoot: false, overload: false, rateLimit: 1, trustProxy: 1 })
     const via = (client: string) =>
-      app.inject({ method: 'POST', url: '/api/estimate-popliteal', payload: EXAMPLES.popliteal, remoteAddress: '10.9.9.9', headers: { 'x-forwarded-for': client } })
+      app.inject({
+        method: 'POST',
+        url: '/api/estimate-popliteal',
+        payload: EXAMPLES.popliteal,
+        remoteAddress: '10.9.9.9',
+        headers: { 'x-forwarded-for': client },
+      })
     assert.equal((await via('203.0.113.1')).statusCode, 200)
     assert.equal((await via('203.0.113.1')).statusCode, 429)
     assert.equal((await via('203.0.113.2')).statusCode, 200)

@@ -4,12 +4,13 @@
  * limits gets 408 `{"detail": ...}` and its connection closed. Short timeouts here
  * (the defaults are 10 s / 5 s / 72 s); the bounds only check the order of events.
  */
-import { after, before, describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
 import { EXAMPLES } from '../../src/api/examples.js'
-import { DEFAULT_TIMEOUTS } from '../../src/config.js'
 import { buildApp } from '../../src/app.js'
-import { RawClient, listening, postText, type App } from '../support/raw-http.js'
+import { DEFAULT_TIMEOUTS } from '../../src/config.js'
+import { type App, listening, postText, RawClient } from '../support/raw-http.js'
 
 const TIMEOUTS = { requestMs: 1500, headersMs: 800, keepAliveMs: 500, checkIntervalMs: 50 }
 
@@ -47,7 +48,11 @@ describe('timeouts against slow clients', () => {
   it('serves a client that sends its whole request byte by byte within the limits', async () => {
     const c = client()
     await c.connected
-    const { head, body } = postText('/api/estimate-popliteal', JSON.stringify(EXAMPLES.popliteal), 'Connection: close\r\n')
+    const { head, body } = postText(
+      '/api/estimate-popliteal',
+      JSON.stringify(EXAMPLES.popliteal),
+      'Connection: close\r\n',
+    )
     await c.dribble(head + body, 2)
     await c.closed
     const [response] = c.responses()
@@ -80,7 +85,10 @@ describe('timeouts against slow clients', () => {
     await dribbling
     const elapsed = (c.closedAt as number) - c.openedAt
     assert.ok(elapsed >= TIMEOUTS.headersMs - 100, `closed after ${elapsed} ms`)
-    assert.ok(elapsed < TIMEOUTS.requestMs + 2000, `closed after ${elapsed} ms, headers timeout ${TIMEOUTS.headersMs} ms`)
+    assert.ok(
+      elapsed < TIMEOUTS.requestMs + 2000,
+      `closed after ${elapsed} ms, headers timeout ${TIMEOUTS.headersMs} ms`,
+    )
     const [response] = c.responses()
     assert.equal(response?.status, 408, c.received)
     assert.ok('detail' in (JSON.parse(response.body) as object))

@@ -1,6 +1,6 @@
 /** Shared test helpers: an app without logs or static files, and JSON requests to it. */
 import { Writable } from 'node:stream'
-import { buildApp, type AppOptions } from '../../src/app.js'
+import { type AppOptions, buildApp } from '../../src/app.js'
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>
 
@@ -16,11 +16,14 @@ export function makeApp(options: AppOptions = {}): Promise<TestApp> {
 }
 
 /** An app whose JSON log lines are collected in `lines`. */
-export async function loggingApp(options: AppOptions = {}): Promise<{ app: TestApp; lines: Record<string, unknown>[] }> {
+export async function loggingApp(
+  options: AppOptions = {},
+): Promise<{ app: TestApp; lines: Record<string, unknown>[] }> {
   const lines: Record<string, unknown>[] = []
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>)
+      for (const line of chunk.toString().split('\n'))
+        if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>)
       done()
     },
   })
@@ -36,10 +39,25 @@ export interface JsonResponse {
   text: string
 }
 
-export async function post(app: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> {
+export async function post(
+  app: TestApp,
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse> {
   const raw = typeof payload === 'string' ? payload : JSON.stringify(payload)
-  const res = await app.inject({ method: 'POST', url, payload: raw, headers: { 'content-type': 'application/json', ...headers } })
-  return { status: res.statusCode, headers: res.headers, text: res.body, body: res.body === '' ? undefined : safeJson(res.body) }
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload: raw,
+    headers: { 'content-type': 'application/json', ...headers },
+  })
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    text: res.body,
+    body: res.body === '' ? undefined : safeJson(res.body),
+  }
 }
 
 function safeJson(text: string): unknown {

@@ -4,10 +4,10 @@
  * photos, and helpers that click image pixels on the app's photo.
  */
 import { existsSync, mkdirSync } from 'node:fs'
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
-import { buildApp } from '../../src/app.js'
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
-import { FIGURES, figureSvg, type FigureSpec, type Px } from '../web/fixtures/figure.js'
+import { buildApp } from '../../src/app.js'
+import { FIGURES, type FigureSpec, figureSvg, type Px } from '../web/fixtures/figure.js'
 import { TEST_OUTPUT, WEB_BUILD } from './paths.js'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -22,15 +22,26 @@ export interface Harness {
 
 export async function startHarness(): Promise<Harness> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`)
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`,
+    )
   }
-  if (!existsSync(`${WEB_BUILD}index.html`)) throw new Error(`The app is not built (${WEB_BUILD}index.html missing): run "npm run build".`)
+  if (!existsSync(`${WEB_BUILD}index.html`))
+    throw new Error(`The app is not built (${WEB_BUILD}index.html missing): run "npm run build".`)
   mkdirSync(OUTPUT, { recursive: true })
   const app = await buildApp({ logger: false, overload: { maxEventLoopDelayMs: 0 }, webRoot: WEB_BUILD })
   const base = await app.listen({ port: 0, host: '127.0.0.1' })
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   try {
     const photos = {} as Record<View, Buffer>
@@ -57,8 +68,16 @@ export async function startHarness(): Promise<Harness> {
 }
 
 /** A fresh page on the app; records every request so tests can check none leaves the service. */
-export async function openApp(h: Harness, options: BrowserContextOptions = {}): Promise<{ page: Page; requests: string[]; errors: string[] }> {
-  const context = await h.browser.newContext({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1, acceptDownloads: true, ...options })
+export async function openApp(
+  h: Harness,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; requests: string[]; errors: string[] }> {
+  const context = await h.browser.newContext({
+    viewport: { width: 1400, height: 900 },
+    deviceScaleFactor: 1,
+    acceptDownloads: true,
+    ...options,
+  })
   const page = await context.newPage()
   const requests: string[] = []
   const errors: string[] = []
@@ -74,7 +93,9 @@ export async function openApp(h: Harness, options: BrowserContextOptions = {}): 
 }
 
 export async function loadPhoto(page: Page, h: Harness, view: View): Promise<void> {
-  await page.locator('#photo-input').setInputFiles({ name: `${view}-figure.png`, mimeType: 'image/png', buffer: h.photos[view] })
+  await page
+    .locator('#photo-input')
+    .setInputFiles({ name: `${view}-figure.png`, mimeType: 'image/png', buffer: h.photos[view] })
   await page.locator('.stage.has-photo image.photo').waitFor()
 }
 
@@ -127,7 +148,12 @@ export function pixelOf(spec: FigureSpec, id: string): Px {
  * Places every target the app asks for, by clicking its known pixel, until the
  * prompt asks for nothing more. Returns the order in which the app asked.
  */
-export async function placeGuided(page: Page, spec: FigureSpec, photoBoxes: string[] = [], limit = 40): Promise<string[]> {
+export async function placeGuided(
+  page: Page,
+  spec: FigureSpec,
+  photoBoxes: string[] = [],
+  limit = 40,
+): Promise<string[]> {
   const asked: string[] = []
   for (let i = 0; i < limit; i++) {
     const id = await activeTarget(page)
@@ -156,6 +182,10 @@ export async function shownResults(page: Page): Promise<Record<string, number>> 
 
 // biome-ignore lint/suspicious/noExplicitAny: any JSON answer, good or bad; the tests' assertions check its shape
 export async function postJson(base: string, path: string, body: unknown): Promise<{ status: number; json: any }> {
-  const response = await fetch(new URL(path, base), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await fetch(new URL(path, base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   return { status: response.status, json: await response.json() }
 }

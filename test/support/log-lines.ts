@@ -22,12 +22,17 @@ export function collectLogLines(stream: Readable | null | undefined, into: LogLi
 }
 
 /** Resolves with the first line of `logs` (as it grows) that matches; fails after `ms`, listing what was logged. */
-export async function waitForLogLine(logs: readonly LogLine[], predicate: (line: LogLine) => boolean, ms = 10_000): Promise<LogLine> {
+export async function waitForLogLine(
+  logs: readonly LogLine[],
+  predicate: (line: LogLine) => boolean,
+  ms = 10_000,
+): Promise<LogLine> {
   const deadline = Date.now() + ms
   for (;;) {
     const found = logs.find(predicate)
     if (found) return found
-    if (Date.now() > deadline) throw new Error(`no such log line within ${ms} ms; got:\n${logs.map((l) => JSON.stringify(l)).join('\n')}`)
+    if (Date.now() > deadline)
+      throw new Error(`no such log line within ${ms} ms; got:\n${logs.map((l) => JSON.stringify(l)).join('\n')}`)
     await sleep(20)
   }
 }

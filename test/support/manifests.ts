@@ -5,15 +5,15 @@
  * property check rejects a misspelled field such as `livenesProbe`.
  */
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { parseAllDocuments } from 'yaml'
+import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1'
 import { Deployment } from 'kubernetes-models/apps/v1'
-import { Service } from 'kubernetes-models/v1'
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2'
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1'
-import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1'
+import { Service } from 'kubernetes-models/v1'
+import { parseAllDocuments } from 'yaml'
 import { ROOT } from './paths.js'
 
 const run = promisify(execFile)
@@ -29,13 +29,19 @@ interface Kind {
 
 /** Every kind the manifests may hold. A new kind must be added here, or the check fails. */
 export const KINDS: Record<string, Kind> = {
-  'apps/v1 Deployment': { validate: (d) => new Deployment(d as never).validate(), type: ['kubernetes-types/apps/v1', 'Deployment'] },
+  'apps/v1 Deployment': {
+    validate: (d) => new Deployment(d as never).validate(),
+    type: ['kubernetes-types/apps/v1', 'Deployment'],
+  },
   'v1 Service': { validate: (d) => new Service(d as never).validate(), type: ['kubernetes-types/core/v1', 'Service'] },
   'autoscaling/v2 HorizontalPodAutoscaler': {
     validate: (d) => new HorizontalPodAutoscaler(d as never).validate(),
     type: ['kubernetes-types/autoscaling/v2', 'HorizontalPodAutoscaler'],
   },
-  'policy/v1 PodDisruptionBudget': { validate: (d) => new PodDisruptionBudget(d as never).validate(), type: ['kubernetes-types/policy/v1', 'PodDisruptionBudget'] },
+  'policy/v1 PodDisruptionBudget': {
+    validate: (d) => new PodDisruptionBudget(d as never).validate(),
+    type: ['kubernetes-types/policy/v1', 'PodDisruptionBudget'],
+  },
   'monitoring.coreos.com/v1 ServiceMonitor': {
     validate: (d) => new ServiceMonitor(d as never).validate(),
     type: ['@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1', 'IServiceMonitor'],
@@ -81,7 +87,9 @@ export function schemaProblems(documents: readonly Manifest[]): string[] {
   for (const document of documents) {
     const kind = KINDS[`${document.apiVersion} ${document.kind}`]
     if (!kind) {
-      problems.push(`${label(document)}: no validator for ${document.apiVersion} ${document.kind}; add it to KINDS in test/support/manifests.ts`)
+      problems.push(
+        `${label(document)}: no validator for ${document.apiVersion} ${document.kind}; add it to KINDS in test/support/manifests.ts`,
+      )
       continue
     }
     try {
@@ -110,18 +118,28 @@ export async function typeProblems(documents: readonly Manifest[]): Promise<stri
     }
     documents.forEach((document, index) => {
       const kind = KINDS[`${document.apiVersion} ${document.kind}`]
-      if (!kind) throw new Error(`${label(document)}: no type for ${document.apiVersion} ${document.kind}; add it to KINDS`)
+      if (!kind)
+        throw new Error(`${label(document)}: no type for ${document.apiVersion} ${document.kind}; add it to KINDS`)
       const [module, name] = kind.type
       push(`import type { ${name} as T${index} } from '${module}'`, label(document))
     })
     documents.forEach((document, index) => {
-      for (const line of `export const document${index}: T${index} = ${JSON.stringify(document, null, 2)}`.split('\n')) push(line, label(document))
+      for (const line of `export const document${index}: T${index} = ${JSON.stringify(document, null, 2)}`.split('\n'))
+        push(line, label(document))
     })
     writeFileSync(join(directory, 'manifests.ts'), `${lines.join('\n')}\n`)
     writeFileSync(
       join(directory, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, module: 'esnext', moduleResolution: 'bundler', target: 'es2022', types: [], skipLibCheck: true },
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          target: 'es2022',
+          types: [],
+          skipLibCheck: true,
+        },
         files: ['manifests.ts'],
       }),
     )

@@ -28,7 +28,10 @@ export async function waitForRequestsInFlight(base: string, count: number, ms = 
     const response = await fetch(`${base}/metrics`)
     seen = sample(await response.text(), 'http_requests_in_flight')
     if (seen !== undefined && seen - 1 >= count) return
-    if (Date.now() > deadline) throw new Error(`${base}: ${count} requests in flight expected within ${ms} ms; /metrics says ${seen === undefined ? 'nothing' : seen - 1} besides its own`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `${base}: ${count} requests in flight expected within ${ms} ms; /metrics says ${seen === undefined ? 'nothing' : seen - 1} besides its own`,
+      )
     await sleep(20)
   }
 }

@@ -4,17 +4,16 @@
  * Debian's nginx run as a foreground child with its own configuration and prefix in
  * a temporary directory (never the system service), and steady autocannon load.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
 import { ANALYSIS_ENDPOINTS, ENDPOINTS } from '../../bench/harness.js'
-import { freePort, waitUntilAnswering } from './server-process.js'
-import { collectLogLines, waitForLogLine, type LogLine } from './log-lines.js'
+import { collectLogLines, type LogLine, waitForLogLine } from './log-lines.js'
 import { ROOT } from './paths.js'
-
+import { freePort, waitUntilAnswering } from './server-process.js'
 
 export type { LogLine }
 
@@ -35,7 +34,10 @@ export function nginxBinary(): string | undefined {
  */
 export function nginxSkip(): string | false {
   if (nginxBinary() !== undefined) return false
-  if (process.env.CI) throw new Error('nginx is not installed, and CI is set: the proxy tests must run in CI (.ci/run installs Debian\'s nginx).')
+  if (process.env.CI)
+    throw new Error(
+      "nginx is not installed, and CI is set: the proxy tests must run in CI (.ci/run installs Debian's nginx).",
+    )
   return 'nginx is not installed (apt-get install -y nginx): proxy tests skipped'
 }
 
@@ -76,16 +78,26 @@ ${http}
 }
 `
   writeFileSync(join(dir, 'nginx.conf'), conf)
-  const child = spawn(binary, ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
+  const child = spawn(
+    binary,
+    ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  )
   let stderr = ''
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const reap = () => child.kill('SIGKILL')
   process.once('exit', reap)
   const read = (file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : '')
-  await waitUntilAnswering(child, `http://127.0.0.1:${port}/health`, 'nginx', 10_000, () => `: ${stderr}${read('error.log')}`)
+  await waitUntilAnswering(
+    child,
+    `http://127.0.0.1:${port}/health`,
+    'nginx',
+    10_000,
+    () => `: ${stderr}${read('error.log')}`,
+  )
   let final: { access: string; error: string } | undefined
   return {
     port,
@@ -174,7 +186,8 @@ export async function waitForTraffic(port: number, ms = 15_000): Promise<void> {
   const start = await analysesServed(port)
   const deadline = Date.now() + ms
   while ((await analysesServed(port)) <= start) {
-    if (Date.now() > deadline) throw new Error(`the proxy sent no analysis to the instance on port ${port} within ${ms} ms`)
+    if (Date.now() > deadline)
+      throw new Error(`the proxy sent no analysis to the instance on port ${port} within ${ms} ms`)
     await sleep(100)
   }
 }

@@ -1,7 +1,7 @@
 /** Helpers for the robustness tests: a listening app and raw-socket HTTP clients. */
 import { connect, type Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { buildApp, type AppOptions } from '../../src/app.js'
+import { type AppOptions, buildApp } from '../../src/app.js'
 
 export type App = Awaited<ReturnType<typeof buildApp>>
 
@@ -55,7 +55,8 @@ export class RawClient {
   async waitFor(predicate: (received: string) => boolean, ms = 5000): Promise<void> {
     const deadline = Date.now() + ms
     while (!predicate(this.received)) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting; received so far: ${JSON.stringify(this.received.slice(0, 500))}`)
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting; received so far: ${JSON.stringify(this.received.slice(0, 500))}`)
       await sleep(5)
     }
   }

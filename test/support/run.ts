@@ -14,10 +14,10 @@
  * node's TAP summary (`# tests N`, `# pass N`, `# fail N`, ...).
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
-import { LAYERS, isLayer, layerOf, type Layer } from './layers.js'
+import { isLayer, LAYERS, type Layer, layerOf } from './layers.js'
 import { ROOT } from './paths.js'
 
 /** Build folders of test files, each with the prefix its paths carry in front of the source path. */
@@ -67,7 +67,9 @@ const layers: readonly Layer[] = named.length > 0 ? LAYERS.filter((layer) => nam
 const files = testFiles()
 const unplaced = files.filter((f) => layerOf(f.source) === undefined)
 if (unplaced.length > 0) {
-  process.stderr.write(`Test files in no layer (add their folder to test/support/layers.ts):\n  ${unplaced.map((f) => f.source).join('\n  ')}\n`)
+  process.stderr.write(
+    `Test files in no layer (add their folder to test/support/layers.ts):\n  ${unplaced.map((f) => f.source).join('\n  ')}\n`,
+  )
   process.exit(1)
 }
 
@@ -88,19 +90,34 @@ try {
     const reporter = process.stdout.isTTY ? 'spec' : 'tap'
     // Unit tests share nothing: one file per core. System tests: one file at a time. Integration: node's default.
     const concurrency =
-      layer === 'system' ? ['--test-concurrency=1'] : layer === 'unit' ? [`--test-concurrency=${availableParallelism()}`] : []
+      layer === 'system'
+        ? ['--test-concurrency=1']
+        : layer === 'unit'
+          ? [`--test-concurrency=${availableParallelism()}`]
+          : []
     process.stdout.write(`\n# ---- ${layer} tests: ${chosen.length} files ----\n`)
     const started = Date.now()
     const result = spawnSync(
       process.execPath,
-      ['--test', ...concurrency, `--test-reporter=${reporter}`, '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...nodeArgs, ...chosen],
+      [
+        '--test',
+        ...concurrency,
+        `--test-reporter=${reporter}`,
+        '--test-reporter-destination=stdout',
+        '--test-reporter=tap',
+        `--test-reporter-destination=${tap}`,
+        ...nodeArgs,
+        ...chosen,
+      ],
       { cwd: ROOT, stdio: 'inherit' },
     )
     const seconds = (Date.now() - started) / 1000
     if (result.status !== 0) failed = true
     const summary = summaryOf(existsSync(tap) ? readFileSync(tap, 'utf8') : '')
     totals.push(summary)
-    timings.push(`# ${layer}: ${summary.pass} of ${summary.tests} passed, ${summary.fail} failed, ${summary.skipped} skipped, in ${seconds.toFixed(1)} s${result.status === 0 ? '' : ' (FAILED)'}`)
+    timings.push(
+      `# ${layer}: ${summary.pass} of ${summary.tests} passed, ${summary.fail} failed, ${summary.skipped} skipped, in ${seconds.toFixed(1)} s${result.status === 0 ? '' : ' (FAILED)'}`,
+    )
   }
 } finally {
   rmSync(reportDir, { recursive: true, force: true })

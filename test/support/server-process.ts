@@ -4,8 +4,8 @@
  * of 127.0.0.1, wait until /health answers, read its resident memory from /proc,
  * stop it.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync, readdirSync } from 'node:fs'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 
@@ -16,7 +16,9 @@ export async function freePort(): Promise<number> {
     probe.once('error', reject)
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))))
+      probe.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -61,7 +63,8 @@ export async function waitUntilAnswering(
 ): Promise<number> {
   const started = Date.now()
   for (;;) {
-    if (child !== undefined && child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before ${url} answered${details()}`)
+    if (child !== undefined && child.exitCode !== null)
+      throw new Error(`${name} exited with code ${child.exitCode} before ${url} answered${details()}`)
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) })
       await response.arrayBuffer()

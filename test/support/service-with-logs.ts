@@ -1,8 +1,8 @@
 /** The real service process (dist/src/main.js) for the cluster and shutdown tests, with its log lines. */
-import { startServer, type ServerProcess } from './server-process.js'
-import { collectLogLines, waitForLogLine, type LogLine } from './log-lines.js'
-import { ROOT } from './paths.js'
 
+import { collectLogLines, type LogLine, waitForLogLine } from './log-lines.js'
+import { ROOT } from './paths.js'
+import { type ServerProcess, startServer } from './server-process.js'
 
 export type { LogLine }
 
@@ -18,7 +18,10 @@ export interface Service {
 }
 
 export async function startService(env: Record<string, string>): Promise<Service> {
-  const server = await startServer({ name: 'service', script: 'dist/src/main.js', env: { LOG_LEVEL: 'info', ...env }, stdio: 'pipe' }, ROOT)
+  const server = await startServer(
+    { name: 'service', script: 'dist/src/main.js', env: { LOG_LEVEL: 'info', ...env }, stdio: 'pipe' },
+    ROOT,
+  )
   const logs: LogLine[] = []
   collectLogLines(server.child.stdout, logs)
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) => {

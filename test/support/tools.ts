@@ -9,7 +9,6 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { ROOT } from './paths.js'
 
-
 const require = createRequire(join(ROOT, 'package.json'))
 
 /** The path of a package's command-line script (its package.json `bin`). */
@@ -35,7 +34,13 @@ const OFFLINE_ENV = {
 }
 
 /** Runs `node <script> ...args` and resolves with its exit code and output (never rejects on a non-zero exit). */
-export function runTool(script: string, args: readonly string[], cwd = ROOT, env: Record<string, string> = {}, timeoutMs = 120_000): Promise<ToolResult> {
+export function runTool(
+  script: string,
+  args: readonly string[],
+  cwd = ROOT,
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+): Promise<ToolResult> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,

@@ -9,8 +9,18 @@ import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
 import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '#core/metrics/index.js'
+import {
+  clickPixel,
+  type Harness,
+  loadPhoto,
+  OUTPUT,
+  openApp,
+  pixelOf,
+  placeGuided,
+  shownResults,
+  startHarness,
+} from '../support/browser.js'
 import { FIGURES } from './fixtures/figure.js'
-import { OUTPUT, clickPixel, loadPhoto, openApp, pixelOf, placeGuided, shownResults, startHarness, type Harness } from '../support/browser.js'
 
 /** How many metrics each view's response had in the specification; the table rows after them are the added ones. */
 const SPECIFICATION_COUNT: Record<View, number> = { anterior: 8, posterior: 7, lateral: 4 }
@@ -55,7 +65,8 @@ async function markView(page: Page, view: View): Promise<void> {
     await page.locator('#prompt-grid-cm').press('Enter')
   }
   await shownResults(page)
-  for (const name of addedMetrics(view)) await page.locator(`#results[data-state="ready"] #metrics-table tr[data-metric="${name}"][data-value]`).waitFor()
+  for (const name of addedMetrics(view))
+    await page.locator(`#results[data-state="ready"] #metrics-table tr[data-metric="${name}"][data-value]`).waitFor()
 }
 
 interface Shown {
@@ -87,7 +98,11 @@ describe('the added metrics in the app', () => {
         assert.match(shown.value, /^[+\u2212]?\d+,\d(°|\u00a0cm)$/, `${view}.${name} value in Spanish: ${shown.value}`)
         assert.match(shown.u, /^±\u00a0\d+,\d(°|\u00a0cm)$/, `${view}.${name} u in Spanish: ${shown.u}`)
         assert.ok(shown.label && shown.meaning, `${view}.${name} has a Spanish name and meaning`)
-        assert.equal(await page.locator(`#stage .figures .figure[data-metric="${name}"]`).count(), 1, `${view}.${name} is drawn on the photo`)
+        assert.equal(
+          await page.locator(`#stage .figures .figure[data-metric="${name}"]`).count(),
+          1,
+          `${view}.${name} is drawn on the photo`,
+        )
       }
       await page.screenshot({ path: `${OUTPUT}added-metrics-${view}-es.png` })
 
@@ -96,13 +111,23 @@ describe('the added metrics in the app', () => {
       const report = page.locator(`#report section[data-view="${view}"]`)
       for (const name of addedMetrics(view)) {
         const cell = (await report.locator(`tr[data-metric="${name}"] td`).innerText()).trim()
-        assert.match(cell, /^[+\u2212]?\d+,\d(°|\u00a0cm) ± \d+,\d(°|\u00a0cm)$|^[+\u2212]?\d+,\d(°|\u00a0cm)\u00a0±\u00a0\d+,\d(°|\u00a0cm)$/, `${view}.${name} in the report: ${cell}`)
-        assert.equal(await report.locator(`svg.report-photo .figure[data-metric="${name}"]`).count(), 1, `${view}.${name} drawn in the report`)
+        assert.match(
+          cell,
+          /^[+\u2212]?\d+,\d(°|\u00a0cm) ± \d+,\d(°|\u00a0cm)$|^[+\u2212]?\d+,\d(°|\u00a0cm)\u00a0±\u00a0\d+,\d(°|\u00a0cm)$/,
+          `${view}.${name} in the report: ${cell}`,
+        )
+        assert.equal(
+          await report.locator(`svg.report-photo .figure[data-metric="${name}"]`).count(),
+          1,
+          `${view}.${name} drawn in the report`,
+        )
       }
       await page.emulateMedia({ media: 'screen' })
     }
     // A published value is a quiet note beside the metric, in the language shown.
-    const note = (await page.locator('#metrics-table tr[data-metric="head_angle_horizontal"] .published').innerText()).trim()
+    const note = (
+      await page.locator('#metrics-table tr[data-metric="head_angle_horizontal"] .published').innerText()
+    ).trim()
     assert.match(note, /^Publicado: 47,4 ± 5,2 grados/)
 
     // English: every added metric named and explained in English, value ± u with a decimal point.
@@ -122,12 +147,19 @@ describe('the added metrics in the app', () => {
       await page.emulateMedia({ media: 'print' })
       const report = page.locator(`#report section[data-view="${view}"]`)
       for (const name of addedMetrics(view)) {
-        assert.match((await report.locator(`tr[data-metric="${name}"] td`).innerText()).trim(), /\d\.\d.*±.*\d\.\d/, `${view}.${name} in the English report`)
+        assert.match(
+          (await report.locator(`tr[data-metric="${name}"] td`).innerText()).trim(),
+          /\d\.\d.*±.*\d\.\d/,
+          `${view}.${name} in the English report`,
+        )
       }
       await page.emulateMedia({ media: 'screen' })
     }
     await page.screenshot({ path: `${OUTPUT}added-metrics-lateral-en.png` })
-    assert.match(await page.locator('#metrics-table tr[data-metric="head_angle_horizontal"] .published').innerText(), /^Published: 47\.4 ± 5\.2 degrees/)
+    assert.match(
+      await page.locator('#metrics-table tr[data-metric="head_angle_horizontal"] .published').innerText(),
+      /^Published: 47\.4 ± 5\.2 degrees/,
+    )
     assert.deepEqual(errors, [])
     await page.context().close()
   })

@@ -9,25 +9,34 @@ import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { markerNames, type View } from '#core/markers.js'
 import { ANTERIOR_METRICS, LATERAL_METRICS, POSTERIOR_METRICS } from '#core/metrics/index.js'
-import { FIGURES, type FigureSpec } from './fixtures/figure.js'
 import {
-  OUTPUT,
   activeTarget,
   dropPhoto,
+  type Harness,
   loadPhoto,
+  OUTPUT,
   openApp,
   placeGuided,
   postJson,
   screenOf,
   shownResults,
   startHarness,
-  type Harness,
 } from '../support/browser.js'
+import { FIGURES, type FigureSpec } from './fixtures/figure.js'
 
 type Session = {
   format: string
   view: View
-  views: Record<string, { calibration: { lrv_x: number | null; fc: number | null; grid_size_cm: number | null }; markers: Record<string, [number, number]>; results: Record<string, number | string> | null; side?: string; estimate_popliteal?: boolean }>
+  views: Record<
+    string,
+    {
+      calibration: { lrv_x: number | null; fc: number | null; grid_size_cm: number | null }
+      markers: Record<string, [number, number]>
+      results: Record<string, number | string> | null
+      side?: string
+      estimate_popliteal?: boolean
+    }
+  >
 }
 
 let h: Harness
@@ -55,12 +64,19 @@ async function saveSession(page: Page, name: string): Promise<{ path: string; se
 
 function assertNear(actual: readonly number[], expected: readonly number[], tolerance: number, what: string): void {
   for (let i = 0; i < expected.length; i++) {
-    assert.ok(Math.abs(actual[i]! - expected[i]!) <= tolerance, `${what}: ${JSON.stringify(actual)} is not within ${tolerance} px of ${JSON.stringify(expected)}`)
+    assert.ok(
+      Math.abs(actual[i]! - expected[i]!) <= tolerance,
+      `${what}: ${JSON.stringify(actual)} is not within ${tolerance} px of ${JSON.stringify(expected)}`,
+    )
   }
 }
 
 /** Every marker the app recorded lies within 1 px of the figure's known pixel. */
-function assertMarkersOnFigure(markers: Record<string, [number, number]>, spec: FigureSpec, skip: readonly string[] = []): void {
+function assertMarkersOnFigure(
+  markers: Record<string, [number, number]>,
+  spec: FigureSpec,
+  skip: readonly string[] = [],
+): void {
   for (const name of markerNames(spec.view)) {
     if (skip.includes(name)) continue
     const p = markers[name]
@@ -72,12 +88,17 @@ function assertMarkersOnFigure(markers: Record<string, [number, number]>, spec: 
 /** The value and text shown for one metric. */
 async function shownMetric(page: Page, name: string): Promise<{ value: number; text: string }> {
   const row = page.locator(`#metrics-table tr[data-metric="${name}"]`)
-  return { value: Number(await row.getAttribute('data-value')), text: (await row.locator('td.value').innerText()).trim() }
+  return {
+    value: Number(await row.getAttribute('data-value')),
+    text: (await row.locator('td.value').innerText()).trim(),
+  }
 }
 
 /** Waits until a metric shows a value different from `old`. */
 async function metricChanges(page: Page, name: string, old: number): Promise<number> {
-  await page.locator(`#results[data-state="ready"] #metrics-table tr[data-metric="${name}"]:not([data-value="${old}"])`).waitFor()
+  await page
+    .locator(`#results[data-state="ready"] #metrics-table tr[data-metric="${name}"]:not([data-value="${old}"])`)
+    .waitFor()
   return (await shownMetric(page, name)).value
 }
 
@@ -85,7 +106,12 @@ async function metricChanges(page: Page, name: string, old: number): Promise<num
  * Asserts the page shows exactly the API's metrics, value by value, and its text agrees with them;
  * `hidden`: metrics the page leaves out (a distance from calibration placeholders).
  */
-async function assertShownEqualsApi(page: Page, view: View, body: unknown, hidden: readonly string[] = []): Promise<Record<string, number>> {
+async function assertShownEqualsApi(
+  page: Page,
+  view: View,
+  body: unknown,
+  hidden: readonly string[] = [],
+): Promise<Record<string, number>> {
   const shown = await shownResults(page)
   const api = await postJson(h.base, `api/analyze/${view}`, body)
   assert.equal(api.status, 200, JSON.stringify(api.json))
@@ -123,7 +149,11 @@ describe('marking app in a browser', () => {
     await loadPhoto(page, h, 'anterior')
     const boxes: string[] = []
     const asked = await placeGuided(page, spec, boxes)
-    assert.deepEqual(asked, ['scale-a', 'scale-b', 'lrv', ...markerNames('anterior')], 'calibration first, then the markers in the shared order')
+    assert.deepEqual(
+      asked,
+      ['scale-a', 'scale-b', 'lrv', ...markerNames('anterior')],
+      'calibration first, then the markers in the shared order',
+    )
     assert.equal(new Set(boxes).size, 1, 'the photo stays put while the markers are placed')
     assert.equal(await page.locator('#marker-count').innerText(), '17 / 17')
 
@@ -141,13 +171,26 @@ describe('marking app in a browser', () => {
     assert.ok(Math.abs(saved.calibration.lrv_x! - spec.lrvX) <= 1, `lrv_x ${saved.calibration.lrv_x}`)
     assert.equal(saved.calibration.grid_size_cm, spec.scaleCm)
     const rulerPx = spec.scale[1][0] - spec.scale[0][0]
-    assert.ok(Math.abs(saved.calibration.fc! - spec.scaleCm / rulerPx) < 0.001, `fc ${saved.calibration.fc} is about ${spec.scaleCm / rulerPx} cm/px`)
-    const calibration = { lrv_x: saved.calibration.lrv_x, fc: saved.calibration.fc, grid_size_cm: saved.calibration.grid_size_cm }
+    assert.ok(
+      Math.abs(saved.calibration.fc! - spec.scaleCm / rulerPx) < 0.001,
+      `fc ${saved.calibration.fc} is about ${spec.scaleCm / rulerPx} cm/px`,
+    )
+    const calibration = {
+      lrv_x: saved.calibration.lrv_x,
+      fc: saved.calibration.fc,
+      grid_size_cm: saved.calibration.grid_size_cm,
+    }
     const results = await assertShownEqualsApi(page, 'anterior', { calibration, markers: saved.markers })
-    const savedNumbers = Object.fromEntries(Object.entries(saved.results ?? {}).filter(([, v]) => typeof v === 'number'))
+    const savedNumbers = Object.fromEntries(
+      Object.entries(saved.results ?? {}).filter(([, v]) => typeof v === 'number'),
+    )
     assert.deepEqual(savedNumbers, results, 'the session holds the results shown')
     assert.equal(saved.results?.unit_angles, 'degrees')
-    assert.equal(await page.locator('#stage .figures .figure').count(), ANTERIOR_METRICS.length, 'every metric is drawn on the photo')
+    assert.equal(
+      await page.locator('#stage .figures .figure').count(),
+      ANTERIOR_METRICS.length,
+      'every metric is drawn on the photo',
+    )
 
     // Drag the left tragus down: the head angle changes, to the API's value for the new point.
     const before = results.head_angle!
@@ -179,15 +222,25 @@ describe('marking app in a browser', () => {
     await page.locator('#coord-y').fill(String(ty))
     await page.locator('#coord-y').press('Enter')
     await page.locator('#results[data-state="error"]').waitFor()
-    const bad = await postJson(h.base, 'api/analyze/anterior', { calibration, markers: { ...saved.markers, tragus_izq: [tx, ty] } })
+    const bad = await postJson(h.base, 'api/analyze/anterior', {
+      calibration,
+      markers: { ...saved.markers, tragus_izq: [tx, ty] },
+    })
     assert.equal(bad.status, 422)
     assert.equal(bad.json.detail[0].type, 'undefined_geometry')
     assert.deepEqual([...bad.json.detail[0].ctx.markers].sort(), ['tragus_der', 'tragus_izq'])
     for (const marker of ['tragus_izq', 'tragus_der']) {
       // Worded by the app from the answer's type and ctx (web/src/service/api-errors.ts), in the chosen language.
       const shown = await page.locator(`#marker-list li[data-target="${marker}"] .problem`).allInnerTexts()
-      assert.ok(shown.some((m) => /Right tragus and Left tragus are at the same point/.test(m)), `the API's problem is shown next to ${marker}: ${JSON.stringify(shown)}`)
-      assert.equal(await page.locator(`#stage .markers [data-target="${marker}"].flagged`).count(), 1, `${marker} is flagged on the photo`)
+      assert.ok(
+        shown.some((m) => /Right tragus and Left tragus are at the same point/.test(m)),
+        `the API's problem is shown next to ${marker}: ${JSON.stringify(shown)}`,
+      )
+      assert.equal(
+        await page.locator(`#stage .markers [data-target="${marker}"].flagged`).count(),
+        1,
+        `${marker} is flagged on the photo`,
+      )
     }
     assert.equal(await page.locator('#metrics-table tr[data-value]').count(), 0, 'no stale metrics next to an error')
     await page.screenshot({ path: `${OUTPUT}anterior-error.png` })
@@ -201,7 +254,10 @@ describe('marking app in a browser', () => {
 
     // CSV: one row per metric, at full precision.
     const csv = (await downloadOf(page, '#export-csv', 'anterior.csv')).text.trim().split('\r\n')
-    assert.equal(csv[0], 'patient,date,view,side,metric,value,uncertainty,unit,meaning,photo,fc_cm_per_px,lrv_x_px,placement_error_px,status')
+    assert.equal(
+      csv[0],
+      'patient,date,view,side,metric,value,uncertainty,unit,meaning,photo,fc_cm_per_px,lrv_x_px,placement_error_px,status',
+    )
     assert.equal(csv.length, 1 + ANTERIOR_METRICS.length)
     for (const line of csv.slice(1)) {
       const [, , view, , metric, value, u, unit] = line.split(',')
@@ -234,7 +290,11 @@ describe('marking app in a browser', () => {
     assert.equal(await second.page.locator('#stage .markers .marker').count(), 17 + 2)
     assert.equal(await second.page.locator('.stage rect.photo-missing').count(), 1, 'the photo is not in the session')
     await loadPhoto(second.page, h, 'anterior')
-    assert.equal(await second.page.locator('#marker-count').innerText(), '17 / 17', 'opening the same-size photo keeps the markers')
+    assert.equal(
+      await second.page.locator('#marker-count').innerText(),
+      '17 / 17',
+      'opening the same-size photo keeps the markers',
+    )
     assert.deepEqual(await shownResults(second.page), results)
     assert.deepEqual(second.errors, [])
     await second.page.context().close()
@@ -248,14 +308,23 @@ describe('marking app in a browser', () => {
     await loadPhoto(page, h, 'posterior')
     const asked = await placeGuided(page, spec)
     const popliteal = ['popliteo_izq', 'popliteo_der']
-    assert.deepEqual(asked, ['scale-a', 'scale-b', 'lrv', ...markerNames('posterior').filter((n) => !popliteal.includes(n))])
+    assert.deepEqual(asked, [
+      'scale-a',
+      'scale-b',
+      'lrv',
+      ...markerNames('posterior').filter((n) => !popliteal.includes(n)),
+    ])
     await setDistance(page, spec.scaleCm)
     await shownResults(page)
     const { session } = await saveSession(page, 'posterior-session.json')
     const saved = session.views.posterior!
     assert.equal(saved.estimate_popliteal, true)
     assertMarkersOnFigure(saved.markers, spec, popliteal)
-    const calibration = { lrv_x: saved.calibration.lrv_x, fc: saved.calibration.fc, grid_size_cm: saved.calibration.grid_size_cm }
+    const calibration = {
+      lrv_x: saved.calibration.lrv_x,
+      fc: saved.calibration.fc,
+      grid_size_cm: saved.calibration.grid_size_cm,
+    }
     await assertShownEqualsApi(page, 'posterior', { calibration, markers: saved.markers, estimate_popliteal: true })
     assert.equal(await page.locator('#stage .figures .figure').count(), POSTERIOR_METRICS.length)
     await page.screenshot({ path: `${OUTPUT}posterior-estimated.png` })
@@ -273,7 +342,11 @@ describe('marking app in a browser', () => {
     assert.ok(c7moved < c7 - 1, `C7 lies to the subject's left of a line moved to their right (${c7} -> ${c7moved})`)
     const shifted = (await saveSession(page, 'posterior-line-moved.json')).session.views.posterior!
     assert.ok(shifted.calibration.lrv_x! > saved.calibration.lrv_x! + 20, `lrv_x moved: ${shifted.calibration.lrv_x}`)
-    await assertShownEqualsApi(page, 'posterior', { calibration: { ...calibration, lrv_x: shifted.calibration.lrv_x }, markers: saved.markers, estimate_popliteal: true })
+    await assertShownEqualsApi(page, 'posterior', {
+      calibration: { ...calibration, lrv_x: shifted.calibration.lrv_x },
+      markers: saved.markers,
+      estimate_popliteal: true,
+    })
     await page.locator('#stage').focus()
     await page.keyboard.press('Control+z')
     assert.equal(await metricChanges(page, 'coronal_balance_c7', c7moved), c7)
@@ -297,7 +370,11 @@ describe('marking app in a browser', () => {
     await page.locator('#tab-lateral').click()
     await page.locator('#side-left').check()
     await dropPhoto(page, h, 'lateral')
-    assert.deepEqual(await placeGuided(page, spec), markerNames('lateral'), 'the lateral view asks only for its markers')
+    assert.deepEqual(
+      await placeGuided(page, spec),
+      markerNames('lateral'),
+      'the lateral view asks only for its markers',
+    )
     await shownResults(page)
     const { session } = await saveSession(page, 'lateral-session.json')
     const saved = session.views.lateral!
@@ -305,7 +382,9 @@ describe('marking app in a browser', () => {
     assertMarkersOnFigure(saved.markers, spec)
     // No calibration placed: the app sends placeholders the lateral angles do not use, and shows no distance from them.
     const calibration = { lrv_x: spec.width / 2, fc: 1 }
-    const left = await assertShownEqualsApi(page, 'lateral', { calibration, markers: saved.markers, side: 'left' }, ['dist_apex_lumbar'])
+    const left = await assertShownEqualsApi(page, 'lateral', { calibration, markers: saved.markers, side: 'left' }, [
+      'dist_apex_lumbar',
+    ])
     assert.ok(left.knee_angle! > 170 && left.knee_angle! < 190, `an almost straight knee: ${left.knee_angle}`)
     assert.equal(await page.locator('#stage .figures .figure').count(), LATERAL_METRICS.length - 1)
     await page.screenshot({ path: `${OUTPUT}lateral.png` })
@@ -313,7 +392,9 @@ describe('marking app in a browser', () => {
     // The other side flips the forward direction, so the angles change.
     await page.locator('#side-right').check()
     await metricChanges(page, 'elbow_angle', left.elbow_angle!)
-    await assertShownEqualsApi(page, 'lateral', { calibration, markers: saved.markers, side: 'right' }, ['dist_apex_lumbar'])
+    await assertShownEqualsApi(page, 'lateral', { calibration, markers: saved.markers, side: 'right' }, [
+      'dist_apex_lumbar',
+    ])
     assert.deepEqual(errors, [])
     assertNoExternalRequests(requests)
     await page.context().close()
@@ -321,8 +402,17 @@ describe('marking app in a browser', () => {
 
   test('phone width: touch placement, keyboard placement and navigation, no horizontal scroll', async () => {
     const spec = FIGURES.anterior
-    const { page, errors } = await openApp(h, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
-    assert.equal(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), true, 'no horizontal scroll')
+    const { page, errors } = await openApp(h, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    })
+    assert.equal(
+      await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'),
+      true,
+      'no horizontal scroll',
+    )
     await loadPhoto(page, h, 'anterior')
     // Tap the two scale points and the reference line.
     for (const id of ['scale-a', 'scale-b', 'lrv']) {
@@ -354,7 +444,11 @@ describe('marking app in a browser', () => {
     await page.keyboard.press('?')
     assert.equal(await page.locator('#help-dialog').isVisible(), true)
     await page.keyboard.press('Escape')
-    assert.equal(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), true, 'no horizontal scroll')
+    assert.equal(
+      await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'),
+      true,
+      'no horizontal scroll',
+    )
     await page.screenshot({ path: `${OUTPUT}phone.png` })
     assert.deepEqual(errors, [])
     await page.context().close()

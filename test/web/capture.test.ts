@@ -13,18 +13,26 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { chromium, type Browser, type BrowserContextOptions, type CDPSession, type Page } from 'playwright-core'
+import { type Browser, type BrowserContextOptions, type CDPSession, chromium, type Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
-import { writeCameraVideo, type CameraScene } from './fixtures/camera-video.js'
-import { suggestionPhotos, type SuggestionPhoto } from './fixtures/photos.js'
-import { CHROMIUM, OUTPUT, startHarness, type Harness } from '../support/browser.js'
+import { CHROMIUM, type Harness, OUTPUT, startHarness } from '../support/browser.js'
+import { type CameraScene, writeCameraVideo } from './fixtures/camera-video.js'
+import { type SuggestionPhoto, suggestionPhotos } from './fixtures/photos.js'
 
 /** The model loads in a few seconds on a loaded 2-core machine; leave room. */
 const MODEL_WAIT_MS = 90_000
 const FRAME = { width: 720, height: 1280 } as const
 /** Granting the camera alone makes Playwright deny the motion sensors (deviceorientation then reports nulls). */
 const SENSORS = ['accelerometer', 'gyroscope', 'magnetometer']
-const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 let h: Harness
 let photos: Record<View, SuggestionPhoto>
@@ -44,7 +52,10 @@ after(async () => {
 async function cameraBrowser(name: string, scene: CameraScene): Promise<Browser> {
   const file = join(dir, `${name}.y4m`)
   await writeCameraVideo(h.browser, scene, file)
-  return chromium.launch({ executablePath: CHROMIUM, args: [...BASE_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`] })
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...BASE_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
+  })
 }
 
 const scene = (photo: SuggestionPhoto, soles = 0.9): CameraScene => ({ photo, ...FRAME, share: 0.78, soles })
@@ -56,8 +67,18 @@ interface App {
 }
 
 /** The app in a new context of `browser` (camera allowed unless `options.permissions` says otherwise), on `view`. */
-async function openApp(browser: Browser, view: View, options: BrowserContextOptions & { url?: string } = {}): Promise<App> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, deviceScaleFactor: 1, acceptDownloads: true, permissions: ['camera', ...SENSORS], ...options })
+async function openApp(
+  browser: Browser,
+  view: View,
+  options: BrowserContextOptions & { url?: string } = {},
+): Promise<App> {
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 1000 },
+    deviceScaleFactor: 1,
+    acceptDownloads: true,
+    permissions: ['camera', ...SENSORS],
+    ...options,
+  })
   const page = await context.newPage()
   const requests: string[] = []
   const errors: string[] = []
@@ -99,7 +120,10 @@ async function tilt(page: Page, beta: number, gamma = 0): Promise<void> {
   await cdp.send('DeviceOrientation.setDeviceOrientationOverride', { alpha: 0, beta, gamma })
 }
 
-async function savedView(page: Page, view: View): Promise<{ image: { width: number; height: number }; calibration: { lrv_x: number } }> {
+async function savedView(
+  page: Page,
+  view: View,
+): Promise<{ image: { width: number; height: number }; calibration: { lrv_x: number } }> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#save-session').click()])
   const path = `${OUTPUT}captured-${view}.json`
   await download.saveAs(path)
@@ -117,7 +141,12 @@ async function shownPhotoSize(page: Page): Promise<{ width: number; height: numb
 }
 
 /** Opens the capture, checks guides, level and framing, takes the photo and checks what the marking starts with. */
-async function captureView(browser: Browser, view: View, take: (page: Page) => Promise<void>, then?: (page: Page) => Promise<void>): Promise<void> {
+async function captureView(
+  browser: Browser,
+  view: View,
+  take: (page: Page) => Promise<void>,
+  then?: (page: Page) => Promise<void>,
+): Promise<void> {
   const { page, requests, errors } = await openApp(browser, view)
   if (view === 'lateral') await page.locator(`#side-${photos.lateral.side}`).check()
   await page.locator('#suggest-on-load').check()
@@ -145,20 +174,28 @@ async function captureView(browser: Browser, view: View, take: (page: Page) => P
   await page.locator('#capture-preview[data-level="level"]').waitFor()
 
   const checks = await framing(page)
-  for (const c of ['person', 'whole-body', 'facing'] as const) assert.equal(checks[c]?.ok, 'true', `${view} ${c}: ${checks[c]?.text}`)
+  for (const c of ['person', 'whole-body', 'facing'] as const)
+    assert.equal(checks[c]?.ok, 'true', `${view} ${c}: ${checks[c]?.text}`)
   await page.screenshot({ path: `${OUTPUT}capture-${view}.png` })
 
   await take(page)
   await page.locator('#capture-dialog').waitFor({ state: 'hidden' })
   await page.locator('.stage.has-photo image.photo').waitFor()
-  assert.deepEqual(await shownPhotoSize(page), { width: FRAME.width, height: FRAME.height }, 'the still has the camera\'s full resolution')
+  assert.deepEqual(
+    await shownPhotoSize(page),
+    { width: FRAME.width, height: FRAME.height },
+    "the still has the camera's full resolution",
+  )
   // The model then suggests the markers on the still, as for an opened photo.
   await page.locator('#suggest-markers[data-completed="1"][data-busy="false"]').waitFor({ timeout: MODEL_WAIT_MS })
   assert.ok((await page.locator('#stage g.marker.suggested').count()) >= 5, `${view}: suggestions drawn`)
   const saved = await savedView(page, view)
   assert.deepEqual([saved.image.width, saved.image.height], [FRAME.width, FRAME.height])
   assert.equal(saved.calibration.lrv_x, FRAME.width / 2, 'the reference line at the plumb line')
-  assert.ok(requests.every((url) => url.startsWith(h.base)), requests.filter((url) => !url.startsWith(h.base)).join('\n'))
+  assert.ok(
+    requests.every((url) => url.startsWith(h.base)),
+    requests.filter((url) => !url.startsWith(h.base)).join('\n'),
+  )
   await then?.(page)
   assert.deepEqual(errors, [])
   await page.context().close()
@@ -198,13 +235,21 @@ describe('take the photo in the app', () => {
       await browser?.close()
     })
 
-    test('posterior: taken with the Capture button; then scaled by the subject\'s height', async () => {
-      await captureView(browser, 'posterior', (page) => page.locator('#capture-shoot').click(), async (page) => {
-        await page.locator('#scale-by-stature').check()
-        await page.locator('label[for="grid-cm"]', { hasText: "Subject's height" }).waitFor()
-        assert.match(await page.locator('#calibration-list').innerText(), /Top of the head[\s\S]*Floor under the heels/)
-        assert.match(await page.locator('#scale-by-stature-help').innerText(), /Less exact than a known length/)
-      })
+    test("posterior: taken with the Capture button; then scaled by the subject's height", async () => {
+      await captureView(
+        browser,
+        'posterior',
+        (page) => page.locator('#capture-shoot').click(),
+        async (page) => {
+          await page.locator('#scale-by-stature').check()
+          await page.locator('label[for="grid-cm"]', { hasText: "Subject's height" }).waitFor()
+          assert.match(
+            await page.locator('#calibration-list').innerText(),
+            /Top of the head[\s\S]*Floor under the heels/,
+          )
+          assert.match(await page.locator('#scale-by-stature-help').innerText(), /Less exact than a known length/)
+        },
+      )
     })
 
     test('in the anterior view, the framing says the subject faces the wrong way', async () => {
@@ -212,13 +257,19 @@ describe('take the photo in the app', () => {
       await openCapture(page)
       const checks = await framing(page)
       assert.equal(checks.facing?.ok, 'false')
-      assert.match(checks.facing!.text, /^Facing the wrong way: this looks like a back view .*the view needs a front view/)
+      assert.match(
+        checks.facing!.text,
+        /^Facing the wrong way: this looks like a back view .*the view needs a front view/,
+      )
       // In Spanish too, while the preview runs.
       await page.locator('#capture-close').click()
       await page.locator('#language').selectOption('es')
       await openCapture(page)
       await page.locator('#capture-framing li[data-check="facing"]').waitFor({ timeout: MODEL_WAIT_MS })
-      assert.match(await page.locator('#capture-framing li[data-check="facing"]').innerText(), /^Orientada al revés: parece una vista posterior/)
+      assert.match(
+        await page.locator('#capture-framing li[data-check="facing"]').innerText(),
+        /^Orientada al revés: parece una vista posterior/,
+      )
       await page.context().close()
     })
 
@@ -226,7 +277,10 @@ describe('take the photo in the app', () => {
       const { page } = await openApp(browser, 'posterior', { permissions: SENSORS })
       await openCapture(page)
       await page.locator('#capture-status[data-problem="permission-refused"]').waitFor()
-      assert.match(await page.locator('#capture-status').innerText(), /Camera permission was refused\. Allow the camera for this site/)
+      assert.match(
+        await page.locator('#capture-status').innerText(),
+        /Camera permission was refused\. Allow the camera for this site/,
+      )
       assert.equal(await page.locator('#capture-retry').isVisible(), true)
       await page.locator('#capture-close').click()
       await openPhotoStillWorks(page)
@@ -253,7 +307,10 @@ describe('take the photo in the app', () => {
     let browser: Browser
     before(async () => {
       // marking.test resolves to the service but is not a secure origin (not localhost, not HTTPS).
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: [...BASE_ARGS, '--host-resolver-rules=MAP marking.test 127.0.0.1'] })
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [...BASE_ARGS, '--host-resolver-rules=MAP marking.test 127.0.0.1'],
+      })
     })
     after(async () => {
       await browser?.close()

@@ -13,10 +13,18 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { ANTERIOR_METRICS } from '#core/metrics/index.js'
-import { FIGURES } from './fixtures/figure.js'
-import { OUTPUT, loadPhoto, openApp, placeGuided, shownResults, startHarness, type Harness } from '../support/browser.js'
+import {
+  type Harness,
+  loadPhoto,
+  OUTPUT,
+  openApp,
+  placeGuided,
+  shownResults,
+  startHarness,
+} from '../support/browser.js'
 import { englishVocabulary, englishWordsIn } from '../support/english-words.js'
 import { ROOT } from '../support/paths.js'
+import { FIGURES } from './fixtures/figure.js'
 
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8')
 
@@ -24,7 +32,9 @@ const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8')
 function literals(source: string): string[] {
   // Object keys ('photo.notImage': ...) are not text.
   const values = source.replace(/(['"])[^'"\n]*\1\s*:/g, ' ')
-  return [...values.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '')
+  return [...values.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)].map(
+    (m) => m[1] ?? m[2] ?? m[3] ?? '',
+  )
 }
 
 /**
@@ -35,20 +45,56 @@ function literals(source: string): string[] {
 function vocabulary(): Set<string> {
   const clinical = read('web/src/i18n/clinical.ts')
   const terms = read('web/src/i18n/terms.ts')
-  const split = (text: string, marker: string): [string, string] => [text.slice(0, text.indexOf(marker)), text.slice(text.indexOf(marker))]
+  const split = (text: string, marker: string): [string, string] => [
+    text.slice(0, text.indexOf(marker)),
+    text.slice(text.indexOf(marker)),
+  ]
   const [clinicalEn, clinicalEs] = split(clinical, 'export const CLINICAL_ES')
   const [, termsEs] = split(terms, '// --- Spanish')
   const metrics = ['anterior', 'posterior', 'lateral', 'shapes'].map((f) => read(`core/metrics/${f}.ts`)).join('\n')
   const english = [read('web/src/i18n/en.ts'), clinicalEn, read('core/markers.ts'), metrics].flatMap(literals)
   const spanish = [read('web/src/i18n/es.ts'), clinicalEs, termsEs].flatMap(literals)
   // Not words, or the same in both languages: units, codes, file names, the language's own name.
-  const allow = ['px', 'cm', 'fc', 'lrv', 'csv', 'json', 'jpeg', 'png', 'webp', 'http', 'api', 'ctrl', 'english', 'asis', 'psis', 'srd', 'min', 'max', 'zoom', 'figura', 'deg', 'lean', 'tilt', 'offset', 'bend']
+  const allow = [
+    'px',
+    'cm',
+    'fc',
+    'lrv',
+    'csv',
+    'json',
+    'jpeg',
+    'png',
+    'webp',
+    'http',
+    'api',
+    'ctrl',
+    'english',
+    'asis',
+    'psis',
+    'srd',
+    'min',
+    'max',
+    'zoom',
+    'figura',
+    'deg',
+    'lean',
+    'tilt',
+    'offset',
+    'bend',
+  ]
   return englishVocabulary(english, spanish, allow)
 }
 
 const ENGLISH = vocabulary()
 // The check is not vacuous: the app's English sentences are caught.
-assert.deepEqual(englishWordsIn('Click this point on the photo.', ENGLISH), ['click', 'this', 'point', 'on', 'the', 'photo'])
+assert.deepEqual(englishWordsIn('Click this point on the photo.', ENGLISH), [
+  'click',
+  'this',
+  'point',
+  'on',
+  'the',
+  'photo',
+])
 assert.ok(ENGLISH.size > 300, `${ENGLISH.size} English words`)
 const PATIENT = 'PAC-0042'
 const ANTERIOR_COUNT = ANTERIOR_METRICS.length
@@ -150,7 +196,9 @@ describe('the app in Spanish and English', () => {
     await page.screenshot({ path: `${OUTPUT}i18n-es.png` })
 
     // A larger placement error: every u grows in proportion.
-    const uBefore = Number(await page.locator('#metrics-table tr[data-metric="head_angle"] td.u').getAttribute('data-u'))
+    const uBefore = Number(
+      await page.locator('#metrics-table tr[data-metric="head_angle"] td.u').getAttribute('data-u'),
+    )
     await page.locator('#placement-sd').fill('4')
     await page.locator('#placement-sd').press('Enter')
     await page.locator(`#metrics-table tr[data-metric="head_angle"] td.u:not([data-u="${uBefore}"])`).waitFor()
@@ -167,27 +215,43 @@ describe('the app in Spanish and English', () => {
     assert.equal(saved.placement_error_px, 2)
     assert.ok(bodies.length > 0)
     for (const body of bodies) {
-      assert.ok(!body.includes(PATIENT) && !body.includes('2026-03-20'), `an API request carries the patient or date: ${body}`)
+      assert.ok(
+        !body.includes(PATIENT) && !body.includes('2026-03-20'),
+        `an API request carries the patient or date: ${body}`,
+      )
       assert.deepEqual(Object.keys(JSON.parse(body)).sort(), ['calibration', 'markers'])
     }
 
     // The CSV: Spanish headers, u in its own column at full precision.
     const csv = (await downloadText(page, '#export-csv', 'i18n-es.csv')).trim().split('\r\n')
-    assert.equal(csv[0], 'paciente,fecha,vista,lado,medida,valor,incertidumbre,unidad,significado,foto,fc_cm_por_px,lrv_x_px,error_colocacion_px,estado')
+    assert.equal(
+      csv[0],
+      'paciente,fecha,vista,lado,medida,valor,incertidumbre,unidad,significado,foto,fc_cm_por_px,lrv_x_px,error_colocacion_px,estado',
+    )
     for (const line of csv.slice(1)) assert.ok(Number(line.split(',')[6]) > 0, line)
     // Its words are Spanish (side, unit, meaning, status); its numbers keep '.' for spreadsheets and scripts (docs/uncertainty.md).
-    const words = csv.map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)).map((f) => [f[0], f[1], f[2], f[3], f[7], f[8], f[13]].join(' '))
+    const words = csv
+      .map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/))
+      .map((f) => [f[0], f[1], f[2], f[3], f[7], f[8], f[13]].join(' '))
     assertSpanishText(words.join('\n'), 'the CSV')
-    assert.ok(csv.slice(1).every((line) => line.endsWith(',confirmado')), 'the status column in Spanish')
+    assert.ok(
+      csv.slice(1).every((line) => line.endsWith(',confirmado')),
+      'the status column in Spanish',
+    )
 
     // Compare with the earlier visit: only the head tilt changed beyond measurement error.
-    await page.locator('#compare-input').setInputFiles({ name: 'visita-1.json', mimeType: 'application/json', buffer: Buffer.from(earlierVisit()) })
+    await page
+      .locator('#compare-input')
+      .setInputFiles({ name: 'visita-1.json', mimeType: 'application/json', buffer: Buffer.from(earlierVisit()) })
     await page.locator('#comparison[data-state="ready"]').waitFor()
     const verdicts: Record<string, string> = {}
-    for (const row of await page.locator('#comparison tbody tr').all()) verdicts[(await row.getAttribute('data-metric'))!] = (await row.getAttribute('data-verdict'))!
+    for (const row of await page.locator('#comparison tbody tr').all())
+      verdicts[(await row.getAttribute('data-metric'))!] = (await row.getAttribute('data-verdict'))!
     assert.equal(Object.keys(verdicts).length, ANTERIOR_COUNT)
     assert.deepEqual(
-      Object.entries(verdicts).filter(([, v]) => v === 'real').map(([k]) => k),
+      Object.entries(verdicts)
+        .filter(([, v]) => v === 'real')
+        .map(([k]) => k),
       ['head_angle'],
       JSON.stringify(verdicts),
     )
@@ -215,7 +279,9 @@ describe('the app in Spanish and English', () => {
     // A comparison that would mislead is refused, in Spanish.
     const other = JSON.parse(earlierVisit())
     other.patient_id = 'PAC-9999'
-    await page.locator('#compare-input').setInputFiles({ name: 'otro.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(other)) })
+    await page
+      .locator('#compare-input')
+      .setInputFiles({ name: 'otro.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(other)) })
     await page.locator('#comparison[data-state="refused"]').waitFor()
     assert.match(await page.locator('#comparison').innerText(), /No se puede comparar: .*PAC-9999/)
 
@@ -244,7 +310,10 @@ describe('the app in Spanish and English', () => {
     await page.locator('#language').selectOption('en')
     await page.locator('html[lang="en"]').waitFor()
     assert.equal(await page.locator('#results-title').innerText(), 'Results')
-    assert.match(await page.locator('#metrics-table tr[data-metric="head_angle"] td.value').innerText(), /^[+\u2212]?\d+\.\d°$/)
+    assert.match(
+      await page.locator('#metrics-table tr[data-metric="head_angle"] td.value').innerText(),
+      /^[+\u2212]?\d+\.\d°$/,
+    )
     assert.match(await page.locator('#comparison').innerText(), /Cannot compare/)
     await page.screenshot({ path: `${OUTPUT}i18n-en.png` })
     await page.reload()
@@ -272,10 +341,16 @@ describe('the app in Spanish and English', () => {
     await page.locator('#coord-y').fill(String(tragus[1]))
     await page.locator('#coord-y').press('Enter')
     await page.locator('li[data-target="tragus_izq"] .problem').waitFor()
-    assert.match(await page.locator('li[data-target="tragus_izq"] .problem').innerText(), /Right tragus and Left tragus are at the same point/)
+    assert.match(
+      await page.locator('li[data-target="tragus_izq"] .problem').innerText(),
+      /Right tragus and Left tragus are at the same point/,
+    )
     await page.locator('#language').selectOption('es')
     await page.locator('html[lang="es"]').waitFor()
-    assert.match(await page.locator('li[data-target="tragus_izq"] .problem').innerText(), /Trago derecho y Trago izquierdo están en el mismo punto/)
+    assert.match(
+      await page.locator('li[data-target="tragus_izq"] .problem').innerText(),
+      /Trago derecho y Trago izquierdo están en el mismo punto/,
+    )
     await assertSpanish(page, '#app', 'the app with an API error')
     await page.screenshot({ path: `${OUTPUT}i18n-es-error.png` })
     assert.deepEqual(errors, [])

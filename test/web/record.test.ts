@@ -90,7 +90,7 @@ async function readRecord(page: Page): Promise<StoredRecord> {
       transaction(store: string): { objectStore(store: string): { getAll(): Request<Record<string, unknown>[]> } }
       close(): void
     }
-    const done = <T,>(r: Request<T>) =>
+    const done = <T>(r: Request<T>) =>
       new Promise<T>((resolve, reject) => {
         r.onsuccess = () => resolve(r.result)
         r.onerror = () => reject(r.error)

@@ -73,13 +73,11 @@ async function prepare(views: readonly View[], compare: boolean): Promise<Page> 
     await page.locator('#results[data-state="ready"]').waitFor()
   }
   if (compare) {
-    await page
-      .locator('#compare-input')
-      .setInputFiles({
-        name: 'earlier.json',
-        mimeType: 'application/json',
-        buffer: assessmentFile(views, '2026-03-10', 3),
-      })
+    await page.locator('#compare-input').setInputFiles({
+      name: 'earlier.json',
+      mimeType: 'application/json',
+      buffer: assessmentFile(views, '2026-03-10', 3),
+    })
     await page.locator('#comparison[data-state="ready"]').waitFor()
   }
   return page
@@ -180,7 +178,11 @@ describe('printed report fits the page', () => {
           // The two last columns' headers (they wrap over lines) and a verdict of every row.
           for (const word of [/Beyond/i, /measurement/i, /error\?/i, /Smallest/i, /difference/i])
             assert.match(text, word, 'the last columns are printed')
-          assert.equal(text.match(/No: within|Yes: real change/g)?.length, ANTERIOR_METRICS.length, 'a verdict per metric')
+          assert.equal(
+            text.match(/No: within|Yes: real change/g)?.length,
+            ANTERIOR_METRICS.length,
+            'a verdict per metric',
+          )
           assert.equal(await page.locator('#report .report-comparison figure').count(), 2, 'both visits side by side')
         }
       }

@@ -4,12 +4,13 @@
  * and "Try it out" reaches the API with no CSP violation, nor does the app (skipped
  * when Chromium is not installed). The headers themselves: test/robustness/headers.test.ts.
  */
-import { after, before, describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
+import { after, before, describe, it } from 'node:test'
 import { CHROMIUM } from '../support/browser.js'
 import { WEB_BUILD } from '../support/paths.js'
-import { listening, type App } from '../support/raw-http.js'
+import { type App, listening } from '../support/raw-http.js'
 
 const WEB_BUILT = existsSync(`${WEB_BUILD}index.html`)
 
@@ -31,12 +32,18 @@ describe('security headers in the browser', () => {
     assert.equal(res.status, 200)
     assert.match(res.headers.get('content-security-policy') ?? '', /script-src 'self'/)
     assert.equal(res.headers.get('x-frame-options'), 'SAMEORIGIN')
-    for (const m of html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) assert.equal((m[1] as string).trim(), '', 'no inline script')
+    for (const m of html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g))
+      assert.equal((m[1] as string).trim(), '', 'no inline script')
   })
 
-  it('lets Swagger UI render and call the API in a real browser with no CSP violation', { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}` }, async () => {
+  it('lets Swagger UI render and call the API in a real browser with no CSP violation', {
+    skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}`,
+  }, async () => {
     const { chromium } = await import('playwright-core')
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] })
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    })
     try {
       const page = await browser.newPage()
       const violations: string[] = []
@@ -44,7 +51,8 @@ describe('security headers in the browser', () => {
         if (/Content[- ]Security[- ]Policy|Refused to/i.test(message.text())) violations.push(message.text())
       })
       await page.addInitScript({
-        content: "document.addEventListener('securitypolicyviolation', (e) => console.error('Content-Security-Policy violation: ' + e.violatedDirective + ' ' + e.blockedURI))",
+        content:
+          "document.addEventListener('securitypolicyviolation', (e) => console.error('Content-Security-Policy violation: ' + e.violatedDirective + ' ' + e.blockedURI))",
       })
       const documents: string[] = []
       page.on('request', (request) => {

@@ -10,16 +10,16 @@
  * declined with its reason, and a person on a dark photo is found by a retry.
  */
 import assert from 'node:assert/strict'
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
-import { buildApp } from '../../src/app.js'
 import { markerNames, type View } from '#core/markers.js'
-import { DERIVATIONS, derivedPhoto, suggestionPhotos, type SuggestionPhoto } from './fixtures/photos.js'
-import { OUTPUT, activeTarget, openApp, startHarness, type Harness } from '../support/browser.js'
+import { buildApp } from '../../src/app.js'
+import { activeTarget, type Harness, OUTPUT, openApp, startHarness } from '../support/browser.js'
 import { WEB_BUILD } from '../support/paths.js'
+import { DERIVATIONS, derivedPhoto, type SuggestionPhoto, suggestionPhotos } from './fixtures/photos.js'
 
 /** Where the build puts the pose files (web/src/pose/model-files.ts), and its one model. */
 const POSE_DIR = 'pose/'
@@ -29,7 +29,15 @@ const MODEL_FILE = readdirSync(`${WEB_BUILD}${POSE_DIR}`).find((f) => f.endsWith
 const MODEL_WAIT_MS = 90_000
 
 type Saved = {
-  views: Record<string, { markers: Record<string, [number, number]>; marker_status?: Record<string, string>; provisional_metrics?: string[]; results: Record<string, unknown> | null }>
+  views: Record<
+    string,
+    {
+      markers: Record<string, [number, number]>
+      marker_status?: Record<string, string>
+      provisional_metrics?: string[]
+      results: Record<string, unknown> | null
+    }
+  >
 }
 
 let h: Harness
@@ -46,7 +54,8 @@ after(async () => {
 
 /** The note the prompt shows for `target`, walking the prompt to it. */
 async function noteFor(page: Page, target: string): Promise<string> {
-  for (let i = 0; i < 30 && (await activeTarget(page)) !== target; i++) await page.locator('#prompt button[data-act="next"]').click()
+  for (let i = 0; i < 30 && (await activeTarget(page)) !== target; i++)
+    await page.locator('#prompt button[data-act="next"]').click()
   assert.equal(await activeTarget(page), target)
   return page.locator('#prompt .prompt-note').innerText()
 }
@@ -63,7 +72,9 @@ async function suggest(page: Page): Promise<void> {
   const button = page.locator('#suggest-markers')
   const done = Number(await button.getAttribute('data-completed'))
   await button.click()
-  await page.locator(`#suggest-markers[data-completed="${done + 1}"][data-busy="false"]`).waitFor({ timeout: MODEL_WAIT_MS })
+  await page
+    .locator(`#suggest-markers[data-completed="${done + 1}"][data-busy="false"]`)
+    .waitFor({ timeout: MODEL_WAIT_MS })
   await page.locator('#progress').waitFor({ state: 'hidden' })
 }
 
@@ -82,17 +93,28 @@ async function markerOnScreen(page: Page, id: string): Promise<[number, number]>
 }
 
 /** Suggested positions within `limit` % of body height of every hand-marked reference. */
-function assertNearReferences(photo: SuggestionPhoto, markers: Record<string, [number, number]>, status: Record<string, string>, limit: number): void {
+function assertNearReferences(
+  photo: SuggestionPhoto,
+  markers: Record<string, [number, number]>,
+  status: Record<string, string>,
+  limit: number,
+): void {
   let compared = 0
   for (const [name, ref] of Object.entries(photo.markers)) {
     const p = markers[name]
     if (!p) continue
     assert.equal(status[name], 'suggested', `${name} is a suggestion`)
     const distance = (100 * Math.hypot(p[0] - ref.x, p[1] - ref.y)) / photo.bodyHeightPx
-    assert.ok(distance <= limit, `${photo.id} ${name}: suggested ${JSON.stringify(p)}, reference [${ref.x}, ${ref.y}], ${distance.toFixed(1)} % of body height`)
+    assert.ok(
+      distance <= limit,
+      `${photo.id} ${name}: suggested ${JSON.stringify(p)}, reference [${ref.x}, ${ref.y}], ${distance.toFixed(1)} % of body height`,
+    )
     compared++
   }
-  assert.ok(compared >= Math.ceil(Object.keys(photo.markers).length * 0.7), `${photo.id}: only ${compared} of the references were suggested`)
+  assert.ok(
+    compared >= Math.ceil(Object.keys(photo.markers).length * 0.7),
+    `${photo.id}: only ${compared} of the references were suggested`,
+  )
 }
 
 describe('marker suggestions', () => {
@@ -111,7 +133,10 @@ describe('marker suggestions', () => {
       assertNearReferences(photo, v.markers, status, 8)
       // Suggested markers are drawn apart from confirmed ones, and listed as such.
       assert.equal(await page.locator('#stage g.marker.suggested').count(), Object.keys(v.markers).length)
-      assert.equal(await page.locator('#targets li.target.suggested, li.target.suggested').count(), Object.keys(v.markers).length)
+      assert.equal(
+        await page.locator('#targets li.target.suggested, li.target.suggested').count(),
+        Object.keys(v.markers).length,
+      )
       // The photo matches the view: no facing warning.
       assert.equal(await page.locator('#prompt .prompt-warning').count(), 0, await page.locator('#prompt').innerText())
       await page.screenshot({ path: `${OUTPUT}suggested-${view}.png` })
@@ -144,13 +169,16 @@ describe('marker suggestions', () => {
       c.getContext('2d').drawImage(img, 0, 0)
       return c.toDataURL('image/png').split(',')[1]
     })()`)) as string
-    await p2.locator('#photo-input').setInputFiles({ name: 'cropped.png', mimeType: 'image/png', buffer: Buffer.from(cropped, 'base64') })
+    await p2
+      .locator('#photo-input')
+      .setInputFiles({ name: 'cropped.png', mimeType: 'image/png', buffer: Buffer.from(cropped, 'base64') })
     await p2.locator('.stage.has-photo image.photo').waitFor()
     await suggest(p2)
     const file = await saved(p2, 'suggested-cropped.json')
     assert.equal(file.views.posterior!.markers.calcaneo_izq, undefined, 'no heel suggested outside the photo')
     // Walk the prompt to the heel marker and read its note.
-    for (let i = 0; i < 20 && (await activeTarget(p2)) !== 'calcaneo_izq'; i++) await p2.locator('#prompt button[data-act="next"]').click()
+    for (let i = 0; i < 20 && (await activeTarget(p2)) !== 'calcaneo_izq'; i++)
+      await p2.locator('#prompt button[data-act="next"]').click()
     assert.equal(await activeTarget(p2), 'calcaneo_izq')
     assert.match(await p2.locator('#prompt .prompt-note').innerText(), /^Not suggested: /)
     await p2.context().close()
@@ -162,8 +190,16 @@ describe('marker suggestions', () => {
     await openView(page, photo)
     await suggest(page)
     const markers = (await saved(page, 'suggested-cut-knees.json')).views.anterior!.markers
-    assert.equal(markers.centro_rotula_izq, undefined, `left knee suggested at ${JSON.stringify(markers.centro_rotula_izq)} on a ${photo.height} px photo`)
-    assert.equal(markers.centro_rotula_der, undefined, `right knee suggested at ${JSON.stringify(markers.centro_rotula_der)}`)
+    assert.equal(
+      markers.centro_rotula_izq,
+      undefined,
+      `left knee suggested at ${JSON.stringify(markers.centro_rotula_izq)} on a ${photo.height} px photo`,
+    )
+    assert.equal(
+      markers.centro_rotula_der,
+      undefined,
+      `right knee suggested at ${JSON.stringify(markers.centro_rotula_der)}`,
+    )
     // The trunk above stays suggested.
     assert.ok(markers.punto_acromion_der && markers.espina_iliaca_anterosuperior_izq)
     assert.match(await noteFor(page, 'centro_rotula_izq'), /^Not suggested: .*edge of the photo/)
@@ -229,7 +265,10 @@ describe('marker suggestions', () => {
     const provisionalRows = await page.locator('#metrics-table tr[data-provisional="true"]').count()
     assert.ok(provisionalRows > 0, 'metrics from suggested markers are provisional')
     assert.match(await page.locator('#results-status').innerText(), /provisional/)
-    assert.match(await page.locator('#metrics-table tr[data-provisional="true"] .provisional-badge').first().innerText(), /provisional/)
+    assert.match(
+      await page.locator('#metrics-table tr[data-provisional="true"] .provisional-badge').first().innerText(),
+      /provisional/,
+    )
     // CSV and the saved file say so too; so does the report.
     const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.locator('#export-csv').click()])
     await csvDownload.saveAs(`${OUTPUT}suggested.csv`)
@@ -290,7 +329,9 @@ describe('marker suggestions', () => {
     await page.reload()
     await page.locator('#view-tabs button').first().waitFor()
     assert.equal(await page.locator('#suggest-on-load').isChecked(), true, 'remembered across reloads')
-    await page.locator('#photo-input').setInputFiles({ name: photos.anterior.name, mimeType: photos.anterior.mimeType, buffer: photos.anterior.buffer })
+    await page
+      .locator('#photo-input')
+      .setInputFiles({ name: photos.anterior.name, mimeType: photos.anterior.mimeType, buffer: photos.anterior.buffer })
     await page.locator('#stage g.marker.suggested').first().waitFor({ timeout: MODEL_WAIT_MS })
     await page.context().close()
   })
@@ -314,7 +355,9 @@ describe('marker suggestions', () => {
     await suggest(page)
     assert.ok((await page.locator('#stage g.marker.suggested').count()) > 0)
     assert.deepEqual(outside, [], 'requests outside the service were attempted')
-    const poseFiles = inside.filter((u) => u.startsWith(`${h.base}${POSE_DIR}`)).map((u) => u.slice(h.base.length + POSE_DIR.length))
+    const poseFiles = inside
+      .filter((u) => u.startsWith(`${h.base}${POSE_DIR}`))
+      .map((u) => u.slice(h.base.length + POSE_DIR.length))
     assert.ok(poseFiles.includes(MODEL_FILE), `model from the app origin: ${poseFiles.join(', ')}`)
     assert.ok(poseFiles.some((f) => f.endsWith('.wasm')))
     await context.close()

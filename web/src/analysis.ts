@@ -4,10 +4,10 @@
  * flight, answers cached), and records the answer in the store. Only the answer to the
  * document as it is now counts. Pure of DOM: runs against a store in node tests too.
  */
-import { analyze, type Analysis } from './service/api.js'
+import { type Analysis, analyze } from './service/api.js'
 import { answered, setOutcome } from './state/commands.js'
-import { VIEW_NAMES, requestOf, type View } from './state/model.js'
-import { NO_OUTCOME, type AppState } from './state/state.js'
+import { requestOf, VIEW_NAMES, type View } from './state/model.js'
+import { type AppState, NO_OUTCOME } from './state/state.js'
 import type { Store } from './state/store.js'
 
 export interface AnalysisOptions {
@@ -104,7 +104,11 @@ export function startAnalysis(store: Store<AppState>, options: AnalysisOptions =
     for (const view of VIEW_NAMES) {
       const now = state.views[view]
       const before = previous.views[view]
-      if (now.doc !== before.doc || now.dragFrom !== before.dragFrom || (now.outcome !== before.outcome && now.outcome.fromFile)) {
+      if (
+        now.doc !== before.doc ||
+        now.dragFrom !== before.dragFrom ||
+        (now.outcome !== before.outcome && now.outcome.fromFile)
+      ) {
         schedule()
         return
       }

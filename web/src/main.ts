@@ -4,16 +4,12 @@
  * else calls across: each part reads the state and changes it through commands.
  */
 import { startAnalysis } from './analysis.js'
-import { health } from './service/api.js'
-import { notify, setService } from './state/commands.js'
 import { mountCapture } from './capture/screen.js'
-import { byId, setText } from './render/dom.js'
 import { Files, installFiles } from './files/file-actions.js'
 import type { Locale } from './i18n/format.js'
 import { setLocale, t } from './i18n/index.js'
 import { initialLocale, rememberLocale } from './i18n/language.js'
 import { applyStaticText } from './i18n/static-text.js'
-import { VIEW_NAMES } from './state/model.js'
 import { installKeyboard } from './input/keyboard.js'
 import { pointerCommands } from './input/pointer.js'
 import { mountAssessment } from './panels/assessment.js'
@@ -23,17 +19,21 @@ import { mountNotice } from './panels/notice.js'
 import { mountOptions } from './panels/options.js'
 import { mountPrompt } from './panels/prompt.js'
 import { mountResults } from './panels/results.js'
-import { mountStatus } from './panels/status.js'
 import { mountStatureScale } from './panels/stature.js'
+import { mountStatus } from './panels/status.js'
 import { mountSuggestions } from './panels/suggestions.js'
-import { Suggestions } from './pose/controller.js'
 import { mountTargets } from './panels/targets.js'
 import { mountViewTabs } from './panels/view-tabs.js'
+import { Suggestions } from './pose/controller.js'
 import { RecordController } from './record/controller.js'
 import { IdbStorage } from './record/idb-storage.js'
 import { mountRecordDialog, mountRecordStatus } from './record/panel.js'
-import { Stage, renderStage } from './render/stage.js'
-import { initialState, type AppState } from './state/state.js'
+import { byId, setText } from './render/dom.js'
+import { renderStage, Stage } from './render/stage.js'
+import { health } from './service/api.js'
+import { notify, setService } from './state/commands.js'
+import { VIEW_NAMES } from './state/model.js'
+import { type AppState, initialState } from './state/state.js'
 import { createStore } from './state/store.js'
 
 // The language: remembered choice, else the browser's (es* -> Spanish), else English.
@@ -75,7 +75,9 @@ for (const b of document.querySelectorAll<HTMLButtonElement>('.zoombar button'))
 
 // The sticky photo area sits below the header, whose height depends on how it wraps.
 const header = document.querySelector<HTMLElement>('.topbar')!
-new ResizeObserver(() => document.documentElement.style.setProperty('--header-h', `${header.offsetHeight}px`)).observe(header)
+new ResizeObserver(() => document.documentElement.style.setProperty('--header-h', `${header.offsetHeight}px`)).observe(
+  header,
+)
 
 const files = new Files(store, stage)
 const help = byId<HTMLDialogElement>('help-dialog')
@@ -99,12 +101,24 @@ mountCapture(store, stage)
 installKeyboard({
   store,
   viewport: stage,
-  ui: { openPhotoPicker: () => byId('photo-input').click(), showHelp: () => help.showModal(), saveAssessment: () => files.saveAssessment() },
+  ui: {
+    openPhotoPicker: () => byId('photo-input').click(),
+    showHelp: () => help.showModal(),
+    saveAssessment: () => files.saveAssessment(),
+  },
 })
 // The printed report follows the service's answers (and is rebuilt before printing).
 store.subscribe((state, previous) => {
-  const answered = VIEW_NAMES.some((v) => state.views[v].outcome !== previous.views[v].outcome && !state.views[v].outcome.pending)
-  if (answered || state.settings !== previous.settings || state.comparison !== previous.comparison || state.meta !== previous.meta) files.buildReport()
+  const answered = VIEW_NAMES.some(
+    (v) => state.views[v].outcome !== previous.views[v].outcome && !state.views[v].outcome.pending,
+  )
+  if (
+    answered ||
+    state.settings !== previous.settings ||
+    state.comparison !== previous.comparison ||
+    state.meta !== previous.meta
+  )
+    files.buildReport()
 })
 startAnalysis(store)
 // The patient record (record/): restores the autosaved workspace, then keeps saving; the app works without it.
@@ -115,5 +129,11 @@ void IdbStorage.open()
     mountRecordDialog(record)
     await record.start()
   })
-  .catch((error: unknown) => store.set((s) => notify(s, t('record.saveFailed', { reason: error instanceof Error ? error.message : String(error) }), 10_000)))
-void health().then((h) => store.set((s) => setService(s, h ? { kind: 'up', version: h.version, status: h.status } : { kind: 'unreachable' })))
+  .catch((error: unknown) =>
+    store.set((s) =>
+      notify(s, t('record.saveFailed', { reason: error instanceof Error ? error.message : String(error) }), 10_000),
+    ),
+  )
+void health().then((h) =>
+  store.set((s) => setService(s, h ? { kind: 'up', version: h.version, status: h.status } : { kind: 'unreachable' })),
+)

@@ -8,9 +8,9 @@ import { markerNames } from '#core/markers.js'
 import { startAnalysis } from '../../../web/src/analysis.js'
 import * as commands from '../../../web/src/state/commands.js'
 import { requestOf } from '../../../web/src/state/model.js'
-import { current, initialState, type AppState } from '../../../web/src/state/state.js'
+import { type AppState, current, initialState } from '../../../web/src/state/state.js'
 import { createStore, type Store } from '../../../web/src/state/store.js'
-import { startService, type Service } from '../../support/service-for-fetch.js'
+import { type Service, startService } from '../../support/service-for-fetch.js'
 import { FIGURES, markedDoc } from '../unit/fixtures.js'
 
 const spec = FIGURES.anterior

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { analyze, health, placesOf } from '../../../web/src/service/api.js'
 import { requestOf } from '../../../web/src/state/model.js'
+import { type Service, startService } from '../../support/service-for-fetch.js'
 import { markedDoc } from '../unit/fixtures.js'
-import { startService, type Service } from '../../support/service-for-fetch.js'
 
 let service: Service
 
@@ -31,7 +31,13 @@ describe('api', () => {
     const body = bodyOf()
     const result = await analyze('anterior', body)
     assert.ok(result.ok, JSON.stringify(result))
-    const direct = await (await fetch('api/analyze/anterior', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()
+    const direct = await (
+      await fetch('api/analyze/anterior', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json()
     assert.deepEqual(result.values, direct)
     assert.equal(typeof result.values.head_angle, 'number')
   })
@@ -75,7 +81,8 @@ describe('api', () => {
     const port = (probe.address() as { port: number }).port
     await new Promise<void>((resolve) => probe.close(() => resolve()))
     const realFetch = globalThis.fetch
-    globalThis.fetch = (input: string | URL | Request, init?: RequestInit) => realFetch(new URL(String(input), `http://127.0.0.1:${port}/`), init)
+    globalThis.fetch = (input: string | URL | Request, init?: RequestInit) =>
+      realFetch(new URL(String(input), `http://127.0.0.1:${port}/`), init)
     try {
       const result = await analyze('anterior', bodyOf())
       assert.ok(!result.ok)

@@ -1,5 +1,5 @@
 /** Documents and states built from the browser tests' figures (markers at known pixels), for the unit tests. */
-import { EMPTY_DOC, type Doc, type View } from '../../../web/src/state/model.js'
+import { type Doc, EMPTY_DOC, type View } from '../../../web/src/state/model.js'
 import { FIGURES } from '../fixtures/figure.js'
 
 /** The view's figure fully marked and calibrated, as the app's document. */

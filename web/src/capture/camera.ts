@@ -4,7 +4,13 @@
  * constraints of camera-choice.ts) and taking a full-resolution still from it. Every
  * failure comes back as a CameraProblem (data), never as an exception.
  */
-import { cameraAvailability, cameraProblemOf, videoConstraints, type CameraInfo, type CameraProblem } from './camera-choice.js'
+import {
+  type CameraInfo,
+  type CameraProblem,
+  cameraAvailability,
+  cameraProblemOf,
+  videoConstraints,
+} from './camera-choice.js'
 
 export interface OpenCamera {
   readonly stream: MediaStream
@@ -15,7 +21,9 @@ export interface OpenCamera {
   stop(): void
 }
 
-export type CameraResult = { readonly ok: true; readonly camera: OpenCamera } | { readonly ok: false; readonly problem: CameraProblem }
+export type CameraResult =
+  | { readonly ok: true; readonly camera: OpenCamera }
+  | { readonly ok: false; readonly problem: CameraProblem }
 
 export interface Still {
   readonly url: string
@@ -38,7 +46,11 @@ export const STILL_QUALITY = 0.92
 
 export const browserCamera: CameraAccess = {
   availability() {
-    return cameraAvailability(window.isSecureContext, typeof navigator.mediaDevices?.getUserMedia === 'function', location.origin)
+    return cameraAvailability(
+      window.isSecureContext,
+      typeof navigator.mediaDevices?.getUserMedia === 'function',
+      location.origin,
+    )
   },
 
   async list() {
@@ -55,7 +67,10 @@ export const browserCamera: CameraAccess = {
     if (unavailable) return { ok: false, problem: unavailable }
     let stream: MediaStream
     try {
-      stream = await navigator.mediaDevices.getUserMedia({ audio: false, video: videoConstraints(deviceId) as MediaTrackConstraints })
+      stream = await navigator.mediaDevices.getUserMedia({
+        audio: false,
+        video: videoConstraints(deviceId) as MediaTrackConstraints,
+      })
     } catch (error) {
       const name = error instanceof Error ? error.name : 'Error'
       return { ok: false, problem: cameraProblemOf(name, error instanceof Error ? error.message : String(error)) }

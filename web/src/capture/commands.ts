@@ -4,10 +4,11 @@
  * does, with the reference line already at the plumb line's x (one undo step), and a
  * notice saying so (and warning when the camera was not level). Pure: no DOM.
  */
-import { notify, photoOpened } from '../state/commands.js'
+
 import { t } from '../i18n/index.js'
-import { nextUnplaced, snap, targetsOf, type Photo } from '../state/model.js'
-import { withView, type AppState } from '../state/state.js'
+import { notify, photoOpened } from '../state/commands.js'
+import { nextUnplaced, type Photo, snap, targetsOf } from '../state/model.js'
+import { type AppState, withView } from '../state/state.js'
 import type { LevelReading } from './level.js'
 import { degrees } from './wording.js'
 

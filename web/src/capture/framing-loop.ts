@@ -20,7 +20,13 @@ export const MIN_PAUSE_MS = 300
 export const MAX_PAUSE_MS = 2000
 
 export type FramingResult =
-  | { readonly kind: 'checks'; readonly checks: readonly FramingCheck[]; readonly landmarks: readonly Landmark[] | null; readonly size: FrameSize; readonly runMs: number }
+  | {
+      readonly kind: 'checks'
+      readonly checks: readonly FramingCheck[]
+      readonly landmarks: readonly Landmark[] | null
+      readonly size: FrameSize
+      readonly runMs: number
+    }
   | { readonly kind: 'unavailable'; readonly failure: DetectorFailure }
 
 export class FramingLoop {
@@ -64,7 +70,13 @@ export class FramingLoop {
     const loaded = (await import('../pose/suggest.js').catch(() => null)) as typeof import('../pose/suggest.js') | null
     if (!this.running) return
     if (!loaded) {
-      this.onResult({ kind: 'unavailable', failure: { type: 'load-error', ctx: { file: 'suggest.js', status: null, message: 'the app file could not be loaded' } } })
+      this.onResult({
+        kind: 'unavailable',
+        failure: {
+          type: 'load-error',
+          ctx: { file: 'suggest.js', status: null, message: 'the app file could not be loaded' },
+        },
+      })
       return
     }
     const detection = await loaded.detector().detect(this.canvas, undefined, true)
@@ -74,7 +86,10 @@ export class FramingLoop {
       this.onResult({ kind: 'unavailable', failure: detection.failure })
       return
     }
-    const landmarks = detection.kind === 'pose' ? detection.landmarks.map((l) => ({ x: l.x / scale, y: l.y / scale, visibility: l.visibility })) : null
+    const landmarks =
+      detection.kind === 'pose'
+        ? detection.landmarks.map((l) => ({ x: l.x / scale, y: l.y / scale, visibility: l.visibility }))
+        : null
     const { view, side } = this.viewOf()
     const size = { width, height }
     // The model's own time on this frame (not the first load): the next check waits twice that.

@@ -59,7 +59,8 @@ export function guidesFor(view: View, size: FrameSize): Guides {
   const plumbX = width / 2
   const cell = height / 10
   const gridX: number[] = []
-  for (let k = -Math.floor(plumbX / cell); k <= Math.floor(plumbX / cell); k++) if (k !== 0) gridX.push(plumbX + k * cell)
+  for (let k = -Math.floor(plumbX / cell); k <= Math.floor(plumbX / cell); k++)
+    if (k !== 0) gridX.push(plumbX + k * cell)
   const gridY = Array.from({ length: 9 }, (_, i) => (i + 1) * cell)
   const top = height * HEAD_LINE
   const bottom = height * FLOOR_LINE
@@ -72,14 +73,22 @@ export function guidesFor(view: View, size: FrameSize): Guides {
  * (the still and the preview are the same picture, the still at full resolution).
  */
 export function plumbOnStill(guides: Guides, preview: FrameSize, still: FrameSize): number {
-  return Math.round(((guides.plumbX / preview.width) * still.width) * 10) / 10
+  return Math.round((guides.plumbX / preview.width) * still.width * 10) / 10
 }
 
 export type FramingCheck =
   | { readonly type: 'person'; readonly ok: boolean; readonly ctx: Record<string, never> }
   | { readonly type: 'whole-body'; readonly ok: boolean; readonly ctx: { readonly missing: readonly BodyEnd[] } }
-  | { readonly type: 'facing'; readonly ok: boolean; readonly ctx: { readonly expected: Facing; readonly seen: Facing | null } }
-  | { readonly type: 'distance'; readonly ok: boolean; readonly ctx: { readonly share: number; readonly verdict: 'closer' | 'farther' | 'good' } }
+  | {
+      readonly type: 'facing'
+      readonly ok: boolean
+      readonly ctx: { readonly expected: Facing; readonly seen: Facing | null }
+    }
+  | {
+      readonly type: 'distance'
+      readonly ok: boolean
+      readonly ctx: { readonly share: number; readonly verdict: 'closer' | 'farther' | 'good' }
+    }
   | { readonly type: 'centred'; readonly ok: boolean; readonly ctx: { readonly offset: number } }
 
 /** The ends of the body that must be in the frame; from the side the far foot is hidden, so 'feet' is either foot. */
@@ -91,11 +100,15 @@ const LEFT_FOOT: readonly LandmarkName[] = ['LEFT_ANKLE', 'LEFT_HEEL', 'LEFT_FOO
 const RIGHT_FOOT: readonly LandmarkName[] = ['RIGHT_ANKLE', 'RIGHT_HEEL', 'RIGHT_FOOT_INDEX']
 
 function endsOf(view: View): Partial<Record<BodyEnd, readonly LandmarkName[]>> {
-  return view === 'lateral' ? { head: HEAD, feet: [...LEFT_FOOT, ...RIGHT_FOOT] } : { head: HEAD, 'left-foot': LEFT_FOOT, 'right-foot': RIGHT_FOOT }
+  return view === 'lateral'
+    ? { head: HEAD, feet: [...LEFT_FOOT, ...RIGHT_FOOT] }
+    : { head: HEAD, 'left-foot': LEFT_FOOT, 'right-foot': RIGHT_FOOT }
 }
 
-const inside = (l: Landmark, size: FrameSize): boolean => l.x >= 0 && l.y >= 0 && l.x <= size.width && l.y <= size.height
-const point = (landmarks: readonly Landmark[], name: LandmarkName): Landmark => landmarks[LANDMARKS[name]] ?? { x: 0, y: 0, visibility: 0 }
+const inside = (l: Landmark, size: FrameSize): boolean =>
+  l.x >= 0 && l.y >= 0 && l.x <= size.width && l.y <= size.height
+const point = (landmarks: readonly Landmark[], name: LandmarkName): Landmark =>
+  landmarks[LANDMARKS[name]] ?? { x: 0, y: 0, visibility: 0 }
 
 /**
  * The body's top (the head's top, estimated: the model has no point there) and bottom
@@ -116,15 +129,21 @@ export function bodySpan(landmarks: readonly Landmark[]): { readonly top: number
  * The framing checks of one preview frame, in the order they are shown. With no person
  * found, only that check (the others cannot be judged).
  */
-export function checkFraming(view: View, side: Side, landmarks: readonly Landmark[] | null, size: FrameSize): FramingCheck[] {
+export function checkFraming(
+  view: View,
+  side: Side,
+  landmarks: readonly Landmark[] | null,
+  size: FrameSize,
+): FramingCheck[] {
   const seen = landmarks?.filter((l) => l.visibility >= SEEN_VISIBILITY).length ?? 0
   if (!landmarks || seen < 4) return [{ type: 'person', ok: false, ctx: {} }]
   const ends = endsOf(view)
   const missing = (Object.keys(ends) as BodyEnd[]).filter(
-    (end) => !ends[end]!.some((name) => {
-      const l = point(landmarks, name)
-      return l.visibility >= SEEN_VISIBILITY && inside(l, size)
-    }),
+    (end) =>
+      !ends[end]!.some((name) => {
+        const l = point(landmarks, name)
+        return l.visibility >= SEEN_VISIBILITY && inside(l, size)
+      }),
   )
   const span = bodySpan(landmarks)
   if (span.top < 0 && !missing.includes('head')) missing.unshift('head')
@@ -140,10 +159,22 @@ export function checkFraming(view: View, side: Side, landmarks: readonly Landmar
     {
       type: 'facing',
       ok: facing.type === 'facing-match',
-      ctx: { expected: facing.ctx.expected, seen: facing.type === 'facing-mismatch' ? facing.ctx.seen : facing.type === 'facing-match' ? facing.ctx.expected : null },
+      ctx: {
+        expected: facing.ctx.expected,
+        seen:
+          facing.type === 'facing-mismatch'
+            ? facing.ctx.seen
+            : facing.type === 'facing-match'
+              ? facing.ctx.expected
+              : null,
+      },
     },
     // A body cut off cannot be measured: its distance is not judged then.
-    { type: 'distance', ok: missing.length === 0 && verdict === 'good', ctx: { share, verdict: missing.length === 0 ? verdict : 'good' } },
+    {
+      type: 'distance',
+      ok: missing.length === 0 && verdict === 'good',
+      ctx: { share, verdict: missing.length === 0 ? verdict : 'good' },
+    },
     { type: 'centred', ok: Math.abs(offset) <= CENTRE_TOLERANCE, ctx: { offset } },
   ]
 }
@@ -157,7 +188,15 @@ export function framingHolds(checks: readonly FramingCheck[]): boolean {
 export const STEADY_SHARE = 0.02
 
 /** The landmarks that say whether the subject holds still. */
-const STEADY_POINTS: readonly LandmarkName[] = ['NOSE', 'LEFT_SHOULDER', 'RIGHT_SHOULDER', 'LEFT_HIP', 'RIGHT_HIP', 'LEFT_ANKLE', 'RIGHT_ANKLE']
+const STEADY_POINTS: readonly LandmarkName[] = [
+  'NOSE',
+  'LEFT_SHOULDER',
+  'RIGHT_SHOULDER',
+  'LEFT_HIP',
+  'RIGHT_HIP',
+  'LEFT_ANKLE',
+  'RIGHT_ANKLE',
+]
 
 /** Whether the body moved less than STEADY_SHARE of its height between two frames' landmarks. */
 export function isSteady(before: readonly Landmark[] | null, after: readonly Landmark[] | null): boolean {
@@ -165,6 +204,8 @@ export function isSteady(before: readonly Landmark[] | null, after: readonly Lan
   const span = bodySpan(after)
   const height = span.bottom - span.top
   if (!(height > 0)) return false
-  const moves = STEADY_POINTS.map((n) => Math.hypot(point(after, n).x - point(before, n).x, point(after, n).y - point(before, n).y))
+  const moves = STEADY_POINTS.map((n) =>
+    Math.hypot(point(after, n).x - point(before, n).x, point(after, n).y - point(before, n).y),
+  )
   return Math.max(...moves) / height < STEADY_SHARE
 }

@@ -5,7 +5,7 @@
  * NO_SENSOR_MS, has no sensor: the capture screen then says so and relies on the
  * plumb line.
  */
-import { levelOf, type LevelReading } from './level.js'
+import { type LevelReading, levelOf } from './level.js'
 
 /** A device with a sensor reports within this time of the listener being added. */
 export const NO_SENSOR_MS = 1500

@@ -8,20 +8,21 @@
  * any photo when that setting is on. Problems (no camera, permission refused, page not
  * secure) are said in the dialog; "Open photo" is untouched by all of this.
  */
-import { byId, h, s, setText } from '../render/dom.js'
+
 import { t } from '../i18n/index.js'
-import { current, type AppState } from '../state/state.js'
-import type { Store } from '../state/store.js'
+import type { Landmark } from '../pose/landmarks.js'
+import { byId, h, s, setText } from '../render/dom.js'
 import type { Viewport } from '../render/viewport.js'
+import { type AppState, current } from '../state/state.js'
+import type { Store } from '../state/store.js'
 import { browserCamera, type CameraAccess, type OpenCamera } from './camera.js'
-import { preferredCamera, type CameraProblem } from './camera-choice.js'
+import { type CameraProblem, preferredCamera } from './camera-choice.js'
 import { photoCaptured } from './commands.js'
-import { framingHolds, guidesFor, isSteady, plumbOnStill, type FramingCheck, type Guides } from './framing.js'
+import { type FramingCheck, framingHolds, type Guides, guidesFor, isSteady, plumbOnStill } from './framing.js'
 import { FramingLoop, type FramingResult } from './framing-loop.js'
 import type { LevelReading } from './level.js'
 import { askOrientationPermission, watchLevel } from './orientation.js'
 import { checkText, levelText, problemText } from './wording.js'
-import type { Landmark } from '../pose/landmarks.js'
 
 const CAMERA_KEY = 'posture-metrics.camera'
 const TIMER_SECONDS = 3
@@ -37,11 +38,26 @@ export class CaptureScreen {
   private readonly closeButton = h('button', { type: 'button', id: 'capture-close' })
   private readonly preview = h('div', { class: 'capture-preview', id: 'capture-preview', 'data-state': 'closed' })
   private readonly video = h('video', { id: 'capture-video', playsinline: true, muted: true, autoplay: true })
-  private readonly guides = s('svg', { id: 'capture-guides', class: 'capture-guides', preserveAspectRatio: 'xMidYMid meet', 'aria-hidden': 'true' })
+  private readonly guides = s('svg', {
+    id: 'capture-guides',
+    class: 'capture-guides',
+    preserveAspectRatio: 'xMidYMid meet',
+    'aria-hidden': 'true',
+  })
   private readonly countdown = h('output', { id: 'capture-countdown', class: 'capture-countdown', hidden: true })
-  private readonly status = h('p', { id: 'capture-status', class: 'capture-status', role: 'status', 'aria-live': 'polite' })
+  private readonly status = h('p', {
+    id: 'capture-status',
+    class: 'capture-status',
+    role: 'status',
+    'aria-live': 'polite',
+  })
   private readonly retry = h('button', { type: 'button', id: 'capture-retry', hidden: true })
-  private readonly level = h('p', { id: 'capture-level', class: 'capture-level', 'data-state': 'waiting', 'aria-live': 'polite' })
+  private readonly level = h('p', {
+    id: 'capture-level',
+    class: 'capture-level',
+    'data-state': 'waiting',
+    'aria-live': 'polite',
+  })
   private readonly framingTitle = h('h3', {})
   private readonly framing = h('ul', { id: 'capture-framing', class: 'capture-framing', 'data-runs': '0' })
   private readonly guidesHelp = h('p', { class: 'field-help' })
@@ -68,9 +84,32 @@ export class CaptureScreen {
     private readonly access: CameraAccess = browserCamera,
   ) {
     this.preview.append(this.video, this.guides, this.countdown)
-    const head = h('div', { class: 'capture-head' }, this.title, h('span', { class: 'capture-camera' }, this.cameraLabel, ' ', this.cameraSelect), this.protocol, this.closeButton)
-    const actions = h('div', { class: 'capture-actions' }, this.shootButton, this.timerButton, h('label', { class: 'check' }, this.auto, this.autoText))
-    const side = h('div', { class: 'capture-side' }, this.status, this.retry, this.level, this.framingTitle, this.framing, this.guidesHelp, actions)
+    const head = h(
+      'div',
+      { class: 'capture-head' },
+      this.title,
+      h('span', { class: 'capture-camera' }, this.cameraLabel, ' ', this.cameraSelect),
+      this.protocol,
+      this.closeButton,
+    )
+    const actions = h(
+      'div',
+      { class: 'capture-actions' },
+      this.shootButton,
+      this.timerButton,
+      h('label', { class: 'check' }, this.auto, this.autoText),
+    )
+    const side = h(
+      'div',
+      { class: 'capture-side' },
+      this.status,
+      this.retry,
+      this.level,
+      this.framingTitle,
+      this.framing,
+      this.guidesHelp,
+      actions,
+    )
     this.dialog.append(head, h('div', { class: 'capture-body' }, this.preview, side))
     document.body.append(this.dialog)
 
@@ -143,7 +182,9 @@ export class CaptureScreen {
       }
     }
     const unavailable = this.access.availability()
-    const result = unavailable ? { ok: false as const, problem: unavailable } : await this.access.open(preferredCamera(await this.access.list(), remembered))
+    const result = unavailable
+      ? { ok: false as const, problem: unavailable }
+      : await this.access.open(preferredCamera(await this.access.list(), remembered))
     if (session !== this.session) {
       if (result.ok) result.camera.stop()
       return
@@ -158,7 +199,8 @@ export class CaptureScreen {
     }
     this.video.srcObject = camera.stream
     await this.video.play().catch(() => undefined)
-    if (!this.video.videoWidth) await new Promise((resolve) => this.video.addEventListener('loadedmetadata', resolve, { once: true }))
+    if (!this.video.videoWidth)
+      await new Promise((resolve) => this.video.addEventListener('loadedmetadata', resolve, { once: true }))
     if (session !== this.session) return
     this.preview.dataset.state = 'live'
     this.preview.dataset.width = String(this.video.videoWidth)
@@ -182,7 +224,13 @@ export class CaptureScreen {
   private async listCameras(selected: string): Promise<void> {
     const cameras = await this.access.list()
     this.cameraSelect.replaceChildren(
-      ...cameras.map((c, i) => h('option', { value: c.deviceId, selected: c.deviceId === selected }, c.label || t('capture.cameraNumber', { number: i + 1 }))),
+      ...cameras.map((c, i) =>
+        h(
+          'option',
+          { value: c.deviceId, selected: c.deviceId === selected },
+          c.label || t('capture.cameraNumber', { number: i + 1 }),
+        ),
+      ),
     )
     this.cameraLabel.parentElement!.hidden = cameras.length < 2
   }
@@ -205,7 +253,9 @@ export class CaptureScreen {
     this.framing.dataset.runs = String(this.loop.runs)
     if (result.kind === 'unavailable') {
       this.loop.stop()
-      this.framing.replaceChildren(h('li', { 'data-check': 'unavailable' }, t('capture.framing.unavailable', { reason: result.failure.type })))
+      this.framing.replaceChildren(
+        h('li', { 'data-check': 'unavailable' }, t('capture.framing.unavailable', { reason: result.failure.type })),
+      )
       return
     }
     const steady = isSteady(this.previous, result.landmarks)
@@ -229,10 +279,39 @@ export class CaptureScreen {
     const stroke = Math.max(1, Math.round(height / 400))
     const { left, top, right, bottom } = g.silhouette
     this.guides.replaceChildren(
-      s('g', { class: 'grid', 'stroke-width': stroke }, ...g.gridX.map((x) => s('line', { x1: x, y1: 0, x2: x, y2: height })), ...g.gridY.map((y) => s('line', { x1: 0, y1: y, x2: width, y2: y }))),
-      s('rect', { class: 'silhouette', x: left, y: top, width: right - left, height: bottom - top, rx: (right - left) / 4, 'stroke-width': stroke * 2 }),
-      s('line', { class: 'floor', x1: left - (right - left) / 2, y1: bottom, x2: right + (right - left) / 2, y2: bottom, 'stroke-width': stroke * 3 }),
-      s('line', { class: 'plumb', id: 'capture-plumb', x1: g.plumbX, y1: 0, x2: g.plumbX, y2: height, 'stroke-width': stroke * 2, 'data-x': g.plumbX }),
+      s(
+        'g',
+        { class: 'grid', 'stroke-width': stroke },
+        ...g.gridX.map((x) => s('line', { x1: x, y1: 0, x2: x, y2: height })),
+        ...g.gridY.map((y) => s('line', { x1: 0, y1: y, x2: width, y2: y })),
+      ),
+      s('rect', {
+        class: 'silhouette',
+        x: left,
+        y: top,
+        width: right - left,
+        height: bottom - top,
+        rx: (right - left) / 4,
+        'stroke-width': stroke * 2,
+      }),
+      s('line', {
+        class: 'floor',
+        x1: left - (right - left) / 2,
+        y1: bottom,
+        x2: right + (right - left) / 2,
+        y2: bottom,
+        'stroke-width': stroke * 3,
+      }),
+      s('line', {
+        class: 'plumb',
+        id: 'capture-plumb',
+        x1: g.plumbX,
+        y1: 0,
+        x2: g.plumbX,
+        y2: height,
+        'stroke-width': stroke * 2,
+        'data-x': g.plumbX,
+      }),
     )
     this.guides.dataset.view = this.store.get().view
   }
@@ -278,7 +357,14 @@ export class CaptureScreen {
     const view = this.store.get().view
     const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')
     this.close()
-    this.store.set((state) => photoCaptured(state, { name: `camera-${view}-${stamp}.jpg`, width: still.width, height: still.height, url: still.url }, plumbX, level))
+    this.store.set((state) =>
+      photoCaptured(
+        state,
+        { name: `camera-${view}-${stamp}.jpg`, width: still.width, height: still.height, url: still.url },
+        plumbX,
+        level,
+      ),
+    )
     this.viewport.fit()
     byId('stage').focus({ preventScroll: true })
   }
@@ -304,7 +390,9 @@ export class CaptureScreen {
       this.framing.replaceChildren(h('li', { 'data-check': 'waiting' }, t('capture.framing.waiting')))
       return
     }
-    this.framing.replaceChildren(...this.checks.map((c) => h('li', { 'data-check': c.type, 'data-ok': String(c.ok) }, checkText(c))))
+    this.framing.replaceChildren(
+      ...this.checks.map((c) => h('li', { 'data-check': c.type, 'data-ok': String(c.ok) }, checkText(c))),
+    )
   }
 
   /** Every text of the dialog, in the chosen language. */
@@ -330,7 +418,11 @@ export class CaptureScreen {
 }
 
 /** The "Take photo" button of the toolbar and its dialog. */
-export function mountCapture(store: Store<AppState>, viewport: Viewport, access: CameraAccess = browserCamera): CaptureScreen {
+export function mountCapture(
+  store: Store<AppState>,
+  viewport: Viewport,
+  access: CameraAccess = browserCamera,
+): CaptureScreen {
   const screen = new CaptureScreen(store, viewport, access)
   byId('take-photo').addEventListener('click', () => screen.open())
   return screen

@@ -3,9 +3,9 @@
  * reading, a framing check. Pure (no DOM): unit-tested in Node with both catalogues.
  */
 import { formatNumber } from '../i18n/format.js'
-import { currentLocale, t, type MessageKey } from '../i18n/index.js'
+import { currentLocale, type MessageKey, t } from '../i18n/index.js'
 import type { CameraProblem } from './camera-choice.js'
-import { DISTANCE_RANGE, type BodyEnd, type FramingCheck } from './framing.js'
+import { type BodyEnd, DISTANCE_RANGE, type FramingCheck } from './framing.js'
 import { LEVEL_TOLERANCE_DEG, type LevelReading } from './level.js'
 
 const PROBLEM_KEYS: Record<CameraProblem['type'], MessageKey> = {
@@ -30,7 +30,11 @@ export const degrees = (v: number): string => formatNumber(Math.round(v * 10) / 
 export function levelText(reading: LevelReading): string {
   if (reading.kind === 'no-sensor') return t('capture.level.noSensor')
   if (reading.kind === 'waiting') return t('capture.level.waiting')
-  const params = { roll: degrees(reading.tilt.roll), pitch: degrees(reading.tilt.pitch), tolerance: degrees(LEVEL_TOLERANCE_DEG) }
+  const params = {
+    roll: degrees(reading.tilt.roll),
+    pitch: degrees(reading.tilt.pitch),
+    tolerance: degrees(LEVEL_TOLERANCE_DEG),
+  }
   return t(reading.level ? 'capture.level.ok' : 'capture.level.tilted', params)
 }
 
@@ -47,7 +51,11 @@ export function checkText(check: FramingCheck): string {
     case 'person':
       return t(check.ok ? 'capture.check.person.ok' : 'capture.check.person.no')
     case 'whole-body':
-      return check.ok ? t('capture.check.wholeBody.ok') : t('capture.check.wholeBody.no', { parts: check.ctx.missing.map((p) => t(PART_KEYS[p])).join(t('capture.part.and')) })
+      return check.ok
+        ? t('capture.check.wholeBody.ok')
+        : t('capture.check.wholeBody.no', {
+            parts: check.ctx.missing.map((p) => t(PART_KEYS[p])).join(t('capture.part.and')),
+          })
     case 'facing': {
       const expected = t(`suggest.facing.${check.ctx.expected}`)
       if (check.ok) return t('capture.check.facing.ok', { expected })
@@ -55,7 +63,11 @@ export function checkText(check: FramingCheck): string {
       return t('capture.check.facing.no', { seen: t(`suggest.facing.${check.ctx.seen}`), expected })
     }
     case 'distance': {
-      const params = { percent: Math.round(check.ctx.share * 100), min: Math.round(DISTANCE_RANGE.min * 100), max: Math.round(DISTANCE_RANGE.max * 100) }
+      const params = {
+        percent: Math.round(check.ctx.share * 100),
+        min: Math.round(DISTANCE_RANGE.min * 100),
+        max: Math.round(DISTANCE_RANGE.max * 100),
+      }
       if (check.ctx.verdict === 'closer') return t('capture.check.distance.closer', params)
       if (check.ctx.verdict === 'farther') return t('capture.check.distance.farther', params)
       return t('capture.check.distance.ok', params)

@@ -62,7 +62,12 @@ export type Refusal =
   | { readonly type: 'compare.patient_differs'; readonly ctx: { readonly earlier: string; readonly later: string } }
 
 export type Comparison =
-  | { readonly ok: true; readonly earlier: Assessment; readonly later: Assessment; readonly rows: readonly ComparisonRow[] }
+  | {
+      readonly ok: true
+      readonly earlier: Assessment
+      readonly later: Assessment
+      readonly rows: readonly ComparisonRow[]
+    }
   | { readonly ok: false; readonly refusal: Refusal }
 
 /** The smallest real difference between two values with standard uncertainties u1 and u2. */
@@ -82,13 +87,21 @@ function ordered(current: Assessment, other: Assessment): [Assessment, Assessmen
  */
 export function compare(current: Assessment, other: Assessment): Comparison {
   const [earlier, later] = ordered(current, other)
-  if (earlier.view !== later.view) return { ok: false, refusal: { type: 'compare.view_differs', ctx: { earlier: earlier.view, later: later.view } } }
+  if (earlier.view !== later.view)
+    return { ok: false, refusal: { type: 'compare.view_differs', ctx: { earlier: earlier.view, later: later.view } } }
   if (earlier.view === 'lateral' && (earlier.side ?? 'right') !== (later.side ?? 'right')) {
-    return { ok: false, refusal: { type: 'compare.side_differs', ctx: { earlier: earlier.side ?? 'right', later: later.side ?? 'right' } } }
+    return {
+      ok: false,
+      refusal: {
+        type: 'compare.side_differs',
+        ctx: { earlier: earlier.side ?? 'right', later: later.side ?? 'right' },
+      },
+    }
   }
   const p1 = earlier.patientId?.trim()
   const p2 = later.patientId?.trim()
-  if (p1 && p2 && identifierKey(p1) !== identifierKey(p2)) return { ok: false, refusal: { type: 'compare.patient_differs', ctx: { earlier: p1, later: p2 } } }
+  if (p1 && p2 && identifierKey(p1) !== identifierKey(p2))
+    return { ok: false, refusal: { type: 'compare.patient_differs', ctx: { earlier: p1, later: p2 } } }
 
   const before = metricTable(earlier.view, earlier.estimatePopliteal)
   const after = metricTable(later.view, later.estimatePopliteal)
@@ -98,9 +111,14 @@ export function compare(current: Assessment, other: Assessment): Comparison {
     const base = { name: metric.name, unit: metric.unit, earlier: finite(a), later: finite(b) }
     const none = { change: null, uChange: null, srd: null, exceeds: null }
     // The same name measured another way (rearfoot angle from the popliteal point vs from the vertical).
-    if (before.find((m) => m.name === metric.name)?.formula !== metric.formula) return { ...base, ...none, missing: 'method_differs' }
+    if (before.find((m) => m.name === metric.name)?.formula !== metric.formula)
+      return { ...base, ...none, missing: 'method_differs' }
     if (base.earlier === null || base.later === null) {
-      return { ...base, ...none, missing: base.earlier === null && base.later === null ? 'both' : base.earlier === null ? 'earlier' : 'later' }
+      return {
+        ...base,
+        ...none,
+        missing: base.earlier === null && base.later === null ? 'both' : base.earlier === null ? 'earlier' : 'later',
+      }
     }
     const change = difference(metric.unit, base.later, base.earlier)
     const u1 = finite(earlier.u[metric.name])

@@ -6,10 +6,10 @@
  */
 import type { View } from '#core/markers.js'
 import { metricTable, showsSign } from '#core/metrics/index.js'
-import type { Comparison, ComparisonRow } from './compare.js'
 import { csvText } from '../i18n/csv-text.js'
 import { exportNumber, formatUncertainty, formatValue, formatWithUncertainty, type Locale } from '../i18n/format.js'
 import type { Terms } from '../i18n/terms.js'
+import type { Comparison, ComparisonRow } from './compare.js'
 
 export type ComparedComparison = Extract<Comparison, { ok: true }>
 
@@ -44,7 +44,8 @@ export function displayRows(c: ComparedComparison, locale: Locale, terms: Terms)
   const view = c.later.view
   return c.rows.map((r) => {
     const signed = isSigned(view, r.name)
-    const value = (v: number | null, u: number | undefined): string => (v === null ? '\u2014' : formatWithUncertainty(v, u, r.unit, locale, { signed }))
+    const value = (v: number | null, u: number | undefined): string =>
+      v === null ? '\u2014' : formatWithUncertainty(v, u, r.unit, locale, { signed })
     return {
       name: r.name,
       label: terms.metrics[view][r.name]?.label ?? r.name,
@@ -88,7 +89,23 @@ export function comparisonCsv(c: ComparedComparison, terms: Terms, text: Compari
   const h = text.headers
   const view = c.later.view
   const rows: string[][] = [
-    [h.view, h.side, h.metric, h.label, h.unit, h.earlierDate, h.earlierValue, h.earlierU, h.laterDate, h.laterValue, h.laterU, h.change, h.uChange, h.srd, h.verdict],
+    [
+      h.view,
+      h.side,
+      h.metric,
+      h.label,
+      h.unit,
+      h.earlierDate,
+      h.earlierValue,
+      h.earlierU,
+      h.laterDate,
+      h.laterValue,
+      h.laterU,
+      h.change,
+      h.uChange,
+      h.srd,
+      h.verdict,
+    ],
   ]
   for (const r of c.rows) {
     rows.push([

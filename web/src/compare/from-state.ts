@@ -6,10 +6,10 @@
  * numbers the API returns for the same request.
  */
 import type { View } from '#core/markers.js'
-import { compare, type Assessment, type Comparison } from './compare.js'
+import { type Placement, propagate, STATURE_U_CM } from '../metrics/uncertainty.js'
+import { type Doc, scaleFc } from '../state/model.js'
 import type { AppState, AssessmentMeta } from '../state/state.js'
-import { scaleFc, type Doc } from '../state/model.js'
-import { STATURE_U_CM, propagate, type Placement } from '../metrics/uncertainty.js'
+import { type Assessment, type Comparison, compare } from './compare.js'
 
 /** The document's placed points; fc from the scale points when they give one, else as typed. */
 export function placementOf(view: View, doc: Doc): Placement {
@@ -22,7 +22,9 @@ export function placementOf(view: View, doc: Doc): Placement {
     estimatePopliteal: doc.estimatePopliteal,
     lrvX: doc.lrvX,
     fc: doc.fcTyped,
-    scale: fromScale ? { a, b, gridCm: doc.gridCm!, ...(doc.scaleBy === 'stature' ? { lengthU: STATURE_U_CM } : {}) } : null,
+    scale: fromScale
+      ? { a, b, gridCm: doc.gridCm!, ...(doc.scaleBy === 'stature' ? { lengthU: STATURE_U_CM } : {}) }
+      : null,
   }
 }
 

@@ -3,12 +3,22 @@
  * photo's name and size, the calibration, the markers, the options and the last results.
  * Loading checks every field and says what is wrong in a sentence. Pure: no DOM.
  */
-import { SIDES, VIEWS, type Side, type View } from '#core/markers.js'
-import type { AppState, AssessmentMeta, LoadedAssessment, LoadedView } from '../state/state.js'
+import { SIDES, type Side, VIEWS, type View } from '#core/markers.js'
 import { t } from '../i18n/index.js'
 import { PLACEMENT_SD_LIMITS } from '../metrics/uncertainty.js'
-import { EMPTY_DOC, VIEW_NAMES, fcOf, hasContent, requestOf, statusOf, type Doc, type MarkerStatus, type Pt } from '../state/model.js'
+import {
+  type Doc,
+  EMPTY_DOC,
+  fcOf,
+  hasContent,
+  type MarkerStatus,
+  type Pt,
+  requestOf,
+  statusOf,
+  VIEW_NAMES,
+} from '../state/model.js'
 import { provisionalMetrics } from '../state/provisional.js'
+import type { AppState, AssessmentMeta, LoadedAssessment, LoadedView } from '../state/state.js'
 
 /**
  * The file's "format" value. It keeps the word "session" from the app's first version
@@ -62,11 +72,14 @@ export function savedView(view: View, doc: Doc, results: Record<string, unknown>
       ...(doc.scaleBy === 'stature' ? { scale_by: 'stature' as const } : {}),
     },
     // In guided order, so the file reads like the marking did.
-    markers: Object.fromEntries(VIEWS[view].flatMap((m) => (doc.markers[m.name] ? [[m.name, doc.markers[m.name]!]] : []))),
+    markers: Object.fromEntries(
+      VIEWS[view].flatMap((m) => (doc.markers[m.name] ? [[m.name, doc.markers[m.name]!]] : [])),
+    ),
     results,
   }
   const suggested = Object.keys(saved.markers).filter((name) => statusOf(doc, name) === 'suggested')
-  if (suggested.length > 0) saved.marker_status = Object.fromEntries(suggested.map((name) => [name, 'suggested' as const]))
+  if (suggested.length > 0)
+    saved.marker_status = Object.fromEntries(suggested.map((name) => [name, 'suggested' as const]))
   const provisional = results ? provisionalMetrics(view, doc).filter((name) => typeof results[name] === 'number') : []
   if (provisional.length > 0) saved.provisional_metrics = provisional
   if (view === 'lateral') saved.side = doc.side
@@ -113,7 +126,10 @@ function optionalPoint(v: unknown, where: string): Pt | null {
 
 function optionalNumber(v: unknown, where: string, positive = false): number | null {
   if (v === null || v === undefined) return null
-  if (!isNum(v) || (positive && v <= 0)) throw new AssessmentFileError(t(positive ? 'file.positiveNumber' : 'file.number', { where, got: JSON.stringify(v) }))
+  if (!isNum(v) || (positive && v <= 0))
+    throw new AssessmentFileError(
+      t(positive ? 'file.positiveNumber' : 'file.number', { where, got: JSON.stringify(v) }),
+    )
   return v
 }
 
@@ -134,12 +150,15 @@ export function assessmentFromData(data: unknown): LoadedAssessment {
     throw new AssessmentFileError(t('file.notAssessment', { format: ASSESSMENT_FILE_FORMAT }))
   }
   if (data.version !== ASSESSMENT_FILE_VERSION) {
-    throw new AssessmentFileError(t('file.version', { version: JSON.stringify(data.version), expected: ASSESSMENT_FILE_VERSION }))
+    throw new AssessmentFileError(
+      t('file.version', { version: JSON.stringify(data.version), expected: ASSESSMENT_FILE_VERSION }),
+    )
   }
   if (!isObject(data.views)) throw new AssessmentFileError(t('file.noViews'))
   const views: Partial<Record<View, LoadedView>> = {}
   for (const [name, raw] of Object.entries(data.views)) {
-    if (!(VIEW_NAMES as string[]).includes(name)) throw new AssessmentFileError(t('file.unknownView', { name, expected: VIEW_NAMES.join(', ') }))
+    if (!(VIEW_NAMES as string[]).includes(name))
+      throw new AssessmentFileError(t('file.unknownView', { name, expected: VIEW_NAMES.join(', ') }))
     const view = name as View
     if (!isObject(raw)) throw new AssessmentFileError(t('file.viewNotObject', { where: `views.${view}` }))
     const image = raw.image
@@ -148,29 +167,40 @@ export function assessmentFromData(data: unknown): LoadedAssessment {
       if (!isObject(image) || !isNum(image.width) || !isNum(image.height) || image.width <= 0 || image.height <= 0) {
         throw new AssessmentFileError(t('file.imageSize', { where: `views.${view}.image` }))
       }
-      photo = { name: typeof image.name === 'string' ? image.name : '', width: image.width, height: image.height, url: null }
+      photo = {
+        name: typeof image.name === 'string' ? image.name : '',
+        width: image.width,
+        height: image.height,
+        url: null,
+      }
     }
     const cal = isObject(raw.calibration) ? raw.calibration : {}
     const sp = Array.isArray(cal.scale_points) ? cal.scale_points : []
     const known = new Set<string>(VIEWS[view].map((m) => m.name))
     const markers: Record<string, Pt> = {}
     const unknown: string[] = []
-    if (raw.markers !== undefined && !isObject(raw.markers)) throw new AssessmentFileError(t('file.markersNotObject', { where: `views.${view}.markers` }))
+    if (raw.markers !== undefined && !isObject(raw.markers))
+      throw new AssessmentFileError(t('file.markersNotObject', { where: `views.${view}.markers` }))
     for (const [m, p] of Object.entries(raw.markers ?? {})) {
       if (!known.has(m)) unknown.push(m)
       else markers[m] = point(p, `views.${view}.markers.${m}`)
     }
     const markerStatus: Record<string, MarkerStatus> = {}
-    if (raw.marker_status !== undefined && !isObject(raw.marker_status)) throw new AssessmentFileError(t('file.markersNotObject', { where: `views.${view}.marker_status` }))
+    if (raw.marker_status !== undefined && !isObject(raw.marker_status))
+      throw new AssessmentFileError(t('file.markersNotObject', { where: `views.${view}.marker_status` }))
     for (const [m, status] of Object.entries(raw.marker_status ?? {})) {
       if (status !== 'suggested' && status !== 'confirmed') {
-        throw new AssessmentFileError(t('file.markerStatus', { where: `views.${view}.marker_status.${m}`, got: JSON.stringify(status) }))
+        throw new AssessmentFileError(
+          t('file.markerStatus', { where: `views.${view}.marker_status.${m}`, got: JSON.stringify(status) }),
+        )
       }
       if (status === 'suggested' && markers[m]) markerStatus[m] = status
     }
     const side = raw.side === undefined ? 'right' : raw.side
     if (!(SIDES as readonly unknown[]).includes(side)) {
-      throw new AssessmentFileError(t('file.side', { where: `views.${view}.side`, expected: SIDES.map((x) => `"${x}"`).join(' | ') }))
+      throw new AssessmentFileError(
+        t('file.side', { where: `views.${view}.side`, expected: SIDES.map((x) => `"${x}"`).join(' | ') }),
+      )
     }
     if (raw.estimate_popliteal !== undefined && typeof raw.estimate_popliteal !== 'boolean') {
       throw new AssessmentFileError(t('file.boolean', { where: `views.${view}.estimate_popliteal` }))
@@ -180,7 +210,10 @@ export function assessmentFromData(data: unknown): LoadedAssessment {
       photo,
       markers,
       markerStatus,
-      scale: [optionalPoint(sp[0], `views.${view}.calibration.scale_points[0]`), optionalPoint(sp[1], `views.${view}.calibration.scale_points[1]`)],
+      scale: [
+        optionalPoint(sp[0], `views.${view}.calibration.scale_points[0]`),
+        optionalPoint(sp[1], `views.${view}.calibration.scale_points[1]`),
+      ],
       gridCm: optionalNumber(cal.grid_size_cm, `views.${view}.calibration.grid_size_cm`, true),
       scaleBy: cal.scale_by === 'stature' ? 'stature' : 'length',
       fcTyped: optionalNumber(cal.fc, `views.${view}.calibration.fc`, true),
@@ -190,10 +223,15 @@ export function assessmentFromData(data: unknown): LoadedAssessment {
     }
     views[view] = { doc, results: isObject(raw.results) ? raw.results : null, unknown }
   }
-  const view = (VIEW_NAMES as unknown[]).includes(data.view) ? (data.view as View) : (Object.keys(views)[0] as View | undefined) ?? 'anterior'
+  const view = (VIEW_NAMES as unknown[]).includes(data.view)
+    ? (data.view as View)
+    : ((Object.keys(views)[0] as View | undefined) ?? 'anterior')
   const meta: AssessmentMeta = {
     patientId: typeof data.patient_id === 'string' ? data.patient_id : '',
-    date: typeof data.assessment_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(data.assessment_date) ? data.assessment_date : '',
+    date:
+      typeof data.assessment_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(data.assessment_date)
+        ? data.assessment_date
+        : '',
   }
   const sd = data.placement_error_px
   const placementSd = isNum(sd) && sd >= PLACEMENT_SD_LIMITS.min && sd <= PLACEMENT_SD_LIMITS.max ? sd : null

@@ -3,22 +3,23 @@
  * assessment file (photo-free JSON), the CSV export and printing the report.
  * Reading and downloading live here; what they do to the state is in state/commands.ts.
  */
-import { AssessmentFileError, assessmentFileOf, parseAssessmentFile } from './assessment-file.js'
+
+import { type ComparisonCsvText, comparisonCsv } from '../compare/comparison-rows.js'
 import { comparisonOf } from '../compare/from-state.js'
-import { assessmentLoaded, comparisonLoaded, notify, photoOpened } from '../state/commands.js'
-import { dateText } from '../render/comparison-table.js'
-import { comparisonCsv, type ComparisonCsvText } from '../compare/comparison-rows.js'
-import { csvOf, resultEntries } from './results-csv.js'
-import { byId, download } from '../render/dom.js'
 import { t, terms } from '../i18n/index.js'
-import type { Photo } from '../state/model.js'
-import { renderReport } from './report.js'
 import { assessmentOpenedAs, patientConflict } from '../record/commands.js'
-import { dialogAsk, type Ask } from '../record/dialogs.js'
+import { type Ask, dialogAsk } from '../record/dialogs.js'
 import { visitFileName } from '../record/model.js'
+import { dateText } from '../render/comparison-table.js'
+import { byId, download } from '../render/dom.js'
+import type { Viewport } from '../render/viewport.js'
+import { assessmentLoaded, comparisonLoaded, notify, photoOpened } from '../state/commands.js'
+import type { Photo } from '../state/model.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
-import type { Viewport } from '../render/viewport.js'
+import { AssessmentFileError, assessmentFileOf, parseAssessmentFile } from './assessment-file.js'
+import { renderReport } from './report.js'
+import { csvOf, resultEntries } from './results-csv.js'
 
 export class Files {
   constructor(
@@ -61,7 +62,11 @@ export class Files {
       this.notify(t('assessment.nothingToSave'))
       return
     }
-    download(visitFileName(state.meta.patientId, state.meta.date, 'assessment', 'json'), 'application/json', `${JSON.stringify(file, null, 2)}\n`)
+    download(
+      visitFileName(state.meta.patientId, state.meta.date, 'assessment', 'json'),
+      'application/json',
+      `${JSON.stringify(file, null, 2)}\n`,
+    )
     this.notify(t('assessment.saved'))
   }
 
@@ -70,7 +75,10 @@ export class Files {
     try {
       return parseAssessmentFile(await file.text())
     } catch (error) {
-      const text = error instanceof AssessmentFileError ? t('assessment.cannotLoad', { name: file.name, reason: error.message }) : t('assessment.cannotLoadUnknown', { name: file.name })
+      const text =
+        error instanceof AssessmentFileError
+          ? t('assessment.cannotLoad', { name: file.name, reason: error.message })
+          : t('assessment.cannotLoadUnknown', { name: file.name })
       this.notify(text, 8000)
       return undefined
     }
@@ -82,8 +90,16 @@ export class Files {
     // A file of another patient is never merged into the assessment on screen: it opens as its own visit, or not at all.
     const conflict = patientConflict(this.store.get(), loaded)
     if (conflict) {
-      const params = { open: conflict.open || t('record.noIdentifier'), file: conflict.file || t('record.noIdentifier') }
-      const question = { id: 'patient-conflict', title: t('record.conflict.title'), text: t('record.conflict.text', params), confirm: t('record.conflict.open', params) }
+      const params = {
+        open: conflict.open || t('record.noIdentifier'),
+        file: conflict.file || t('record.noIdentifier'),
+      }
+      const question = {
+        id: 'patient-conflict',
+        title: t('record.conflict.title'),
+        text: t('record.conflict.text', params),
+        confirm: t('record.conflict.open', params),
+      }
       if (!(await this.ask.confirm(question))) return
       this.store.set((s) => assessmentOpenedAs(s, loaded))
     } else this.store.set((s) => assessmentLoaded(s, loaded))
@@ -103,7 +119,11 @@ export class Files {
       return
     }
     const { meta, settings } = this.store.get()
-    download(visitFileName(meta.patientId, meta.date, 'metrics', 'csv'), 'text/csv', csvOf(entries, settings.placementSd, meta))
+    download(
+      visitFileName(meta.patientId, meta.date, 'metrics', 'csv'),
+      'text/csv',
+      csvOf(entries, settings.placementSd, meta),
+    )
     this.notify(t('csv.exported'))
   }
 
@@ -113,7 +133,10 @@ export class Files {
     if (!loaded) return
     this.store.set((s) => comparisonLoaded(s, file.name, loaded))
     const state = this.store.get()
-    if (state.comparison) this.notify(t('compare.loaded', { date: dateText(state.comparison.meta.date || undefined, state.settings.locale, t) }))
+    if (state.comparison)
+      this.notify(
+        t('compare.loaded', { date: dateText(state.comparison.meta.date || undefined, state.settings.locale, t) }),
+      )
   }
 
   /** The comparison shown, as CSV (headers in the current language, full precision). */
@@ -149,11 +172,19 @@ export class Files {
         missing: t('csv.verdict.missing'),
         unknown: t('csv.verdict.unknown'),
       },
-      views: { anterior: t('view.anterior.title'), posterior: t('view.posterior.title'), lateral: t('view.lateral.title') },
+      views: {
+        anterior: t('view.anterior.title'),
+        posterior: t('view.posterior.title'),
+        lateral: t('view.lateral.title'),
+      },
       sides: { right: t('side.short.right'), left: t('side.short.left') },
     }
     const dates = [c.earlier.date, c.later.date].filter(Boolean).join('_')
-    download(visitFileName(c.later.patientId ?? '', dates, `comparison-${c.later.view}`, 'csv'), 'text/csv', comparisonCsv(c, terms(), text))
+    download(
+      visitFileName(c.later.patientId ?? '', dates, `comparison-${c.later.view}`, 'csv'),
+      'text/csv',
+      comparisonCsv(c, terms(), text),
+    )
     this.notify(t('compare.csvDone'))
   }
 

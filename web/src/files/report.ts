@@ -4,21 +4,22 @@
  * and the metrics table with value ± u; and, when a comparison is loaded, the
  * comparison table with both visits' overlays side by side.
  */
-import { resultEntries } from './results-csv.js'
-import { h, s, swatch } from '../render/dom.js'
+
 import type { View } from '#core/markers.js'
 import { comparisonOf, placementOf } from '../compare/from-state.js'
-import { comparisonTable, dateText } from '../render/comparison-table.js'
+import { formatDate, formatNumber, formatSignificant, plainNumber } from '../i18n/format.js'
 import { currentLocale, t, terms } from '../i18n/index.js'
 import { formatValueWithU, metricsOf } from '../metrics/metric-info.js'
-import { fcOf, targetsOf, type Doc } from '../state/model.js'
-import { drawOverlay } from '../render/overlay.js'
-import { colorOf, sceneOf, type Scene } from '../render/scene.js'
+import { precisionWarning, precisionWarningText } from '../metrics/precision.js'
 import { uncertaintiesOf } from '../metrics/uncertainty.js'
+import { comparisonTable, dateText } from '../render/comparison-table.js'
+import { h, s, swatch } from '../render/dom.js'
+import { drawOverlay } from '../render/overlay.js'
+import { colorOf, type Scene, sceneOf } from '../render/scene.js'
+import { type Doc, fcOf, targetsOf } from '../state/model.js'
 import { provisionalMetrics } from '../state/provisional.js'
 import type { AppState } from '../state/state.js'
-import { formatDate, formatNumber, formatSignificant, plainNumber } from '../i18n/format.js'
-import { precisionWarning, precisionWarningText } from '../metrics/precision.js'
+import { resultEntries } from './results-csv.js'
 
 /** Longest side of the printed photo, in drawing units. */
 const REPORT_SIZE = 640
@@ -45,7 +46,11 @@ export function renderReport(container: HTMLElement, state: AppState): void {
           )
         : null,
       h('p', {}, t('report.intro', { date: now.toLocaleString(currentLocale()) })),
-      h('p', { class: 'report-uncertainty' }, t('uncertainty.report', { sd: formatNumber(sd, sd % 1 === 0 ? 0 : 1, currentLocale()) })),
+      h(
+        'p',
+        { class: 'report-uncertainty' },
+        t('uncertainty.report', { sd: formatNumber(sd, sd % 1 === 0 ? 0 : 1, currentLocale()) }),
+      ),
     ),
   ]
   if (entries.length === 0) parts.push(h('p', {}, t('report.empty')))
@@ -54,9 +59,13 @@ export function renderReport(container: HTMLElement, state: AppState): void {
     const section = h('section', { class: 'report-view', 'data-view': e.view })
     const fc = fcOf(e.doc)
     const facts = [
-      e.doc.photo?.name ? t('report.photo', { name: e.doc.photo.name, width: e.doc.photo.width, height: e.doc.photo.height }) : '',
+      e.doc.photo?.name
+        ? t('report.photo', { name: e.doc.photo.name, width: e.doc.photo.width, height: e.doc.photo.height })
+        : '',
       e.view === 'lateral' ? t('report.side', { side: t(`side.short.${e.doc.side}`) }) : '',
-      e.view === 'posterior' ? t(e.doc.estimatePopliteal ? 'report.popliteal.estimated' : 'report.popliteal.marked') : '',
+      e.view === 'posterior'
+        ? t(e.doc.estimatePopliteal ? 'report.popliteal.estimated' : 'report.popliteal.marked')
+        : '',
       fc !== null
         ? e.doc.gridCm !== null
           ? t('report.fcReference', { fc: formatSignificant(fc, 4, currentLocale()), cm: e.doc.gridCm })
@@ -64,22 +73,37 @@ export function renderReport(container: HTMLElement, state: AppState): void {
         : '',
       e.doc.lrvX !== null ? t('report.lrv', { x: e.doc.lrvX }) : '',
     ].filter(Boolean)
-    section.append(h('h2', {}, t('report.viewTitle', { view: title })), h('p', { class: 'report-facts' }, facts.join(' · ')))
+    section.append(
+      h('h2', {}, t('report.viewTitle', { view: title })),
+      h('p', { class: 'report-facts' }, facts.join(' · ')),
+    )
 
     const photo = e.doc.photo
     if (photo) {
       const k = REPORT_SIZE / Math.max(photo.width, photo.height)
       const w = photo.width * k
       const hgt = photo.height * k
-      const svg = s('svg', { viewBox: `0 0 ${w} ${hgt}`, class: 'report-photo', role: 'img', 'aria-label': t('report.photoLabel', { view: title }) })
-      drawOverlay(svg, sceneOf(state, e.view, false), { s: k, tx: 0, ty: 0 }, { interactive: false, width: w, height: hgt })
+      const svg = s('svg', {
+        viewBox: `0 0 ${w} ${hgt}`,
+        class: 'report-photo',
+        role: 'img',
+        'aria-label': t('report.photoLabel', { view: title }),
+      })
+      drawOverlay(
+        svg,
+        sceneOf(state, e.view, false),
+        { s: k, tx: 0, ty: 0 },
+        { interactive: false, width: w, height: hgt },
+      )
       section.append(h('figure', {}, svg))
     }
 
     if (e.values) {
       const u = uncertaintiesOf(placementOf(e.view, e.doc), { sd })
       const body = h('tbody')
-      const provisional = new Set(provisionalMetrics(e.view, e.doc).filter((name) => typeof e.values?.[name] === 'number'))
+      const provisional = new Set(
+        provisionalMetrics(e.view, e.doc).filter((name) => typeof e.values?.[name] === 'number'),
+      )
       e.metrics.forEach((m, i) => {
         const v = e.values?.[m.name]
         const mark = provisional.has(m.name)
@@ -87,7 +111,15 @@ export function renderReport(container: HTMLElement, state: AppState): void {
           h(
             'tr',
             { 'data-metric': m.name, 'data-provisional': mark ? 'true' : null, class: mark ? 'provisional' : null },
-            h('th', { scope: 'row' }, swatch(colorOf(i)), `${m.label} `, h('code', {}, m.name), h('span', { class: 'meaning' }, m.meaning), m.note ? h('span', { class: 'published' }, m.note) : null),
+            h(
+              'th',
+              { scope: 'row' },
+              swatch(colorOf(i)),
+              `${m.label} `,
+              h('code', {}, m.name),
+              h('span', { class: 'meaning' }, m.meaning),
+              m.note ? h('span', { class: 'published' }, m.note) : null,
+            ),
             h(
               'td',
               { class: 'num', title: typeof v === 'number' ? plainNumber(v, currentLocale()) : null },
@@ -101,12 +133,19 @@ export function renderReport(container: HTMLElement, state: AppState): void {
         h(
           'table',
           { class: 'metrics' },
-          h('thead', {}, h('tr', {}, h('th', {}, t('results.column.metric')), h('th', { class: 'num' }, t('results.column.value')))),
+          h(
+            'thead',
+            {},
+            h('tr', {}, h('th', {}, t('results.column.metric')), h('th', { class: 'num' }, t('results.column.value'))),
+          ),
           body,
         ),
       )
       // The notes after the table: the photo and the table stay side by side on one row of the view.
-      if (provisional.size > 0) section.append(h('p', { class: 'report-provisional' }, t('report.provisional', { list: [...provisional].join(', ') })))
+      if (provisional.size > 0)
+        section.append(
+          h('p', { class: 'report-provisional' }, t('report.provisional', { list: [...provisional].join(', ') })),
+        )
       const warning = photo ? precisionWarning(e.metrics, e.values, u, photo) : null
       if (warning && photo) section.append(h('p', { class: 'precision-warning' }, precisionWarningText(warning, photo)))
     } else {
@@ -125,7 +164,15 @@ function sceneOfDoc(view: View, doc: Doc, values: Readonly<Record<string, number
     const value = values[info.name]
     return typeof value === 'number' ? [{ info, value, color: colorOf(i) }] : []
   })
-  return { doc, targets: targetsOf(view, doc), active: null, flagged: new Set(), figures, highlight: null, stale: false }
+  return {
+    doc,
+    targets: targetsOf(view, doc),
+    active: null,
+    flagged: new Set(),
+    figures,
+    highlight: null,
+    stale: false,
+  }
 }
 
 function overlayFigure(scene: Scene, caption: string): HTMLElement {
@@ -134,7 +181,12 @@ function overlayFigure(scene: Scene, caption: string): HTMLElement {
   const height = photo?.height ?? 1000
   // The scale of the report's own photos, so marks and labels keep their size; CSS fits two side by side.
   const k = REPORT_SIZE / Math.max(width, height)
-  const svg = s('svg', { viewBox: `0 0 ${width * k} ${height * k}`, class: 'report-photo', role: 'img', 'aria-label': caption })
+  const svg = s('svg', {
+    viewBox: `0 0 ${width * k} ${height * k}`,
+    class: 'report-photo',
+    role: 'img',
+    'aria-label': caption,
+  })
   drawOverlay(svg, scene, { s: k, tx: 0, ty: 0 }, { interactive: false, width: width * k, height: height * k })
   return h('figure', {}, svg, h('figcaption', {}, caption))
 }
@@ -158,8 +210,14 @@ function comparisonSection(state: AppState): HTMLElement | null {
     h(
       'div',
       { class: 'report-pair' },
-      overlayFigure(sceneOfDoc(view, firstDoc, c.earlier.values), `${t('compare.column.earlier')}: ${dateText(c.earlier.date, locale, t)}`),
-      overlayFigure(sceneOfDoc(view, laterDoc, c.later.values), `${t('compare.column.later')}: ${dateText(c.later.date, locale, t)}`),
+      overlayFigure(
+        sceneOfDoc(view, firstDoc, c.earlier.values),
+        `${t('compare.column.earlier')}: ${dateText(c.earlier.date, locale, t)}`,
+      ),
+      overlayFigure(
+        sceneOfDoc(view, laterDoc, c.later.values),
+        `${t('compare.column.later')}: ${dateText(c.later.date, locale, t)}`,
+      ),
     ),
     comparisonTable(c, locale, t, terms()),
   )

@@ -6,12 +6,12 @@
  */
 import { placementOf } from '../compare/from-state.js'
 import { exportNumber } from '../i18n/format.js'
-import { t, type MessageKey } from '../i18n/index.js'
+import { type MessageKey, t } from '../i18n/index.js'
+import { type MetricInfo, metricsOf, unitText } from '../metrics/metric-info.js'
 import { DEFAULT_PLACEMENT_SD_PX, uncertaintiesOf } from '../metrics/uncertainty.js'
-import { metricsOf, unitText, type MetricInfo } from '../metrics/metric-info.js'
-import { VIEW_NAMES, fcOf, hasContent, requestOf, type Doc, type View } from '../state/model.js'
+import { type Doc, fcOf, hasContent, requestOf, VIEW_NAMES, type View } from '../state/model.js'
 import { provisionalMetrics } from '../state/provisional.js'
-import { EMPTY_META, type AppState, type AssessmentMeta } from '../state/state.js'
+import { type AppState, type AssessmentMeta, EMPTY_META } from '../state/state.js'
 
 export interface ResultEntry {
   readonly view: View
@@ -65,7 +65,11 @@ function csvField(v: string): string {
  * field separator. Every row starts with the patient (as typed) and the assessment
  * date, so rows of several files can be put together.
  */
-export function csvOf(entries: readonly ResultEntry[], sd: number = DEFAULT_PLACEMENT_SD_PX, meta: AssessmentMeta = EMPTY_META): string {
+export function csvOf(
+  entries: readonly ResultEntry[],
+  sd: number = DEFAULT_PLACEMENT_SD_PX,
+  meta: AssessmentMeta = EMPTY_META,
+): string {
   const rows: string[][] = [COLUMNS.map((key) => t(key))]
   for (const e of entries) {
     if (!e.values) continue

@@ -6,7 +6,8 @@
  */
 export const CAPTURE_EN = {
   'capture.button': 'Take photo',
-  'capture.button.title': 'Take the photo with this device\'s camera, with a level, a plumb line and a framing check (the picture stays in this browser)',
+  'capture.button.title':
+    "Take the photo with this device's camera, with a level, a plumb line and a framing check (the picture stays in this browser)",
   'capture.title': 'Take photo: {view} view',
   'capture.close': 'Close',
   'capture.camera': 'Camera',
@@ -19,19 +20,23 @@ export const CAPTURE_EN = {
   'capture.countdown': 'Photo in {seconds} s',
   'capture.protocol': 'Photo protocol',
   'capture.starting': 'Starting the camera…',
-  'capture.guides': 'Guides: the vertical line is the plumb line (it becomes the reference line; green when the camera is level); stand the person inside the dashed frame, feet on the yellow floor line.',
-  'capture.level.noSensor': 'This device reports no tilt (no orientation sensor): line the camera up by the plumb line, parallel to door frames or wall edges.',
+  'capture.guides':
+    'Guides: the vertical line is the plumb line (it becomes the reference line; green when the camera is level); stand the person inside the dashed frame, feet on the yellow floor line.',
+  'capture.level.noSensor':
+    'This device reports no tilt (no orientation sensor): line the camera up by the plumb line, parallel to door frames or wall edges.',
   'capture.level.waiting': 'Reading the level…',
   'capture.level.ok': 'Level: roll {roll}°, pitch {pitch}° (within {tolerance}°).',
   'capture.level.tilted': 'Not level: roll {roll}°, pitch {pitch}°. Keep both within {tolerance}°.',
-  'capture.level.takenTilted': 'The photo was taken with the camera tilted (roll {roll}°, pitch {pitch}°): angles against the vertical may be off by as much.',
+  'capture.level.takenTilted':
+    'The photo was taken with the camera tilted (roll {roll}°, pitch {pitch}°): angles against the vertical may be off by as much.',
   'capture.problem.insecure':
     'The camera works only on a secure page: open the app over HTTPS, or on this computer at http://localhost (see "HTTPS for the camera" in docs/deploy.md). This page is {origin}. "Open photo" still works.',
   'capture.problem.noApi': 'This browser gives web pages no camera. Use "Open photo" with a picture taken another way.',
   'capture.problem.permission':
     'Camera permission was refused. Allow the camera for this site in the browser\'s site settings, then try again; or use "Open photo".',
   'capture.problem.noCamera': 'No camera was found. Connect one and try again, or use "Open photo".',
-  'capture.problem.busy': 'The camera could not be started: another program may be using it. Close it and try again, or use "Open photo".',
+  'capture.problem.busy':
+    'The camera could not be started: another program may be using it. Close it and try again, or use "Open photo".',
   'capture.problem.failed': 'The camera could not be started ({name}). Use "Open photo".',
   'capture.retry': 'Try again',
   'capture.framing.title': 'Framing',
@@ -40,7 +45,8 @@ export const CAPTURE_EN = {
   'capture.check.person.ok': 'A person is in the picture.',
   'capture.check.person.no': 'No one found in the picture.',
   'capture.check.wholeBody.ok': 'The whole body is in the frame, head to feet.',
-  'capture.check.wholeBody.no': 'Not all in the frame: {parts} cut off. Step back or aim the camera so the head and both feet are inside.',
+  'capture.check.wholeBody.no':
+    'Not all in the frame: {parts} cut off. Step back or aim the camera so the head and both feet are inside.',
   'capture.part.head': 'the head',
   'capture.part.leftFoot': 'the left foot',
   'capture.part.rightFoot': 'the right foot',
@@ -50,19 +56,21 @@ export const CAPTURE_EN = {
   'capture.check.facing.no': 'Facing the wrong way: this looks like {seen}, the view needs {expected}.',
   'capture.check.facing.unknown': 'Cannot tell which way the person faces; the view needs {expected}.',
   'capture.check.distance.ok': 'Good distance: the body fills {percent} % of the height.',
-  'capture.check.distance.closer': 'Too small in the picture: the body fills {percent} % of the height, aim for {min}-{max} %. Choose a 2x camera above, or come closer.',
-  'capture.check.distance.farther': 'Too close: the body fills {percent} % of the height. Step back until it fills {min}-{max} %.',
+  'capture.check.distance.closer':
+    'Too small in the picture: the body fills {percent} % of the height, aim for {min}-{max} %. Choose a 2x camera above, or come closer.',
+  'capture.check.distance.farther':
+    'Too close: the body fills {percent} % of the height. Step back until it fills {min}-{max} %.',
   'capture.check.centred.ok': 'Centred on the plumb line.',
   'capture.check.centred.no': 'Off centre: move the camera so the plumb line runs through the middle of the body.',
   'capture.holdStill': 'Hold still: the photo is taken by itself.',
   'capture.taken': 'Photo taken ({width} × {height} px); the reference line is at the plumb line.',
   'capture.failed': 'The photo could not be taken. Try again.',
 
-  'calibration.byHeight': 'Scale from the subject\'s height (less exact)',
+  'calibration.byHeight': "Scale from the subject's height (less exact)",
   'calibration.byHeight.help':
     'Type the height measured standing, then place the top of the head and the floor under the heels on the photo. Less exact than a known length beside the subject: hair, posture and the floor line add about {u} cm.',
-  'calibration.stature': 'Subject\'s height',
-  'calibration.invalidStature': 'The subject\'s height must be a number of centimetres above 0.',
+  'calibration.stature': "Subject's height",
+  'calibration.invalidStature': "The subject's height must be a number of centimetres above 0.",
   'target.vertex.label': 'Top of the head',
   'target.vertex.hint': 'The highest point of the skull (vertex), through the hair.',
   'target.floor.label': 'Floor under the heels',
@@ -71,7 +79,8 @@ export const CAPTURE_EN = {
 
 export const CAPTURE_ES = {
   'capture.button': 'Hacer foto',
-  'capture.button.title': 'Hacer la foto con la cámara de este dispositivo, con nivel, plomada y comprobación del encuadre (la imagen no sale del navegador)',
+  'capture.button.title':
+    'Hacer la foto con la cámara de este dispositivo, con nivel, plomada y comprobación del encuadre (la imagen no sale del navegador)',
   'capture.title': 'Hacer foto: vista {view}',
   'capture.close': 'Cerrar',
   'capture.camera': 'Cámara',
@@ -84,28 +93,35 @@ export const CAPTURE_ES = {
   'capture.countdown': 'Foto en {seconds} s',
   'capture.protocol': 'Protocolo de la foto',
   'capture.starting': 'Encendiendo la cámara…',
-  'capture.guides': 'Guías: la línea vertical es la plomada (será la línea de referencia; verde cuando la cámara está nivelada); la persona de pie dentro del marco discontinuo, con los pies sobre la línea amarilla del suelo.',
-  'capture.level.noSensor': 'Este dispositivo no informa de su inclinación (sin sensor de orientación): alinee la cámara con la plomada, paralela a marcos de puertas o aristas de paredes.',
+  'capture.guides':
+    'Guías: la línea vertical es la plomada (será la línea de referencia; verde cuando la cámara está nivelada); la persona de pie dentro del marco discontinuo, con los pies sobre la línea amarilla del suelo.',
+  'capture.level.noSensor':
+    'Este dispositivo no informa de su inclinación (sin sensor de orientación): alinee la cámara con la plomada, paralela a marcos de puertas o aristas de paredes.',
   'capture.level.waiting': 'Leyendo el nivel…',
   'capture.level.ok': 'Nivelada: giro {roll}°, cabeceo {pitch}° (dentro de {tolerance}°).',
   'capture.level.tilted': 'Sin nivelar: giro {roll}°, cabeceo {pitch}°. Mantenga ambos dentro de {tolerance}°.',
-  'capture.level.takenTilted': 'La foto se hizo con la cámara inclinada (giro {roll}°, cabeceo {pitch}°): los ángulos respecto a la vertical pueden desviarse otro tanto.',
+  'capture.level.takenTilted':
+    'La foto se hizo con la cámara inclinada (giro {roll}°, cabeceo {pitch}°): los ángulos respecto a la vertical pueden desviarse otro tanto.',
   'capture.problem.insecure':
     'La cámara solo funciona en una página segura: abra la aplicación por HTTPS, o en este ordenador en http://localhost (vea «HTTPS para la cámara» en docs/deploy.md). Esta página es {origin}. «Abrir foto» sigue funcionando.',
-  'capture.problem.noApi': 'Este navegador no da cámara a las páginas web. Use «Abrir foto» con una imagen hecha de otro modo.',
+  'capture.problem.noApi':
+    'Este navegador no da cámara a las páginas web. Use «Abrir foto» con una imagen hecha de otro modo.',
   'capture.problem.permission':
     'Se denegó el permiso de la cámara. Permita la cámara para este sitio en los ajustes del navegador y vuelva a intentarlo; o use «Abrir foto».',
   'capture.problem.noCamera': 'No se encontró ninguna cámara. Conecte una y vuelva a intentarlo, o use «Abrir foto».',
-  'capture.problem.busy': 'No se pudo encender la cámara: puede que otro programa la esté usando. Ciérrelo y vuelva a intentarlo, o use «Abrir foto».',
+  'capture.problem.busy':
+    'No se pudo encender la cámara: puede que otro programa la esté usando. Ciérrelo y vuelva a intentarlo, o use «Abrir foto».',
   'capture.problem.failed': 'No se pudo encender la cámara ({name}). Use «Abrir foto».',
   'capture.retry': 'Reintentar',
   'capture.framing.title': 'Encuadre',
   'capture.framing.waiting': 'Comprobando el encuadre…',
-  'capture.framing.unavailable': 'La comprobación del encuadre no está disponible ({reason}): encuadre el cuerpo con las guías.',
+  'capture.framing.unavailable':
+    'La comprobación del encuadre no está disponible ({reason}): encuadre el cuerpo con las guías.',
   'capture.check.person.ok': 'Hay una persona en la imagen.',
   'capture.check.person.no': 'No se encuentra a nadie en la imagen.',
   'capture.check.wholeBody.ok': 'El cuerpo entero está en el encuadre, de la cabeza a los pies.',
-  'capture.check.wholeBody.no': 'No cabe entero, queda fuera: {parts}. Aléjese o apunte la cámara para que la cabeza y ambos pies queden dentro.',
+  'capture.check.wholeBody.no':
+    'No cabe entero, queda fuera: {parts}. Aléjese o apunte la cámara para que la cabeza y ambos pies queden dentro.',
   'capture.part.head': 'la cabeza',
   'capture.part.leftFoot': 'el pie izquierdo',
   'capture.part.rightFoot': 'el pie derecho',
@@ -115,8 +131,10 @@ export const CAPTURE_ES = {
   'capture.check.facing.no': 'Orientada al revés: parece {seen}, la vista pide {expected}.',
   'capture.check.facing.unknown': 'No se distingue hacia dónde mira la persona; la vista pide {expected}.',
   'capture.check.distance.ok': 'Buena distancia: el cuerpo ocupa el {percent} % de la altura.',
-  'capture.check.distance.closer': 'El cuerpo se ve demasiado pequeño: ocupa el {percent} % de la altura, busque el {min}-{max} %. Elija arriba una cámara de 2x, o acérquese.',
-  'capture.check.distance.farther': 'Demasiado cerca: el cuerpo ocupa el {percent} % de la altura. Aléjese hasta que ocupe el {min}-{max} %.',
+  'capture.check.distance.closer':
+    'El cuerpo se ve demasiado pequeño: ocupa el {percent} % de la altura, busque el {min}-{max} %. Elija arriba una cámara de 2x, o acérquese.',
+  'capture.check.distance.farther':
+    'Demasiado cerca: el cuerpo ocupa el {percent} % de la altura. Aléjese hasta que ocupe el {min}-{max} %.',
   'capture.check.centred.ok': 'Centrada en la plomada.',
   'capture.check.centred.no': 'Descentrada: mueva la cámara para que la plomada pase por el centro del cuerpo.',
   'capture.holdStill': 'Quieta: la foto se hace sola.',

@@ -15,12 +15,13 @@ export const CLINICAL_EN = {
   'uncertainty.help':
     'Standard deviation of a hand-placed point, in photo pixels (default {default} px: clicking a clear target is accurate to about 1-3 px; raise it for landmarks that are hard to find). Every value shows ± its standard uncertainty.',
   'uncertainty.invalid': 'The placement error must be a number of pixels from {min} to {max}.',
-  'uncertainty.report': 'Placement error {sd} px: each value is shown ± its standard uncertainty (first-order propagation through the metric formulas, or a simulation where a segment is too short for it, whichever is larger).',
+  'uncertainty.report':
+    'Placement error {sd} px: each value is shown ± its standard uncertainty (first-order propagation through the metric formulas, or a simulation where a segment is too short for it, whichever is larger).',
 
   'assessment.title': 'Assessment',
   'assessment.patient': 'Patient ID',
   'assessment.date': 'Assessment date',
-  'assessment.privacy': 'Kept in this browser\'s patient record and in saved files; never sent to the service.',
+  'assessment.privacy': "Kept in this browser's patient record and in saved files; never sent to the service.",
 
   'compare.load': 'Compare with a saved assessment',
   'compare.load.title': 'Load a saved assessment of the same view (an earlier visit) to see what changed',
@@ -42,10 +43,12 @@ export const CLINICAL_EN = {
   'compare.note':
     'A change counts as real when it exceeds the smallest real difference SRD = 1.96 × √(u₁² + u₂²): 95 % of changes due to marker placement alone stay within it. Day-to-day variation of posture is not included.',
   'compare.summary': '{real} of {total} metrics changed beyond measurement error.',
-  'compare.viewDiffers': 'Cannot compare: the saved assessment is a {earlier} view and this one a {later} view. Load an assessment of the same view.',
+  'compare.viewDiffers':
+    'Cannot compare: the saved assessment is a {earlier} view and this one a {later} view. Load an assessment of the same view.',
   'compare.sideDiffers':
     'Cannot compare: the saved lateral assessment has the {earlier} side toward the camera and this one the {later} side. Load an assessment photographed from the same side.',
-  'compare.patientDiffers': 'Cannot compare: the saved assessment is of patient "{earlier}" and this one of patient "{later}".',
+  'compare.patientDiffers':
+    'Cannot compare: the saved assessment is of patient "{earlier}" and this one of patient "{later}".',
   'compare.noMarkers': 'Cannot compare: the saved file has no markers for the {view} view.',
   'compare.notReady': 'Place every marker of this view first: there is nothing to compare yet.',
   'compare.loaded': 'Comparing with the assessment of {date}.',
@@ -94,13 +97,17 @@ export const CLINICAL_EN = {
   'apiError.greater_than_equal': '{subject} must be at least {limit}: no photograph is that large.',
   'apiError.less_than_equal': '{subject} must be at most {limit}: no photograph is that large.',
   'apiError.literal_error': '{subject} must be one of: {expected}.',
-  'apiError.undefined_geometry_at': '{markers} are at the same point ({x}, {y}), so {metrics} cannot be computed: move one of them.',
-  'apiError.undefined_geometry': 'These markers are placed so that {metrics} cannot be computed: {markers}. Move them apart.',
+  'apiError.undefined_geometry_at':
+    '{markers} are at the same point ({x}, {y}), so {metrics} cannot be computed: move one of them.',
+  'apiError.undefined_geometry':
+    'These markers are placed so that {metrics} cannot be computed: {markers}. Move them apart.',
   'apiError.value_error': '{msg}',
   'apiError.unreachable': 'Could not reach the service. Check that it is running, then try again.',
-  'apiError.rate_limited': 'Too many requests to the service: wait a moment, the analysis is retried when you next change a marker.',
+  'apiError.rate_limited':
+    'Too many requests to the service: wait a moment, the analysis is retried when you next change a marker.',
   'apiError.too_large': 'The request is too large for the service.',
-  'apiError.server_error': 'The service failed (HTTP {status}). Try again; if it keeps failing, tell whoever runs the service.',
+  'apiError.server_error':
+    'The service failed (HTTP {status}). Try again; if it keeps failing, tell whoever runs the service.',
   'apiError.http_error': 'The service answered HTTP {status}.',
   'list.and': '{items} and {last}',
 } as const
@@ -117,15 +124,18 @@ export const CLINICAL_ES = {
   'uncertainty.help':
     'Desviación típica de un punto colocado a mano, en píxeles de la foto (por defecto {default} px: un clic sobre un objetivo bien visible tiene una precisión de 1 a 3 px; auméntelo para puntos difíciles de localizar). Cada valor se muestra ± su incertidumbre típica.',
   'uncertainty.invalid': 'El error de colocación debe ser un número de píxeles entre {min} y {max}.',
-  'uncertainty.report': 'Error de colocación {sd} px: cada valor se muestra ± su incertidumbre típica (propagación de primer orden a través de las fórmulas de las medidas, o una simulación donde un segmento es demasiado corto para ella, lo que sea mayor).',
+  'uncertainty.report':
+    'Error de colocación {sd} px: cada valor se muestra ± su incertidumbre típica (propagación de primer orden a través de las fórmulas de las medidas, o una simulación donde un segmento es demasiado corto para ella, lo que sea mayor).',
 
   'assessment.title': 'Valoración',
   'assessment.patient': 'Identificador del paciente',
   'assessment.date': 'Fecha de la valoración',
-  'assessment.privacy': 'Se guarda en el registro de pacientes de este navegador y en los archivos; nunca se envía al servicio.',
+  'assessment.privacy':
+    'Se guarda en el registro de pacientes de este navegador y en los archivos; nunca se envía al servicio.',
 
   'compare.load': 'Comparar con una valoración guardada',
-  'compare.load.title': 'Cargue una valoración guardada de la misma vista (una visita anterior) para ver qué ha cambiado',
+  'compare.load.title':
+    'Cargue una valoración guardada de la misma vista (una visita anterior) para ver qué ha cambiado',
   'compare.close': 'Cerrar la comparación',
   'compare.title': 'Comparación de visitas',
   'compare.between': '{earlier} → {later}',
@@ -144,10 +154,12 @@ export const CLINICAL_ES = {
   'compare.note':
     'Un cambio se considera real cuando supera la diferencia real mínima DRM = 1,96 × √(u₁² + u₂²): el 95 % de los cambios debidos solo a la colocación de los marcadores quedan por debajo. No incluye la variación de la postura de un día a otro.',
   'compare.summary': '{real} de {total} medidas han cambiado más allá del error de medida.',
-  'compare.viewDiffers': 'No se puede comparar: la valoración guardada es de la vista {earlier} y esta de la vista {later}. Cargue una valoración de la misma vista.',
+  'compare.viewDiffers':
+    'No se puede comparar: la valoración guardada es de la vista {earlier} y esta de la vista {later}. Cargue una valoración de la misma vista.',
   'compare.sideDiffers':
     'No se puede comparar: en la valoración lateral guardada el lado hacia la cámara es el {earlier} y en esta el {later}. Cargue una valoración fotografiada desde el mismo lado.',
-  'compare.patientDiffers': 'No se puede comparar: la valoración guardada es del paciente «{earlier}» y esta del paciente «{later}».',
+  'compare.patientDiffers':
+    'No se puede comparar: la valoración guardada es del paciente «{earlier}» y esta del paciente «{later}».',
   'compare.noMarkers': 'No se puede comparar: el archivo guardado no tiene marcadores de la vista {view}.',
   'compare.notReady': 'Coloque primero todos los marcadores de esta vista: todavía no hay nada que comparar.',
   'compare.loaded': 'Comparando con la valoración del {date}.',
@@ -196,13 +208,17 @@ export const CLINICAL_ES = {
   'apiError.greater_than_equal': '{subject} debe ser como mínimo {limit}: ninguna fotografía es tan grande.',
   'apiError.less_than_equal': '{subject} debe ser como máximo {limit}: ninguna fotografía es tan grande.',
   'apiError.literal_error': '{subject} debe ser uno de estos valores: {expected}.',
-  'apiError.undefined_geometry_at': '{markers} están en el mismo punto ({x}; {y}), así que no se puede calcular {metrics}: separe uno de ellos.',
-  'apiError.undefined_geometry': 'Estos marcadores están colocados de forma que no se puede calcular {metrics}: {markers}. Sepárelos.',
+  'apiError.undefined_geometry_at':
+    '{markers} están en el mismo punto ({x}; {y}), así que no se puede calcular {metrics}: separe uno de ellos.',
+  'apiError.undefined_geometry':
+    'Estos marcadores están colocados de forma que no se puede calcular {metrics}: {markers}. Sepárelos.',
   'apiError.value_error': '{subject} no es válido.',
   'apiError.unreachable': 'No se pudo contactar con el servicio. Compruebe que está en marcha y vuelva a intentarlo.',
-  'apiError.rate_limited': 'Demasiadas peticiones al servicio: espere un momento; el análisis se repetirá al mover un marcador.',
+  'apiError.rate_limited':
+    'Demasiadas peticiones al servicio: espere un momento; el análisis se repetirá al mover un marcador.',
   'apiError.too_large': 'La petición es demasiado grande para el servicio.',
-  'apiError.server_error': 'El servicio ha fallado (HTTP {status}). Vuelva a intentarlo; si sigue fallando, avise a quien administra el servicio.',
+  'apiError.server_error':
+    'El servicio ha fallado (HTTP {status}). Vuelva a intentarlo; si sigue fallando, avise a quien administra el servicio.',
   'apiError.http_error': 'El servicio respondió con HTTP {status}.',
   'list.and': '{items} y {last}',
 } as const satisfies Record<ClinicalKey, string>

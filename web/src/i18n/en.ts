@@ -49,7 +49,8 @@ export const en = {
   // Stage
   'stage.label': 'Photo',
   'stage.roleDescription': 'photo marking area',
-  'stage.ariaLabel': 'Photo. Click to place the current marker; drag a marker to move it; arrow keys nudge it; Enter places it at the centre.',
+  'stage.ariaLabel':
+    'Photo. Click to place the current marker; drag a marker to move it; arrow keys nudge it; Enter places it at the centre.',
   'dropzone.title': 'Start with a photo of the subject',
   'dropzone.open': 'Open photo\u2026',
   'dropzone.drop': 'or drop a photo (or a saved assessment file) here.',
@@ -70,10 +71,12 @@ export const en = {
   'panel.label': 'Calibration and markers',
   'options.title': 'Options',
   'options.estimatePopliteal': 'Estimate popliteal points',
-  'options.estimatePopliteal.help': 'When on, the knee-crease markers are not needed: each leg axis is taken as the vertical through the Achilles marker.',
+  'options.estimatePopliteal.help':
+    'When on, the knee-crease markers are not needed: each leg axis is taken as the vertical through the Achilles marker.',
   'options.side': 'Side toward the camera',
   'calibration.title': 'Calibration',
-  'calibration.lateralNote': 'Optional here: the lateral angles do not use fc or the reference line; only the lumbar apex distance does.',
+  'calibration.lateralNote':
+    'Optional here: the lateral angles do not use fc or the reference line; only the lumbar apex distance does.',
   'calibration.knownDistance': 'Known distance',
   'calibration.knownDistance.placeholder': 'e.g. 10',
   'calibration.fc': 'fc',
@@ -81,15 +84,21 @@ export const en = {
   'calibration.unit.cmPerPx': 'cm/px',
   'calibration.help.fromScale': 'fc = {cm} cm / {px} px = {fc} cm per pixel.',
   'calibration.help.typeDistance': 'The scale points are {px} px apart: type the distance between them.',
-  'calibration.help.samePlace': 'The two scale points are at the same place: place them at the two ends of the known distance.',
+  'calibration.help.samePlace':
+    'The two scale points are at the same place: place them at the two ends of the known distance.',
   'calibration.help.typedFc': 'fc typed in directly (no scale points).',
-  'calibration.help.start': 'Place the two scale points and type the distance between them; or type fc (cm per pixel) if you know it.',
+  'calibration.help.start':
+    'Place the two scale points and type the distance between them; or type fc (cm per pixel) if you know it.',
   'calibration.invalidDistance': 'The known distance must be a number of centimetres greater than 0.',
   'calibration.invalidFc': 'fc must be a number of centimetres per pixel greater than 0.',
-  'number.implausible.knownDistance.below': 'A known distance of {value} cm is less than {min} cm, shorter than the error of placing its two points. Use {value} cm anyway?',
-  'number.implausible.knownDistance.above': 'A known distance of {value} cm is more than {max} cm, longer than a person is tall. Was the decimal point lost (160.5 typed as 1605)? Use {value} cm anyway?',
-  'number.implausible.fc.below': 'fc = {value} cm per pixel is less than {min}: a pixel would be smaller than 0.05 mm, finer than any posture photo. Use it anyway?',
-  'number.implausible.fc.above': 'fc = {value} cm per pixel is more than {max}: a pixel would be larger than 5 cm and the whole person under 40 pixels tall. Was the decimal point lost (0.27 typed as 27)? Use it anyway?',
+  'number.implausible.knownDistance.below':
+    'A known distance of {value} cm is less than {min} cm, shorter than the error of placing its two points. Use {value} cm anyway?',
+  'number.implausible.knownDistance.above':
+    'A known distance of {value} cm is more than {max} cm, longer than a person is tall. Was the decimal point lost (160.5 typed as 1605)? Use {value} cm anyway?',
+  'number.implausible.fc.below':
+    'fc = {value} cm per pixel is less than {min}: a pixel would be smaller than 0.05 mm, finer than any posture photo. Use it anyway?',
+  'number.implausible.fc.above':
+    'fc = {value} cm per pixel is more than {max}: a pixel would be larger than 5 cm and the whole person under 40 pixels tall. Was the decimal point lost (0.27 typed as 27)? Use it anyway?',
   'markers.title': 'Markers',
   'markers.note': 'Click a marker to select it, then click the photo to place it again.',
   'markers.clear': 'Clear all markers',
@@ -99,14 +108,18 @@ export const en = {
 
   // Targets (what is placed on the photo) and their rows
   'target.scaleA.label': 'Scale: first point',
-  'target.scaleA.hint': 'Click one end of a distance you know on the photo (a grid square, a ruler, marks on the plumb line).',
+  'target.scaleA.hint':
+    'Click one end of a distance you know on the photo (a grid square, a ruler, marks on the plumb line).',
   'target.scaleB.label': 'Scale: second point',
   'target.scaleB.hint': 'Click the other end of the known distance, then type that distance in cm.',
   'target.lrv.label': 'Reference line',
-  'target.lrv.hint': 'Click on the vertical reference (plumb) line; horizontal distances are measured from it. Drag it to adjust.',
-  'target.note.lateralCalibration': 'Optional: the lateral angles do not use the calibration; only the lumbar apex distance does.',
+  'target.lrv.hint':
+    'Click on the vertical reference (plumb) line; horizontal distances are measured from it. Drag it to adjust.',
+  'target.note.lateralCalibration':
+    'Optional: the lateral angles do not use the calibration; only the lumbar apex distance does.',
   'target.note.fcTyped': 'Not needed: fc was typed in directly.',
-  'target.note.poplitealEstimated': 'Not needed: estimate popliteal points is on (each leg axis is the vertical through the Achilles marker).',
+  'target.note.poplitealEstimated':
+    'Not needed: estimate popliteal points is on (each leg axis is the vertical through the Achilles marker).',
   'target.missing.knownDistance': 'Known distance (cm)',
   'target.missing.scaleApart': 'Scale points at two different places',
   'target.status.notPlaced': 'not placed',
@@ -120,7 +133,8 @@ export const en = {
 
   // Prompt above the photo
   'prompt.openPhoto': '{view} view: open a photo ({pose}).',
-  'prompt.openPhoto.hint': 'Use "Open photo" or drop a file on the area below. You can also load a saved assessment file.',
+  'prompt.openPhoto.hint':
+    'Use "Open photo" or drop a file on the area below. You can also load a saved assessment file.',
   'prompt.step': 'Step {index} of {count}',
   'prompt.previous.title': 'Previous (P)',
   'prompt.previous.label': 'Previous marker',
@@ -129,7 +143,8 @@ export const en = {
   'prompt.undo': 'Undo',
   'prompt.undo.title': 'Undo (Ctrl+Z)',
   'prompt.placedLine': 'Placed at x = {x}. Click elsewhere on the photo to move it, or drag the line.',
-  'prompt.placedPoint': 'Placed at ({x}, {y}). Click the photo to place it again, drag it, or nudge it with the arrow keys.',
+  'prompt.placedPoint':
+    'Placed at ({x}, {y}). Click the photo to place it again, drag it, or nudge it with the arrow keys.',
   'prompt.placeLine': 'Click on the reference line in the photo.',
   'prompt.placePoint': 'Click this point on the photo.',
   'prompt.allPlaced': 'All points placed.',
@@ -142,17 +157,22 @@ export const en = {
 
   // Results
   'results.title': 'Results',
-  'results.stillToPlace': { one: '{count} item still to place or enter: {list}.', other: '{count} items still to place or enter: {list}.' },
+  'results.stillToPlace': {
+    one: '{count} item still to place or enter: {list}.',
+    other: '{count} items still to place or enter: {list}.',
+  },
   'results.stillToPlace.more': '{list}...',
   'results.openPhoto': 'Open a photo and place the {count} markers to see the metrics.',
   'results.analysing': 'Analysing...',
   'results.serviceProblems': {
     one: 'The service could not compute the metrics ({count} problem): see the messages next to the markers concerned.',
-    other: 'The service could not compute the metrics ({count} problems): see the messages next to the markers concerned.',
+    other:
+      'The service could not compute the metrics ({count} problems): see the messages next to the markers concerned.',
   },
   'results.fromFile': 'Results from the assessment file.',
   'results.computed': 'Computed by the service.',
-  'results.placeholders': ' (Calibration placeholders sent: the lateral angles do not use them; the lumbar apex distance waits for the reference line and the scale.)',
+  'results.placeholders':
+    ' (Calibration placeholders sent: the lateral angles do not use them; the lumbar apex distance waits for the reference line and the scale.)',
   'results.column.metric': 'Metric and what its sign means',
   'results.column.value': 'Value',
   'results.column.u': '± u',
@@ -160,12 +180,14 @@ export const en = {
   'results.noValue': '\u2014',
   'precision.warning': {
     one: 'On this photo ({width}\u00d7{height} px), {count} value is less precise than photographic posture measurement (u above {degrees} for angles, {cm} for distances): {list}. It needs a photo of about {neededWidth}\u00d7{neededHeight} px with the same framing, or markers placed more precisely.',
-    other: 'On this photo ({width}\u00d7{height} px), {count} values are less precise than photographic posture measurement (u above {degrees} for angles, {cm} for distances): {list}. They need a photo of about {neededWidth}\u00d7{neededHeight} px with the same framing, or markers placed more precisely.',
+    other:
+      'On this photo ({width}\u00d7{height} px), {count} values are less precise than photographic posture measurement (u above {degrees} for angles, {cm} for distances): {list}. They need a photo of about {neededWidth}\u00d7{neededHeight} px with the same framing, or markers placed more precisely.',
   },
   'precision.row.title': 'u above {limit}: the photo is too small for this value',
 
   // Footer, service, notices
-  'footer.coordinates': "Coordinates are photo pixels (x to the right, y down). Signs follow the subject's body, not the photo.",
+  'footer.coordinates':
+    "Coordinates are photo pixels (x to the right, y down). Signs follow the subject's body, not the photo.",
   'footer.apiDocs': 'API documentation',
   'service.up': 'Service {version}: {status}',
   'service.unreachable': 'Service not reachable',
@@ -176,7 +198,8 @@ export const en = {
   'photo.notImage': '{name} is not an image. Open a photo (JPEG, PNG, WebP...).',
   'photo.cannotDisplay': 'This browser cannot display {name}. Try a JPEG or PNG.',
   'photo.attached': 'Photo attached to the loaded {view} markers.',
-  'photo.sizeMismatch': 'Warning: this photo is {width}\u00d7{height} px but the assessment was marked on a {savedWidth}\u00d7{savedHeight} px photo.',
+  'photo.sizeMismatch':
+    'Warning: this photo is {width}\u00d7{height} px but the assessment was marked on a {savedWidth}\u00d7{savedHeight} px photo.',
   'photo.replaced': 'New photo: markers and calibration points cleared (Ctrl+Z brings them back).',
   'assessment.nothingToSave': 'Nothing to save yet: open a photo and place some markers.',
   'assessment.saved': 'Assessment saved (without the photos).',
@@ -242,11 +265,15 @@ export const en = {
 
   // Help dialog
   'help.title': 'How to mark a photo',
-  'help.step.view': 'Choose the view (anterior: subject faces the camera; posterior: back to the camera; lateral: side on, choose which side).',
+  'help.step.view':
+    'Choose the view (anterior: subject faces the camera; posterior: back to the camera; lateral: side on, choose which side).',
   'help.step.photo': 'Open the photo (button or drag and drop). It is never uploaded.',
-  'help.step.calibrate': 'Calibrate: click the two ends of a distance you know and type it in cm (this gives fc, cm per pixel); click the vertical reference (plumb) line.',
-  'help.step.markers': 'Place the markers in the order asked, above the photo. Drag a marker to adjust it; select one in the list to place it again.',
-  'help.step.results': 'When every marker is placed, the metrics appear with their meaning and are drawn on the photo. Save the assessment, export CSV or print a report.',
+  'help.step.calibrate':
+    'Calibrate: click the two ends of a distance you know and type it in cm (this gives fc, cm per pixel); click the vertical reference (plumb) line.',
+  'help.step.markers':
+    'Place the markers in the order asked, above the photo. Drag a marker to adjust it; select one in the list to place it again.',
+  'help.step.results':
+    'When every marker is placed, the metrics appear with their meaning and are drawn on the photo. Save the assessment, export CSV or print a report.',
   'help.keyboard': 'Keyboard',
   'key.enter': 'Enter',
   'key.delete': 'Delete',
@@ -270,7 +297,8 @@ export const en = {
 
   // Marker suggestions (pose model)
   'suggest.button': 'Suggest markers',
-  'suggest.button.title': 'Propose every marker of this view from a pose model that runs in this browser; the photo is not uploaded',
+  'suggest.button.title':
+    'Propose every marker of this view from a pose model that runs in this browser; the photo is not uploaded',
   'suggest.confirmAll': { one: 'Confirm {count} suggestion', other: 'Confirm {count} suggestions' },
   'suggest.confirmAll.title': 'Accept every suggested marker of this view as it stands (check each first)',
   'suggest.onLoad': 'Suggest on photo load',
@@ -281,33 +309,52 @@ export const en = {
   'suggest.progress.running': 'Finding the markers on the photo...',
   'suggest.done': {
     one: '{count} marker suggested (dashed): check it, drag it to correct it or click it to confirm. {missing} left for you to place.',
-    other: '{count} markers suggested (dashed): check each, drag to correct or click to confirm. {missing} left for you to place.',
+    other:
+      '{count} markers suggested (dashed): check each, drag to correct or click to confirm. {missing} left for you to place.',
   },
   'suggest.none': 'The model could not place any marker of this view credibly; place them by hand.',
   'suggest.noPerson': 'No person found on the photo; place the markers by hand.',
   'suggest.nothingToConfirm': 'No suggested markers to confirm in this view.',
-  'suggest.confirmedAll': { one: '{count} suggested marker of the {view} view confirmed.', other: '{count} suggested markers of the {view} view confirmed.' },
+  'suggest.confirmedAll': {
+    one: '{count} suggested marker of the {view} view confirmed.',
+    other: '{count} suggested markers of the {view} view confirmed.',
+  },
   'suggest.failed': 'Marker suggestions are not available: {reason} Manual marking works as before.',
   'suggest.failed.noWasm': 'this browser does not allow WebAssembly, which the pose model needs.',
   'suggest.failed.noWebgl': 'this browser has no WebGL, which the pose model needs to read the photo.',
-  'suggest.failed.outOfMemory': 'the browser ran out of memory for the pose model (close other tabs, or use a smaller photo).',
-  'suggest.failed.loadError': 'the pose model could not be loaded from the service ({file}); check that the service is up to date and reachable.',
+  'suggest.failed.outOfMemory':
+    'the browser ran out of memory for the pose model (close other tabs, or use a smaller photo).',
+  'suggest.failed.loadError':
+    'the pose model could not be loaded from the service ({file}); check that the service is up to date and reachable.',
   'suggest.failed.timeout': 'the pose model took too long; try again.',
   'suggest.reason.lowVisibility': 'Not suggested: the model barely sees this point ({landmarks}). Place it yourself.',
-  'suggest.reason.inputsNotVisible': 'Not suggested: it is derived from points the model barely sees ({landmarks}). Place it yourself.',
-  'suggest.reason.outOfFrame': 'Not suggested: it lies outside the photo for the model. Place it yourself if it is visible.',
+  'suggest.reason.inputsNotVisible':
+    'Not suggested: it is derived from points the model barely sees ({landmarks}). Place it yourself.',
+  'suggest.reason.outOfFrame':
+    'Not suggested: it lies outside the photo for the model. Place it yourself if it is visible.',
   'suggest.reason.noPose': 'Not suggested: the model found no person on the photo.',
-  'suggest.reason.atEdge': 'Not suggested: the model puts this point, or one it is computed from, at the edge of the photo, where the body may be cut off. Place it yourself if it is visible.',
-  'suggest.reason.check.thighLength': 'Not suggested: the model makes the thigh on this side far shorter or longer than the trunk allows (or puts the knee above the hip): the photo may cut the leg. Place it yourself if it is visible.',
-  'suggest.reason.check.shankLength': 'Not suggested: the model makes the lower leg on this side far shorter or longer than the trunk allows: the photo may cut the leg. Place it yourself if it is visible.',
-  'suggest.reason.check.thighsUnequal': 'Not suggested: the model makes this thigh much shorter than the other, which a standing person does not show. Place it yourself.',
-  'suggest.reason.check.shanksUnequal': 'Not suggested: the model makes this lower leg much shorter than the other, which a standing person does not show. Place it yourself.',
-  'suggest.reason.check.earInsideEyes': 'Not suggested: the model puts this ear between the outer corners of the eyes, where no ear is (hidden by hair, or the head turned away). Place it yourself if it is visible.',
-  'suggest.reason.check.earLineTilted': 'Not suggested: the line between the two ears the model found is not parallel to the line between the eyes, so one of them is misplaced. Place them yourself.',
-  'suggest.reason.check.earNotBehindEyes': 'Not suggested: seen from the side, the model puts the ear on or in front of the eyes, where no ear is. Place it yourself if it is visible.',
-  'suggest.reason.check.chinNotBelowMouth': 'Not suggested: the face points the model found contradict each other (the mouth is not below the eyes), so this point would fall off the face. Place it yourself.',
-  'suggest.reason.check.chinDistance': 'Not suggested: the chin would be implausibly near to or far from the nose for the size of this body, so the face points are misplaced. Place it yourself.',
-  'suggest.facing.mismatch': 'This looks like {seen}, but the view chosen expects {expected}. Check the view (and the side) before relying on the markers.',
+  'suggest.reason.atEdge':
+    'Not suggested: the model puts this point, or one it is computed from, at the edge of the photo, where the body may be cut off. Place it yourself if it is visible.',
+  'suggest.reason.check.thighLength':
+    'Not suggested: the model makes the thigh on this side far shorter or longer than the trunk allows (or puts the knee above the hip): the photo may cut the leg. Place it yourself if it is visible.',
+  'suggest.reason.check.shankLength':
+    'Not suggested: the model makes the lower leg on this side far shorter or longer than the trunk allows: the photo may cut the leg. Place it yourself if it is visible.',
+  'suggest.reason.check.thighsUnequal':
+    'Not suggested: the model makes this thigh much shorter than the other, which a standing person does not show. Place it yourself.',
+  'suggest.reason.check.shanksUnequal':
+    'Not suggested: the model makes this lower leg much shorter than the other, which a standing person does not show. Place it yourself.',
+  'suggest.reason.check.earInsideEyes':
+    'Not suggested: the model puts this ear between the outer corners of the eyes, where no ear is (hidden by hair, or the head turned away). Place it yourself if it is visible.',
+  'suggest.reason.check.earLineTilted':
+    'Not suggested: the line between the two ears the model found is not parallel to the line between the eyes, so one of them is misplaced. Place them yourself.',
+  'suggest.reason.check.earNotBehindEyes':
+    'Not suggested: seen from the side, the model puts the ear on or in front of the eyes, where no ear is. Place it yourself if it is visible.',
+  'suggest.reason.check.chinNotBelowMouth':
+    'Not suggested: the face points the model found contradict each other (the mouth is not below the eyes), so this point would fall off the face. Place it yourself.',
+  'suggest.reason.check.chinDistance':
+    'Not suggested: the chin would be implausibly near to or far from the nose for the size of this body, so the face points are misplaced. Place it yourself.',
+  'suggest.facing.mismatch':
+    'This looks like {seen}, but the view chosen expects {expected}. Check the view (and the side) before relying on the markers.',
   'suggest.facing.front': 'a front view (subject facing the camera)',
   'suggest.facing.back': 'a back view (subject with their back to the camera)',
   'suggest.facing.left': 'a side view with the left side to the camera',
@@ -315,7 +362,10 @@ export const en = {
   'target.status.suggested': 'suggested at ({x}, {y}), not confirmed',
   'target.confirm.label': 'Confirm the suggested {label}',
   'target.confirm.title': 'Accept this suggested position',
-  'results.provisional': { one: ' {count} value uses suggested markers not yet confirmed: provisional.', other: ' {count} values use suggested markers not yet confirmed: provisional.' },
+  'results.provisional': {
+    one: ' {count} value uses suggested markers not yet confirmed: provisional.',
+    other: ' {count} values use suggested markers not yet confirmed: provisional.',
+  },
   'results.provisional.badge': 'provisional',
   'results.provisional.title': 'Computed from suggested markers the clinician has not confirmed yet',
   'csv.column.status': 'status',

@@ -5,8 +5,8 @@
  */
 import { CAPTURE_ES } from './capture.js'
 import { CLINICAL_ES } from './clinical.js'
-import { RECORD_ES } from './record.js'
 import type { MessageKey } from './en.js'
+import { RECORD_ES } from './record.js'
 import type { Message } from './types.js'
 
 export const es = {
@@ -48,11 +48,13 @@ export const es = {
   // Zona de la foto
   'stage.label': 'Foto',
   'stage.roleDescription': 'zona de marcado de la foto',
-  'stage.ariaLabel': 'Foto. Haga clic para colocar el marcador actual; arrastre un marcador para moverlo; las flechas lo desplazan; Intro lo coloca en el centro.',
+  'stage.ariaLabel':
+    'Foto. Haga clic para colocar el marcador actual; arrastre un marcador para moverlo; las flechas lo desplazan; Intro lo coloca en el centro.',
   'dropzone.title': 'Empiece con una foto del sujeto',
   'dropzone.open': 'Abrir foto\u2026',
   'dropzone.drop': 'o arrastre aquí una foto (o un archivo de valoración guardado).',
-  'dropzone.privacy': 'La foto no sale de este navegador: al servicio solo se envían las coordenadas de los marcadores.',
+  'dropzone.privacy':
+    'La foto no sale de este navegador: al servicio solo se envían las coordenadas de los marcadores.',
   'zoom.label': 'Zoom',
   'zoom.out': 'Alejar',
   'zoom.out.title': 'Alejar (\u2212)',
@@ -69,10 +71,12 @@ export const es = {
   'panel.label': 'Calibración y marcadores',
   'options.title': 'Opciones',
   'options.estimatePopliteal': 'Estimar los puntos poplíteos',
-  'options.estimatePopliteal.help': 'Si está activada, no hacen falta los marcadores del pliegue de la rodilla: el eje de cada pierna se toma como la vertical que pasa por el marcador del tendón de Aquiles.',
+  'options.estimatePopliteal.help':
+    'Si está activada, no hacen falta los marcadores del pliegue de la rodilla: el eje de cada pierna se toma como la vertical que pasa por el marcador del tendón de Aquiles.',
   'options.side': 'Lado hacia la cámara',
   'calibration.title': 'Calibración',
-  'calibration.lateralNote': 'Opcional aquí: los ángulos laterales no usan fc ni la línea de referencia; solo la distancia del ápice lumbar los usa.',
+  'calibration.lateralNote':
+    'Opcional aquí: los ángulos laterales no usan fc ni la línea de referencia; solo la distancia del ápice lumbar los usa.',
   'calibration.knownDistance': 'Distancia conocida',
   'calibration.knownDistance.placeholder': 'p. ej. 10',
   'calibration.fc': 'fc',
@@ -80,15 +84,21 @@ export const es = {
   'calibration.unit.cmPerPx': 'cm/px',
   'calibration.help.fromScale': 'fc = {cm} cm / {px} px = {fc} cm por píxel.',
   'calibration.help.typeDistance': 'Los puntos de escala están a {px} px: escriba la distancia entre ellos.',
-  'calibration.help.samePlace': 'Los dos puntos de escala están en el mismo sitio: colóquelos en los dos extremos de la distancia conocida.',
+  'calibration.help.samePlace':
+    'Los dos puntos de escala están en el mismo sitio: colóquelos en los dos extremos de la distancia conocida.',
   'calibration.help.typedFc': 'fc escrito directamente (sin puntos de escala).',
-  'calibration.help.start': 'Coloque los dos puntos de escala y escriba la distancia entre ellos; o escriba fc (cm por píxel) si lo conoce.',
+  'calibration.help.start':
+    'Coloque los dos puntos de escala y escriba la distancia entre ellos; o escriba fc (cm por píxel) si lo conoce.',
   'calibration.invalidDistance': 'La distancia conocida debe ser un número de centímetros mayor que 0.',
   'calibration.invalidFc': 'fc debe ser un número de centímetros por píxel mayor que 0.',
-  'number.implausible.knownDistance.below': 'Una distancia conocida de {value} cm es menor que {min} cm, más corta que el error al colocar sus dos puntos. ¿Usar {value} cm de todos modos?',
-  'number.implausible.knownDistance.above': 'Una distancia conocida de {value} cm es mayor que {max} cm, más que la estatura de una persona. ¿Se perdió la coma decimal (160,5 escrito como 1605)? ¿Usar {value} cm de todos modos?',
-  'number.implausible.fc.below': 'fc = {value} cm por píxel es menor que {min}: un píxel mediría menos de 0,05 mm, más fino que cualquier foto postural. ¿Usarlo de todos modos?',
-  'number.implausible.fc.above': 'fc = {value} cm por píxel es mayor que {max}: un píxel mediría más de 5 cm y la persona entera menos de 40 píxeles. ¿Se perdió la coma decimal (0,27 escrito como 27)? ¿Usarlo de todos modos?',
+  'number.implausible.knownDistance.below':
+    'Una distancia conocida de {value} cm es menor que {min} cm, más corta que el error al colocar sus dos puntos. ¿Usar {value} cm de todos modos?',
+  'number.implausible.knownDistance.above':
+    'Una distancia conocida de {value} cm es mayor que {max} cm, más que la estatura de una persona. ¿Se perdió la coma decimal (160,5 escrito como 1605)? ¿Usar {value} cm de todos modos?',
+  'number.implausible.fc.below':
+    'fc = {value} cm por píxel es menor que {min}: un píxel mediría menos de 0,05 mm, más fino que cualquier foto postural. ¿Usarlo de todos modos?',
+  'number.implausible.fc.above':
+    'fc = {value} cm por píxel es mayor que {max}: un píxel mediría más de 5 cm y la persona entera menos de 40 píxeles. ¿Se perdió la coma decimal (0,27 escrito como 27)? ¿Usarlo de todos modos?',
   'markers.title': 'Marcadores',
   'markers.note': 'Haga clic en un marcador para seleccionarlo y luego en la foto para volver a colocarlo.',
   'markers.clear': 'Borrar todos los marcadores',
@@ -98,14 +108,18 @@ export const es = {
 
   // Puntos a colocar y sus filas
   'target.scaleA.label': 'Escala: primer punto',
-  'target.scaleA.hint': 'Haga clic en un extremo de una distancia conocida de la foto (un cuadro de la cuadrícula, una regla, marcas de la plomada).',
+  'target.scaleA.hint':
+    'Haga clic en un extremo de una distancia conocida de la foto (un cuadro de la cuadrícula, una regla, marcas de la plomada).',
   'target.scaleB.label': 'Escala: segundo punto',
   'target.scaleB.hint': 'Haga clic en el otro extremo de la distancia conocida y escriba esa distancia en cm.',
   'target.lrv.label': 'Línea de referencia',
-  'target.lrv.hint': 'Haga clic sobre la línea vertical de referencia (plomada); las distancias horizontales se miden desde ella. Arrástrela para ajustarla.',
-  'target.note.lateralCalibration': 'Opcional: los ángulos laterales no usan la calibración; solo la distancia del ápice lumbar la usa.',
+  'target.lrv.hint':
+    'Haga clic sobre la línea vertical de referencia (plomada); las distancias horizontales se miden desde ella. Arrástrela para ajustarla.',
+  'target.note.lateralCalibration':
+    'Opcional: los ángulos laterales no usan la calibración; solo la distancia del ápice lumbar la usa.',
   'target.note.fcTyped': 'No hace falta: fc se ha escrito directamente.',
-  'target.note.poplitealEstimated': 'No hace falta: la estimación de los puntos poplíteos está activada (el eje de cada pierna es la vertical que pasa por el marcador del tendón de Aquiles).',
+  'target.note.poplitealEstimated':
+    'No hace falta: la estimación de los puntos poplíteos está activada (el eje de cada pierna es la vertical que pasa por el marcador del tendón de Aquiles).',
   'target.missing.knownDistance': 'Distancia conocida (cm)',
   'target.missing.scaleApart': 'Puntos de escala en dos sitios distintos',
   'target.status.notPlaced': 'sin colocar',
@@ -119,7 +133,8 @@ export const es = {
 
   // Indicación sobre la foto
   'prompt.openPhoto': 'Vista {view}: abra una foto ({pose}).',
-  'prompt.openPhoto.hint': 'Use «Abrir foto» o arrastre un archivo a la zona de abajo. También puede cargar un archivo de valoración guardado.',
+  'prompt.openPhoto.hint':
+    'Use «Abrir foto» o arrastre un archivo a la zona de abajo. También puede cargar un archivo de valoración guardado.',
   'prompt.step': 'Paso {index} de {count}',
   'prompt.previous.title': 'Anterior (P)',
   'prompt.previous.label': 'Marcador anterior',
@@ -128,12 +143,14 @@ export const es = {
   'prompt.undo': 'Deshacer',
   'prompt.undo.title': 'Deshacer (Ctrl+Z)',
   'prompt.placedLine': 'Colocada en x = {x}. Haga clic en otro punto de la foto para moverla, o arrastre la línea.',
-  'prompt.placedPoint': 'Colocado en ({x}; {y}). Haga clic en la foto para volver a colocarlo, arrástrelo o desplácelo con las flechas.',
+  'prompt.placedPoint':
+    'Colocado en ({x}; {y}). Haga clic en la foto para volver a colocarlo, arrástrelo o desplácelo con las flechas.',
   'prompt.placeLine': 'Haga clic sobre la línea de referencia de la foto.',
   'prompt.placePoint': 'Haga clic en este punto de la foto.',
   'prompt.allPlaced': 'Todos los puntos están colocados.',
   'prompt.stillNeeded': 'Falta: {list}.',
-  'prompt.adjust': 'Arrastre un marcador para ajustarlo, o elija uno de la lista (o pulse N / P) para volver a colocarlo.',
+  'prompt.adjust':
+    'Arrastre un marcador para ajustarlo, o elija uno de la lista (o pulse N / P) para volver a colocarlo.',
   'prompt.distance.label': 'Distancia entre los puntos de escala A y B',
   'prompt.distance.apart': ' (a {px} px)',
   'prompt.distance.placeholder': 'cm',
@@ -141,17 +158,22 @@ export const es = {
 
   // Resultados
   'results.title': 'Resultados',
-  'results.stillToPlace': { one: 'Falta {count} elemento por colocar o escribir: {list}.', other: 'Faltan {count} elementos por colocar o escribir: {list}.' },
+  'results.stillToPlace': {
+    one: 'Falta {count} elemento por colocar o escribir: {list}.',
+    other: 'Faltan {count} elementos por colocar o escribir: {list}.',
+  },
   'results.stillToPlace.more': '{list}...',
   'results.openPhoto': 'Abra una foto y coloque los {count} marcadores para ver las medidas.',
   'results.analysing': 'Analizando...',
   'results.serviceProblems': {
     one: 'El servicio no ha podido calcular las medidas ({count} problema): vea los mensajes junto a los marcadores afectados.',
-    other: 'El servicio no ha podido calcular las medidas ({count} problemas): vea los mensajes junto a los marcadores afectados.',
+    other:
+      'El servicio no ha podido calcular las medidas ({count} problemas): vea los mensajes junto a los marcadores afectados.',
   },
   'results.fromFile': 'Resultados del archivo de valoración.',
   'results.computed': 'Calculado por el servicio.',
-  'results.placeholders': ' (Se han enviado valores provisionales de calibración: los ángulos laterales no los usan; la distancia del ápice lumbar espera a la línea de referencia y la escala.)',
+  'results.placeholders':
+    ' (Se han enviado valores provisionales de calibración: los ángulos laterales no los usan; la distancia del ápice lumbar espera a la línea de referencia y la escala.)',
   'results.column.metric': 'Medida y significado de su signo',
   'results.column.value': 'Valor',
   'results.column.u': '± u',
@@ -159,12 +181,14 @@ export const es = {
   'results.noValue': '\u2014',
   'precision.warning': {
     one: 'Con esta foto ({width}\u00d7{height} px), {count} valor es menos preciso que la medición postural con fotos (u mayor que {degrees} en ángulos y {cm} en distancias): {list}. Hace falta una foto de unos {neededWidth}\u00d7{neededHeight} px con el mismo encuadre, o colocar los marcadores con más precisión.',
-    other: 'Con esta foto ({width}\u00d7{height} px), {count} valores son menos precisos que la medición postural con fotos (u mayor que {degrees} en ángulos y {cm} en distancias): {list}. Hace falta una foto de unos {neededWidth}\u00d7{neededHeight} px con el mismo encuadre, o colocar los marcadores con más precisión.',
+    other:
+      'Con esta foto ({width}\u00d7{height} px), {count} valores son menos precisos que la medición postural con fotos (u mayor que {degrees} en ángulos y {cm} en distancias): {list}. Hace falta una foto de unos {neededWidth}\u00d7{neededHeight} px con el mismo encuadre, o colocar los marcadores con más precisión.',
   },
   'precision.row.title': 'u mayor que {limit}: la foto es demasiado pequeña para este valor',
 
   // Pie, servicio, avisos
-  'footer.coordinates': 'Las coordenadas son píxeles de la foto (x hacia la derecha, y hacia abajo). Los signos siguen el cuerpo del sujeto, no la foto.',
+  'footer.coordinates':
+    'Las coordenadas son píxeles de la foto (x hacia la derecha, y hacia abajo). Los signos siguen el cuerpo del sujeto, no la foto.',
   'footer.apiDocs': 'Documentación de la API',
   'service.up': 'Servicio {version}: {status}',
   'service.unreachable': 'Servicio no disponible',
@@ -175,7 +199,8 @@ export const es = {
   'photo.notImage': '{name} no es una imagen. Abra una foto (JPEG, PNG, WebP...).',
   'photo.cannotDisplay': 'Este navegador no puede mostrar {name}. Pruebe con un JPEG o un PNG.',
   'photo.attached': 'Foto asociada a los marcadores cargados de la vista {view}.',
-  'photo.sizeMismatch': 'Atención: esta foto mide {width}\u00d7{height} px, pero la valoración se marcó sobre una foto de {savedWidth}\u00d7{savedHeight} px.',
+  'photo.sizeMismatch':
+    'Atención: esta foto mide {width}\u00d7{height} px, pero la valoración se marcó sobre una foto de {savedWidth}\u00d7{savedHeight} px.',
   'photo.replaced': 'Foto nueva: se han borrado los marcadores y los puntos de calibración (Ctrl+Z los recupera).',
   'assessment.nothingToSave': 'Todavía no hay nada que guardar: abra una foto y coloque algunos marcadores.',
   'assessment.saved': 'Valoración guardada (sin las fotos).',
@@ -241,11 +266,15 @@ export const es = {
 
   // Ayuda
   'help.title': 'Cómo marcar una foto',
-  'help.step.view': 'Elija la vista (anterior: el sujeto mira a la cámara; posterior: de espaldas a la cámara; lateral: de perfil, elija qué lado).',
+  'help.step.view':
+    'Elija la vista (anterior: el sujeto mira a la cámara; posterior: de espaldas a la cámara; lateral: de perfil, elija qué lado).',
   'help.step.photo': 'Abra la foto (botón o arrastrar y soltar). Nunca se sube a ningún sitio.',
-  'help.step.calibrate': 'Calibre: haga clic en los dos extremos de una distancia conocida y escríbala en cm (así se obtiene fc, cm por píxel); haga clic en la línea vertical de referencia (plomada).',
-  'help.step.markers': 'Coloque los marcadores en el orden que se le pide, encima de la foto. Arrastre un marcador para ajustarlo; selecciónelo en la lista para volver a colocarlo.',
-  'help.step.results': 'Cuando estén todos los marcadores, aparecen las medidas con su significado, dibujadas sobre la foto. Guarde la valoración, exporte el CSV o imprima un informe.',
+  'help.step.calibrate':
+    'Calibre: haga clic en los dos extremos de una distancia conocida y escríbala en cm (así se obtiene fc, cm por píxel); haga clic en la línea vertical de referencia (plomada).',
+  'help.step.markers':
+    'Coloque los marcadores en el orden que se le pide, encima de la foto. Arrastre un marcador para ajustarlo; selecciónelo en la lista para volver a colocarlo.',
+  'help.step.results':
+    'Cuando estén todos los marcadores, aparecen las medidas con su significado, dibujadas sobre la foto. Guarde la valoración, exporte el CSV o imprima un informe.',
   'help.keyboard': 'Teclado',
   'key.enter': 'Intro',
   'key.delete': 'Supr',
@@ -269,7 +298,8 @@ export const es = {
 
   // Sugerencias de marcadores (modelo de pose)
   'suggest.button': 'Sugerir marcadores',
-  'suggest.button.title': 'Propone todos los marcadores de esta vista con un modelo de pose que se ejecuta en este navegador; la foto no se sube',
+  'suggest.button.title':
+    'Propone todos los marcadores de esta vista con un modelo de pose que se ejecuta en este navegador; la foto no se sube',
   'suggest.confirmAll': { one: 'Confirmar {count} sugerencia', other: 'Confirmar {count} sugerencias' },
   'suggest.confirmAll.title': 'Acepta tal cual todos los marcadores sugeridos de esta vista (revise cada uno antes)',
   'suggest.onLoad': 'Sugerir al abrir la foto',
@@ -280,33 +310,52 @@ export const es = {
   'suggest.progress.running': 'Buscando los marcadores en la foto...',
   'suggest.done': {
     one: '{count} marcador sugerido (discontinuo): revíselo, arrástrelo para corregirlo o haga clic para confirmarlo. Le quedan {missing} por colocar.',
-    other: '{count} marcadores sugeridos (discontinuos): revise cada uno, arrastre para corregir o haga clic para confirmar. Le quedan {missing} por colocar.',
+    other:
+      '{count} marcadores sugeridos (discontinuos): revise cada uno, arrastre para corregir o haga clic para confirmar. Le quedan {missing} por colocar.',
   },
   'suggest.none': 'El modelo no pudo colocar con fiabilidad ningún marcador de esta vista; colóquelos a mano.',
   'suggest.noPerson': 'No se encontró ninguna persona en la foto; coloque los marcadores a mano.',
   'suggest.nothingToConfirm': 'No hay marcadores sugeridos que confirmar en esta vista.',
-  'suggest.confirmedAll': { one: '{count} marcador sugerido de la vista {view} confirmado.', other: '{count} marcadores sugeridos de la vista {view} confirmados.' },
-  'suggest.failed': 'Las sugerencias de marcadores no están disponibles: {reason} El marcado manual funciona como siempre.',
+  'suggest.confirmedAll': {
+    one: '{count} marcador sugerido de la vista {view} confirmado.',
+    other: '{count} marcadores sugeridos de la vista {view} confirmados.',
+  },
+  'suggest.failed':
+    'Las sugerencias de marcadores no están disponibles: {reason} El marcado manual funciona como siempre.',
   'suggest.failed.noWasm': 'este navegador no permite WebAssembly, que el modelo de pose necesita.',
   'suggest.failed.noWebgl': 'este navegador no tiene WebGL, que el modelo de pose necesita para leer la foto.',
-  'suggest.failed.outOfMemory': 'el navegador se quedó sin memoria para el modelo de pose (cierre otras pestañas o use una foto más pequeña).',
-  'suggest.failed.loadError': 'no se pudo cargar el modelo de pose desde el servicio ({file}); compruebe que el servicio está actualizado y accesible.',
+  'suggest.failed.outOfMemory':
+    'el navegador se quedó sin memoria para el modelo de pose (cierre otras pestañas o use una foto más pequeña).',
+  'suggest.failed.loadError':
+    'no se pudo cargar el modelo de pose desde el servicio ({file}); compruebe que el servicio está actualizado y accesible.',
   'suggest.failed.timeout': 'el modelo de pose tardó demasiado; inténtelo de nuevo.',
   'suggest.reason.lowVisibility': 'No sugerido: el modelo apenas ve este punto ({landmarks}). Colóquelo usted.',
-  'suggest.reason.inputsNotVisible': 'No sugerido: se deriva de puntos que el modelo apenas ve ({landmarks}). Colóquelo usted.',
+  'suggest.reason.inputsNotVisible':
+    'No sugerido: se deriva de puntos que el modelo apenas ve ({landmarks}). Colóquelo usted.',
   'suggest.reason.outOfFrame': 'No sugerido: para el modelo queda fuera de la foto. Colóquelo usted si es visible.',
   'suggest.reason.noPose': 'No sugerido: el modelo no encontró ninguna persona en la foto.',
-  'suggest.reason.atEdge': 'No sugerido: el modelo sitúa este punto, o uno del que se calcula, en el borde de la foto, donde el cuerpo puede quedar cortado. Colóquelo usted si es visible.',
-  'suggest.reason.check.thighLength': 'No sugerido: el modelo da al muslo de este lado una longitud muy distinta de la que permite el tronco (o sitúa la rodilla por encima de la cadera): la foto puede cortar la pierna. Colóquelo usted si es visible.',
-  'suggest.reason.check.shankLength': 'No sugerido: el modelo da a la pierna de este lado, de la rodilla al tobillo, una longitud muy distinta de la que permite el tronco: la foto puede cortar la pierna. Colóquelo usted si es visible.',
-  'suggest.reason.check.thighsUnequal': 'No sugerido: el modelo hace este muslo mucho más corto que el otro, algo que una persona de pie no presenta. Colóquelo usted.',
-  'suggest.reason.check.shanksUnequal': 'No sugerido: el modelo hace esta pierna, de la rodilla al tobillo, mucho más corta que la otra, algo que una persona de pie no presenta. Colóquelo usted.',
-  'suggest.reason.check.earInsideEyes': 'No sugerido: el modelo sitúa esta oreja entre los ángulos externos de los ojos, donde no hay oreja (tapada por el pelo, o la cabeza girada). Colóquelo usted si es visible.',
-  'suggest.reason.check.earLineTilted': 'No sugerido: la línea entre las dos orejas que halló el modelo no es paralela a la línea de los ojos, así que una de ellas está mal situada. Colóquelos usted.',
-  'suggest.reason.check.earNotBehindEyes': 'No sugerido: visto de lado, el modelo sitúa la oreja sobre los ojos o delante de ellos, donde no hay oreja. Colóquelo usted si es visible.',
-  'suggest.reason.check.chinNotBelowMouth': 'No sugerido: los puntos de la cara que halló el modelo se contradicen (la boca no queda debajo de los ojos), así que este punto caería fuera de la cara. Colóquelo usted.',
-  'suggest.reason.check.chinDistance': 'No sugerido: el mentón quedaría demasiado cerca o demasiado lejos de la nariz para el tamaño de este cuerpo, así que los puntos de la cara están mal situados. Colóquelo usted.',
-  'suggest.facing.mismatch': 'Parece {seen}, pero la vista elegida espera {expected}. Compruebe la vista (y el lado) antes de fiarse de los marcadores.',
+  'suggest.reason.atEdge':
+    'No sugerido: el modelo sitúa este punto, o uno del que se calcula, en el borde de la foto, donde el cuerpo puede quedar cortado. Colóquelo usted si es visible.',
+  'suggest.reason.check.thighLength':
+    'No sugerido: el modelo da al muslo de este lado una longitud muy distinta de la que permite el tronco (o sitúa la rodilla por encima de la cadera): la foto puede cortar la pierna. Colóquelo usted si es visible.',
+  'suggest.reason.check.shankLength':
+    'No sugerido: el modelo da a la pierna de este lado, de la rodilla al tobillo, una longitud muy distinta de la que permite el tronco: la foto puede cortar la pierna. Colóquelo usted si es visible.',
+  'suggest.reason.check.thighsUnequal':
+    'No sugerido: el modelo hace este muslo mucho más corto que el otro, algo que una persona de pie no presenta. Colóquelo usted.',
+  'suggest.reason.check.shanksUnequal':
+    'No sugerido: el modelo hace esta pierna, de la rodilla al tobillo, mucho más corta que la otra, algo que una persona de pie no presenta. Colóquelo usted.',
+  'suggest.reason.check.earInsideEyes':
+    'No sugerido: el modelo sitúa esta oreja entre los ángulos externos de los ojos, donde no hay oreja (tapada por el pelo, o la cabeza girada). Colóquelo usted si es visible.',
+  'suggest.reason.check.earLineTilted':
+    'No sugerido: la línea entre las dos orejas que halló el modelo no es paralela a la línea de los ojos, así que una de ellas está mal situada. Colóquelos usted.',
+  'suggest.reason.check.earNotBehindEyes':
+    'No sugerido: visto de lado, el modelo sitúa la oreja sobre los ojos o delante de ellos, donde no hay oreja. Colóquelo usted si es visible.',
+  'suggest.reason.check.chinNotBelowMouth':
+    'No sugerido: los puntos de la cara que halló el modelo se contradicen (la boca no queda debajo de los ojos), así que este punto caería fuera de la cara. Colóquelo usted.',
+  'suggest.reason.check.chinDistance':
+    'No sugerido: el mentón quedaría demasiado cerca o demasiado lejos de la nariz para el tamaño de este cuerpo, así que los puntos de la cara están mal situados. Colóquelo usted.',
+  'suggest.facing.mismatch':
+    'Parece {seen}, pero la vista elegida espera {expected}. Compruebe la vista (y el lado) antes de fiarse de los marcadores.',
   'suggest.facing.front': 'una vista frontal (sujeto de cara a la cámara)',
   'suggest.facing.back': 'una vista posterior (sujeto de espaldas a la cámara)',
   'suggest.facing.left': 'una vista lateral con el lado izquierdo hacia la cámara',

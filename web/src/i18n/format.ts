@@ -26,7 +26,11 @@ function formatter(locale: Locale, decimals: number): Intl.NumberFormat {
   let f = formatters.get(key)
   if (!f) {
     // No digit grouping: "1234,5" and "1234.5" read the same in both languages.
-    f = new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false })
+    f = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: false,
+    })
     formatters.set(key, f)
   }
   return f
@@ -75,7 +79,13 @@ export function formatUncertainty(u: number, unit: Unit, locale: Locale): string
 }
 
 /** `value ± u`, e.g. "+2.3° ± 0.6°", "−1,2 cm ± 0,3 cm"; just the value when u is unknown. */
-export function formatWithUncertainty(value: number, u: number | null | undefined, unit: Unit, locale: Locale, options: NumberOptions = {}): string {
+export function formatWithUncertainty(
+  value: number,
+  u: number | null | undefined,
+  unit: Unit,
+  locale: Locale,
+  options: NumberOptions = {},
+): string {
   const v = formatValue(value, unit, locale, options)
   if (typeof u !== 'number' || !Number.isFinite(u)) return v
   return `${v}${NBSP}\u00b1${NBSP}${formatUncertainty(u, unit, locale)}`
@@ -125,7 +135,9 @@ export function formatDate(isoDate: string, locale: Locale): string {
   if (!m) return isoDate
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
   if (Number.isNaN(date.getTime())) return isoDate
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date)
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    date,
+  )
 }
 
 /** Number with a fixed count of decimals, a true minus sign, and + when asked (locale-free: coordinates, px, fc). */

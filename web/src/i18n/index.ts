@@ -5,11 +5,11 @@
  */
 import { en, type MessageKey } from './en.js'
 import { es } from './es.js'
+import { type Locale, plainNumber } from './format.js'
 import { EN_TERMS, ES_TERMS, type MarkerText, type MetricText, type Terms } from './terms.js'
-import { plainNumber, type Locale } from './format.js'
 import type { Message, Params } from './types.js'
 
-export type { MessageKey, Message, Params }
+export type { Message, MessageKey, Params }
 
 export type Catalogue = Readonly<Record<MessageKey, Message>>
 

@@ -3,7 +3,7 @@
  * that text; data-i18n-title, -aria-label, -placeholder and -content fill those
  * attributes. index.html carries keys, not words.
  */
-import { t, type MessageKey } from './index.js'
+import { type MessageKey, t } from './index.js'
 
 const ATTRIBUTES = ['title', 'aria-label', 'placeholder', 'content', 'aria-roledescription'] as const
 

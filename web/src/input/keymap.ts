@@ -4,10 +4,11 @@
  * actions that open dialogs or files). Adding a shortcut is adding a row here (and a
  * line of help). Pure: no DOM, so the table is tested in node.
  */
+
+import type { Viewport } from '../render/viewport.js'
 import { nudge, placeActiveAt, redo, removeActive, step, undo } from '../state/commands.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
-import type { Viewport } from '../render/viewport.js'
 
 export type CommandId =
   | 'undo'
@@ -73,7 +74,12 @@ export const KEYMAP: readonly Binding[] = [
   { keys: ['o', 'O'], command: 'openPhoto' },
   { keys: [' '], notOnControl: true, command: 'panMode' },
   { keys: ['Enter'], notOnControl: true, command: 'placeAtCentre' },
-  { keys: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'], notOnControl: true, notInTabList: true, command: 'nudge' },
+  {
+    keys: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'],
+    notOnControl: true,
+    notInTabList: true,
+    command: 'nudge',
+  },
 ]
 
 /** The command of a key press, or null when the key is not the app's. */

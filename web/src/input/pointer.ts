@@ -2,11 +2,12 @@
  * Pointer input on the photo: the stage's gestures (click, drag of a target) turned
  * into commands on the store.
  */
+
+import type { StageEvents } from '../render/stage.js'
 import { clickAt, dragEnd, dragMove, dragStart } from '../state/commands.js'
 import type { Pt } from '../state/model.js'
-import { current, type AppState } from '../state/state.js'
+import { type AppState, current } from '../state/state.js'
 import type { Store } from '../state/store.js'
-import type { StageEvents } from '../render/stage.js'
 
 export function pointerCommands(store: Store<AppState>): Omit<StageEvents, 'zoomed'> {
   return {

@@ -6,7 +6,7 @@
  * meanings are read in the current language (i18n/terms.ts).
  */
 import type { View } from '#core/markers.js'
-import { metricTable, showsSign, type AnyMetric, type ValueRange } from '#core/metrics/index.js'
+import { type AnyMetric, metricTable, showsSign, type ValueRange } from '#core/metrics/index.js'
 import { formatValue as formatMetric, formatWithUncertainty } from '../i18n/format.js'
 import { currentLocale, metricText, t } from '../i18n/index.js'
 

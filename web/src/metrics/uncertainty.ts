@@ -21,8 +21,8 @@
  * Pure: no DOM, no service call.
  */
 import { wrapDegrees } from '#core/geometry/angles.js'
-import { forward, metricTable, type AnyMetric, type Unit } from '#core/metrics/index.js'
 import type { Side, View } from '#core/markers.js'
+import { type AnyMetric, forward, metricTable, type Unit } from '#core/metrics/index.js'
 import { parseDecimal } from '../i18n/format.js'
 
 /** A point in image pixels: x to the right, y downward. */
@@ -184,7 +184,8 @@ export function metricValue(metric: AnyMetric, p: Placement): number {
  */
 export function propagate(p: Placement, options: PropagationOptions): MetricUncertainty[] {
   const sd = options.sd
-  if (!(Number.isFinite(sd) && sd >= 0)) throw new RangeError(`The placement error must be a number of pixels >= 0; got ${sd}.`) // i18n-exempt: a programming error (the app parses the setting first)
+  if (!(Number.isFinite(sd) && sd >= 0))
+    throw new RangeError(`The placement error must be a number of pixels >= 0; got ${sd}.`) // i18n-exempt: a programming error (the app parses the setting first)
   // Panels ask again on every render: the same points and sd give the same answer.
   const key = JSON.stringify([p, sd, options.plumbLine ?? true])
   const known = remembered.get(key)
@@ -202,7 +203,12 @@ function propagateAnew(p: Placement, sd: number, plumbLine: boolean): MetricUnce
   const linear = firstOrder(p, coordinates, sd)
   const short = linear.filter((m) => shortestSegment(m.metric, p) < LINEAR_MIN_SEGMENT_SDS * sd)
   if (short.length === 0) return linear.map((m) => m.result)
-  const spread = monteCarlo(p, coordinates, sd, short.map((m) => m.metric))
+  const spread = monteCarlo(
+    p,
+    coordinates,
+    sd,
+    short.map((m) => m.metric),
+  )
   const widen = 1 + 2 / Math.sqrt(2 * MONTE_CARLO_SAMPLES)
   return linear.map(({ metric, result }) => {
     const s = spread.get(metric.name)
@@ -211,7 +217,11 @@ function propagateAnew(p: Placement, sd: number, plumbLine: boolean): MetricUnce
 }
 
 /** The first-order u of every metric that can be computed. */
-function firstOrder(p: Placement, coordinates: readonly Coordinate[], sd: number): { metric: AnyMetric; result: MetricUncertainty }[] {
+function firstOrder(
+  p: Placement,
+  coordinates: readonly Coordinate[],
+  sd: number,
+): { metric: AnyMetric; result: MetricUncertainty }[] {
   const out: { metric: AnyMetric; result: MetricUncertainty }[] = []
   for (const metric of metricTable(p.view, p.estimatePopliteal)) {
     const value = metricValue(metric, p)
@@ -250,7 +260,8 @@ function shortestSegment(metric: AnyMetric, p: Placement): number {
     const pb = p.markers[b]
     if (pa && pb) shortest = Math.min(shortest, Math.hypot(pb[0] - pa[0], pb[1] - pa[1]))
   }
-  if (metric.unit === 'cm' && p.scale) shortest = Math.min(shortest, Math.hypot(p.scale.b[0] - p.scale.a[0], p.scale.b[1] - p.scale.a[1]))
+  if (metric.unit === 'cm' && p.scale)
+    shortest = Math.min(shortest, Math.hypot(p.scale.b[0] - p.scale.a[0], p.scale.b[1] - p.scale.a[1]))
   return shortest
 }
 
@@ -271,14 +282,24 @@ function seeded(seed: number): () => number {
  * MONTE_CARLO_SAMPLES draws from MONTE_CARLO_SEED, deviations from the unmoved value
  * (wrapped for angles); samples where a metric cannot be computed are skipped.
  */
-function monteCarlo(p: Placement, coordinates: readonly Coordinate[], sd: number, metrics: readonly AnyMetric[]): Map<string, number> {
+function monteCarlo(
+  p: Placement,
+  coordinates: readonly Coordinate[],
+  sd: number,
+  metrics: readonly AnyMetric[],
+): Map<string, number> {
   const uniform = seeded(MONTE_CARLO_SEED)
   const gauss = () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform())
   const base = metrics.map((m) => metricValue(m, p))
   const sumSq = metrics.map(() => 0)
   const count = metrics.map(() => 0)
   // Only the coordinates these metrics read move (the others change nothing): their markers, and for distances the line and the scale.
-  const read = new Set(metrics.flatMap((m) => [...(m.segments as readonly (readonly string[])[]).flat(), ...(m.plumbMarker !== undefined ? [m.plumbMarker as string] : [])]))
+  const read = new Set(
+    metrics.flatMap((m) => [
+      ...(m.segments as readonly (readonly string[])[]).flat(),
+      ...(m.plumbMarker !== undefined ? [m.plumbMarker as string] : []),
+    ]),
+  )
   const distances = metrics.some((m) => m.unit === 'cm')
   const where = coordinates
     .map((c) => c.key.split(':') as [string, string | undefined, string | undefined])
@@ -286,8 +307,11 @@ function monteCarlo(p: Placement, coordinates: readonly Coordinate[], sd: number
   for (let k = 0; k < MONTE_CARLO_SAMPLES; k++) {
     // One placement with every coordinate moved (built at once: moved() copies it per coordinate).
     const markers: Record<string, [number, number]> = { ...(p.markers as Record<string, [number, number]>) }
-    for (const [kind, name] of where) if (kind === 'm' && name !== undefined && markers[name]) markers[name] = [markers[name]![0], markers[name]![1]]
-    const scale = p.scale ? { a: [p.scale.a[0], p.scale.a[1]] as [number, number], b: [p.scale.b[0], p.scale.b[1]] as [number, number] } : null
+    for (const [kind, name] of where)
+      if (kind === 'm' && name !== undefined && markers[name]) markers[name] = [markers[name]![0], markers[name]![1]]
+    const scale = p.scale
+      ? { a: [p.scale.a[0], p.scale.a[1]] as [number, number], b: [p.scale.b[0], p.scale.b[1]] as [number, number] }
+      : null
     let lrvX = p.lrvX
     for (const [kind, name, axis] of where) {
       const d = sd * gauss()
@@ -296,7 +320,12 @@ function monteCarlo(p: Placement, coordinates: readonly Coordinate[], sd: number
       else if (kind === 'lrv') lrvX = (lrvX ?? 0) + d
       else if (kind === 's' && scale) scale[name === 'a' ? 'a' : 'b'][i] += d
     }
-    const q: Placement = { ...p, markers, lrvX, scale: scale && p.scale ? { ...p.scale, a: scale.a, b: scale.b } : p.scale }
+    const q: Placement = {
+      ...p,
+      markers,
+      lrvX,
+      scale: scale && p.scale ? { ...p.scale, a: scale.a, b: scale.b } : p.scale,
+    }
     metrics.forEach((m, i) => {
       const v = metricValue(m, q)
       if (Number.isNaN(v)) return

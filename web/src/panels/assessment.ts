@@ -3,13 +3,14 @@
  * types (kept in the assessment file only, never sent to the service) and the
  * placement error the uncertainties are computed from.
  */
-import { setMeta, setPlacementSd } from '../state/commands.js'
-import { byId, setText } from '../render/dom.js'
+
 import { formatNumber } from '../i18n/format.js'
 import { t } from '../i18n/index.js'
+import { DEFAULT_PLACEMENT_SD_PX } from '../metrics/uncertainty.js'
+import { byId, setText } from '../render/dom.js'
+import { setMeta, setPlacementSd } from '../state/commands.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
-import { DEFAULT_PLACEMENT_SD_PX } from '../metrics/uncertainty.js'
 import { mountPanel } from './panel.js'
 
 export function mountAssessment(store: Store<AppState>): void {
@@ -23,9 +24,14 @@ export function mountAssessment(store: Store<AppState>): void {
   sd.addEventListener('change', commitSd)
   sd.addEventListener('keydown', (e) => e.key === 'Enter' && commitSd())
   mountPanel(store, (state) => {
-    if (document.activeElement !== patient && patient.value !== state.meta.patientId) patient.value = state.meta.patientId
+    if (document.activeElement !== patient && patient.value !== state.meta.patientId)
+      patient.value = state.meta.patientId
     if (document.activeElement !== date && date.value !== state.meta.date) date.value = state.meta.date
-    const shown = formatNumber(state.settings.placementSd, state.settings.placementSd % 1 === 0 ? 0 : 1, state.settings.locale)
+    const shown = formatNumber(
+      state.settings.placementSd,
+      state.settings.placementSd % 1 === 0 ? 0 : 1,
+      state.settings.locale,
+    )
     if (document.activeElement !== sd) sd.value = shown
     setText(help, t('uncertainty.help', { default: DEFAULT_PLACEMENT_SD_PX }))
   })

@@ -1,7 +1,8 @@
 /** The language menu in the toolbar: switches the app's language and remembers the choice. */
-import { setLanguage } from '../state/commands.js'
-import { byId } from '../render/dom.js'
+
 import type { Locale } from '../i18n/format.js'
+import { byId } from '../render/dom.js'
+import { setLanguage } from '../state/commands.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { mountPanel } from './panel.js'

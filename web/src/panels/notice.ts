@@ -1,6 +1,7 @@
 /** The notice (toast): shows the state's notice for its time, then dismisses it; never over the zoom bar. */
-import { dismissNotice } from '../state/commands.js'
+
 import { byId, setText } from '../render/dom.js'
+import { dismissNotice } from '../state/commands.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { mountPanel } from './panel.js'

@@ -3,11 +3,12 @@
  * estimate the popliteal points; lateral: the side toward the camera). Hidden for the
  * anterior view. Features add their options here.
  */
-import { setEstimatePopliteal, setSide } from '../state/commands.js'
-import { byId, h } from '../render/dom.js'
+
 import { t } from '../i18n/index.js'
+import { byId, h } from '../render/dom.js'
+import { setEstimatePopliteal, setSide } from '../state/commands.js'
 import { SIDES } from '../state/model.js'
-import { current, type AppState } from '../state/state.js'
+import { type AppState, current } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { mountPanel } from './panel.js'
 

@@ -7,7 +7,10 @@ import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
 
 /** Renders now, then after every change; returns the function that stops it. */
-export function mountPanel(store: Store<AppState>, render: (state: AppState, previous: AppState | null) => void): () => void {
+export function mountPanel(
+  store: Store<AppState>,
+  render: (state: AppState, previous: AppState | null) => void,
+): () => void {
   render(store.get(), null)
   return store.subscribe(render)
 }
@@ -20,7 +23,8 @@ export function replaceKeepingFocus(box: HTMLElement, children: readonly (Node |
   const focused = document.activeElement
   const inside = focused instanceof HTMLElement && box.contains(focused)
   const row = inside ? (focused.closest('li')?.dataset.target ?? null) : null
-  const input = inside && focused instanceof HTMLInputElement && focused.id ? { id: focused.id, value: focused.value } : null
+  const input =
+    inside && focused instanceof HTMLInputElement && focused.id ? { id: focused.id, value: focused.value } : null
   const remove = inside && focused.classList.contains('remove')
   box.replaceChildren(...children)
   if (!inside) return

@@ -4,13 +4,14 @@
  * notes and warnings features attach to a target or the view, and the known-distance
  * field once the scale points are placed.
  */
-import { notify, setKnownDistance, step, undo } from '../state/commands.js'
-import { byId, h } from '../render/dom.js'
-import { positionOf, requestOf, scaleLengthPx } from '../state/model.js'
-import { canUndo, current, problemsByPlace, targetsIn, type AppState } from '../state/state.js'
-import type { Store } from '../state/store.js'
+
 import { formatNumber } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
+import { byId, h } from '../render/dom.js'
+import { notify, setKnownDistance, step, undo } from '../state/commands.js'
+import { positionOf, requestOf, scaleLengthPx } from '../state/model.js'
+import { type AppState, canUndo, current, problemsByPlace, targetsIn } from '../state/state.js'
+import type { Store } from '../state/store.js'
 import { onNumberCommit } from './number-input.js'
 import { mountPanel, replaceKeepingFocus } from './panel.js'
 
@@ -34,7 +35,10 @@ function renderPrompt(prompt: HTMLElement, state: AppState, store: Store<AppStat
   const parts: (Node | string)[] = []
   const view = { view: t(`view.${state.view}.title`), pose: t(`view.${state.view}.pose`) }
   if (!doc.photo) {
-    parts.push(h('p', { class: 'prompt-title' }, t('prompt.openPhoto', view)), h('p', { class: 'prompt-hint' }, t('prompt.openPhoto.hint')))
+    parts.push(
+      h('p', { class: 'prompt-title' }, t('prompt.openPhoto', view)),
+      h('p', { class: 'prompt-hint' }, t('prompt.openPhoto.hint')),
+    )
     prompt.dataset.target = ''
   } else if (vs.active) {
     const i = targets.findIndex((x) => x.id === vs.active)
@@ -57,9 +61,26 @@ function renderPrompt(prompt: HTMLElement, state: AppState, store: Store<AppStat
         h(
           'span',
           { class: 'prompt-nav' },
-          h('button', { type: 'button', 'data-act': 'prev', title: t('prompt.previous.title'), 'aria-label': t('prompt.previous.label') }, '\u25c0'),
-          h('button', { type: 'button', 'data-act': 'next', title: t('prompt.next.title'), 'aria-label': t('prompt.next.label') }, '\u25b6'),
-          h('button', { type: 'button', 'data-act': 'undo', title: t('prompt.undo.title'), disabled: !canUndo(vs) }, t('prompt.undo')),
+          h(
+            'button',
+            {
+              type: 'button',
+              'data-act': 'prev',
+              title: t('prompt.previous.title'),
+              'aria-label': t('prompt.previous.label'),
+            },
+            '\u25c0',
+          ),
+          h(
+            'button',
+            { type: 'button', 'data-act': 'next', title: t('prompt.next.title'), 'aria-label': t('prompt.next.label') },
+            '\u25b6',
+          ),
+          h(
+            'button',
+            { type: 'button', 'data-act': 'undo', title: t('prompt.undo.title'), disabled: !canUndo(vs) },
+            t('prompt.undo'),
+          ),
         ),
       ),
       h('p', { class: 'prompt-hint' }, target.hint),
@@ -82,7 +103,11 @@ function renderPrompt(prompt: HTMLElement, state: AppState, store: Store<AppStat
     prompt.dataset.target = ''
     const request = requestOf(state.view, doc)
     parts.push(
-      h('p', { class: 'prompt-title' }, request.ready ? t('prompt.allPlaced') : t('prompt.stillNeeded', { list: request.missing.join(', ') })),
+      h(
+        'p',
+        { class: 'prompt-title' },
+        request.ready ? t('prompt.allPlaced') : t('prompt.stillNeeded', { list: request.missing.join(', ') }),
+      ),
       h('p', { class: 'prompt-hint' }, t('prompt.adjust')),
     )
   }
@@ -94,7 +119,14 @@ function renderPrompt(prompt: HTMLElement, state: AppState, store: Store<AppStat
 
 /** The known-distance input, inline in the prompt. */
 function distanceField(state: AppState, store: Store<AppState>): HTMLElement {
-  const input = h('input', { type: 'text', class: 'number', id: 'prompt-grid-cm', inputmode: 'decimal', autocomplete: 'off', placeholder: t('prompt.distance.placeholder') })
+  const input = h('input', {
+    type: 'text',
+    class: 'number',
+    id: 'prompt-grid-cm',
+    inputmode: 'decimal',
+    autocomplete: 'off',
+    placeholder: t('prompt.distance.placeholder'),
+  })
   onNumberCommit(input, {
     field: 'knownDistance',
     current: () => current(store.get()).doc.gridCm,
@@ -110,7 +142,13 @@ function distanceField(state: AppState, store: Store<AppState>): HTMLElement {
   return h(
     'p',
     { class: 'prompt-distance' },
-    h('label', { for: 'prompt-grid-cm' }, t('prompt.distance.label'), h('span', { class: 'aside' }, t('prompt.distance.apart', { px: formatNumber(px, 1, currentLocale()) })), ':'),
+    h(
+      'label',
+      { for: 'prompt-grid-cm' },
+      t('prompt.distance.label'),
+      h('span', { class: 'aside' }, t('prompt.distance.apart', { px: formatNumber(px, 1, currentLocale()) })),
+      ':',
+    ),
     ' ',
     h('span', { class: 'input-unit' }, input, t('prompt.distance.unit')),
   )

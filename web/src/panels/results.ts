@@ -4,20 +4,21 @@
  * and the metrics table (value, meaning, colour of its drawing). Hovering or focusing a
  * row emphasises the metric on the photo.
  */
-import { setHighlight } from '../state/commands.js'
-import { byId, h, setText, swatch } from '../render/dom.js'
-import { placementOf } from '../compare/from-state.js'
-import { currentLocale, t } from '../i18n/index.js'
-import { uncertaintiesOf } from '../metrics/uncertainty.js'
-import { formatValue, metricsOf, unitText, type MetricInfo } from '../metrics/metric-info.js'
+
 import { VIEWS } from '#core/markers.js'
+import { placementOf } from '../compare/from-state.js'
+import { formatUncertainty, plainNumber } from '../i18n/format.js'
+import { currentLocale, t } from '../i18n/index.js'
+import { formatValue, type MetricInfo, metricsOf, unitText } from '../metrics/metric-info.js'
+import { CLINICAL_U_LIMIT, precisionWarning, precisionWarningText } from '../metrics/precision.js'
+import { uncertaintiesOf } from '../metrics/uncertainty.js'
+import { byId, h, setText, swatch } from '../render/dom.js'
+import { colorOf } from '../render/scene.js'
+import { setHighlight } from '../state/commands.js'
 import { requestOf } from '../state/model.js'
 import { provisionalMetrics } from '../state/provisional.js'
-import { colorOf } from '../render/scene.js'
-import { current, problemsByPlace, type AppState } from '../state/state.js'
+import { type AppState, current, problemsByPlace } from '../state/state.js'
 import type { Store } from '../state/store.js'
-import { formatUncertainty, plainNumber } from '../i18n/format.js'
-import { CLINICAL_U_LIMIT, precisionWarning, precisionWarningText } from '../metrics/precision.js'
 import { mountPanel } from './panel.js'
 
 export function mountResults(store: Store<AppState>): void {
@@ -35,9 +36,19 @@ export function mountResults(store: Store<AppState>): void {
     const fresh = request.ready && outcome.key === request.key
     const values = fresh ? outcome.values : null
     results.classList.toggle('pending', outcome.pending)
-    results.dataset.state = values ? (outcome.fromFile ? 'saved' : 'ready') : outcome.pending ? 'pending' : outcome.problems.length ? 'error' : 'waiting'
+    results.dataset.state = values
+      ? outcome.fromFile
+        ? 'saved'
+        : 'ready'
+      : outcome.pending
+        ? 'pending'
+        : outcome.problems.length
+          ? 'error'
+          : 'waiting'
     setText(status, statusText(state))
-    general.replaceChildren(...(problemsByPlace(state).get('general') ?? []).map((m) => h('li', { class: 'problem', role: 'alert' }, m)))
+    general.replaceChildren(
+      ...(problemsByPlace(state).get('general') ?? []).map((m) => h('li', { class: 'problem', role: 'alert' }, m)),
+    )
 
     const metrics = metricsOf(view, vs.doc.estimatePopliteal)
     const sd = state.settings.placementSd
@@ -47,13 +58,35 @@ export function mountResults(store: Store<AppState>): void {
     const warning = values && photo ? precisionWarning(metrics, values, u, photo) : null
     precision.hidden = warning === null
     setText(precision, warning && photo ? precisionWarningText(warning, photo) : '')
-    const signature = JSON.stringify([view, vs.doc.estimatePopliteal, values, state.settings.locale, sd, [...provisional]])
+    const signature = JSON.stringify([
+      view,
+      vs.doc.estimatePopliteal,
+      values,
+      state.settings.locale,
+      sd,
+      [...provisional],
+    ])
     if (signature !== shown) {
       shown = signature
-      const head = h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('results.column.metric')), h('th', { scope: 'col', class: 'num' }, t('results.column.value')), h('th', { scope: 'col', class: 'num' }, t('results.column.u'))))
+      const head = h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, t('results.column.metric')),
+          h('th', { scope: 'col', class: 'num' }, t('results.column.value')),
+          h('th', { scope: 'col', class: 'num' }, t('results.column.u')),
+        ),
+      )
       const body = h('tbody')
-      for (const [i, info] of metrics.entries()) body.append(metricRow(info, values?.[info.name], u[info.name], colorOf(i), store, provisional.has(info.name)))
-      table.replaceChildren(h('caption', { class: 'visually-hidden' }, t('results.caption', { view: t(`view.${view}.title`) })), head, body)
+      for (const [i, info] of metrics.entries())
+        body.append(metricRow(info, values?.[info.name], u[info.name], colorOf(i), store, provisional.has(info.name)))
+      table.replaceChildren(
+        h('caption', { class: 'visually-hidden' }, t('results.caption', { view: t(`view.${view}.title`) })),
+        head,
+        body,
+      )
     }
     for (const row of table.querySelectorAll<HTMLTableRowElement>('tr[data-metric]')) {
       row.classList.toggle('highlight', row.dataset.metric === state.highlight)
@@ -69,31 +102,65 @@ function statusText(state: AppState): string {
     if (!vs.doc.photo) return t('results.openPhoto', { count: VIEWS[state.view].length })
     const n = request.missing.length
     const shown = request.missing.slice(0, 4).join(', ')
-    return t('results.stillToPlace', { count: n, list: n > 4 ? t('results.stillToPlace.more', { list: shown }) : shown })
+    return t('results.stillToPlace', {
+      count: n,
+      list: n > 4 ? t('results.stillToPlace.more', { list: shown }) : shown,
+    })
   }
   if (outcome.pending) return t('results.analysing')
   if (outcome.problems.length) return t('results.serviceProblems', { count: outcome.problems.length })
   if (outcome.values) {
-    const provisional = provisionalMetrics(state.view, vs.doc).filter((name) => typeof outcome.values?.[name] === 'number').length
-    const base = outcome.fromFile ? t('results.fromFile') : t('results.computed') + (request.placeholders ? t('results.placeholders') : '')
+    const provisional = provisionalMetrics(state.view, vs.doc).filter(
+      (name) => typeof outcome.values?.[name] === 'number',
+    ).length
+    const base = outcome.fromFile
+      ? t('results.fromFile')
+      : t('results.computed') + (request.placeholders ? t('results.placeholders') : '')
     return provisional ? base + t('results.provisional', { count: provisional }) : base
   }
   return ''
 }
 
-function metricRow(info: MetricInfo, value: unknown, u: number | undefined, color: string, store: Store<AppState>, provisional: boolean): HTMLTableRowElement {
+function metricRow(
+  info: MetricInfo,
+  value: unknown,
+  u: number | undefined,
+  color: string,
+  store: Store<AppState>,
+  provisional: boolean,
+): HTMLTableRowElement {
   const has = typeof value === 'number'
   // Less precise than photographic measurement can be: marked, and explained in #precision-warning.
   const imprecise = has && u !== undefined && u > CLINICAL_U_LIMIT[info.unit]
   const row = h(
     'tr',
-    { 'data-metric': info.name, 'data-value': has ? String(value) : null, 'data-provisional': has && provisional ? 'true' : null, class: has && provisional ? 'provisional' : null, tabindex: 0 },
-    h('th', { scope: 'row' }, swatch(color), h('span', { class: 'metric-label' }, info.label), h('code', {}, info.name), h('span', { class: 'meaning' }, info.meaning), info.note ? h('span', { class: 'published' }, info.note) : null),
+    {
+      'data-metric': info.name,
+      'data-value': has ? String(value) : null,
+      'data-provisional': has && provisional ? 'true' : null,
+      class: has && provisional ? 'provisional' : null,
+      tabindex: 0,
+    },
+    h(
+      'th',
+      { scope: 'row' },
+      swatch(color),
+      h('span', { class: 'metric-label' }, info.label),
+      h('code', {}, info.name),
+      h('span', { class: 'meaning' }, info.meaning),
+      info.note ? h('span', { class: 'published' }, info.note) : null,
+    ),
     h(
       'td',
       { class: 'num value', title: has ? `${plainNumber(value, currentLocale())} ${unitText(info)}` : null },
       has ? formatValue(info, value) : t('results.noValue'),
-      has && provisional ? h('span', { class: 'provisional-badge', title: t('results.provisional.title') }, t('results.provisional.badge')) : null,
+      has && provisional
+        ? h(
+            'span',
+            { class: 'provisional-badge', title: t('results.provisional.title') },
+            t('results.provisional.badge'),
+          )
+        : null,
     ),
     // The standard uncertainty from the placement error, rounded up to the display step: read with the value as "value ± u".
     h(
@@ -101,7 +168,11 @@ function metricRow(info: MetricInfo, value: unknown, u: number | undefined, colo
       {
         class: imprecise ? 'num u imprecise' : 'num u',
         'data-u': has && u !== undefined ? String(u) : null,
-        title: imprecise ? t('precision.row.title', { limit: formatUncertainty(CLINICAL_U_LIMIT[info.unit], info.unit, currentLocale()) }) : null,
+        title: imprecise
+          ? t('precision.row.title', {
+              limit: formatUncertainty(CLINICAL_U_LIMIT[info.unit], info.unit, currentLocale()),
+            })
+          : null,
       },
       has && u !== undefined ? `\u00b1\u00a0${formatUncertainty(u, info.unit, currentLocale())}` : '',
     ),

@@ -4,13 +4,14 @@
  * typed distance the subject's height, with a note that it is less exact (its own
  * uncertainty, STATURE_U_CM, is propagated into every value's ± u).
  */
-import { setScaleBy } from '../state/commands.js'
-import { byId, h, setText } from '../render/dom.js'
+
 import { formatNumber } from '../i18n/format.js'
 import { t } from '../i18n/index.js'
-import { current, type AppState } from '../state/state.js'
-import type { Store } from '../state/store.js'
 import { STATURE_U_CM } from '../metrics/uncertainty.js'
+import { byId, h, setText } from '../render/dom.js'
+import { setScaleBy } from '../state/commands.js'
+import { type AppState, current } from '../state/state.js'
+import type { Store } from '../state/store.js'
 import { mountPanel } from './panel.js'
 
 export function mountStatureScale(store: Store<AppState>): void {

@@ -2,8 +2,9 @@
  * The status line in the footer (the service's version and health) and the progress
  * indicator of long tasks (shown while the state has a progress).
  */
-import { byId, setText } from '../render/dom.js'
+
 import { t } from '../i18n/index.js'
+import { byId, setText } from '../render/dom.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { mountPanel } from './panel.js'
@@ -15,7 +16,14 @@ export function mountStatus(store: Store<AppState>): void {
   const label = byId('progress-label')
   mountPanel(store, (state) => {
     const s = state.service
-    setText(service, s.kind === 'up' ? t('service.up', { version: s.version, status: s.status }) : s.kind === 'unreachable' ? t('service.unreachable') : '')
+    setText(
+      service,
+      s.kind === 'up'
+        ? t('service.up', { version: s.version, status: s.status })
+        : s.kind === 'unreachable'
+          ? t('service.unreachable')
+          : '',
+    )
     const progress = state.progress
     box.hidden = progress === null
     if (progress) {

@@ -3,18 +3,28 @@
  * suggestions" (shown while the view has unconfirmed suggestions) and the "Suggest on
  * photo load" setting.
  */
-import { byId, h, setText } from '../render/dom.js'
+
 import { t } from '../i18n/index.js'
-import { confirmAllSuggestions, unconfirmedCount } from '../pose/suggestion-commands.js'
 import type { Suggestions } from '../pose/controller.js'
-import { current, type AppState } from '../state/state.js'
+import { confirmAllSuggestions, unconfirmedCount } from '../pose/suggestion-commands.js'
+import { byId, h, setText } from '../render/dom.js'
+import { type AppState, current } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { mountPanel } from './panel.js'
 
 export function mountSuggestions(store: Store<AppState>, suggestions: Suggestions): void {
   const slot = byId('toolbar-slot')
-  const suggest = h('button', { type: 'button', id: 'suggest-markers', title: t('suggest.button.title') }, t('suggest.button'))
-  const confirm = h('button', { type: 'button', id: 'confirm-suggestions', title: t('suggest.confirmAll.title'), hidden: true })
+  const suggest = h(
+    'button',
+    { type: 'button', id: 'suggest-markers', title: t('suggest.button.title') },
+    t('suggest.button'),
+  )
+  const confirm = h('button', {
+    type: 'button',
+    id: 'confirm-suggestions',
+    title: t('suggest.confirmAll.title'),
+    hidden: true,
+  })
   const onLoad = h('input', { type: 'checkbox', id: 'suggest-on-load' })
   suggest.addEventListener('click', () => void suggestions.suggest())
   confirm.addEventListener('click', () => store.set(confirmAllSuggestions))

@@ -3,15 +3,16 @@
  * distance and fc fields) and the markers card (one row per marker, with its position,
  * typed coordinates when selected, remove, and the API's problems about it).
  */
-import { clearMarkers, moveTarget, removeTarget, select, setKnownDistance, setTypedFc } from '../state/commands.js'
-import { byId, h, setText } from '../render/dom.js'
-import { confirmSuggestion } from '../pose/suggestion-commands.js'
-import { fcOf, isPlaced, positionOf, scaleFc, scaleLengthPx, statusOf, type Pt, type Target } from '../state/model.js'
-import { current, problemsByPlace, targetsIn, type AppState, type ProblemsByPlace } from '../state/state.js'
-import type { Store } from '../state/store.js'
-import type { Viewport } from '../render/viewport.js'
+
 import { formatNumber, formatSignificant, parseDecimal, plainNumber } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
+import { confirmSuggestion } from '../pose/suggestion-commands.js'
+import { byId, h, setText } from '../render/dom.js'
+import type { Viewport } from '../render/viewport.js'
+import { clearMarkers, moveTarget, removeTarget, select, setKnownDistance, setTypedFc } from '../state/commands.js'
+import { fcOf, isPlaced, type Pt, positionOf, scaleFc, scaleLengthPx, statusOf, type Target } from '../state/model.js'
+import { type AppState, current, type ProblemsByPlace, problemsByPlace, targetsIn } from '../state/state.js'
+import type { Store } from '../state/store.js'
 import { onNumberCommit } from './number-input.js'
 import { mountPanel, replaceKeepingFocus } from './panel.js'
 
@@ -23,7 +24,11 @@ export function mountTargets(store: Store<AppState>, viewport: Viewport): void {
     apply: (text) => store.set((s) => setKnownDistance(s, text)),
   })
   const fc = byId<HTMLInputElement>('fc-input')
-  onNumberCommit(fc, { field: 'fc', current: () => fcOf(current(store.get()).doc), apply: (text) => store.set((s) => setTypedFc(s, text)) })
+  onNumberCommit(fc, {
+    field: 'fc',
+    current: () => fcOf(current(store.get()).doc),
+    apply: (text) => store.set((s) => setTypedFc(s, text)),
+  })
   byId('clear-markers').addEventListener('click', () => store.set(clearMarkers))
   mountPanel(store, (state) => {
     const problems = problemsByPlace(state)
@@ -32,7 +37,14 @@ export function mountTargets(store: Store<AppState>, viewport: Viewport): void {
   })
 }
 
-function targetRow(state: AppState, target: Target, number: string, problems: ProblemsByPlace, store: Store<AppState>, viewport: Viewport): HTMLLIElement {
+function targetRow(
+  state: AppState,
+  target: Target,
+  number: string,
+  problems: ProblemsByPlace,
+  store: Store<AppState>,
+  viewport: Viewport,
+): HTMLLIElement {
   const vs = current(state)
   const p = positionOf(vs.doc, target.id)
   const active = vs.active === target.id
@@ -65,14 +77,34 @@ function targetRow(state: AppState, target: Target, number: string, problems: Pr
       h('span', { class: 'target-pos' }, status),
     ),
     suggested
-      ? h('button', { type: 'button', class: 'confirm', 'aria-label': t('target.confirm.label', { label: target.label }), title: t('target.confirm.title') }, '\u2713')
+      ? h(
+          'button',
+          {
+            type: 'button',
+            class: 'confirm',
+            'aria-label': t('target.confirm.label', { label: target.label }),
+            title: t('target.confirm.title'),
+          },
+          '\u2713',
+        )
       : null,
     p
-      ? h('button', { type: 'button', class: 'remove', 'aria-label': t('target.remove.label', { label: target.label }), title: t('target.remove.title') }, '\u00d7')
+      ? h(
+          'button',
+          {
+            type: 'button',
+            class: 'remove',
+            'aria-label': t('target.remove.label', { label: target.label }),
+            title: t('target.remove.title'),
+          },
+          '\u00d7',
+        )
       : null,
   )
   li.querySelector('.confirm')?.addEventListener('click', () => store.set((s) => confirmSuggestion(s, target.id)))
-  li.querySelector('.target-main')!.addEventListener('click', () => store.set((s) => select(s, active ? null : target.id)))
+  li.querySelector('.target-main')!.addEventListener('click', () =>
+    store.set((s) => select(s, active ? null : target.id)),
+  )
   li.querySelector('.remove')?.addEventListener('click', () => store.set((s) => removeTarget(s, target.id)))
   if (active) {
     const fields = h('div', { class: 'target-detail' }, h('p', { class: 'target-hint' }, target.hint))
@@ -118,7 +150,12 @@ function targetRow(state: AppState, target: Target, number: string, problems: Pr
   return li
 }
 
-function renderCalibration(state: AppState, problems: ProblemsByPlace, store: Store<AppState>, viewport: Viewport): void {
+function renderCalibration(
+  state: AppState,
+  problems: ProblemsByPlace,
+  store: Store<AppState>,
+  viewport: Viewport,
+): void {
   const doc = current(state).doc
   const targets = targetsIn(state).filter((x) => x.kind !== 'marker')
   const tag = (id: string) => (id === 'scale-a' ? 'A' : id === 'scale-b' ? 'B' : '|')
@@ -136,7 +173,11 @@ function renderCalibration(state: AppState, problems: ProblemsByPlace, store: St
   const px = scaleLengthPx(doc)
   const help =
     scaleFc(doc) !== null
-      ? t('calibration.help.fromScale', { cm: doc.gridCm!, px: formatNumber(px!, 1, locale), fc: formatSignificant(fc!, 4, locale) })
+      ? t('calibration.help.fromScale', {
+          cm: doc.gridCm!,
+          px: formatNumber(px!, 1, locale),
+          fc: formatSignificant(fc!, 4, locale),
+        })
       : px !== null && px > 0
         ? t('calibration.help.typeDistance', { px: formatNumber(px, 1, locale) })
         : px === 0
@@ -146,7 +187,9 @@ function renderCalibration(state: AppState, problems: ProblemsByPlace, store: St
             : t('calibration.help.start')
   setText(byId('fc-help'), help)
   const distanceProblems = problems.get('distance') ?? []
-  byId('problems-distance').replaceChildren(...distanceProblems.map((m) => h('li', { class: 'problem', role: 'alert' }, m)))
+  byId('problems-distance').replaceChildren(
+    ...distanceProblems.map((m) => h('li', { class: 'problem', role: 'alert' }, m)),
+  )
 }
 
 function renderMarkers(state: AppState, problems: ProblemsByPlace, store: Store<AppState>, viewport: Viewport): void {

@@ -2,9 +2,10 @@
  * The view tabs (anterior, posterior, lateral): switch the view shown, with the arrow
  * keys moving between tabs; a tab is marked done when its view has results.
  */
-import { setView } from '../state/commands.js'
-import { byId, h } from '../render/dom.js'
+
 import { t } from '../i18n/index.js'
+import { byId, h } from '../render/dom.js'
+import { setView } from '../state/commands.js'
 import { VIEW_NAMES, type View } from '../state/model.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
@@ -13,7 +14,11 @@ import { mountPanel } from './panel.js'
 export function mountViewTabs(store: Store<AppState>): void {
   const tabs = byId('view-tabs')
   for (const v of VIEW_NAMES) {
-    const b = h('button', { type: 'button', role: 'tab', 'data-view': v, id: `tab-${v}`, title: t(`view.${v}.pose`) }, t(`view.${v}.title`))
+    const b = h(
+      'button',
+      { type: 'button', role: 'tab', 'data-view': v, id: `tab-${v}`, title: t(`view.${v}.pose`) },
+      t(`view.${v}.title`),
+    )
     b.addEventListener('click', () => store.set((s) => setView(s, v)))
     tabs.append(b)
   }

@@ -5,12 +5,19 @@
  * hands the result to the commands (pose/suggestion-commands.ts). A failure becomes a notice;
  * manual marking is never blocked. The setting is remembered in localStorage.
  */
-import { notify } from '../state/commands.js'
+
 import { t } from '../i18n/index.js'
+import { notify } from '../state/commands.js'
 import { VIEW_NAMES } from '../state/model.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
-import { applySuggestions, clearSuggestionNotes, setSuggestOnLoad, suggestionProgress, type SuggestionResult } from './suggestion-commands.js'
+import {
+  applySuggestions,
+  clearSuggestionNotes,
+  type SuggestionResult,
+  setSuggestOnLoad,
+  suggestionProgress,
+} from './suggestion-commands.js'
 
 const SETTING_KEY = 'posture-metrics.suggestOnLoad'
 
@@ -82,7 +89,13 @@ export class Suggestions {
     try {
       const loaded = (await import('./suggest.js').catch(() => null)) as typeof import('./suggest.js') | null
       if (!loaded) {
-        result = { kind: 'failure', failure: { type: 'load-error', ctx: { file: 'suggest.js', status: null, message: 'the app file could not be loaded' } } }
+        result = {
+          kind: 'failure',
+          failure: {
+            type: 'load-error',
+            ctx: { file: 'suggest.js', status: null, message: 'the app file could not be loaded' },
+          },
+        }
       } else {
         if (!loaded.detector().loaded) this.store.set((s) => suggestionProgress(s, 'loading'))
         const image = new Image()
@@ -90,12 +103,20 @@ export class Suggestions {
         await image.decode()
         // Let the progress line paint before the model takes the main thread.
         await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
-        const outcome = await loaded.suggestFor(view, doc.side, image, (phase) => this.store.set((s) => suggestionProgress(s, phase)))
-        this.lastAttempts = outcome.kind === 'suggestions' ? outcome.attempts.map((a) => `${a.retry ?? 'none'}:${a.found}:${Math.round(a.ms)}`).join(' ') : ''
+        const outcome = await loaded.suggestFor(view, doc.side, image, (phase) =>
+          this.store.set((s) => suggestionProgress(s, phase)),
+        )
+        this.lastAttempts =
+          outcome.kind === 'suggestions'
+            ? outcome.attempts.map((a) => `${a.retry ?? 'none'}:${a.found}:${Math.round(a.ms)}`).join(' ')
+            : ''
         result = outcome
       }
     } catch (error) {
-      result = { kind: 'failure', failure: { type: 'load-error', ctx: { file: null, status: null, message: String(error) } } }
+      result = {
+        kind: 'failure',
+        failure: { type: 'load-error', ctx: { file: null, status: null, message: String(error) } },
+      }
     } finally {
       this.running.delete(url)
     }

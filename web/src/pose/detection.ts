@@ -10,7 +10,10 @@ export type DetectorFailure =
   | { readonly type: 'no-wasm'; readonly ctx: { readonly message: string } }
   | { readonly type: 'no-webgl'; readonly ctx: Record<string, never> }
   | { readonly type: 'out-of-memory'; readonly ctx: { readonly message: string } }
-  | { readonly type: 'load-error'; readonly ctx: { readonly file: string | null; readonly status: number | null; readonly message: string } }
+  | {
+      readonly type: 'load-error'
+      readonly ctx: { readonly file: string | null; readonly status: number | null; readonly message: string }
+    }
   | { readonly type: 'timeout'; readonly ctx: { readonly phase: DetectorPhase; readonly ms: number } }
 
 /**
@@ -40,9 +43,15 @@ export type Detection =
       readonly runMs: number
       readonly attempts: readonly Attempt[]
     }
-  | { readonly kind: 'no-person'; readonly width: number; readonly height: number; readonly loadMs: number; readonly runMs: number; readonly attempts: readonly Attempt[] }
+  | {
+      readonly kind: 'no-person'
+      readonly width: number
+      readonly height: number
+      readonly loadMs: number
+      readonly runMs: number
+      readonly attempts: readonly Attempt[]
+    }
   | { readonly kind: 'failure'; readonly failure: DetectorFailure }
-
 
 /**
  * The retries a comma-separated list names, in its order (unknown names ignored): the

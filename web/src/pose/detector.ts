@@ -10,7 +10,14 @@
  * importScripts() the .tflite model as if it were a script, which fails.
  */
 import type { Pose, Results } from '@mediapipe/pose'
-import { RETRIES, type Attempt, type Detection, type DetectorFailure, type DetectorPhase, type Retry } from './detection.js'
+import {
+  type Attempt,
+  type Detection,
+  type DetectorFailure,
+  type DetectorPhase,
+  RETRIES,
+  type Retry,
+} from './detection.js'
 import { LANDMARK_COUNT } from './landmarks.js'
 import { POSE_DIR, POSE_FILES, POSE_MODEL } from './model-files.js'
 
@@ -51,10 +58,13 @@ class Failure extends Error {
 function classify(error: unknown): DetectorFailure {
   if (error instanceof Failure) return error.failure
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-  if (/out of memory|OOM|Cannot enlarge memory|Array buffer allocation failed|Out of bounds memory access/i.test(message)) {
+  if (
+    /out of memory|OOM|Cannot enlarge memory|Array buffer allocation failed|Out of bounds memory access/i.test(message)
+  ) {
     return { type: 'out-of-memory', ctx: { message } }
   }
-  if (/WebAssembly|wasm/i.test(message) && /Refused|compile|instantiate/i.test(message)) return { type: 'no-wasm', ctx: { message } }
+  if (/WebAssembly|wasm/i.test(message) && /Refused|compile|instantiate/i.test(message))
+    return { type: 'no-wasm', ctx: { message } }
   return { type: 'load-error', ctx: { file: null, status: null, message } }
 }
 
@@ -70,7 +80,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, phase: DetectorPhase): 
 const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00])
 
 async function checkWasm(): Promise<void> {
-  if (typeof WebAssembly !== 'object') throw new Failure({ type: 'no-wasm', ctx: { message: 'WebAssembly is not available in this browser.' } })
+  if (typeof WebAssembly !== 'object')
+    throw new Failure({ type: 'no-wasm', ctx: { message: 'WebAssembly is not available in this browser.' } })
   try {
     await WebAssembly.instantiate(EMPTY_WASM)
   } catch (error) {
@@ -94,7 +105,11 @@ async function checkFiles(baseUrl: string): Promise<void> {
       } catch (error) {
         throw new Failure({ type: 'load-error', ctx: { file, status: null, message: String(error) } })
       }
-      if (!response.ok) throw new Failure({ type: 'load-error', ctx: { file, status: response.status, message: `HTTP ${response.status}` } })
+      if (!response.ok)
+        throw new Failure({
+          type: 'load-error',
+          ctx: { file, status: response.status, message: `HTTP ${response.status}` },
+        })
     }),
   )
 }
@@ -108,10 +123,19 @@ async function loadPose(baseUrl: string): Promise<Pose> {
   // pose.js is a classic script that defines window.Pose: import it for its side effect.
   await import('@mediapipe/pose')
   const PoseClass = (globalThis as unknown as { Pose?: PoseConstructor }).Pose
-  if (typeof PoseClass !== 'function') throw new Failure({ type: 'load-error', ctx: { file: 'pose.js', status: null, message: 'pose.js did not define Pose' } })
+  if (typeof PoseClass !== 'function')
+    throw new Failure({
+      type: 'load-error',
+      ctx: { file: 'pose.js', status: null, message: 'pose.js did not define Pose' },
+    })
   const pose = new PoseClass({ locateFile: (file) => new URL(file, baseUrl).href })
   // useCpuInference: not in the typings; runs the model with XNNPACK on the CPU (GPU-less browsers emulate WebGL slowly).
-  pose.setOptions({ modelComplexity: POSE_MODEL.complexity, smoothLandmarks: false, enableSegmentation: false, useCpuInference: true } as Parameters<Pose['setOptions']>[0])
+  pose.setOptions({
+    modelComplexity: POSE_MODEL.complexity,
+    smoothLandmarks: false,
+    enableSegmentation: false,
+    useCpuInference: true,
+  } as Parameters<Pose['setOptions']>[0])
   await pose.initialize()
   return pose
 }
@@ -151,7 +175,8 @@ function contrastNormalised(input: PhotoSource, width: number, height: number): 
   const image = context.getImageData(0, 0, canvas.width, canvas.height)
   const px = image.data
   const histogram = new Uint32Array(256)
-  for (let i = 0; i < px.length; i += 4) histogram[Math.round(0.299 * px[i]! + 0.587 * px[i + 1]! + 0.114 * px[i + 2]!)]!++
+  for (let i = 0; i < px.length; i += 4)
+    histogram[Math.round(0.299 * px[i]! + 0.587 * px[i + 1]! + 0.114 * px[i + 2]!)]!++
   const total = px.length / 4
   const percentile = (p: number) => {
     let seen = 0
@@ -194,7 +219,10 @@ function prepare(retry: Retry, input: PhotoSource, width: number, height: number
   context.fillStyle = PAD_GREY
   context.fillRect(0, 0, side, side)
   context.drawImage(input, left, top, w, h)
-  return { input: canvas, toPhoto: (x, y) => ({ x: ((x * side - left) / w) * width, y: ((y * side - top) / h) * height }) }
+  return {
+    input: canvas,
+    toPhoto: (x, y) => ({ x: ((x * side - left) / w) * width, y: ((y * side - top) / h) * height }),
+  }
 }
 
 function sizeOf(photo: PhotoSource): { width: number; height: number } {
@@ -228,13 +256,21 @@ export class PoseDetector {
    * is the next frame of the same scene (a camera preview), so the model may follow the
    * person from the previous call instead of searching the whole picture again.
    */
-  detect(photo: PhotoSource, onProgress: (phase: DetectorPhase) => void = () => {}, sequence = false): Promise<Detection> {
+  detect(
+    photo: PhotoSource,
+    onProgress: (phase: DetectorPhase) => void = () => {},
+    sequence = false,
+  ): Promise<Detection> {
     const run = this.queue.then(() => this.detectNow(photo, onProgress, sequence))
     this.queue = run.catch(() => undefined)
     return run
   }
 
-  private async detectNow(photo: PhotoSource, onProgress: (phase: DetectorPhase) => void, sequence: boolean): Promise<Detection> {
+  private async detectNow(
+    photo: PhotoSource,
+    onProgress: (phase: DetectorPhase) => void,
+    sequence: boolean,
+  ): Promise<Detection> {
     const started = performance.now()
     let loadMs = 0
     try {
@@ -255,10 +291,17 @@ export class PoseDetector {
       // The photo as it is first; then, while no person is found, each retry in turn.
       for (const retry of [null, ...this.retries]) {
         const attemptStarted = performance.now()
-        const prepared = retry === null ? { input, toPhoto: (x: number, y: number) => ({ x: x * width, y: y * height }) } : prepare(retry, input, width, height)
+        const prepared =
+          retry === null
+            ? { input, toPhoto: (x: number, y: number) => ({ x: x * width, y: y * height }) }
+            : prepare(retry, input, width, height)
         if (!prepared) continue
         // Only the photo as it is follows a sequence (the live preview); a retry changes the input.
-        const landmarks = await withTimeout(this.run(pose, prepared.input, sequence && retry === null), RUN_TIMEOUT_MS, 'running')
+        const landmarks = await withTimeout(
+          this.run(pose, prepared.input, sequence && retry === null),
+          RUN_TIMEOUT_MS,
+          'running',
+        )
         const found = landmarks !== undefined && landmarks.length >= LANDMARK_COUNT
         attempts.push({ retry, ms: performance.now() - attemptStarted, found })
         if (!found) continue

@@ -59,7 +59,9 @@ export function estimateFacing(landmarks: readonly Landmark[]): FacingEstimate {
   const toes = { x: (L('LEFT_FOOT_INDEX').x + L('RIGHT_FOOT_INDEX').x) / 2 }
   let forward = 0
   if (nose.visibility >= FACING_VISIBILITY) forward += Math.sign(nose.x - ears.x)
-  const feetVisible = [L('LEFT_HEEL'), L('RIGHT_HEEL'), L('LEFT_FOOT_INDEX'), L('RIGHT_FOOT_INDEX')].some((l) => l.visibility >= FACING_VISIBILITY)
+  const feetVisible = [L('LEFT_HEEL'), L('RIGHT_HEEL'), L('LEFT_FOOT_INDEX'), L('RIGHT_FOOT_INDEX')].some(
+    (l) => l.visibility >= FACING_VISIBILITY,
+  )
   if (feetVisible) forward += Math.sign(toes.x - heels.x)
   if (forward === 0) return { facing: null, widthRatio }
   return { facing: forward < 0 ? 'left' : 'right', widthRatio }

@@ -11,12 +11,12 @@
  * docs/suggestions.md prints these tables. Pure functions, no DOM: unit-tested in Node.
  */
 import {
-  VIEWS,
   type AnteriorMarker,
   type LateralMarker,
   type MarkerName,
   type PosteriorMarker,
   type Side,
+  VIEWS,
   type View,
 } from '#core/markers.js'
 import { LANDMARKS, type Landmark, type LandmarkName } from './landmarks.js'
@@ -49,7 +49,9 @@ const at = (name: LandmarkName): Expr => ({ at: name })
 const mid = (a: Expr, b: Expr): Expr => ({ mid: [a, b] })
 const along = (from: Expr, to: Expr, t: number): Expr => ({ along: [from, to, t] })
 const move = (base: Expr, from: Expr, to: Expr, k: number): Expr => ({ move: [base, from, to, k] })
-const shift = (base: Expr, towards: 'anterior' | 'posterior', from: Expr, to: Expr, k: number): Expr => ({ shift: [base, towards, from, to, k] })
+const shift = (base: Expr, towards: 'anterior' | 'posterior', from: Expr, to: Expr, k: number): Expr => ({
+  shift: [base, towards, from, to, k],
+})
 
 const EYES = mid(at('LEFT_EYE'), at('RIGHT_EYE'))
 const MOUTH = mid(at('LEFT_RIGHT'), at('RIGHT_LEFT'))
@@ -76,7 +78,8 @@ export const ANTERIOR_MAPPING = {
   },
   espina_nasal: {
     expr: along(EYES, MOUTH, 0.7),
-    rationale: 'The subnasale lies about 70 % of the way from the eyes to the mouth (eyes to subnasale ~5 cm, subnasale to mouth ~2 cm).',
+    rationale:
+      'The subnasale lies about 70 % of the way from the eyes to the mouth (eyes to subnasale ~5 cm, subnasale to mouth ~2 cm).',
   },
   punto_mentoniano: {
     expr: move(MOUTH, EYES, MOUTH, 0.65),
@@ -86,19 +89,23 @@ export const ANTERIOR_MAPPING = {
   tragus_izq: { expr: at('LEFT_EAR'), rationale: "The model's ear point sits at the ear canal, beside the tragus." },
   punto_acromion_der: {
     expr: move(at('RIGHT_SHOULDER'), at('RIGHT_HIP'), at('RIGHT_SHOULDER'), 0.08),
-    rationale: "The model's shoulder point is the shoulder-joint centre; the acromion's top is about 4 cm (0.023 H) higher: 8 % of the hip-to-shoulder distance further up.",
+    rationale:
+      "The model's shoulder point is the shoulder-joint centre; the acromion's top is about 4 cm (0.023 H) higher: 8 % of the hip-to-shoulder distance further up.",
   },
   punto_acromion_izq: {
     expr: move(at('LEFT_SHOULDER'), at('LEFT_HIP'), at('LEFT_SHOULDER'), 0.08),
-    rationale: "The model's shoulder point is the shoulder-joint centre; the acromion's top is about 4 cm (0.023 H) higher: 8 % of the hip-to-shoulder distance further up.",
+    rationale:
+      "The model's shoulder point is the shoulder-joint centre; the acromion's top is about 4 cm (0.023 H) higher: 8 % of the hip-to-shoulder distance further up.",
   },
   escotadura_esternal: {
     expr: trunk(-0.07),
-    rationale: 'The suprasternal notch is on the midline almost level with the acromions (about 0.815 H), above the shoulder-joint centres: 7 % of the trunk midline above mid-shoulders.',
+    rationale:
+      'The suprasternal notch is on the midline almost level with the acromions (about 0.815 H), above the shoulder-joint centres: 7 % of the trunk midline above mid-shoulders.',
   },
   apendice_xifoides: {
     expr: trunk(0.25),
-    rationale: 'The xiphoid is about 0.725 H high: 25 % of the way down the trunk midline from mid-shoulders to mid-hips.',
+    rationale:
+      'The xiphoid is about 0.725 H high: 25 % of the way down the trunk midline from mid-shoulders to mid-hips.',
   },
   ombligo: {
     expr: trunk(0.71),
@@ -106,25 +113,36 @@ export const ANTERIOR_MAPPING = {
   },
   punto_sinfisis_pubiana: {
     expr: HIPS,
-    rationale: 'The top of the pubic symphysis is on the midline about level with the hip-joint centres the model marks as hips.',
+    rationale:
+      'The top of the pubic symphysis is on the midline about level with the hip-joint centres the model marks as hips.',
   },
   espina_iliaca_anterosuperior_der: {
     expr: along(at('RIGHT_HIP'), at('RIGHT_SHOULDER'), 0.16),
-    rationale: 'The ASIS is about 0.565 H high, 0.045 H above the hip-joint centre: 16 % of the way up to the shoulder on the same side.',
+    rationale:
+      'The ASIS is about 0.565 H high, 0.045 H above the hip-joint centre: 16 % of the way up to the shoulder on the same side.',
   },
   espina_iliaca_anterosuperior_izq: {
     expr: along(at('LEFT_HIP'), at('LEFT_SHOULDER'), 0.16),
-    rationale: 'The ASIS is about 0.565 H high, 0.045 H above the hip-joint centre: 16 % of the way up to the shoulder on the same side.',
+    rationale:
+      'The ASIS is about 0.565 H high, 0.045 H above the hip-joint centre: 16 % of the way up to the shoulder on the same side.',
   },
-  centro_rotula_der: { expr: at('RIGHT_KNEE'), rationale: "The model's knee point is the knee-joint centre; the patella's centre lies over it, 1-2 cm higher." },
-  centro_rotula_izq: { expr: at('LEFT_KNEE'), rationale: "The model's knee point is the knee-joint centre; the patella's centre lies over it, 1-2 cm higher." },
+  centro_rotula_der: {
+    expr: at('RIGHT_KNEE'),
+    rationale: "The model's knee point is the knee-joint centre; the patella's centre lies over it, 1-2 cm higher.",
+  },
+  centro_rotula_izq: {
+    expr: at('LEFT_KNEE'),
+    rationale: "The model's knee point is the knee-joint centre; the patella's centre lies over it, 1-2 cm higher.",
+  },
   tat_der: {
     expr: along(at('RIGHT_KNEE'), at('RIGHT_ANKLE'), 0.12),
-    rationale: 'The tibial tuberosity is about 3 cm below the knee-joint line: 12 % of the way from knee to ankle (shank about 0.25 H).',
+    rationale:
+      'The tibial tuberosity is about 3 cm below the knee-joint line: 12 % of the way from knee to ankle (shank about 0.25 H).',
   },
   tat_izq: {
     expr: along(at('LEFT_KNEE'), at('LEFT_ANKLE'), 0.12),
-    rationale: 'The tibial tuberosity is about 3 cm below the knee-joint line: 12 % of the way from knee to ankle (shank about 0.25 H).',
+    rationale:
+      'The tibial tuberosity is about 3 cm below the knee-joint line: 12 % of the way from knee to ankle (shank about 0.25 H).',
   },
 } as const satisfies Record<AnteriorMarker, Rule>
 
@@ -132,23 +150,28 @@ export const ANTERIOR_MAPPING = {
 export const POSTERIOR_MAPPING = {
   lobulo_izq: {
     expr: move(at('LEFT_EAR'), EARS, SHOULDERS, 0.11),
-    rationale: 'The ear lobe hangs about 2.5 cm below the ear canal: 11 % of the way from mid-ears towards mid-shoulders (0.135 H, about 24 cm), from the ear point.',
+    rationale:
+      'The ear lobe hangs about 2.5 cm below the ear canal: 11 % of the way from mid-ears towards mid-shoulders (0.135 H, about 24 cm), from the ear point.',
   },
   lobulo_der: {
     expr: move(at('RIGHT_EAR'), EARS, SHOULDERS, 0.11),
-    rationale: 'The ear lobe hangs about 2.5 cm below the ear canal: 11 % of the way from mid-ears towards mid-shoulders (0.135 H, about 24 cm), from the ear point.',
+    rationale:
+      'The ear lobe hangs about 2.5 cm below the ear canal: 11 % of the way from mid-ears towards mid-shoulders (0.135 H, about 24 cm), from the ear point.',
   },
   cervical_7: {
     expr: along(SHOULDERS, EARS, 0.33),
-    rationale: 'C7 (cervicale, about 0.84 H) is on the midline above the shoulder-joint centres (0.795 H): 33 % of the way from mid-shoulders up to mid-ears (0.93 H).',
+    rationale:
+      'C7 (cervicale, about 0.84 H) is on the midline above the shoulder-joint centres (0.795 H): 33 % of the way from mid-shoulders up to mid-ears (0.93 H).',
   },
   toracica_3: {
     expr: trunk(-0.04),
-    rationale: 'T3, level with the spine of the scapula, is about 6 cm below C7 (about 0.805 H), just above the shoulder-joint centres: 4 % of the trunk midline above mid-shoulders.',
+    rationale:
+      'T3, level with the spine of the scapula, is about 6 cm below C7 (about 0.805 H), just above the shoulder-joint centres: 4 % of the trunk midline above mid-shoulders.',
   },
   toracica_7: {
     expr: trunk(0.18),
-    rationale: "T7, level with the scapula's lower angle, is about 17 cm below C7 (about 0.745 H): 18 % down the trunk midline.",
+    rationale:
+      "T7, level with the scapula's lower angle, is about 17 cm below C7 (about 0.745 H): 18 % down the trunk midline.",
   },
   toracica_12: {
     expr: trunk(0.42),
@@ -160,18 +183,40 @@ export const POSTERIOR_MAPPING = {
   },
   espina_iliaca_posterosuperior_izq: {
     expr: move(trunk(0.85), HIPS, at('LEFT_HIP'), 0.5),
-    rationale: "The PSIS dimples (S2, about 0.56 H, 85 % down the trunk midline) are about 4.5 cm either side of the midline: half-way out to the hip-joint centre's width.",
+    rationale:
+      "The PSIS dimples (S2, about 0.56 H, 85 % down the trunk midline) are about 4.5 cm either side of the midline: half-way out to the hip-joint centre's width.",
   },
   espina_iliaca_posterosuperior_der: {
     expr: move(trunk(0.85), HIPS, at('RIGHT_HIP'), 0.5),
-    rationale: "The PSIS dimples (S2, about 0.56 H, 85 % down the trunk midline) are about 4.5 cm either side of the midline: half-way out to the hip-joint centre's width.",
+    rationale:
+      "The PSIS dimples (S2, about 0.56 H, 85 % down the trunk midline) are about 4.5 cm either side of the midline: half-way out to the hip-joint centre's width.",
   },
-  popliteo_izq: { expr: at('LEFT_KNEE'), rationale: "The popliteal crease is at the knee-joint line, behind the model's knee point." },
-  popliteo_der: { expr: at('RIGHT_KNEE'), rationale: "The popliteal crease is at the knee-joint line, behind the model's knee point." },
-  aquiles_izq: { expr: at('LEFT_ANKLE'), rationale: "The marker is on the tendon's midline level with the ankle bones, where the model's ankle point is (seen from behind)." },
-  aquiles_der: { expr: at('RIGHT_ANKLE'), rationale: "The marker is on the tendon's midline level with the ankle bones, where the model's ankle point is (seen from behind)." },
-  calcaneo_izq: { expr: at('LEFT_HEEL'), rationale: "The model's heel point is the back of the heel near its lower end." },
-  calcaneo_der: { expr: at('RIGHT_HEEL'), rationale: "The model's heel point is the back of the heel near its lower end." },
+  popliteo_izq: {
+    expr: at('LEFT_KNEE'),
+    rationale: "The popliteal crease is at the knee-joint line, behind the model's knee point.",
+  },
+  popliteo_der: {
+    expr: at('RIGHT_KNEE'),
+    rationale: "The popliteal crease is at the knee-joint line, behind the model's knee point.",
+  },
+  aquiles_izq: {
+    expr: at('LEFT_ANKLE'),
+    rationale:
+      "The marker is on the tendon's midline level with the ankle bones, where the model's ankle point is (seen from behind).",
+  },
+  aquiles_der: {
+    expr: at('RIGHT_ANKLE'),
+    rationale:
+      "The marker is on the tendon's midline level with the ankle bones, where the model's ankle point is (seen from behind).",
+  },
+  calcaneo_izq: {
+    expr: at('LEFT_HEEL'),
+    rationale: "The model's heel point is the back of the heel near its lower end.",
+  },
+  calcaneo_der: {
+    expr: at('RIGHT_HEEL'),
+    rationale: "The model's heel point is the back of the heel near its lower end.",
+  },
 } as const satisfies Record<PosteriorMarker, Rule>
 
 /** A landmark of the side facing the camera in a lateral view. */
@@ -188,23 +233,35 @@ function lateralRules(near: (l: SideLandmark) => Expr) {
     },
     punto_acromion: {
       expr: move(near('SHOULDER'), near('HIP'), near('SHOULDER'), 0.08),
-      rationale: "The model's shoulder point is the shoulder-joint centre; the acromion is about 4 cm higher: 8 % of the hip-to-shoulder distance further up.",
+      rationale:
+        "The model's shoulder point is the shoulder-joint centre; the acromion is about 4 cm higher: 8 % of the hip-to-shoulder distance further up.",
     },
-    punto_epicondilo: { expr: near('ELBOW'), rationale: "The model's elbow point is the elbow joint, where the lateral epicondyle is seen from the side." },
+    punto_epicondilo: {
+      expr: near('ELBOW'),
+      rationale: "The model's elbow point is the elbow joint, where the lateral epicondyle is seen from the side.",
+    },
     base_3er_metacarpiano: {
       expr: along(near('WRIST'), mid(near('INDEX'), near('PINKY')), 0.2),
-      rationale: "The 3rd metacarpal's base is 1-1.5 cm beyond the wrist: 20 % of the way from the wrist to the midpoint of the index and little-finger knuckles.",
+      rationale:
+        "The 3rd metacarpal's base is 1-1.5 cm beyond the wrist: 20 % of the way from the wrist to the midpoint of the index and little-finger knuckles.",
     },
     apex_lumbar: {
       expr: shift(along(near('SHOULDER'), near('HIP'), 0.67), 'posterior', near('SHOULDER'), near('HIP'), 0.18),
       rationale:
         "The deepest point of the lumbar curve (about L3, 0.61 H) is 67 % of the way down from shoulder to hip, and the skin of the back lies about 9 cm behind that line: 0.18 of the trunk's length towards the back. Uncertain: the back's outline is not a landmark.",
     },
-    trocanter_mayor: { expr: near('HIP'), rationale: "The model's hip point is the hip joint, under the greater trochanter seen from the side." },
-    tuberculo_condilo_externo: { expr: near('KNEE'), rationale: "The model's knee point is the knee-joint centre, at the lateral condyle seen from the side." },
+    trocanter_mayor: {
+      expr: near('HIP'),
+      rationale: "The model's hip point is the hip joint, under the greater trochanter seen from the side.",
+    },
+    tuberculo_condilo_externo: {
+      expr: near('KNEE'),
+      rationale: "The model's knee point is the knee-joint centre, at the lateral condyle seen from the side.",
+    },
     borde_anterior_maleolo: {
       expr: shift(near('ANKLE'), 'anterior', near('KNEE'), near('ANKLE'), 0.03),
-      rationale: "The model's ankle point is the lateral malleolus; its front edge is about 1.2 cm further forward: 0.03 of the shank's length towards the front.",
+      rationale:
+        "The model's ankle point is the lateral malleolus; its front edge is about 1.2 cm further forward: 0.03 of the shank's length towards the front.",
     },
   } as const satisfies Record<LateralMarker, Rule>
 }
@@ -352,7 +409,8 @@ export function suggestMarkers<V extends View>(
   threshold: number = VISIBILITY_THRESHOLD,
 ): MarkerSuggestion<V>[] {
   const table = mappingOf(view, side)
-  const chin = view === 'anterior' && landmarks ? evaluate(ANTERIOR_MAPPING.punto_mentoniano.expr, landmarks, side) : null
+  const chin =
+    view === 'anterior' && landmarks ? evaluate(ANTERIOR_MAPPING.punto_mentoniano.expr, landmarks, side) : null
   const findings = landmarks ? findImplausible({ view, landmarks, photo, threshold, chin }) : []
   return VIEWS[view].map(({ name }) => {
     const marker = name as MarkerName<V>
@@ -363,16 +421,25 @@ export function suggestMarkers<V extends View>(
     const inputs = [...inputsOf(rule.expr)]
     const points = inputs.map((n) => [n, landmarks[LANDMARKS[n]]] as const)
     const outside = points.filter(([, l]) => !l || !inFrame(l, photo.width, photo.height)).map(([n]) => n)
-    if (outside.length > 0) return { marker, status: 'not-suggested', reason: 'out-of-frame', basis, ctx: { landmarks: outside } }
+    if (outside.length > 0)
+      return { marker, status: 'not-suggested', reason: 'out-of-frame', basis, ctx: { landmarks: outside } }
     const hidden = points.filter(([, l]) => !(l!.visibility >= threshold)).map(([n]) => n)
     if (hidden.length > 0) {
-      return { marker, status: 'not-suggested', reason: basis === 'direct' ? 'low-visibility' : 'inputs-not-visible', basis, ctx: { landmarks: hidden } }
+      return {
+        marker,
+        status: 'not-suggested',
+        reason: basis === 'direct' ? 'low-visibility' : 'inputs-not-visible',
+        basis,
+        ctx: { landmarks: hidden },
+      }
     }
     const p = evaluate(rule.expr, landmarks, side)
-    if (!inFrame(p, photo.width, photo.height)) return { marker, status: 'not-suggested', reason: 'out-of-frame', basis, ctx: { landmarks: [] } }
+    if (!inFrame(p, photo.width, photo.height))
+      return { marker, status: 'not-suggested', reason: 'out-of-frame', basis, ctx: { landmarks: [] } }
     for (const { check, landmarks: suspects } of findings) {
       const used = suspects.filter((n) => inputs.includes(n))
-      if (used.length > 0) return { marker, status: 'not-suggested', reason: kindOf(check), basis, ctx: { landmarks: used, check } }
+      if (used.length > 0)
+        return { marker, status: 'not-suggested', reason: kindOf(check), basis, ctx: { landmarks: used, check } }
     }
     const confidence = Math.min(...points.map(([, l]) => l!.visibility))
     return { marker, status: 'suggested', x: p.x, y: p.y, confidence, basis }

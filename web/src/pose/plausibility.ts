@@ -47,7 +47,8 @@ export type PlausibilityKind = 'at-edge' | 'implausible-proportions' | 'implausi
 
 export function kindOf(check: PlausibilityCheck): PlausibilityKind {
   if (check === 'at-edge') return 'at-edge'
-  if (check === 'thigh-length' || check === 'shank-length' || check === 'thighs-unequal' || check === 'shanks-unequal') return 'implausible-proportions'
+  if (check === 'thigh-length' || check === 'shank-length' || check === 'thighs-unequal' || check === 'shanks-unequal')
+    return 'implausible-proportions'
   return 'implausible-face'
 }
 
@@ -98,7 +99,8 @@ const sub = (a: Point, b: Point): Point => ({ x: a.x - b.x, y: a.y - b.y })
 const dot = (a: Point, b: Point) => a.x * b.x + a.y * b.y
 const norm = (a: Point) => Math.hypot(a.x, a.y)
 const midpoint = (a: Point, b: Point): Point => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 })
-const angleDeg = (a: Point, b: Point) => (Math.acos(Math.max(-1, Math.min(1, dot(a, b) / (norm(a) * norm(b))))) * 180) / Math.PI
+const angleDeg = (a: Point, b: Point) =>
+  (Math.acos(Math.max(-1, Math.min(1, dot(a, b) / (norm(a) * norm(b))))) * 180) / Math.PI
 
 export interface PhotoSize {
   readonly width: number
@@ -173,11 +175,16 @@ export function findImplausible(input: PlausibilityInput): Finding[] {
       }
       return lengths
     }
-    const unequal = (lengths: { side: 'LEFT' | 'RIGHT'; length: number }[], lower: 'KNEE' | 'ANKLE', check: PlausibilityCheck) => {
+    const unequal = (
+      lengths: { side: 'LEFT' | 'RIGHT'; length: number }[],
+      lower: 'KNEE' | 'ANKLE',
+      check: PlausibilityCheck,
+    ) => {
       const [a, b] = lengths
       if (!a || !b) return
       const shorter = a.length < b.length ? a : b
-      if (Math.min(a.length, b.length) / Math.max(a.length, b.length) < MIN_SIDE_RATIO) add(check, [`${shorter.side}_${lower}`])
+      if (Math.min(a.length, b.length) / Math.max(a.length, b.length) < MIN_SIDE_RATIO)
+        add(check, [`${shorter.side}_${lower}`])
     }
     unequal(segment('HIP', 'KNEE', 'thigh-length'), 'KNEE', 'thighs-unequal')
     unequal(segment('KNEE', 'ANKLE', 'shank-length'), 'ANKLE', 'shanks-unequal')
@@ -188,7 +195,12 @@ export function findImplausible(input: PlausibilityInput): Finding[] {
   return findings
 }
 
-function faceFindings(view: View, seen: (n: LandmarkName) => Landmark | null, body: { trunk: number; down: Point } | null, chin: Point | null): Finding[] {
+function faceFindings(
+  view: View,
+  seen: (n: LandmarkName) => Landmark | null,
+  body: { trunk: number; down: Point } | null,
+  chin: Point | null,
+): Finding[] {
   const findings: Finding[] = []
   const leftEye = seen('LEFT_EYE')
   const rightEye = seen('RIGHT_EYE')
@@ -204,8 +216,12 @@ function faceFindings(view: View, seen: (n: LandmarkName) => Landmark | null, bo
     const reach = norm(forward)
     if (!(reach > 0)) return findings
     const ahead = Math.sign(forward.x) || 1
-    for (const [name, ear] of [['LEFT_EAR', leftEar], ['RIGHT_EAR', rightEar]] as const) {
-      if (ear && -ahead * (ear.x - eyes.x) < EAR_BEHIND_EYES * reach) findings.push({ check: 'ear-not-behind-eyes', landmarks: [name] })
+    for (const [name, ear] of [
+      ['LEFT_EAR', leftEar],
+      ['RIGHT_EAR', rightEar],
+    ] as const) {
+      if (ear && -ahead * (ear.x - eyes.x) < EAR_BEHIND_EYES * reach)
+        findings.push({ check: 'ear-not-behind-eyes', landmarks: [name] })
     }
     return findings
   }
@@ -221,7 +237,13 @@ function faceFindings(view: View, seen: (n: LandmarkName) => Landmark | null, bo
     if (leftInside) findings.push({ check: 'ear-inside-eyes', landmarks: ['LEFT_EAR'] })
     if (rightInside) findings.push({ check: 'ear-inside-eyes', landmarks: ['RIGHT_EAR'] })
     // The subject's left to right, as the eyes' line runs: both lines as vectors, so swapped ears fail too.
-    if (leftEar && rightEar && !leftInside && !rightInside && angleDeg(sub(leftEar, rightEar), eyeLine) > MAX_EAR_LINE_ANGLE_DEG) {
+    if (
+      leftEar &&
+      rightEar &&
+      !leftInside &&
+      !rightInside &&
+      angleDeg(sub(leftEar, rightEar), eyeLine) > MAX_EAR_LINE_ANGLE_DEG
+    ) {
       findings.push({ check: 'ear-line-tilted', landmarks: ['LEFT_EAR', 'RIGHT_EAR'] })
     }
   }
@@ -239,7 +261,8 @@ function faceFindings(view: View, seen: (n: LandmarkName) => Landmark | null, bo
   }
   if (chin && nose && body) {
     const distance = norm(sub(chin, nose)) / body.trunk
-    if (distance < CHIN_NOSE_RANGE[0] || distance > CHIN_NOSE_RANGE[1]) findings.push({ check: 'chin-distance', landmarks: faceLandmarks })
+    if (distance < CHIN_NOSE_RANGE[0] || distance > CHIN_NOSE_RANGE[1])
+      findings.push({ check: 'chin-distance', landmarks: faceLandmarks })
   }
   return findings
 }

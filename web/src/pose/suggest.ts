@@ -5,9 +5,9 @@
  */
 import type { Side, View } from '#core/markers.js'
 import { parseRetries } from './detection.js'
-import { PoseDetector, type Attempt, type DetectorFailure, type DetectorPhase, type PhotoSource } from './detector.js'
+import { type Attempt, type DetectorFailure, type DetectorPhase, type PhotoSource, PoseDetector } from './detector.js'
 import { checkFacing, type FacingCheck } from './facing.js'
-import { suggestMarkers, type MarkerSuggestion } from './mapping.js'
+import { type MarkerSuggestion, suggestMarkers } from './mapping.js'
 
 export type SuggestionOutcome =
   | {

@@ -4,19 +4,24 @@
  * the clinician placed), the notes saying why a marker was left unplaced, the facing
  * warning, confirming one or all suggestions, progress and failures. Pure: no DOM.
  */
+
+import { type MessageKey, t } from '../i18n/index.js'
 import { notify } from '../state/commands.js'
-import { t, type MessageKey } from '../i18n/index.js'
-import { nextUnplaced, statusOf, targetsOf, withTarget, type Doc, type View } from '../state/model.js'
-import { committed, withView, type AppState, type ViewState } from '../state/state.js'
+import { type Doc, nextUnplaced, statusOf, targetsOf, type View, withTarget } from '../state/model.js'
+import { type AppState, committed, type ViewState, withView } from '../state/state.js'
 import type { DetectorFailure, DetectorPhase } from './detection.js'
 import type { Facing, FacingCheck } from './facing.js'
-import type { MarkerSuggestion, NotSuggestedReason } from './mapping.js'
 import type { LandmarkName } from './landmarks.js'
+import type { MarkerSuggestion, NotSuggestedReason } from './mapping.js'
 import type { PlausibilityCheck, PlausibilityKind } from './plausibility.js'
 
 /** What the app needs of a suggestion run (suggest.ts's outcome, without the timings). */
 export type SuggestionResult =
-  | { readonly kind: 'suggestions'; readonly suggestions: readonly MarkerSuggestion[]; readonly facing: FacingCheck | null }
+  | {
+      readonly kind: 'suggestions'
+      readonly suggestions: readonly MarkerSuggestion[]
+      readonly facing: FacingCheck | null
+    }
   | { readonly kind: 'failure'; readonly failure: DetectorFailure }
 
 /** The reasons that carry no plausibility check (those that do are worded by their check). */
@@ -63,14 +68,18 @@ function landmarkWords(names: readonly LandmarkName[]): string {
 
 /** The prompt's note for a marker the model did not place. */
 export function reasonText(s: Extract<MarkerSuggestion, { status: 'not-suggested' }>): string {
-  if (s.reason === 'at-edge' || s.reason === 'implausible-proportions' || s.reason === 'implausible-face') return t(CHECK_KEYS[s.ctx.check])
+  if (s.reason === 'at-edge' || s.reason === 'implausible-proportions' || s.reason === 'implausible-face')
+    return t(CHECK_KEYS[s.ctx.check])
   return t(REASON_KEYS[s.reason], { landmarks: landmarkWords(s.ctx.landmarks) })
 }
 
 /** The warning for a photo that does not look like the chosen view (null when it does, or cannot tell). */
 export function facingWarning(check: FacingCheck | null): string | null {
   if (check?.type !== 'facing-mismatch') return null
-  return t('suggest.facing.mismatch', { seen: t(FACING_KEYS[check.ctx.seen]), expected: t(FACING_KEYS[check.ctx.expected]) })
+  return t('suggest.facing.mismatch', {
+    seen: t(FACING_KEYS[check.ctx.seen]),
+    expected: t(FACING_KEYS[check.ctx.expected]),
+  })
 }
 
 export function failureText(failure: DetectorFailure): string {
@@ -79,7 +88,10 @@ export function failureText(failure: DetectorFailure): string {
 
 /** The progress line while the model loads or runs. */
 export function suggestionProgress(state: AppState, phase: DetectorPhase | null): AppState {
-  const progress = phase === null ? null : { label: t(phase === 'loading' ? 'suggest.progress.loading' : 'suggest.progress.running'), fraction: null }
+  const progress =
+    phase === null
+      ? null
+      : { label: t(phase === 'loading' ? 'suggest.progress.loading' : 'suggest.progress.running'), fraction: null }
   return { ...state, progress }
 }
 
@@ -87,7 +99,10 @@ export function suggestionProgress(state: AppState, phase: DetectorPhase | null)
 export function clearSuggestionNotes(state: AppState, view: View): AppState {
   return withView(
     state,
-    (vs) => (Object.keys(vs.targetNotes).length === 0 && vs.warnings.length === 0 ? vs : { ...vs, targetNotes: {}, warnings: [] }),
+    (vs) =>
+      Object.keys(vs.targetNotes).length === 0 && vs.warnings.length === 0
+        ? vs
+        : { ...vs, targetNotes: {}, warnings: [] },
     view,
   )
 }
@@ -102,7 +117,8 @@ export function clearSuggestionNotes(state: AppState, view: View): AppState {
 export function applySuggestions(state: AppState, view: View, photoUrl: string, result: SuggestionResult): AppState {
   const ready = suggestionProgress(state, null)
   if (state.views[view].doc.photo?.url !== photoUrl) return ready
-  if (result.kind === 'failure') return notify(ready, t('suggest.failed', { reason: failureText(result.failure) }), 10000)
+  if (result.kind === 'failure')
+    return notify(ready, t('suggest.failed', { reason: failureText(result.failure) }), 10000)
   const { suggestions, facing } = result
   let placed = 0
   let kept = 0
@@ -128,12 +144,26 @@ export function applySuggestions(state: AppState, view: View, photoUrl: string, 
       }
       const warning = facingWarning(facing)
       const c = committed(vs, doc)
-      return { ...c, targetNotes: notes, warnings: warning ? [warning] : [], active: nextUnplaced(targetsOf(view, c.doc), c.doc, null) }
+      return {
+        ...c,
+        targetNotes: notes,
+        warnings: warning ? [warning] : [],
+        active: nextUnplaced(targetsOf(view, c.doc), c.doc, null),
+      }
     },
     view,
   )
   const missing = suggestions.length - placed - kept
-  if (placed === 0) return notify(next, t(suggestions.every((s) => s.status === 'not-suggested' && s.reason === 'no-pose') ? 'suggest.noPerson' : 'suggest.none'), 8000)
+  if (placed === 0)
+    return notify(
+      next,
+      t(
+        suggestions.every((s) => s.status === 'not-suggested' && s.reason === 'no-pose')
+          ? 'suggest.noPerson'
+          : 'suggest.none',
+      ),
+      8000,
+    )
   return notify(next, t('suggest.done', { count: placed, missing }), 6000)
 }
 

@@ -8,10 +8,15 @@
  * (format "posture-metrics-session") reads as one visit without photos.
  * Pure: no DOM.
  */
-import { ASSESSMENT_FILE_FORMAT, AssessmentFileError, assessmentFromData, type AssessmentFile } from '../files/assessment-file.js'
+import {
+  ASSESSMENT_FILE_FORMAT,
+  type AssessmentFile,
+  AssessmentFileError,
+  assessmentFromData,
+} from '../files/assessment-file.js'
 import { t } from '../i18n/index.js'
-import type { LoadedAssessment } from '../state/state.js'
 import { VIEW_NAMES, type View } from '../state/model.js'
+import type { LoadedAssessment } from '../state/state.js'
 import { identifierKey, newPatient, type PatientRecord, type PhotoRef, type VisitRecord } from './model.js'
 
 export const BACKUP_FORMAT = 'posture-metrics-record'
@@ -28,7 +33,15 @@ export interface BackupFile {
   exported_at: string
   scope: 'visit' | 'patient' | 'record'
   patients: { id: string; identifier: string; name: string; notes: string; created: string }[]
-  visits: { id: string; patient_id: string; date: string; created: string; updated: string; assessment: AssessmentFile; photos: Partial<Record<View, BackupPhoto>> }[]
+  visits: {
+    id: string
+    patient_id: string
+    date: string
+    created: string
+    updated: string
+    assessment: AssessmentFile
+    photos: Partial<Record<View, BackupPhoto>>
+  }[]
 }
 
 /** What a backup holds, checked, ready to be written. */
@@ -40,13 +53,25 @@ export interface Backup {
 
 export class BackupError extends Error {}
 
-export function backupFileOf(scope: BackupFile['scope'], patients: readonly PatientRecord[], visits: readonly VisitRecord[], photos: ReadonlyMap<string, string>, now: string): BackupFile {
+export function backupFileOf(
+  scope: BackupFile['scope'],
+  patients: readonly PatientRecord[],
+  visits: readonly VisitRecord[],
+  photos: ReadonlyMap<string, string>,
+  now: string,
+): BackupFile {
   return {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     exported_at: now,
     scope,
-    patients: patients.map((p) => ({ id: p.id, identifier: p.identifier, name: p.name, notes: p.notes, created: p.created })),
+    patients: patients.map((p) => ({
+      id: p.id,
+      identifier: p.identifier,
+      name: p.name,
+      notes: p.notes,
+      created: p.created,
+    })),
     visits: visits.map((v) => ({
       id: v.id,
       patient_id: v.patientId,
@@ -54,7 +79,11 @@ export function backupFileOf(scope: BackupFile['scope'], patients: readonly Pati
       created: v.created,
       updated: v.updated,
       assessment: v.file,
-      photos: Object.fromEntries(Object.entries(v.photos).flatMap(([view, ref]) => (photos.has(ref.key) ? [[view, { ...ref, data: photos.get(ref.key)! }]] : []))),
+      photos: Object.fromEntries(
+        Object.entries(v.photos).flatMap(([view, ref]) =>
+          photos.has(ref.key) ? [[view, { ...ref, data: photos.get(ref.key)! }]] : [],
+        ),
+      ),
     })),
   }
 }
@@ -71,7 +100,16 @@ function photoOf(v: unknown, where: string): BackupPhoto {
   if (!isObject(v)) throw new BackupError(t('backup.field', { where }))
   const { key, type, width, height, data } = v
   const size = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n > 0
-  if (!isText(key) || !isText(type) || !type.startsWith('image/') || !size(width) || !size(height) || !isText(data) || !/^[A-Za-z0-9+/]*={0,2}$/.test(data) || data.length % 4 !== 0) {
+  if (
+    !isText(key) ||
+    !isText(type) ||
+    !type.startsWith('image/') ||
+    !size(width) ||
+    !size(height) ||
+    !isText(data) ||
+    !/^[A-Za-z0-9+/]*={0,2}$/.test(data) ||
+    data.length % 4 !== 0
+  ) {
     throw new BackupError(t('backup.field', { where }))
   }
   return { key, type, width: width as number, height: height as number, data }
@@ -86,14 +124,27 @@ export function parseBackup(content: string, now: string, newId: () => string): 
     throw new BackupError(t('backup.notJson', { reason: (error as Error).message }))
   }
   if (isObject(data) && data.format === ASSESSMENT_FILE_FORMAT) return assessmentAsBackup(data, now, newId)
-  if (!isObject(data) || data.format !== BACKUP_FORMAT) throw new BackupError(t('backup.foreign', { format: BACKUP_FORMAT, assessment: ASSESSMENT_FILE_FORMAT }))
-  if (data.version !== BACKUP_VERSION) throw new BackupError(t('backup.version', { version: JSON.stringify(data.version), expected: BACKUP_VERSION }))
-  if (!Array.isArray(data.patients) || !Array.isArray(data.visits)) throw new BackupError(t('backup.field', { where: 'patients / visits' }))
+  if (!isObject(data) || data.format !== BACKUP_FORMAT)
+    throw new BackupError(t('backup.foreign', { format: BACKUP_FORMAT, assessment: ASSESSMENT_FILE_FORMAT }))
+  if (data.version !== BACKUP_VERSION)
+    throw new BackupError(t('backup.version', { version: JSON.stringify(data.version), expected: BACKUP_VERSION }))
+  if (!Array.isArray(data.patients) || !Array.isArray(data.visits))
+    throw new BackupError(t('backup.field', { where: 'patients / visits' }))
   const patients = data.patients.map((p: unknown, i) => {
     const where = `patients[${i}]`
     if (!isObject(p)) throw new BackupError(t('backup.field', { where }))
     const identifier = text(p.identifier, `${where}.identifier`, true)
-    return { ...newPatient(text(p.id, `${where}.id`, true), identifier, text(p.created, `${where}.created`), 'added', isText(p.name) ? p.name : '', isText(p.notes) ? p.notes : ''), identifier }
+    return {
+      ...newPatient(
+        text(p.id, `${where}.id`, true),
+        identifier,
+        text(p.created, `${where}.created`),
+        'added',
+        isText(p.name) ? p.name : '',
+        isText(p.notes) ? p.notes : '',
+      ),
+      identifier,
+    }
   })
   const ids = new Set(patients.map((p) => p.id))
   const photos: BackupPhoto[] = []
@@ -109,9 +160,11 @@ export function parseBackup(content: string, now: string, newId: () => string): 
       throw error
     }
     const refs: Partial<Record<View, PhotoRef>> = {}
-    if (v.photos !== undefined && !isObject(v.photos)) throw new BackupError(t('backup.field', { where: `${where}.photos` }))
+    if (v.photos !== undefined && !isObject(v.photos))
+      throw new BackupError(t('backup.field', { where: `${where}.photos` }))
     for (const [view, p] of Object.entries(v.photos ?? {})) {
-      if (!(VIEW_NAMES as string[]).includes(view)) throw new BackupError(t('backup.field', { where: `${where}.photos.${view}` }))
+      if (!(VIEW_NAMES as string[]).includes(view))
+        throw new BackupError(t('backup.field', { where: `${where}.photos.${view}` }))
       const photo = photoOf(p, `${where}.photos.${view}`)
       photos.push(photo)
       refs[view as View] = { key: photo.key, type: photo.type, width: photo.width, height: photo.height }
@@ -140,7 +193,15 @@ function assessmentAsBackup(data: Record<string, unknown>, now: string, newId: (
   }
   if (identifierKey(loaded.meta.patientId) === '') throw new BackupError(t('backup.noPatient'))
   const patient = newPatient(newId(), loaded.meta.patientId, now, 'added')
-  const visit: VisitRecord = { id: newId(), patientId: patient.id, date: loaded.meta.date, created: now, updated: now, file: data as unknown as AssessmentFile, photos: {} }
+  const visit: VisitRecord = {
+    id: newId(),
+    patientId: patient.id,
+    date: loaded.meta.date,
+    created: now,
+    updated: now,
+    file: data as unknown as AssessmentFile,
+    photos: {},
+  }
   return { patients: [patient], visits: [visit], photos: [] }
 }
 
@@ -149,7 +210,10 @@ function assessmentAsBackup(data: Record<string, unknown>, now: string, newId: (
  * visit of a patient already there goes to that patient), visits added or, when the
  * backup's is newer, updated; visits already there and not older are left out.
  */
-export function mergeBackup(record: { patients: readonly PatientRecord[]; visits: readonly VisitRecord[] }, backup: Backup): Backup {
+export function mergeBackup(
+  record: { patients: readonly PatientRecord[]; visits: readonly VisitRecord[] },
+  backup: Backup,
+): Backup {
   const byKey = new Map(record.patients.map((p) => [p.key, p]))
   const patientIds = new Map<string, string>()
   const patients: PatientRecord[] = []
@@ -159,7 +223,9 @@ export function mergeBackup(record: { patients: readonly PatientRecord[]; visits
     if (!found) patients.push(p)
   }
   const old = new Map(record.visits.map((v) => [v.id, v]))
-  const visits = backup.visits.filter((v) => !old.has(v.id) || v.updated > old.get(v.id)!.updated).map((v) => ({ ...v, patientId: patientIds.get(v.patientId) ?? v.patientId }))
+  const visits = backup.visits
+    .filter((v) => !old.has(v.id) || v.updated > old.get(v.id)!.updated)
+    .map((v) => ({ ...v, patientId: patientIds.get(v.patientId) ?? v.patientId }))
   const keys = new Set(visits.flatMap((v) => Object.values(v.photos).map((p) => p.key)))
   return { patients, visits, photos: backup.photos.filter((p) => keys.has(p.key)) }
 }

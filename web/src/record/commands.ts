@@ -4,16 +4,21 @@
  * starting a new visit, and the check that tells a file of another patient apart.
  * Pure: no DOM.
  */
-import { assessmentLoaded, notify } from '../state/commands.js'
-import type { LoadedAssessment } from '../state/state.js'
+
 import { t } from '../i18n/index.js'
-import { EMPTY_DOC, VIEW_NAMES, hasContent, type View } from '../state/model.js'
-import { initialState, type AppState, type ViewState } from '../state/state.js'
+import { assessmentLoaded, notify } from '../state/commands.js'
+import { EMPTY_DOC, hasContent, VIEW_NAMES, type View } from '../state/model.js'
+import type { LoadedAssessment } from '../state/state.js'
+import { type AppState, initialState, type ViewState } from '../state/state.js'
 import { identifierKey, type OpenVisit, type PatientRecord } from './model.js'
 
 /** True when the screen holds anything of an assessment (marks, a photo, a patient or a record visit). */
 export function hasAssessment(state: AppState): boolean {
-  return state.record !== null || state.meta.patientId.trim() !== '' || VIEW_NAMES.some((v) => hasContent(state.views[v].doc))
+  return (
+    state.record !== null ||
+    state.meta.patientId.trim() !== '' ||
+    VIEW_NAMES.some((v) => hasContent(state.views[v].doc))
+  )
 }
 
 /**
@@ -30,7 +35,13 @@ export function patientConflict(state: AppState, loaded: LoadedAssessment): { op
 
 /** A clean screen that keeps what is not the assessment (language, settings, service status, view). */
 function cleared(state: AppState): AppState {
-  return { ...initialState(state.view), settings: state.settings, service: state.service, notice: state.notice, progress: state.progress }
+  return {
+    ...initialState(state.view),
+    settings: state.settings,
+    service: state.service,
+    notice: state.notice,
+    progress: state.progress,
+  }
 }
 
 /** An assessment file opened as a new visit of its own patient: the screen is cleared first, nothing merged. */
@@ -43,27 +54,43 @@ export function assessmentOpenedAs(state: AppState, loaded: LoadedAssessment): A
  * cleared, then the visit's views are shown with their stored photos (`photoUrls`),
  * with no undo history.
  */
-export function visitOpened(state: AppState, loaded: LoadedAssessment, photoUrls: Partial<Record<View, string>>, open: OpenVisit | null): AppState {
+export function visitOpened(
+  state: AppState,
+  loaded: LoadedAssessment,
+  photoUrls: Partial<Record<View, string>>,
+  open: OpenVisit | null,
+): AppState {
   let fresh = cleared(state)
   for (const v of VIEW_NAMES) {
     const url = photoUrls[v]
     const photo = loaded.views[v]?.doc.photo
-    if (url && photo) fresh = { ...fresh, views: { ...fresh.views, [v]: { ...fresh.views[v], doc: { ...EMPTY_DOC, photo: { ...photo, url } } } } }
+    if (url && photo)
+      fresh = {
+        ...fresh,
+        views: { ...fresh.views, [v]: { ...fresh.views[v], doc: { ...EMPTY_DOC, photo: { ...photo, url } } } },
+      }
   }
   const shown = assessmentLoaded(fresh, loaded)
-  const views = Object.fromEntries(VIEW_NAMES.map((v): [View, ViewState] => [v, { ...shown.views[v], past: [], future: [] }])) as Record<View, ViewState>
+  const views = Object.fromEntries(
+    VIEW_NAMES.map((v): [View, ViewState] => [v, { ...shown.views[v], past: [], future: [] }]),
+  ) as Record<View, ViewState>
   return { ...shown, views, record: open, notice: state.notice }
 }
 
 /** A new, empty visit of a patient, dated `today` (YYYY-MM-DD). */
 export function newVisit(state: AppState, patient: PatientRecord, visitId: string, today: string): AppState {
   const fresh = cleared(state)
-  return notify({ ...fresh, meta: { patientId: patient.identifier, date: today }, record: { visitId, patientId: patient.id } }, t('record.newVisit.started', { patient: patient.identifier, date: today }))
+  return notify(
+    { ...fresh, meta: { patientId: patient.identifier, date: today }, record: { visitId, patientId: patient.id } },
+    t('record.newVisit.started', { patient: patient.identifier, date: today }),
+  )
 }
 
 /** The record visit saved for the first time (or moved to another patient). */
 export function visitSaved(state: AppState, open: OpenVisit): AppState {
-  return state.record?.visitId === open.visitId && state.record.patientId === open.patientId ? state : { ...state, record: open }
+  return state.record?.visitId === open.visitId && state.record.patientId === open.patientId
+    ? state
+    : { ...state, record: open }
 }
 
 /** The screen cleared (e.g. the open visit was deleted). */

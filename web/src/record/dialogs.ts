@@ -3,8 +3,9 @@
  * patient or a visit): a modal <dialog> with one action and Cancel, answered as a
  * promise. Commands never ask; the effects that call them do, through `Ask`.
  */
-import { h } from '../render/dom.js'
+
 import { t } from '../i18n/index.js'
+import { h } from '../render/dom.js'
 
 export interface Question {
   /** Names the dialog for tests and styles (data-question). */
@@ -24,12 +25,22 @@ export interface Ask {
 export const dialogAsk: Ask = {
   confirm(q) {
     return new Promise((resolve) => {
-      const yes = h('button', { type: 'submit', value: 'yes', class: q.danger ? 'danger' : 'primary', 'data-answer': 'yes' }, q.confirm)
+      const yes = h(
+        'button',
+        { type: 'submit', value: 'yes', class: q.danger ? 'danger' : 'primary', 'data-answer': 'yes' },
+        q.confirm,
+      )
       const no = h('button', { type: 'submit', value: 'no', 'data-answer': 'no' }, t('record.cancel'))
       const dialog = h(
         'dialog',
         { class: 'question', 'data-question': q.id, 'aria-labelledby': `question-${q.id}` },
-        h('form', { method: 'dialog' }, h('h2', { id: `question-${q.id}` }, q.title), h('p', {}, q.text), h('p', { class: 'dialog-actions' }, no, ' ', yes)),
+        h(
+          'form',
+          { method: 'dialog' },
+          h('h2', { id: `question-${q.id}` }, q.title),
+          h('p', {}, q.text),
+          h('p', { class: 'dialog-actions' }, no, ' ', yes),
+        ),
       )
       dialog.addEventListener('close', () => {
         resolve(dialog.returnValue === 'yes')

@@ -222,5 +222,5 @@ export function visitFileName(identifier: string, date: string, what: string, ex
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9_-]+/g, '_')
     .replace(/^_+|_+$/g, '')
-  return ['posture', patient, date, what].filter(Boolean).join('-') + `.${ext}`
+  return `${['posture', patient, date, what].filter(Boolean).join('-')}.${ext}`
 }

@@ -4,12 +4,14 @@
  * document keeps the coordinates of the photo as marked (record/model.ts storedSize),
  * so nothing about the markers changes. Photos go to IndexedDB only, never to the service.
  */
-import { PHOTO_JPEG_QUALITY, storedSize, type PhotoRef } from './model.js'
+import { PHOTO_JPEG_QUALITY, type PhotoRef, storedSize } from './model.js'
 import type { PhotoData } from './storage.js'
 
 /** A new key for a stored photo. */
 export function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
 }
 
 /** The bytes of a data: or blob: URL, read in the page (no request leaves the browser). */

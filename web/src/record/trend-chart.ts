@@ -5,8 +5,9 @@
  * library: a line, a polygon and a few circles need no dependency, and SVG prints as
  * vectors (canvas charts print at screen resolution).
  */
-import { h, s } from '../render/dom.js'
+
 import { formatDate, formatWithUncertainty, type Locale } from '../i18n/format.js'
+import { h, s } from '../render/dom.js'
 import type { TrendSeries } from './trend.js'
 
 const W = 300
@@ -18,34 +19,72 @@ export function trendChart(series: TrendSeries, label: string, locale: Locale): 
   const lo = Math.min(...pts.map((p) => p.value - p.u))
   const hi = Math.max(...pts.map((p) => p.value + p.u))
   const span = hi - lo || 1
-  const x = (i: number) => PAD.left + (pts.length === 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (pts.length - 1))
+  const x = (i: number) =>
+    PAD.left + (pts.length === 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (pts.length - 1))
   const y = (v: number) => PAD.top + ((hi - v) * (H - PAD.top - PAD.bottom)) / span
   const upper = pts.map((p, i) => `${x(i).toFixed(1)},${y(p.value + p.u).toFixed(1)}`)
   const lower = pts.map((p, i) => `${x(i).toFixed(1)},${y(p.value - p.u).toFixed(1)}`).reverse()
-  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'trend-chart', role: 'img', 'aria-label': label, 'data-metric': series.name })
+  const svg = s('svg', {
+    viewBox: `0 0 ${W} ${H}`,
+    class: 'trend-chart',
+    role: 'img',
+    'aria-label': label,
+    'data-metric': series.name,
+  })
   svg.append(
     s('polygon', { class: 'trend-band', points: [...upper, ...lower].join(' ') }),
-    s('polyline', { class: 'trend-line', points: pts.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ') }),
+    s('polyline', {
+      class: 'trend-line',
+      points: pts.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(' '),
+    }),
   )
   pts.forEach((p, i) => {
-    const dot = s('circle', { class: p.real ? 'trend-point real' : 'trend-point', cx: x(i).toFixed(1), cy: y(p.value).toFixed(1), r: p.real ? 5 : 3, 'data-real': p.real ? 'true' : null })
-    dot.append(s('title', {}, `${p.date ? formatDate(p.date, locale) : ''}: ${formatWithUncertainty(p.value, p.u, series.unit, locale)}`))
+    const dot = s('circle', {
+      class: p.real ? 'trend-point real' : 'trend-point',
+      cx: x(i).toFixed(1),
+      cy: y(p.value).toFixed(1),
+      r: p.real ? 5 : 3,
+      'data-real': p.real ? 'true' : null,
+    })
+    dot.append(
+      s(
+        'title',
+        {},
+        `${p.date ? formatDate(p.date, locale) : ''}: ${formatWithUncertainty(p.value, p.u, series.unit, locale)}`,
+      ),
+    )
     svg.append(dot)
   })
   return svg
 }
 
 /** The series of a view as a table: a row per metric, a column per visit. */
-export function trendTable(series: readonly TrendSeries[], labels: ReadonlyMap<string, string>, locale: Locale, metricHeader: string): HTMLTableElement {
+export function trendTable(
+  series: readonly TrendSeries[],
+  labels: ReadonlyMap<string, string>,
+  locale: Locale,
+  metricHeader: string,
+): HTMLTableElement {
   const dates = [...new Set(series.flatMap((sr) => sr.points.map((p) => p.date)))]
-  const head = h('tr', {}, h('th', { scope: 'col' }, metricHeader), ...dates.map((d) => h('th', { scope: 'col', class: 'num' }, d ? formatDate(d, locale) : '\u2014')))
+  const head = h(
+    'tr',
+    {},
+    h('th', { scope: 'col' }, metricHeader),
+    ...dates.map((d) => h('th', { scope: 'col', class: 'num' }, d ? formatDate(d, locale) : '\u2014')),
+  )
   const body = h('tbody')
   for (const sr of series) {
     const cells = dates.map((d) => {
       const p = sr.points.find((q) => q.date === d)
-      return h('td', { class: p?.real ? 'num real' : 'num' }, p ? formatWithUncertainty(p.value, p.u, sr.unit, locale) : '\u2014')
+      return h(
+        'td',
+        { class: p?.real ? 'num real' : 'num' },
+        p ? formatWithUncertainty(p.value, p.u, sr.unit, locale) : '\u2014',
+      )
     })
-    body.append(h('tr', { 'data-metric': sr.name }, h('th', { scope: 'row' }, labels.get(sr.name) ?? sr.name), ...cells))
+    body.append(
+      h('tr', { 'data-metric': sr.name }, h('th', { scope: 'row' }, labels.get(sr.name) ?? sr.name), ...cells),
+    )
   }
   return h('table', { class: 'metrics trend-table' }, h('thead', {}, head), body)
 }

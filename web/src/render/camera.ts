@@ -42,7 +42,10 @@ export function toScreen(t: Transform, p: Pt): Pt {
 /** The whole photo in view, centred, with room for the zoom buttons below; null when either size is empty. */
 export function fitted(image: Size, stage: Size): Transform | null {
   if (!(image.w > 0 && image.h > 0 && stage.w > 0 && stage.h > 0)) return null
-  const s = Math.max(MIN_ZOOM, Math.min((stage.w - 2 * FIT_MARGIN) / image.w, (stage.h - FIT_MARGIN - FIT_BOTTOM) / image.h))
+  const s = Math.max(
+    MIN_ZOOM,
+    Math.min((stage.w - 2 * FIT_MARGIN) / image.w, (stage.h - FIT_MARGIN - FIT_BOTTOM) / image.h),
+  )
   return { s, tx: (stage.w - image.w * s) / 2, ty: FIT_MARGIN + (stage.h - FIT_MARGIN - FIT_BOTTOM - image.h * s) / 2 }
 }
 

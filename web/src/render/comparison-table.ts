@@ -4,11 +4,11 @@
  * Rows whose change exceeds the smallest real difference are marked (class `real`,
  * data-verdict) so the eye and the tests find them.
  */
-import { displayRows, type ComparedComparison, type Verdict } from '../compare/comparison-rows.js'
-import { h } from './dom.js'
-import { formatDate, type Locale } from '../i18n/format.js'
+import { type ComparedComparison, displayRows, type Verdict } from '../compare/comparison-rows.js'
 import type { ClinicalKey } from '../i18n/clinical.js'
+import { formatDate, type Locale } from '../i18n/format.js'
 import type { Terms } from '../i18n/terms.js'
+import { h } from './dom.js'
 
 export type ClinicalTranslate = (key: ClinicalKey, params?: Readonly<Record<string, string | number>>) => string
 
@@ -26,7 +26,12 @@ export function dateText(date: string | undefined, locale: Locale, t: ClinicalTr
 }
 
 /** The comparison table with its caption (the two dates) and the note on the SRD. */
-export function comparisonTable(c: ComparedComparison, locale: Locale, t: ClinicalTranslate, terms: Terms): HTMLElement {
+export function comparisonTable(
+  c: ComparedComparison,
+  locale: Locale,
+  t: ClinicalTranslate,
+  terms: Terms,
+): HTMLElement {
   const rows = displayRows(c, locale, terms)
   const real = rows.filter((r) => r.verdict === 'real').length
   const judged = rows.filter((r) => r.verdict === 'real' || r.verdict === 'within').length

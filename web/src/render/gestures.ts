@@ -11,7 +11,14 @@ import type { Transform } from './scene.js'
 
 export type Gesture =
   /** Pressed, not moved yet: a click (on `hit`) when released here, a drag (of `grab`) or a pan once it moves. */
-  | { readonly kind: 'press'; readonly pointer: number; readonly start: Pt; readonly hit: string | null; readonly grab: string | null; readonly touch: boolean }
+  | {
+      readonly kind: 'press'
+      readonly pointer: number
+      readonly start: Pt
+      readonly hit: string | null
+      readonly grab: string | null
+      readonly touch: boolean
+    }
   /** Moving target `id`, which was at photo point `origin` when the pointer was at `start`. */
   | { readonly kind: 'drag'; readonly pointer: number; readonly start: Pt; readonly id: string; readonly origin: Pt }
   | { readonly kind: 'pan'; readonly pointer: number; readonly last: Pt }
@@ -95,8 +102,17 @@ export function pointerDown(state: Gestures, press: Press): Step {
   }
   if (pointers.size > 2) return { next: { gesture: g, pointers }, actions: [], claimed: false }
   let gesture: Gesture | null = g
-  if (press.button === 1 || (press.button === 0 && press.spaceHeld)) gesture = { kind: 'pan', pointer: press.pointer, last: press.at }
-  else if (press.button === 0) gesture = { kind: 'press', pointer: press.pointer, start: press.at, hit: press.hit, grab: press.grab === undefined ? press.hit : press.grab, touch: press.touch }
+  if (press.button === 1 || (press.button === 0 && press.spaceHeld))
+    gesture = { kind: 'pan', pointer: press.pointer, last: press.at }
+  else if (press.button === 0)
+    gesture = {
+      kind: 'press',
+      pointer: press.pointer,
+      start: press.at,
+      hit: press.hit,
+      grab: press.grab === undefined ? press.hit : press.grab,
+      touch: press.touch,
+    }
   return { next: { gesture, pointers }, actions: [], claimed: true }
 }
 
@@ -125,7 +141,8 @@ export function pointerMove(state: Gestures, pointer: number, p: Pt, context: Mo
         : { kind: 'pan', pointer: g.pointer, last: g.start }
     // The move that started it also moves the target or the photo.
     const then = pointerMove({ gesture: started, pointers }, pointer, p, context)
-    const actions: Action[] = started.kind === 'drag' ? [{ kind: 'dragStart', id: started.id }, ...then.actions] : [...then.actions]
+    const actions: Action[] =
+      started.kind === 'drag' ? [{ kind: 'dragStart', id: started.id }, ...then.actions] : [...then.actions]
     return { next: then.next, actions, claimed: false }
   }
   if (g.kind === 'drag') {
@@ -133,7 +150,11 @@ export function pointerMove(state: Gestures, pointer: number, p: Pt, context: Mo
     const to: Pt = [g.origin[0] + (p[0] - g.start[0]) / s, g.origin[1] + (p[1] - g.start[1]) / s]
     return { next: unchanged.next, actions: [{ kind: 'dragMove', id: g.id, to }], claimed: false }
   }
-  return { next: { gesture: { ...g, last: p }, pointers }, actions: [{ kind: 'pan', dx: p[0] - g.last[0], dy: p[1] - g.last[1] }], claimed: false }
+  return {
+    next: { gesture: { ...g, last: p }, pointers },
+    actions: [{ kind: 'pan', dx: p[0] - g.last[0], dy: p[1] - g.last[1] }],
+    claimed: false,
+  }
 }
 
 /** A pointer goes up (or the browser cancels it: no click then). */
@@ -141,7 +162,8 @@ export function pointerUp(state: Gestures, pointer: number, cancelled: boolean, 
   if (!state.pointers.has(pointer)) return { next: state, actions: [], claimed: false }
   const pointers = withPointer(state.pointers, pointer, null)
   const g = state.gesture
-  if (g?.kind === 'pinch') return { next: { gesture: pointers.size === 0 ? null : g, pointers }, actions: [], claimed: false }
+  if (g?.kind === 'pinch')
+    return { next: { gesture: pointers.size === 0 ? null : g, pointers }, actions: [], claimed: false }
   if (!g || g.pointer !== pointer) return { next: { gesture: g, pointers }, actions: [], claimed: false }
   const actions: Action[] = []
   if (g.kind === 'press' && !cancelled) actions.push({ kind: 'click', at: toImage(transform, g.start), hit: g.hit })

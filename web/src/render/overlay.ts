@@ -4,14 +4,14 @@
  * Used by the interactive stage and, with a fixed transform, by the printed report.
  */
 import { deg, fullTurn, wrapDegrees } from '#core/geometry/angles.js'
-import { s } from './dom.js'
-import { formatValue } from '../metrics/metric-info.js'
-import { positionOf, statusOf, type Doc, type Pt } from '../state/model.js'
 import { formatNumber } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
+import { formatValue } from '../metrics/metric-info.js'
+import { type Doc, type Pt, positionOf, statusOf } from '../state/model.js'
+import { s } from './dom.js'
 import { GRAB_RADIUS_PX } from './hit.js'
-import { placeTags, type ScreenBox } from './tag-layout.js'
 import type { Figure, Scene, Transform } from './scene.js'
+import { placeTags, type ScreenBox } from './tag-layout.js'
 
 export type { Figure, Scene, Transform }
 
@@ -35,8 +35,18 @@ function arcPath(c: V, r: number, from: number, sweep: number): string {
 }
 
 /** Text at p; `anchor` says which side of p it extends to. */
-function label(p: V, text: string, cls: string, color?: string, anchor: 'start' | 'middle' | 'end' = 'middle'): SVGTextElement {
-  return s('text', { x: p[0], y: p[1], class: cls, fill: color, 'text-anchor': anchor, 'dominant-baseline': 'middle' }, text)
+function label(
+  p: V,
+  text: string,
+  cls: string,
+  color?: string,
+  anchor: 'start' | 'middle' | 'end' = 'middle',
+): SVGTextElement {
+  return s(
+    'text',
+    { x: p[0], y: p[1], class: cls, fill: color, 'text-anchor': anchor, 'dominant-baseline': 'middle' },
+    text,
+  )
 }
 
 /** The anchor that makes a label extend away from its point in direction `angle`. */
@@ -53,7 +63,8 @@ function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, tf: Transform): SVGGE
     const p = doc.markers[name]
     return p ? at(p) : null
   }
-  const line = (a: V, b: V, cls = 'fig-line') => g.append(s('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: cls }))
+  const line = (a: V, b: V, cls = 'fig-line') =>
+    g.append(s('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: cls }))
   const text = formatValue(info, value)
   const R = 34
 
@@ -65,7 +76,9 @@ function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, tf: Transform): SVGGE
     g.append(s('path', { d: arcPath(c, R, from, sweep), class: 'fig-arc' }))
     const dir = at ?? from + sweep / 2
     const anchor = anchorFor(dir)
-    g.append(label(along(c, dir, at === undefined ? R + 14 : anchor === 'middle' ? 22 : 14), text, 'fig-label', color, anchor))
+    g.append(
+      label(along(c, dir, at === undefined ? R + 14 : anchor === 'middle' ? 22 : 14), text, 'fig-label', color, anchor),
+    )
   }
 
   const shape = info.shape
@@ -78,8 +91,12 @@ function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, tf: Transform): SVGGE
       line(a, b, 'fig-line fig-dim')
       g.append(s('line', { x1: b[0], y1: b[1] - 6, x2: b[0], y2: b[1] + 6, class: 'fig-line' }))
       // Beyond the marker, on the side away from the line (left of both when they are close).
-      if (Math.abs(a[0] - b[0]) < 24) g.append(label([Math.min(a[0], b[0]) - 14, a[1]], text, 'fig-label', color, 'end'))
-      else g.append(label([a[0] + (a[0] < b[0] ? -14 : 14), a[1]], text, 'fig-label', color, a[0] < b[0] ? 'end' : 'start'))
+      if (Math.abs(a[0] - b[0]) < 24)
+        g.append(label([Math.min(a[0], b[0]) - 14, a[1]], text, 'fig-label', color, 'end'))
+      else
+        g.append(
+          label([a[0] + (a[0] < b[0] ? -14 : 14), a[1]], text, 'fig-label', color, a[0] < b[0] ? 'end' : 'start'),
+        )
       return g
     }
     case 'line': {
@@ -90,7 +107,12 @@ function figureOf(fig: Figure, doc: Doc, at: (p: Pt) => V, tf: Transform): SVGGE
       const d = sub(b, a)
       if (len(d) === 0) return g
       // The reference (image horizontal or vertical) whose angle to the line is the value.
-      const refs: V[] = [[1, 0], [-1, 0], [0, 1], [0, -1]]
+      const refs: V[] = [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ]
       const θ = angleOf(d)
       let best = refs[0]!
       let bestErr = Infinity
@@ -181,7 +203,8 @@ function spreadLabels(labels: readonly SVGTextElement[]): ScreenBox[] {
     const anchor = el.getAttribute('text-anchor')
     const x0 = anchor === 'start' ? x : anchor === 'end' ? x - w : x - w / 2
     const box = (dy: number) => ({ x0, x1: x0 + w, y0: y + dy - H / 2, y1: y + dy + H / 2 })
-    const free = (b: ReturnType<typeof box>) => placed.every((p) => b.x1 <= p.x0 || b.x0 >= p.x1 || b.y1 <= p.y0 || b.y0 >= p.y1)
+    const free = (b: ReturnType<typeof box>) =>
+      placed.every((p) => b.x1 <= p.x0 || b.x0 >= p.x1 || b.y1 <= p.y0 || b.y0 >= p.y1)
     let dy = 0
     for (let k = 1; k <= 12 && !free(box(dy)); k++) dy = (k % 2 === 1 ? 1 : -1) * Math.ceil(k / 2) * (H + 1)
     if (dy !== 0) el.setAttribute('y', String(y + dy))
@@ -221,7 +244,15 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
   if (image) parts.push(image)
   if (photo) {
     if (!photo.url) {
-      parts.push(s('rect', { x: tf.tx, y: tf.ty, width: photo.width * tf.s, height: photo.height * tf.s, class: 'photo-missing' }))
+      parts.push(
+        s('rect', {
+          x: tf.tx,
+          y: tf.ty,
+          width: photo.width * tf.s,
+          height: photo.height * tf.s,
+          class: 'photo-missing',
+        }),
+      )
       parts.push(
         s(
           'text',
@@ -248,7 +279,10 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
     const x = doc.lrvX * tf.s + tf.tx
     const top = tf.ty
     const bottom = tf.ty + photo.height * tf.s
-    const g = s('g', { class: `lrv${scene.active === 'lrv' ? ' active' : ''}${scene.flagged.has('lrv') ? ' flagged' : ''}`, 'data-target': 'lrv' })
+    const g = s('g', {
+      class: `lrv${scene.active === 'lrv' ? ' active' : ''}${scene.flagged.has('lrv') ? ' flagged' : ''}`,
+      'data-target': 'lrv',
+    })
     if (opts.interactive) g.append(s('line', { x1: x, y1: top, x2: x, y2: bottom, class: 'hit-line' }))
     g.append(s('line', { x1: x, y1: top, x2: x, y2: bottom, class: 'lrv-line' }))
     const labelY = Math.max(top, 0) + 16
@@ -266,7 +300,10 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
     const g = s('g', { class: 'scale' })
     g.append(s('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'scale-line' }))
     const pxText = formatNumber(px, 1, currentLocale())
-    const text = doc.gridCm !== null ? t('overlay.scale.known', { cm: doc.gridCm, px: pxText }) : t('overlay.scale.unknown', { px: pxText })
+    const text =
+      doc.gridCm !== null
+        ? t('overlay.scale.known', { cm: doc.gridCm, px: pxText })
+        : t('overlay.scale.unknown', { px: pxText })
     // Beside the middle of the segment, on the side away from the point tags.
     const d = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1
     const n: V = [-(b[1] - a[1]) / d, (b[0] - a[0]) / d]
@@ -291,12 +328,29 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
   const places = placeTags(shown, values)
   shown.forEach(({ target, p, x, y, text }, i) => {
     const place = places[i]!
-    const cls = ['marker', target.kind === 'scale' ? 'scale-point' : '', scene.active === target.id ? 'active' : '', scene.flagged.has(target.id) ? 'flagged' : '', target.required ? '' : 'optional', statusOf(doc, target.id) === 'suggested' ? 'suggested' : '']
-    const g = s('g', { class: cls.filter(Boolean).join(' '), 'data-target': target.id, transform: `translate(${x},${y})` })
+    const cls = [
+      'marker',
+      target.kind === 'scale' ? 'scale-point' : '',
+      scene.active === target.id ? 'active' : '',
+      scene.flagged.has(target.id) ? 'flagged' : '',
+      target.required ? '' : 'optional',
+      statusOf(doc, target.id) === 'suggested' ? 'suggested' : '',
+    ]
+    const g = s('g', {
+      class: cls.filter(Boolean).join(' '),
+      'data-target': target.id,
+      transform: `translate(${x},${y})`,
+    })
     if (opts.interactive) g.append(s('circle', { r: GRAB_RADIUS_PX, class: 'hit' }))
     g.append(s('circle', { r: 7, class: 'ring' }))
     g.append(s('path', { d: 'M-4,0H4M0,-4V4', class: 'cross' }))
-    g.append(s('text', { x: place.dx, y: place.dy, class: 'marker-tag', 'text-anchor': place.anchor, 'dominant-baseline': 'central' }, text))
+    g.append(
+      s(
+        'text',
+        { x: place.dx, y: place.dy, class: 'marker-tag', 'text-anchor': place.anchor, 'dominant-baseline': 'central' },
+        text,
+      ),
+    )
     g.append(s('title', {}, t('overlay.marker.title', { label: target.label, x: p[0], y: p[1] })))
     markers.append(g)
   })

@@ -3,9 +3,9 @@
  * targets, metric figures, highlight) built from the state, the transform from photo
  * to screen, and the metric colours. Pure: no DOM (overlay.ts draws it).
  */
-import { metricsOf, type MetricInfo } from '../metrics/metric-info.js'
-import { requestOf, targetsOf, type Doc, type Target, type View } from '../state/model.js'
-import { problemsByPlace, type AppState } from '../state/state.js'
+import { type MetricInfo, metricsOf } from '../metrics/metric-info.js'
+import { type Doc, requestOf, type Target, targetsOf, type View } from '../state/model.js'
+import { type AppState, problemsByPlace } from '../state/state.js'
 
 export interface Transform {
   readonly s: number

@@ -7,14 +7,14 @@
  * target unless it is on a placed marker itself; pressing near a marker or the
  * reference line and moving drags it (hit.ts decides, in screen px).
  */
-import { positionOf, type Pt } from '../state/model.js'
-import { current, type AppState } from '../state/state.js'
+import { type Pt, positionOf } from '../state/model.js'
+import { type AppState, current } from '../state/state.js'
 import type { Store } from '../state/store.js'
-import { IDENTITY, fitted, pannedBy, revealed, toImage, zoomedBy, type Size } from './camera.js'
-import { NO_GESTURES, pointerDown, pointerMove, pointerUp, wheelFactor, type Step } from './gestures.js'
-import { pressTargets, type PlacedTarget } from './hit.js'
+import { fitted, IDENTITY, pannedBy, revealed, type Size, toImage, zoomedBy } from './camera.js'
+import { NO_GESTURES, pointerDown, pointerMove, pointerUp, type Step, wheelFactor } from './gestures.js'
+import { type PlacedTarget, pressTargets } from './hit.js'
 import { drawOverlay } from './overlay.js'
-import { sceneOf, type Scene, type Transform } from './scene.js'
+import { type Scene, sceneOf, type Transform } from './scene.js'
 import type { Viewport } from './viewport.js'
 
 export interface StageEvents {
@@ -194,7 +194,9 @@ export class Stage implements Viewport {
   }
 
   private move(e: PointerEvent): void {
-    this.apply(pointerMove(this.gestures, e.pointerId, this.local(e), { transform: this.t, positionOf: this.positionOf }))
+    this.apply(
+      pointerMove(this.gestures, e.pointerId, this.local(e), { transform: this.t, positionOf: this.positionOf }),
+    )
   }
 
   private up(e: PointerEvent, cancelled: boolean): void {

@@ -81,7 +81,8 @@ function subjectOf(view: View, loc: readonly (string | number)[], t: Translate, 
     if (index === 1) return t('apiError.subject.marker_y', { marker })
     return t('apiError.subject.marker', { marker })
   }
-  if (section === 'calibration' && (field === 'lrv_x' || field === 'fc' || field === 'grid_size_cm')) return t(`apiError.subject.${field}`)
+  if (section === 'calibration' && (field === 'lrv_x' || field === 'fc' || field === 'grid_size_cm'))
+    return t(`apiError.subject.${field}`)
   if (section === 'side' || section === 'estimate_popliteal') return t(`apiError.subject.${section}`)
   return t('apiError.subject.field', { field: loc.slice(1).join('.') })
 }
@@ -111,11 +112,15 @@ export function renderProblem(view: View, problem: ApiProblem, t: Translate, ter
   const status = problem.status
   if (status !== undefined && status !== 422) {
     const text =
-      status === 0 ? t('apiError.unreachable')
-      : status === 429 ? t('apiError.rate_limited')
-      : status === 413 ? t('apiError.too_large')
-      : status >= 500 ? t('apiError.server_error', { status })
-      : t('apiError.http_error', { status })
+      status === 0
+        ? t('apiError.unreachable')
+        : status === 429
+          ? t('apiError.rate_limited')
+          : status === 413
+            ? t('apiError.too_large')
+            : status >= 500
+              ? t('apiError.server_error', { status })
+              : t('apiError.http_error', { status })
     return { places: ['general'], text }
   }
   const type = problem.type
@@ -125,7 +130,10 @@ export function renderProblem(view: View, problem: ApiProblem, t: Translate, ter
   let text: string
   switch (type) {
     case 'missing':
-      text = typeof ctx.found === 'string' ? t('apiError.missing_found', { subject, found: ctx.found }) : t('apiError.missing', { subject })
+      text =
+        typeof ctx.found === 'string'
+          ? t('apiError.missing_found', { subject, found: ctx.found })
+          : t('apiError.missing', { subject })
       break
     case 'model_attributes_type':
     case 'dict_type':
@@ -153,16 +161,30 @@ export function renderProblem(view: View, problem: ApiProblem, t: Translate, ter
       text = t('apiError.less_than_equal', { subject, limit: num(ctx.le) })
       break
     case 'literal_error':
-      text = t('apiError.literal_error', { subject, expected: Array.isArray(ctx.expected) ? ctx.expected.join(', ') : '?' })
+      text = t('apiError.literal_error', {
+        subject,
+        expected: Array.isArray(ctx.expected) ? ctx.expected.join(', ') : '?',
+      })
       break
     case 'undefined_geometry': {
       const markers = Array.isArray(ctx.markers) ? ctx.markers.filter((m): m is string => typeof m === 'string') : []
       const metrics = Array.isArray(ctx.metrics) ? ctx.metrics.filter((m): m is string => typeof m === 'string') : []
-      const markerText = list(markers.map((m) => markerLabel(view, m, terms)), t)
-      const metricText = list(metrics.map((m) => terms.metrics[view][m]?.label ?? m), t)
+      const markerText = list(
+        markers.map((m) => markerLabel(view, m, terms)),
+        t,
+      )
+      const metricText = list(
+        metrics.map((m) => terms.metrics[view][m]?.label ?? m),
+        t,
+      )
       const at = Array.isArray(ctx.at) && ctx.at.length === 2 ? ctx.at : null
       text = at
-        ? t('apiError.undefined_geometry_at', { markers: markerText, x: num(at[0]), y: num(at[1]), metrics: metricText })
+        ? t('apiError.undefined_geometry_at', {
+            markers: markerText,
+            x: num(at[0]),
+            y: num(at[1]),
+            metrics: metricText,
+          })
         : t('apiError.undefined_geometry', { markers: markerText, metrics: metricText })
       break
     }

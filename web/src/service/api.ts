@@ -6,8 +6,8 @@
 import type { View } from '#core/markers.js'
 import type { ApiProblem } from './api-errors.js'
 
-export type { ApiProblem }
 export { placesOf } from './api-errors.js'
+export type { ApiProblem }
 
 export type Analysis =
   | { readonly ok: true; readonly values: Readonly<Record<string, unknown>> }
@@ -25,7 +25,9 @@ export async function analyze(view: View, body: unknown, signal?: AbortSignal): 
     })
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
-    return { ok: false, status: 0, problems: [{ loc: [], msg: `Could not reach the service (${(error as Error).message}). Is it running?`, status: 0 }] } // i18n-exempt: msg for logs; the app words status 0 itself (api-errors.ts)
+    // The app words status 0 itself (api-errors.ts); this text is for logs.
+    const unreachable = `Could not reach the service (${(error as Error).message}). Is it running?` // i18n-exempt
+    return { ok: false, status: 0, problems: [{ loc: [], msg: unreachable, status: 0 }] }
   }
   let payload: unknown
   try {
@@ -57,7 +59,9 @@ function problemsOf(status: number, payload: unknown): ApiProblem[] {
       }
     })
   }
-  return [{ loc: [], msg: typeof detail === 'string' ? detail : `The service answered HTTP ${status} without an explanation.`, status }] // i18n-exempt: the app words non-422 answers by status
+  // The app words answers other than 422 by their status; this text is for logs.
+  const unexplained = `The service answered HTTP ${status} without an explanation.` // i18n-exempt
+  return [{ loc: [], msg: typeof detail === 'string' ? detail : unexplained, status }]
 }
 
 export interface Health {

@@ -5,40 +5,40 @@
  * Messages for the user go into `notice`. Pure: no DOM.
  */
 import { metricTable } from '#core/metrics/index.js'
-import type { Analysis } from '../service/api.js'
 import type { Locale } from '../i18n/format.js'
 import { t } from '../i18n/index.js'
 import { PLACEMENT_SD_LIMITS, parsePlacementSd } from '../metrics/uncertainty.js'
-import { readNumberField, valueOfReading } from './number-field.js'
+import type { Analysis } from '../service/api.js'
 import {
-  VIEW_NAMES,
+  type Doc,
   hasContent,
   isPlaced,
   nextUnplaced,
-  positionOf,
-  requestOf,
-  statusOf,
-  targetsOf,
-  withTarget,
-  type Doc,
   type Photo,
   type Pt,
+  positionOf,
+  requestOf,
   type ScaleBy,
   type Side,
+  statusOf,
+  targetsOf,
+  VIEW_NAMES,
   type View,
+  withTarget,
 } from './model.js'
+import { readNumberField, valueOfReading } from './number-field.js'
 import {
-  NO_OUTCOME,
-  committed,
-  current,
-  targetsIn,
-  withView,
   type AppState,
   type AssessmentMeta,
+  committed,
+  current,
   type LoadedAssessment,
+  NO_OUTCOME,
   type Outcome,
   type ServiceStatus,
+  targetsIn,
   type ViewState,
+  withView,
 } from './state.js'
 
 const DEFAULT_NOTICE_MS = 4000
@@ -209,7 +209,11 @@ export function dragEnd(state: AppState): AppState {
  */
 export function setKnownDistance(state: AppState, text: string): AppState {
   const v = valueOfReading(readNumberField('knownDistance', text))
-  if (v === undefined) return notify(state, t(current(state).doc.scaleBy === 'stature' ? 'calibration.invalidStature' : 'calibration.invalidDistance'))
+  if (v === undefined)
+    return notify(
+      state,
+      t(current(state).doc.scaleBy === 'stature' ? 'calibration.invalidStature' : 'calibration.invalidDistance'),
+    )
   return dismissNotice(commit(state, { ...current(state).doc, gridCm: v }))
 }
 
@@ -224,8 +228,15 @@ export function setTypedFc(state: AppState, text: string): AppState {
   const v = valueOfReading(readNumberField('fc', text))
   if (v === undefined) return notify(state, t('calibration.invalidFc'))
   const doc = current(state).doc
-  const next = commit(state, { ...doc, fcTyped: v, scale: v === null ? doc.scale : [null, null], gridCm: v === null ? doc.gridCm : null })
-  return withView(next, (vs) => (vs.active === 'scale-a' || vs.active === 'scale-b' ? { ...vs, active: nextOf(vs, next.view, vs.active) } : vs))
+  const next = commit(state, {
+    ...doc,
+    fcTyped: v,
+    scale: v === null ? doc.scale : [null, null],
+    gridCm: v === null ? doc.gridCm : null,
+  })
+  return withView(next, (vs) =>
+    vs.active === 'scale-a' || vs.active === 'scale-b' ? { ...vs, active: nextOf(vs, next.view, vs.active) } : vs,
+  )
 }
 
 export function setEstimatePopliteal(state: AppState, on: boolean): AppState {
@@ -252,7 +263,12 @@ export function photoOpened(state: AppState, photo: Photo): AppState {
   if (old.photo && old.photo.url === null && old.photo.width === photo.width && old.photo.height === photo.height) {
     next = notify(commit(state, { ...old, photo }), t('photo.attached', { view: state.view }))
   } else if (old.photo && old.photo.url === null) {
-    const text = t('photo.sizeMismatch', { width: photo.width, height: photo.height, savedWidth: old.photo.width, savedHeight: old.photo.height })
+    const text = t('photo.sizeMismatch', {
+      width: photo.width,
+      height: photo.height,
+      savedWidth: old.photo.width,
+      savedHeight: old.photo.height,
+    })
     next = notify(commit(state, { ...old, photo }), text, 8000)
   } else {
     const hadMarks = hasContent({ ...old, photo: null })
@@ -278,9 +294,13 @@ export function assessmentLoaded(state: AppState, loaded: LoadedAssessment): App
         const c = committed(vs, keep ? { ...view.doc, photo: open } : view.doc)
         const request = requestOf(v, c.doc)
         // Without saved results the service is asked (an outcome keyed to the request would say it had answered).
-        const outcome: Outcome = request.ready && view.results !== null ? { ...NO_OUTCOME, key: request.key, values: view.results, fromFile: true } : NO_OUTCOME
+        const outcome: Outcome =
+          request.ready && view.results !== null
+            ? { ...NO_OUTCOME, key: request.key, values: view.results, fromFile: true }
+            : NO_OUTCOME
         if (view.unknown.length) notes.push(t('assessment.ignoredMarkers', { view: v, list: view.unknown.join(', ') }))
-        if (photo && !keep) notes.push(t('assessment.openPhoto', { name: photo.name || t('assessment.thePhoto'), view: v }))
+        if (photo && !keep)
+          notes.push(t('assessment.openPhoto', { name: photo.name || t('assessment.thePhoto'), view: v }))
         return { ...c, active: nextOf(c, v, null), outcome }
       },
       v,
@@ -298,9 +318,17 @@ export function assessmentLoaded(state: AppState, loaded: LoadedAssessment): App
  * scale) can show: a distance from the reference line computed from a placeholder means
  * nothing, so it is left out until the line and the scale are placed.
  */
-function withoutPlaceholderValues(view: View, values: Readonly<Record<string, unknown>>, placeholders: boolean): Record<string, unknown> {
+function withoutPlaceholderValues(
+  view: View,
+  values: Readonly<Record<string, unknown>>,
+  placeholders: boolean,
+): Record<string, unknown> {
   if (!placeholders) return { ...values }
-  const fromCalibration = new Set(metricTable(view).filter((m) => m.plumbMarker !== undefined).map((m) => m.name))
+  const fromCalibration = new Set(
+    metricTable(view)
+      .filter((m) => m.plumbMarker !== undefined)
+      .map((m) => m.name),
+  )
   return Object.fromEntries(Object.entries(values).filter(([name]) => !fromCalibration.has(name)))
 }
 
@@ -327,7 +355,8 @@ export function setLanguage(state: AppState, locale: Locale): AppState {
 /** The placement error typed by the user ("2,5" or "2.5" px); a notice when it is not usable. */
 export function setPlacementSd(state: AppState, text: string): AppState {
   const sd = parsePlacementSd(text)
-  if (sd === null) return notify(state, t('uncertainty.invalid', { min: PLACEMENT_SD_LIMITS.min, max: PLACEMENT_SD_LIMITS.max }))
+  if (sd === null)
+    return notify(state, t('uncertainty.invalid', { min: PLACEMENT_SD_LIMITS.min, max: PLACEMENT_SD_LIMITS.max }))
   return sd === state.settings.placementSd ? state : { ...state, settings: { ...state.settings, placementSd: sd } }
 }
 
@@ -345,7 +374,8 @@ export function comparisonLoaded(state: AppState, name: string, loaded: LoadedAs
     if (lv && Object.keys(lv.doc.markers).length > 0) views[v] = lv.doc
   }
   // The earlier comparison goes too: its table and "comparing with" message would describe a file no longer loaded.
-  if (!views[state.view]) return notify({ ...state, comparison: null }, t('compare.noMarkers', { view: t(`view.${state.view}.title`) }), 8000)
+  if (!views[state.view])
+    return notify({ ...state, comparison: null }, t('compare.noMarkers', { view: t(`view.${state.view}.title`) }), 8000)
   return { ...state, comparison: { name, meta: loaded.meta, views } }
 }
 

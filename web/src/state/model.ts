@@ -3,7 +3,7 @@
  * markers with their status, options), the guided list of things to place, and the
  * API request the document amounts to. Pure: no DOM (it runs in node tests).
  */
-import { POPLITEAL_MARKERS, SIDES, VIEWS, type Side, type View } from '#core/markers.js'
+import { POPLITEAL_MARKERS, SIDES, type Side, VIEWS, type View } from '#core/markers.js'
 import { markerText, t } from '../i18n/index.js'
 
 export type { Side, View }
@@ -203,7 +203,12 @@ export function nextUnplaced(targets: readonly Target[], doc: Doc, after: string
 }
 
 export type Request =
-  | { readonly ready: true; readonly body: Record<string, unknown>; readonly key: string; readonly placeholders: boolean }
+  | {
+      readonly ready: true
+      readonly body: Record<string, unknown>
+      readonly key: string
+      readonly placeholders: boolean
+    }
   | { readonly ready: false; readonly missing: readonly string[] }
 
 /**
@@ -227,7 +232,8 @@ export function requestOf(view: View, doc: Doc): Request {
       placeholders = true
     }
   } else if (fc === null) {
-    if (doc.gridCm === null && (doc.fcTyped === null || doc.scale.some((p) => p !== null))) missing.push(t('target.missing.knownDistance'))
+    if (doc.gridCm === null && (doc.fcTyped === null || doc.scale.some((p) => p !== null)))
+      missing.push(t('target.missing.knownDistance'))
     else if (scaleLengthPx(doc) === 0) missing.push(t('target.missing.scaleApart'))
   }
   if (missing.length > 0 || fc === null || lrvX === null) return { ready: false, missing }
@@ -249,5 +255,7 @@ export function requestOf(view: View, doc: Doc): Request {
 
 /** True when the document holds anything worth saving. */
 export function hasContent(doc: Doc): boolean {
-  return doc.photo !== null || Object.keys(doc.markers).length > 0 || doc.lrvX !== null || doc.scale.some((p) => p !== null)
+  return (
+    doc.photo !== null || Object.keys(doc.markers).length > 0 || doc.lrvX !== null || doc.scale.some((p) => p !== null)
+  )
 }

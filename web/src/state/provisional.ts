@@ -5,7 +5,7 @@
  * Pure: no DOM.
  */
 import { metricsOf } from '../metrics/metric-info.js'
-import { statusOf, type Doc, type View } from './model.js'
+import { type Doc, statusOf, type View } from './model.js'
 
 /** The markers of the document still awaiting the clinician's confirmation. */
 export function unconfirmedMarkers(doc: Doc): string[] {

@@ -4,13 +4,14 @@
  * notice, progress, service status and settings. Types, the initial state and
  * read-only selectors. Pure: no DOM.
  */
-import type { ApiProblem } from '../service/api.js'
-import { renderProblem } from '../service/api-errors.js'
+
 import type { Locale } from '../i18n/format.js'
 import { t, terms } from '../i18n/index.js'
 import { DEFAULT_PLACEMENT_SD_PX } from '../metrics/uncertainty.js'
-import { EMPTY_DOC, VIEW_NAMES, targetsOf, type Doc, type Pt, type Target, type View } from './model.js'
 import type { OpenVisit } from '../record/model.js'
+import type { ApiProblem } from '../service/api.js'
+import { renderProblem } from '../service/api-errors.js'
+import { type Doc, EMPTY_DOC, type Pt, type Target, targetsOf, VIEW_NAMES, type View } from './model.js'
 
 /** The patient and date the clinician typed (saved in the file only, never sent to the service). */
 export interface AssessmentMeta {
@@ -131,7 +132,16 @@ export interface AppState {
 export const HISTORY_LIMIT = 200
 
 export function emptyView(): ViewState {
-  return { doc: EMPTY_DOC, past: [], future: [], active: null, dragFrom: null, outcome: NO_OUTCOME, targetNotes: {}, warnings: [] }
+  return {
+    doc: EMPTY_DOC,
+    past: [],
+    future: [],
+    active: null,
+    dragFrom: null,
+    outcome: NO_OUTCOME,
+    targetNotes: {},
+    warnings: [],
+  }
 }
 
 export function initialState(view: View = 'anterior'): AppState {

@@ -5,7 +5,13 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { MAX_WIDTH, cameraAvailability, cameraProblemOf, preferredCamera, videoConstraints } from '../../../../web/src/capture/camera-choice.js'
+import {
+  cameraAvailability,
+  cameraProblemOf,
+  MAX_WIDTH,
+  preferredCamera,
+  videoConstraints,
+} from '../../../../web/src/capture/camera-choice.js'
 
 describe('camera choice', () => {
   test('constraints: rear camera and up to 4K, all ideal (never exact), only the long side asked for', () => {
@@ -23,7 +29,7 @@ describe('camera choice', () => {
     assert.equal(c.facingMode, undefined)
   })
 
-  test('the camera opened first: the remembered one, else a rear one by its label, else the browser\'s choice', () => {
+  test("the camera opened first: the remembered one, else a rear one by its label, else the browser's choice", () => {
     const cameras = [
       { deviceId: 'front', label: 'Front Camera' },
       { deviceId: 'rear', label: 'Back Camera' },
@@ -36,7 +42,10 @@ describe('camera choice', () => {
   })
 
   test('an insecure page or a browser without the API is told before asking', () => {
-    assert.deepEqual(cameraAvailability(false, false, 'http://192.168.1.20:8000'), { type: 'insecure-context', ctx: { origin: 'http://192.168.1.20:8000' } })
+    assert.deepEqual(cameraAvailability(false, false, 'http://192.168.1.20:8000'), {
+      type: 'insecure-context',
+      ctx: { origin: 'http://192.168.1.20:8000' },
+    })
     assert.deepEqual(cameraAvailability(true, false, 'https://x'), { type: 'no-camera-api', ctx: {} })
     assert.equal(cameraAvailability(true, true, 'https://x'), null)
   })
@@ -47,6 +56,9 @@ describe('camera choice', () => {
     assert.equal(cameraProblemOf('NotFoundError', 'Requested device not found').type, 'no-camera')
     assert.equal(cameraProblemOf('OverconstrainedError', '').type, 'no-camera')
     assert.equal(cameraProblemOf('NotReadableError', 'Could not start video source').type, 'camera-busy')
-    assert.deepEqual(cameraProblemOf('TypeError', 'odd'), { type: 'camera-failed', ctx: { name: 'TypeError', message: 'odd' } })
+    assert.deepEqual(cameraProblemOf('TypeError', 'odd'), {
+      type: 'camera-failed',
+      ctx: { name: 'TypeError', message: 'odd' },
+    })
   })
 })

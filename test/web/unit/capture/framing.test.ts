@@ -6,7 +6,15 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { DISTANCE_RANGE, checkFraming, framingHolds, guidesFor, isSteady, plumbOnStill, type FramingCheck } from '../../../../web/src/capture/framing.js'
+import {
+  checkFraming,
+  DISTANCE_RANGE,
+  type FramingCheck,
+  framingHolds,
+  guidesFor,
+  isSteady,
+  plumbOnStill,
+} from '../../../../web/src/capture/framing.js'
 import type { Landmark } from '../../../../web/src/pose/landmarks.js'
 import { PHOTO, standing, withLandmarks } from '../pose/standing.js'
 
@@ -14,7 +22,11 @@ const byType = (checks: readonly FramingCheck[]) => Object.fromEntries(checks.ma
 
 /** The landmarks moved by (dx, dy) and scaled by k about the photo's centre. */
 function moved(landmarks: readonly Landmark[], k: number, dx = 0, dy = 0): Landmark[] {
-  return landmarks.map((l) => ({ ...l, x: PHOTO.width / 2 + (l.x - PHOTO.width / 2) * k + dx, y: PHOTO.height / 2 + (l.y - PHOTO.height / 2) * k + dy }))
+  return landmarks.map((l) => ({
+    ...l,
+    x: PHOTO.width / 2 + (l.x - PHOTO.width / 2) * k + dx,
+    y: PHOTO.height / 2 + (l.y - PHOTO.height / 2) * k + dy,
+  }))
 }
 
 describe('guides', () => {
@@ -38,7 +50,10 @@ describe('guides', () => {
 describe('framing check', () => {
   test('a person standing inside the frame, facing as the view needs: every check holds', () => {
     const checks = checkFraming('anterior', 'right', standing('front'), PHOTO)
-    assert.deepEqual(checks.map((c) => c.type), ['person', 'whole-body', 'facing', 'distance', 'centred'])
+    assert.deepEqual(
+      checks.map((c) => c.type),
+      ['person', 'whole-body', 'facing', 'distance', 'centred'],
+    )
     assert.ok(framingHolds(checks), JSON.stringify(checks))
     assert.ok(framingHolds(checkFraming('posterior', 'right', standing('back'), PHOTO)))
     assert.ok(framingHolds(checkFraming('lateral', 'left', standing('left'), PHOTO)))
@@ -64,9 +79,17 @@ describe('framing check', () => {
   })
 
   test('from the side the far foot may be hidden; with neither foot seen, the feet are cut off', () => {
-    const farHidden = withLandmarks(standing('left'), { RIGHT_ANKLE: { visibility: 0.1 }, RIGHT_HEEL: { visibility: 0.1 }, RIGHT_FOOT_INDEX: { visibility: 0.1 } })
+    const farHidden = withLandmarks(standing('left'), {
+      RIGHT_ANKLE: { visibility: 0.1 },
+      RIGHT_HEEL: { visibility: 0.1 },
+      RIGHT_FOOT_INDEX: { visibility: 0.1 },
+    })
     assert.equal(byType(checkFraming('lateral', 'left', farHidden, PHOTO))['whole-body']!.ok, true)
-    const noFeet = withLandmarks(farHidden, { LEFT_ANKLE: { visibility: 0.1 }, LEFT_HEEL: { visibility: 0.1 }, LEFT_FOOT_INDEX: { visibility: 0.1 } })
+    const noFeet = withLandmarks(farHidden, {
+      LEFT_ANKLE: { visibility: 0.1 },
+      LEFT_HEEL: { visibility: 0.1 },
+      LEFT_FOOT_INDEX: { visibility: 0.1 },
+    })
     assert.deepEqual(byType(checkFraming('lateral', 'left', noFeet, PHOTO))['whole-body']!.ctx, { missing: ['feet'] })
   })
 
@@ -84,11 +107,15 @@ describe('framing check', () => {
   })
 
   test('distance: too far below the range, too close above it', () => {
-    const far = byType(checkFraming('anterior', 'right', moved(standing('front'), 0.5), PHOTO)).distance as Extract<FramingCheck, { type: 'distance' }>
+    const far = byType(checkFraming('anterior', 'right', moved(standing('front'), 0.5), PHOTO)).distance as Extract<
+      FramingCheck,
+      { type: 'distance' }
+    >
     assert.equal(far.ok, false)
     assert.equal(far.ctx.verdict, 'closer')
     assert.ok(far.ctx.share < DISTANCE_RANGE.min)
-    const near = byType(checkFraming('anterior', 'right', moved(standing('front'), 1.04, 0, 10), PHOTO)).distance as Extract<FramingCheck, { type: 'distance' }>
+    const near = byType(checkFraming('anterior', 'right', moved(standing('front'), 1.04, 0, 10), PHOTO))
+      .distance as Extract<FramingCheck, { type: 'distance' }>
     assert.equal(near.ctx.verdict, 'farther', JSON.stringify(near))
   })
 

@@ -9,7 +9,7 @@ import { checkFraming } from '../../../../web/src/capture/framing.js'
 import { levelOf } from '../../../../web/src/capture/level.js'
 import { checkText, levelText, problemText } from '../../../../web/src/capture/wording.js'
 import { setLocale } from '../../../../web/src/i18n/index.js'
-import { initialState, current } from '../../../../web/src/state/state.js'
+import { current, initialState } from '../../../../web/src/state/state.js'
 import { PHOTO, standing, withLandmarks } from '../pose/standing.js'
 
 function inSpanish<T>(f: () => T): T {
@@ -23,26 +23,53 @@ function inSpanish<T>(f: () => T): T {
 
 describe('capture sentences', () => {
   test('feet cut off and the wrong facing, in English and Spanish', () => {
-    const cut = withLandmarks(standing('back'), { LEFT_HEEL: { visibility: 0 }, LEFT_ANKLE: { visibility: 0 }, LEFT_FOOT_INDEX: { visibility: 0 } })
+    const cut = withLandmarks(standing('back'), {
+      LEFT_HEEL: { visibility: 0 },
+      LEFT_ANKLE: { visibility: 0 },
+      LEFT_FOOT_INDEX: { visibility: 0 },
+    })
     const checks = checkFraming('anterior', 'right', cut, PHOTO)
     const english = checks.map(checkText)
-    assert.ok(english.includes('Not all in the frame: the left foot cut off. Step back or aim the camera so the head and both feet are inside.'), english.join('\n'))
-    assert.ok(english.some((s) => s.startsWith('Facing the wrong way: this looks like a back view')), english.join('\n'))
+    assert.ok(
+      english.includes(
+        'Not all in the frame: the left foot cut off. Step back or aim the camera so the head and both feet are inside.',
+      ),
+      english.join('\n'),
+    )
+    assert.ok(
+      english.some((s) => s.startsWith('Facing the wrong way: this looks like a back view')),
+      english.join('\n'),
+    )
     const spanish = inSpanish(() => checks.map(checkText))
-    assert.ok(spanish.some((s) => s.startsWith('No cabe entero, queda fuera: el pie izquierdo.')), spanish.join('\n'))
-    assert.ok(spanish.some((s) => s.startsWith('Orientada al revés: parece una vista posterior')), spanish.join('\n'))
+    assert.ok(
+      spanish.some((s) => s.startsWith('No cabe entero, queda fuera: el pie izquierdo.')),
+      spanish.join('\n'),
+    )
+    assert.ok(
+      spanish.some((s) => s.startsWith('Orientada al revés: parece una vista posterior')),
+      spanish.join('\n'),
+    )
   })
 
   test('the level with a decimal comma in Spanish, and the missing sensor', () => {
     assert.equal(levelText(levelOf(86, 0)), 'Not level: roll 0.0°, pitch −4.0°. Keep both within 1.5°.')
-    assert.match(inSpanish(() => levelText(levelOf(89.5, 0))), /^Nivelada: giro 0,0°, cabeceo −0,5° \(dentro de 1,5°\)\.$/)
+    assert.match(
+      inSpanish(() => levelText(levelOf(89.5, 0))),
+      /^Nivelada: giro 0,0°, cabeceo −0,5° \(dentro de 1,5°\)\.$/,
+    )
     assert.match(levelText({ kind: 'no-sensor' }), /no tilt/)
   })
 
   test('camera problems name what to do', () => {
-    assert.match(problemText({ type: 'insecure-context', ctx: { origin: 'http://10.0.0.5:8000' } }), /HTTPS.*localhost.*docs\/deploy\.md.*http:\/\/10\.0\.0\.5:8000/)
+    assert.match(
+      problemText({ type: 'insecure-context', ctx: { origin: 'http://10.0.0.5:8000' } }),
+      /HTTPS.*localhost.*docs\/deploy\.md.*http:\/\/10\.0\.0\.5:8000/,
+    )
     assert.match(problemText({ type: 'permission-refused', ctx: { name: 'NotAllowedError' } }), /refused.*Open photo/)
-    assert.match(inSpanish(() => problemText({ type: 'no-camera', ctx: { name: 'NotFoundError' } })), /No se encontró ninguna cámara/)
+    assert.match(
+      inSpanish(() => problemText({ type: 'no-camera', ctx: { name: 'NotFoundError' } })),
+      /No se encontró ninguna cámara/,
+    )
   })
 })
 

@@ -2,10 +2,20 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { metricTable } from '#core/metrics/index.js'
-import { COVERAGE_FACTOR, compare, smallestRealDifference, type Assessment } from '../../../../web/src/compare/compare.js'
-import { comparisonCsv, displayRows, isSigned, type ComparisonCsvText } from '../../../../web/src/compare/comparison-rows.js'
+import {
+  type Assessment,
+  COVERAGE_FACTOR,
+  compare,
+  smallestRealDifference,
+} from '../../../../web/src/compare/compare.js'
+import {
+  type ComparisonCsvText,
+  comparisonCsv,
+  displayRows,
+  isSigned,
+} from '../../../../web/src/compare/comparison-rows.js'
 import { ES_TERMS } from '../../../../web/src/i18n/terms.js'
-import { propagate, type Placement, type Point } from '../../../../web/src/metrics/uncertainty.js'
+import { type Placement, type Point, propagate } from '../../../../web/src/metrics/uncertainty.js'
 import { FIGURES } from '../../fixtures/figure.js'
 
 function assessment(p: Placement, extra: Partial<Assessment> = {}, sd = 2): Assessment {
@@ -45,7 +55,10 @@ describe('compare', () => {
     // Later visit: the knee marker moved 1 px (within error), the tragus 25 px forward (the head is further forward).
     const f = FIGURES.lateral.markers as Record<string, Point>
     const later = assessment(
-      figure('lateral', { tuberculo_condilo_externo: [f.tuberculo_condilo_externo![0] + 1, f.tuberculo_condilo_externo![1]], tragus: [f.tragus![0] - 25, f.tragus![1]] }),
+      figure('lateral', {
+        tuberculo_condilo_externo: [f.tuberculo_condilo_externo![0] + 1, f.tuberculo_condilo_externo![1]],
+        tragus: [f.tragus![0] - 25, f.tragus![1]],
+      }),
       { date: '2026-03-10' },
     )
     const c = compare(later, earlier)
@@ -55,10 +68,15 @@ describe('compare', () => {
     assert.equal(byName.knee_angle!.exceeds, false)
     assert.equal(byName.elbow_angle!.change, 0)
     assert.equal(byName.elbow_angle!.exceeds, false)
-    assert.deepEqual(c.rows.map((r) => r.name), metricTable('lateral').map((m) => m.name))
+    assert.deepEqual(
+      c.rows.map((r) => r.name),
+      metricTable('lateral').map((m) => m.name),
+    )
     const h = byName.head_angle_horizontal!
     assert.ok(Math.abs(h.change! - (h.later! - h.earlier!)) < 1e-12)
-    assert.ok(Math.abs(h.srd! - 1.96 * Math.hypot(earlier.u.head_angle_horizontal!, later.u.head_angle_horizontal!)) < 1e-12)
+    assert.ok(
+      Math.abs(h.srd! - 1.96 * Math.hypot(earlier.u.head_angle_horizontal!, later.u.head_angle_horizontal!)) < 1e-12,
+    )
   })
   test('rows run earlier -> later by date, whichever is loaded second', () => {
     const a = assessment(figure('anterior'), { date: '2026-01-10' })
@@ -68,10 +86,18 @@ describe('compare', () => {
     assert.ok(one.ok && two.ok)
     assert.equal(one.earlier, a)
     assert.deepEqual(one.rows, two.rows)
-    assert.ok(one.rows.find((r) => r.name === 'head_angle')!.change! > 0, 'right tragus lower later: head tilted more to the right')
+    assert.ok(
+      one.rows.find((r) => r.name === 'head_angle')!.change! > 0,
+      'right tragus lower later: head tilted more to the right',
+    )
   })
   test('an angle change across the ±180 seam is the short way round', () => {
-    const base: Assessment = { view: 'anterior', values: { head_angle: 179.5 }, u: { head_angle: 0.5 }, date: '2026-01-01' }
+    const base: Assessment = {
+      view: 'anterior',
+      values: { head_angle: 179.5 },
+      u: { head_angle: 0.5 },
+      date: '2026-01-01',
+    }
     const c = compare({ ...base, values: { head_angle: -179.5 }, date: '2026-02-01' }, base)
     assert.ok(c.ok)
     assert.ok(Math.abs(c.rows.find((r) => r.name === 'head_angle')!.change! - 1) < 1e-9)
@@ -122,8 +148,21 @@ describe('compare', () => {
 describe('comparison table and CSV', () => {
   const text: ComparisonCsvText = {
     headers: {
-      view: 'vista', side: 'lado', metric: 'métrica', label: 'nombre', unit: 'unidad', earlierDate: 'fecha_1', earlierValue: 'valor_1', earlierU: 'u_1',
-      laterDate: 'fecha_2', laterValue: 'valor_2', laterU: 'u_2', change: 'cambio', uChange: 'u_cambio', srd: 'DRM', verdict: 'veredicto',
+      view: 'vista',
+      side: 'lado',
+      metric: 'métrica',
+      label: 'nombre',
+      unit: 'unidad',
+      earlierDate: 'fecha_1',
+      earlierValue: 'valor_1',
+      earlierU: 'u_1',
+      laterDate: 'fecha_2',
+      laterValue: 'valor_2',
+      laterU: 'u_2',
+      change: 'cambio',
+      uChange: 'u_cambio',
+      srd: 'DRM',
+      verdict: 'veredicto',
     },
     units: { degrees: 'grados', cm: 'cm' },
     verdicts: { real: 'sí', within: 'no', method_differs: 'método distinto', missing: 'sin dato', unknown: 'sin dato' },
@@ -155,7 +194,10 @@ describe('comparison table and CSV', () => {
     const csv = comparisonCsv(c, ES_TERMS, text)
     const lines = csv.trimEnd().split('\r\n')
     assert.equal(lines.length, 1 + metricTable('lateral').length)
-    assert.equal(lines[0], 'vista,lado,métrica,nombre,unidad,fecha_1,valor_1,u_1,fecha_2,valor_2,u_2,cambio,u_cambio,DRM,veredicto')
+    assert.equal(
+      lines[0],
+      'vista,lado,métrica,nombre,unidad,fecha_1,valor_1,u_1,fecha_2,valor_2,u_2,cambio,u_cambio,DRM,veredicto',
+    )
     const head = lines.find((l) => l.includes('head_angle_horizontal'))!.split(',')
     const row = c.rows.find((r) => r.name === 'head_angle_horizontal')!
     assert.equal(head[0], 'lateral')

@@ -12,7 +12,14 @@ import { fcOf } from '../../../../web/src/state/model.js'
 import { markedDoc } from '../fixtures.js'
 
 function fileOf(views: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ format: ASSESSMENT_FILE_FORMAT, version: ASSESSMENT_FILE_VERSION, saved_at: '2026-01-01T00:00:00Z', view: 'posterior', views, ...extra })
+  return JSON.stringify({
+    format: ASSESSMENT_FILE_FORMAT,
+    version: ASSESSMENT_FILE_VERSION,
+    saved_at: '2026-01-01T00:00:00Z',
+    view: 'posterior',
+    views,
+    ...extra,
+  })
 }
 
 describe('assessment file', () => {
@@ -50,18 +57,37 @@ describe('assessment file', () => {
   const bad: [string, string, RegExp][] = [
     ['not JSON', '{', /not JSON/],
     ['another format', JSON.stringify({ format: 'x' }), /expected "format": "posture-metrics-session"/],
-    ['another version', JSON.stringify({ format: ASSESSMENT_FILE_FORMAT, version: 9 }), /version 9; this app reads version 1/],
+    [
+      'another version',
+      JSON.stringify({ format: ASSESSMENT_FILE_FORMAT, version: 9 }),
+      /version 9; this app reads version 1/,
+    ],
     ['no views', JSON.stringify({ format: ASSESSMENT_FILE_FORMAT, version: 1 }), /no "views" object/],
     ['unknown view', fileOf({ top: {} }), /Unknown view "top"; expected one of anterior, posterior, lateral/],
-    ['bad point', fileOf({ anterior: { markers: { ombligo: [1] } } }), /views\.anterior\.markers\.ombligo must be a two-number array \[x, y\]; got \[1\]/],
-    ['bad distance', fileOf({ anterior: { calibration: { grid_size_cm: 0 } } }), /grid_size_cm must be a number > 0; got 0/],
-    ['bad size', fileOf({ anterior: { image: { width: 0, height: 5 } } }), /views\.anterior\.image must have a positive width and height/],
+    [
+      'bad point',
+      fileOf({ anterior: { markers: { ombligo: [1] } } }),
+      /views\.anterior\.markers\.ombligo must be a two-number array \[x, y\]; got \[1\]/,
+    ],
+    [
+      'bad distance',
+      fileOf({ anterior: { calibration: { grid_size_cm: 0 } } }),
+      /grid_size_cm must be a number > 0; got 0/,
+    ],
+    [
+      'bad size',
+      fileOf({ anterior: { image: { width: 0, height: 5 } } }),
+      /views\.anterior\.image must have a positive width and height/,
+    ],
     ['bad side', fileOf({ lateral: { side: 'up' } }), /views\.lateral\.side must be "right" \| "left"/],
     ['bad option', fileOf({ posterior: { estimate_popliteal: 'yes' } }), /estimate_popliteal must be true or false/],
   ]
   for (const [what, text, message] of bad) {
     test(`a bad file says what is wrong: ${what}`, () => {
-      assert.throws(() => parseAssessmentFile(text), (error: unknown) => error instanceof AssessmentFileError && message.test(error.message))
+      assert.throws(
+        () => parseAssessmentFile(text),
+        (error: unknown) => error instanceof AssessmentFileError && message.test(error.message),
+      )
     })
   }
 })

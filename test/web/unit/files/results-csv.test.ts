@@ -1,11 +1,11 @@
 /** Unit tests of the CSV export and the result entries it is built from (web/src/files/results-csv.ts). */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import * as commands from '../../../../web/src/state/commands.js'
 import { csvOf, resultEntries } from '../../../../web/src/files/results-csv.js'
 import { metricsOf } from '../../../../web/src/metrics/metric-info.js'
+import * as commands from '../../../../web/src/state/commands.js'
 import { fcOf, requestOf, type View } from '../../../../web/src/state/model.js'
-import { initialState, type AppState } from '../../../../web/src/state/state.js'
+import { type AppState, initialState } from '../../../../web/src/state/state.js'
 import { markedDoc } from '../fixtures.js'
 
 /** A state whose view is marked and answered with `values` (as the analysis would record them). */
@@ -25,7 +25,10 @@ describe('csv', () => {
     const text = csvOf(resultEntries(s))
     assert.ok(text.endsWith('\r\n'))
     const lines = text.trimEnd().split('\r\n')
-    assert.equal(lines[0], 'patient,date,view,side,metric,value,uncertainty,unit,meaning,photo,fc_cm_per_px,lrv_x_px,placement_error_px,status')
+    assert.equal(
+      lines[0],
+      'patient,date,view,side,metric,value,uncertainty,unit,meaning,photo,fc_cm_per_px,lrv_x_px,placement_error_px,status',
+    )
     assert.equal(lines.length, 1 + metrics.length)
     const doc = markedDoc('anterior')
     const first = lines[1]!
@@ -38,7 +41,10 @@ describe('csv', () => {
   test('fields with commas or quotes are quoted', () => {
     const s = answered('lateral', { [metricsOf('lateral')[0]!.name]: 1 })
     const photoName = 'a "b", c.png'
-    const withName = commands.commit(s, { ...s.views.lateral.doc, photo: { ...s.views.lateral.doc.photo!, name: photoName } })
+    const withName = commands.commit(s, {
+      ...s.views.lateral.doc,
+      photo: { ...s.views.lateral.doc.photo!, name: photoName },
+    })
     const request = requestOf('lateral', withName.views.lateral.doc)
     assert.ok(request.ready)
     const again = commands.setOutcome(withName, 'lateral', { ...withName.views.lateral.outcome, key: request.key })
@@ -61,7 +67,8 @@ describe('csv', () => {
     const status = Object.fromEntries(rows.map((r) => [r.split(',')[4], r.split(',').at(-1)]))
     const usesNotch = metrics.filter((m) => m.markers.includes('escotadura_esternal')).map((m) => m.name)
     assert.ok(usesNotch.length > 0)
-    for (const m of metrics) assert.equal(status[m.name], usesNotch.includes(m.name) ? 'provisional' : 'confirmed', m.name)
+    for (const m of metrics)
+      assert.equal(status[m.name], usesNotch.includes(m.name) ? 'provisional' : 'confirmed', m.name)
   })
 
   test('every row carries the patient as typed and the assessment date', () => {

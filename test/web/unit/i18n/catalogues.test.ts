@@ -7,28 +7,62 @@
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
 import { en } from '../../../../web/src/i18n/en.js'
 import { es } from '../../../../web/src/i18n/es.js'
 import { currentLocale, markerText, metricText, setLocale, t } from '../../../../web/src/i18n/index.js'
 import { EN_TERMS, ES_TERMS } from '../../../../web/src/i18n/terms.js'
 import type { Message } from '../../../../web/src/i18n/types.js'
-import { englishVocabulary, englishWordsIn } from '../../../support/english-words.js'
-import { reasonText } from '../../../../web/src/pose/suggestion-commands.js'
 import { LANDMARKS, type LandmarkName } from '../../../../web/src/pose/landmarks.js'
+import { reasonText } from '../../../../web/src/pose/suggestion-commands.js'
+import { englishVocabulary, englishWordsIn } from '../../../support/english-words.js'
 
 const WEB = fileURLToPath(new URL('../../../../../../web/', import.meta.url))
 
-const forms = (m: Message): string[] => (typeof m === 'string' ? [m] : Object.values(m).filter((v): v is string => typeof v === 'string'))
-const params = (m: Message): string[] => [...new Set(forms(m).flatMap((f) => [...f.matchAll(/\{(\w+)\}/g)].map((x) => x[1]!)))].sort()
+const forms = (m: Message): string[] =>
+  typeof m === 'string' ? [m] : Object.values(m).filter((v): v is string => typeof v === 'string')
+const params = (m: Message): string[] =>
+  [...new Set(forms(m).flatMap((f) => [...f.matchAll(/\{(\w+)\}/g)].map((x) => x[1]!)))].sort()
 
 /** Words that are the same in both languages or are not words: units, codes, names of things. */
-export const NOT_ENGLISH = ['px', 'cm', 'fc', 'lrv', 'csv', 'json', 'jpeg', 'png', 'webp', 'http', 'api', 'ctrl', 'english', 'srd', 'asis', 'psis', 'true', 'false', 'format', 'views', 'zoom', 'min', 'max']
+export const NOT_ENGLISH = [
+  'px',
+  'cm',
+  'fc',
+  'lrv',
+  'csv',
+  'json',
+  'jpeg',
+  'png',
+  'webp',
+  'http',
+  'api',
+  'ctrl',
+  'english',
+  'srd',
+  'asis',
+  'psis',
+  'true',
+  'false',
+  'format',
+  'views',
+  'zoom',
+  'min',
+  'max',
+]
 
 export const ENGLISH = englishVocabulary(
-  [...Object.values(en).flatMap(forms), ...Object.values(EN_TERMS.markers).flatMap((m) => [m.label, m.hint]), ...Object.values(EN_TERMS.metrics).flatMap((v) => Object.values(v).flatMap((m) => [m.label, m.meaning]))],
-  [...Object.values(es).flatMap(forms), ...Object.values(ES_TERMS.markers).flatMap((m) => [m.label, m.hint]), ...Object.values(ES_TERMS.metrics).flatMap((v) => Object.values(v).flatMap((m) => [m.label, m.meaning]))],
+  [
+    ...Object.values(en).flatMap(forms),
+    ...Object.values(EN_TERMS.markers).flatMap((m) => [m.label, m.hint]),
+    ...Object.values(EN_TERMS.metrics).flatMap((v) => Object.values(v).flatMap((m) => [m.label, m.meaning])),
+  ],
+  [
+    ...Object.values(es).flatMap(forms),
+    ...Object.values(ES_TERMS.markers).flatMap((m) => [m.label, m.hint]),
+    ...Object.values(ES_TERMS.metrics).flatMap((v) => Object.values(v).flatMap((m) => [m.label, m.meaning])),
+  ],
   NOT_ENGLISH,
 )
 
@@ -43,12 +77,15 @@ describe('catalogues', () => {
   })
 
   test('no English word in a Spanish text', () => {
-    for (const [key, m] of Object.entries(es)) for (const f of forms(m)) assert.deepEqual(englishWordsIn(f, ENGLISH), [], `${key}: ${f}`)
-    for (const [name, m] of Object.entries(ES_TERMS.markers)) assert.deepEqual(englishWordsIn(`${m.label} ${m.hint}`, ENGLISH), [], name)
+    for (const [key, m] of Object.entries(es))
+      for (const f of forms(m)) assert.deepEqual(englishWordsIn(f, ENGLISH), [], `${key}: ${f}`)
+    for (const [name, m] of Object.entries(ES_TERMS.markers))
+      assert.deepEqual(englishWordsIn(`${m.label} ${m.hint}`, ENGLISH), [], name)
   })
 
   test("no '.' decimal in a Spanish text (a number parameter gets the comma from t())", () => {
-    for (const [key, m] of Object.entries(es)) for (const f of forms(m)) assert.doesNotMatch(f, /\d\.\d/, `${key}: ${f}`)
+    for (const [key, m] of Object.entries(es))
+      for (const f of forms(m)) assert.doesNotMatch(f, /\d\.\d/, `${key}: ${f}`)
   })
 
   test('the reasons a tool gives for leaving a marker unplaced: no English word in Spanish, landmark names included', () => {
@@ -59,7 +96,13 @@ describe('catalogues', () => {
     try {
       for (const reason of ['low-visibility', 'inputs-not-visible', 'out-of-frame', 'no-pose'] as const) {
         for (const landmarks of [...names.map((n) => [n]), names]) {
-          const text = reasonText({ marker: 'tragus_der', status: 'not-suggested', reason, basis: 'direct', ctx: { landmarks } })
+          const text = reasonText({
+            marker: 'tragus_der',
+            status: 'not-suggested',
+            reason,
+            basis: 'direct',
+            ctx: { landmarks },
+          })
           assert.deepEqual(englishWordsIn(text, new Set([...ENGLISH, ...landmarkWords])), [], `${reason}: ${text}`)
         }
       }
@@ -92,7 +135,9 @@ function sources(dir: string): string[] {
 
 describe('no text outside the catalogues', () => {
   test('no sentence in a string literal of the app\'s code (the catalogues excepted; "i18n-exempt" marks a message never shown)', () => {
-    const catalogues = ['en.ts', 'es.ts', 'clinical.ts', 'record.ts', 'capture.ts', 'terms.ts'].map((name) => join('src', 'i18n', name))
+    const catalogues = ['en.ts', 'es.ts', 'clinical.ts', 'record.ts', 'capture.ts', 'terms.ts'].map((name) =>
+      join('src', 'i18n', name),
+    )
     // Never shown in the app: the pose mapping rules' rationale (documentation for docs and the bench).
     const documentation = [join('src', 'pose', 'mapping.ts')]
     const sentence = /(['"`])((?:(?!\1).)*?\b[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}\b(?:(?!\1).)*?)\1/
@@ -103,7 +148,8 @@ describe('no text outside the catalogues', () => {
         .split('\n')
         .forEach((line, i) => {
           const code = line.trim()
-          if (code.startsWith('//') || code.startsWith('*') || code.startsWith('/*') || line.includes('i18n-exempt')) return
+          if (code.startsWith('//') || code.startsWith('*') || code.startsWith('/*') || line.includes('i18n-exempt'))
+            return
           // Programming errors, diagnostics kept in an error's ctx (the app words errors from their type), module paths.
           if (/\bthrow new\b|\bmessage: '|\bimport\('/.test(line)) return
           const m = sentence.exec(line)
@@ -134,7 +180,8 @@ describe('no key without a use', () => {
     ].join('\n')
     const prefixes = [...new Set([...code.matchAll(/[`'"]([\w.-]+\.)\$\{/g)].map((m) => m[1] as string))]
     const unused = Object.keys(en).filter(
-      (key) => !code.includes(`'${key}'`) && !code.includes(`"${key}"`) && !prefixes.some((prefix) => key.startsWith(prefix)),
+      (key) =>
+        !code.includes(`'${key}'`) && !code.includes(`"${key}"`) && !prefixes.some((prefix) => key.startsWith(prefix)),
     )
     assert.deepEqual(unused, [], 'keys no code uses: remove them from both catalogues')
   })

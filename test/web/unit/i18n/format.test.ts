@@ -51,8 +51,14 @@ describe('value ± u', () => {
     assert.equal(formatUncertainty(0.0849, 'cm', 'es'), `0,1${NBSP}cm`)
   })
   test('both parts carry the unit and the locale separator', () => {
-    assert.equal(formatWithUncertainty(2.34, 0.56, 'degrees', 'en', { signed: true }), `+2.3\u00b0${NBSP}\u00b1${NBSP}0.6\u00b0`)
-    assert.equal(formatWithUncertainty(-1.23, 0.28, 'cm', 'es', { signed: true }), `\u22121,2${NBSP}cm${NBSP}\u00b1${NBSP}0,3${NBSP}cm`)
+    assert.equal(
+      formatWithUncertainty(2.34, 0.56, 'degrees', 'en', { signed: true }),
+      `+2.3\u00b0${NBSP}\u00b1${NBSP}0.6\u00b0`,
+    )
+    assert.equal(
+      formatWithUncertainty(-1.23, 0.28, 'cm', 'es', { signed: true }),
+      `\u22121,2${NBSP}cm${NBSP}\u00b1${NBSP}0,3${NBSP}cm`,
+    )
     assert.equal(formatWithUncertainty(178.04, 1.5, 'degrees', 'es'), `178,0\u00b0${NBSP}\u00b1${NBSP}1,5\u00b0`)
   })
   test('without a u, just the value', () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { describe, test } from 'node:test'
 import { en } from '../../../../web/src/i18n/en.js'
-import { registerCatalogue, setLocale, t, type Catalogue } from '../../../../web/src/i18n/index.js'
+import { type Catalogue, registerCatalogue, setLocale, t } from '../../../../web/src/i18n/index.js'
 
 describe('i18n', () => {
   test('parameters and plural forms', () => {

@@ -1,13 +1,24 @@
 /** Choosing the app's language (web/src/i18n/language.ts). */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { browserLocale, initialLocale, LANGUAGE_STORAGE_KEY, rememberLocale, storedLocale, type KeyValueStore } from '../../../../web/src/i18n/language.js'
+import {
+  browserLocale,
+  initialLocale,
+  type KeyValueStore,
+  LANGUAGE_STORAGE_KEY,
+  rememberLocale,
+  storedLocale,
+} from '../../../../web/src/i18n/language.js'
 
 function memory(initial: Record<string, string> = {}): KeyValueStore & { data: Record<string, string> } {
   const data = { ...initial }
-  return { data, getItem: (k) => data[k] ?? null, setItem: (k, v) => {
-    data[k] = v
-  } }
+  return {
+    data,
+    getItem: (k) => data[k] ?? null,
+    setItem: (k, v) => {
+      data[k] = v
+    },
+  }
 }
 
 test('the browser decides: any es* is Spanish, en* English, the first supported one wins', () => {

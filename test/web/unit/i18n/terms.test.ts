@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { VIEWS, type View } from '#core/markers.js'
-import { EN_TERMS, ES_TERMS, offsetMarker } from '../../../../web/src/i18n/terms.js'
 import { metricTable } from '#core/metrics/index.js'
+import { EN_TERMS, ES_TERMS, offsetMarker } from '../../../../web/src/i18n/terms.js'
 
 const VIEW_LIST = Object.keys(VIEWS) as View[]
 
@@ -27,7 +27,7 @@ test('every metric of every table (with and without estimated popliteal points) 
   }
 })
 
-test('English meanings are the tables\' own; Spanish ones are not left in English', () => {
+test("English meanings are the tables' own; Spanish ones are not left in English", () => {
   for (const view of VIEW_LIST) {
     for (const m of metricTable(view)) {
       assert.equal(EN_TERMS.metrics[view][m.name]!.meaning, m.meaning)

@@ -1,15 +1,22 @@
 /** Unit tests of the keyboard command table (web/src/input/keymap.ts): which key does what, and where. */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { commandFor, KEYMAP, type KeyPress, nudgeOf, runCommand } from '../../../../web/src/input/keymap.js'
+import type { Viewport } from '../../../../web/src/render/viewport.js'
 import * as commands from '../../../../web/src/state/commands.js'
-import { KEYMAP, commandFor, nudgeOf, runCommand, type KeyPress } from '../../../../web/src/input/keymap.js'
-import { positionOf, type Pt } from '../../../../web/src/state/model.js'
+import { type Pt, positionOf } from '../../../../web/src/state/model.js'
 import { current, initialState } from '../../../../web/src/state/state.js'
 import { createStore } from '../../../../web/src/state/store.js'
-import type { Viewport } from '../../../../web/src/render/viewport.js'
 import { markedDoc } from '../fixtures.js'
 
-const press = (key: string, mods: Partial<Omit<KeyPress, 'key'>> = {}): KeyPress => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods })
+const press = (key: string, mods: Partial<Omit<KeyPress, 'key'>> = {}): KeyPress => ({
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...mods,
+})
 const onStage = { onControl: false, inTabList: false }
 
 describe('key table', () => {
@@ -89,7 +96,11 @@ describe('running commands', () => {
       center: (): Pt => [123, 456],
       spaceHeld: false,
     }
-    const ui = { openPhotoPicker: () => void calls.push('open'), showHelp: () => void calls.push('help'), saveAssessment: () => void calls.push('save') }
+    const ui = {
+      openPhotoPicker: () => void calls.push('open'),
+      showHelp: () => void calls.push('help'),
+      saveAssessment: () => void calls.push('save'),
+    }
     const run = (p: KeyPress) => runCommand(commandFor(p, onStage)!, p, { store, viewport, ui })
     return { store, calls, viewport, run }
   }

@@ -11,12 +11,7 @@ import { metricTable } from '#core/metrics/index.js'
 import { setLocale } from '../../../../web/src/i18n/index.js'
 import { metricsOf } from '../../../../web/src/metrics/metric-info.js'
 import { CLINICAL_U_LIMIT, precisionWarning, precisionWarningText } from '../../../../web/src/metrics/precision.js'
-import {
-  metricValue,
-  type Placement,
-  type Point,
-  uncertaintiesOf,
-} from '../../../../web/src/metrics/uncertainty.js'
+import { metricValue, type Placement, type Point, uncertaintiesOf } from '../../../../web/src/metrics/uncertainty.js'
 import { FIGURES } from '../../fixtures/figure.js'
 
 /** The figure of a view photographed `zoom` times its size, calibrated by its ruler. */

@@ -7,16 +7,16 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { View } from '#core/markers.js'
 import { wrapDegrees } from '#core/geometry/angles.js'
+import type { View } from '#core/markers.js'
 import { forward, metricTable } from '#core/metrics/index.js'
 import {
   DEFAULT_PLACEMENT_SD_PX,
+  type Placement,
+  type Point,
   parsePlacementSd,
   propagate,
   uncertaintiesOf,
-  type Placement,
-  type Point,
 } from '../../../../web/src/metrics/uncertainty.js'
 import { FIGURES } from '../../fixtures/figure.js'
 
@@ -57,7 +57,12 @@ function simulate(p: Placement, sd: number, seed: number, plumbLine = true): Rec
     if (p.view === 'lateral') return { forward: forward(p.side ?? 'right'), lrv_x: lrv, fc }
     return { lrv_x: lrv, fc }
   }
-  const base = table.map((m) => m.compute(p.markers, context(p.markers as Record<string, Point>, p.lrvX ?? 0, p.scale?.a ?? null, p.scale?.b ?? null)))
+  const base = table.map((m) =>
+    m.compute(
+      p.markers,
+      context(p.markers as Record<string, Point>, p.lrvX ?? 0, p.scale?.a ?? null, p.scale?.b ?? null),
+    ),
+  )
   const sum = table.map(() => 0)
   const sumSq = table.map(() => 0)
   const jitter = (q: Point): Point => [q[0] + sd * gauss(), q[1] + sd * gauss()]
@@ -104,7 +109,10 @@ function assertAgrees(p: Placement, sd: number, seed: number, plumbLine = true):
     const s = simulated[m.name]!
     assert.ok(m.u > 0, `${m.name}: u > 0`)
     const rel = Math.abs(m.u - s) / s
-    assert.ok(rel < TOLERANCE, `${p.view} ${m.name}: propagated ${m.u} vs simulated ${s} (${(rel * 100).toFixed(2)} % apart)`)
+    assert.ok(
+      rel < TOLERANCE,
+      `${p.view} ${m.name}: propagated ${m.u} vs simulated ${s} (${(rel * 100).toFixed(2)} % apart)`,
+    )
   }
 }
 
@@ -145,7 +153,10 @@ describe('worked cases', () => {
   })
   test('a left-right tilt: u = deg(sd * sqrt(2) / length) for two points a length apart', () => {
     // Level pair 100 px apart: only the y errors move the angle, each by deg(1/100) per px.
-    const p: Placement = { ...figurePlacement('anterior'), markers: { ...figurePlacement('anterior').markers, tragus_der: [250, 130], tragus_izq: [350, 130] } }
+    const p: Placement = {
+      ...figurePlacement('anterior'),
+      markers: { ...figurePlacement('anterior').markers, tragus_der: [250, 130], tragus_izq: [350, 130] },
+    }
     const u = uncertaintiesOf(p, { sd: 2 }).head_angle!
     assert.ok(Math.abs(u - ((2 * Math.SQRT2) / 100) * (180 / Math.PI)) < 1e-6, `u = ${u}`)
   })
@@ -190,7 +201,10 @@ describe('angles at the seams', () => {
   test('a tilt near ±180 (pair marked the wrong way round) gets the same u as the level pair, and matches a simulation', () => {
     const base = figurePlacement('anterior')
     const level: Placement = { ...base, markers: { ...base.markers, tragus_der: [250, 130], tragus_izq: [350, 130] } }
-    const flipped: Placement = { ...base, markers: { ...base.markers, tragus_der: [350, 130], tragus_izq: [250, 130.2] } }
+    const flipped: Placement = {
+      ...base,
+      markers: { ...base.markers, tragus_der: [350, 130], tragus_izq: [250, 130.2] },
+    }
     const uLevel = uncertaintiesOf(level, { sd: 2 }).head_angle!
     const uFlipped = uncertaintiesOf(flipped, { sd: 2 }).head_angle!
     assert.ok(Math.abs(uLevel - uFlipped) < 1e-3, `${uLevel} vs ${uFlipped}`)
@@ -220,7 +234,10 @@ describe('small photos: the shown u is never below the simulated spread', () => 
         for (const m of propagate(p, { sd })) {
           const s = simulated[m.name]!
           // 3 standard errors of the simulated SD below it at most; not more than 10 % above it.
-          assert.ok(m.u >= s * (1 - 3 / Math.sqrt(2 * SAMPLES)), `${view} ${m.name}: shown ${m.u} is below the simulated ${s} (${((m.u / s) * 100).toFixed(1)} %)`)
+          assert.ok(
+            m.u >= s * (1 - 3 / Math.sqrt(2 * SAMPLES)),
+            `${view} ${m.name}: shown ${m.u} is below the simulated ${s} (${((m.u / s) * 100).toFixed(1)} %)`,
+          )
           assert.ok(m.u <= s * 1.1, `${view} ${m.name}: shown ${m.u} is more than 10 % above the simulated ${s}`)
         }
       })

@@ -1,7 +1,7 @@
 /** The detector's retries as data (web/src/pose/detection.ts): the default order, and the bench's `?pose-retries=` list. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { RETRIES, parseRetries } from '../../../../web/src/pose/detection.js'
+import { parseRetries, RETRIES } from '../../../../web/src/pose/detection.js'
 
 test('retries: contrast, then square, then a second scale, unless a list says otherwise', () => {
   assert.deepEqual(RETRIES, ['contrast', 'square', 'scale'])

@@ -2,8 +2,9 @@
  * The facing check (web/src/pose/facing.ts), pure, in Node: front, back and either side
  * from the landmarks of a standing person, against the chosen view.
  */
-import { describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
 import { checkFacing, estimateFacing, expectedFacing, SIDE_WIDTH_RATIO } from '../../../../web/src/pose/facing.js'
 import { standing, withLandmarks } from './standing.js'
 
@@ -56,19 +57,41 @@ describe('checkFacing', () => {
   })
 
   it('matches when the photo shows what the view expects', () => {
-    assert.deepEqual(checkFacing('anterior', 'left', standing('front')), { type: 'facing-match', ctx: { expected: 'front' } })
-    assert.deepEqual(checkFacing('lateral', 'right', standing('right')), { type: 'facing-match', ctx: { expected: 'right' } })
+    assert.deepEqual(checkFacing('anterior', 'left', standing('front')), {
+      type: 'facing-match',
+      ctx: { expected: 'front' },
+    })
+    assert.deepEqual(checkFacing('lateral', 'right', standing('right')), {
+      type: 'facing-match',
+      ctx: { expected: 'right' },
+    })
   })
 
   it('reports a back view chosen as anterior, and the wrong side', () => {
-    assert.deepEqual(checkFacing('anterior', 'left', standing('back')), { type: 'facing-mismatch', ctx: { expected: 'front', seen: 'back' } })
-    assert.deepEqual(checkFacing('posterior', 'left', standing('front')), { type: 'facing-mismatch', ctx: { expected: 'back', seen: 'front' } })
-    assert.deepEqual(checkFacing('lateral', 'left', standing('right')), { type: 'facing-mismatch', ctx: { expected: 'left', seen: 'right' } })
-    assert.deepEqual(checkFacing('lateral', 'right', standing('front')), { type: 'facing-mismatch', ctx: { expected: 'right', seen: 'front' } })
+    assert.deepEqual(checkFacing('anterior', 'left', standing('back')), {
+      type: 'facing-mismatch',
+      ctx: { expected: 'front', seen: 'back' },
+    })
+    assert.deepEqual(checkFacing('posterior', 'left', standing('front')), {
+      type: 'facing-mismatch',
+      ctx: { expected: 'back', seen: 'front' },
+    })
+    assert.deepEqual(checkFacing('lateral', 'left', standing('right')), {
+      type: 'facing-mismatch',
+      ctx: { expected: 'left', seen: 'right' },
+    })
+    assert.deepEqual(checkFacing('lateral', 'right', standing('front')), {
+      type: 'facing-mismatch',
+      ctx: { expected: 'right', seen: 'front' },
+    })
   })
 
   it('says when it cannot tell', () => {
-    const lm = withLandmarks(standing('front'), { LEFT_SHOULDER: { visibility: 0 }, RIGHT_SHOULDER: { visibility: 0 }, LEFT_HIP: { visibility: 0 } })
+    const lm = withLandmarks(standing('front'), {
+      LEFT_SHOULDER: { visibility: 0 },
+      RIGHT_SHOULDER: { visibility: 0 },
+      LEFT_HIP: { visibility: 0 },
+    })
     assert.deepEqual(checkFacing('anterior', 'left', lm), { type: 'facing-unknown', ctx: { expected: 'front' } })
   })
 })

@@ -5,24 +5,25 @@
  * proportion, anatomical order holds on a standing person, and a marker the model cannot
  * place credibly comes back unsuggested with its reason.
  */
-import { describe, it } from 'node:test'
+
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { describe, it } from 'node:test'
 import { runInNewContext } from 'node:vm'
-import { SIDES, VIEWS, markerNames, type View } from '#core/markers.js'
-import { LANDMARKS, LANDMARK_COUNT } from '../../../../web/src/pose/landmarks.js'
+import { markerNames, SIDES, VIEWS, type View } from '#core/markers.js'
+import { LANDMARK_COUNT, LANDMARKS } from '../../../../web/src/pose/landmarks.js'
 import {
   ANTERIOR_MAPPING,
-  POSTERIOR_MAPPING,
-  VISIBILITY_THRESHOLD,
   basisOf,
   describe as describeExpr,
   inputsOf,
   lateralMapping,
-  mappingOf,
-  suggestMarkers,
   type MarkerSuggestion,
+  mappingOf,
+  POSTERIOR_MAPPING,
+  suggestMarkers,
+  VISIBILITY_THRESHOLD,
 } from '../../../../web/src/pose/mapping.js'
 import { PHOTO, point, standing, withLandmarks } from './standing.js'
 
@@ -37,7 +38,7 @@ function suggested(s: MarkerSuggestion | undefined): { x: number; y: number } {
 }
 
 describe('pose landmarks', () => {
-  it("match the names and indices @mediapipe/pose exports as POSE_LANDMARKS", () => {
+  it('match the names and indices @mediapipe/pose exports as POSE_LANDMARKS', () => {
     const require = createRequire(import.meta.url)
     const source = readFileSync(require.resolve('@mediapipe/pose/pose.js'), 'utf8')
     const sandbox: Record<string, unknown> = {}
@@ -94,16 +95,32 @@ describe('suggestMarkers', () => {
     )
     const m = byMarker(list)
     // Direct markers are their landmark, exactly; the subject's right is on the image's left.
-    assert.deepEqual(suggested(m.tragus_der), { ...suggested(m.tragus_der), x: point(lm, 'RIGHT_EAR').x, y: point(lm, 'RIGHT_EAR').y })
-    assert.ok(suggested(m.punto_acromion_izq).y < point(lm, 'LEFT_SHOULDER').y, 'the acromion is above the shoulder joint')
+    assert.deepEqual(suggested(m.tragus_der), {
+      ...suggested(m.tragus_der),
+      x: point(lm, 'RIGHT_EAR').x,
+      y: point(lm, 'RIGHT_EAR').y,
+    })
+    assert.ok(
+      suggested(m.punto_acromion_izq).y < point(lm, 'LEFT_SHOULDER').y,
+      'the acromion is above the shoulder joint',
+    )
     assert.ok(suggested(m.centro_rotula_der).x < suggested(m.centro_rotula_izq).x)
     // Derived: the xiphoid is 25 % of the way from mid-shoulders to mid-hips.
     const sy = (point(lm, 'LEFT_SHOULDER').y + point(lm, 'RIGHT_SHOULDER').y) / 2
     const hy = (point(lm, 'LEFT_HIP').y + point(lm, 'RIGHT_HIP').y) / 2
     assert.ok(Math.abs(suggested(m.apendice_xifoides).y - (sy + 0.25 * (hy - sy))) < 1e-9)
     // Top to bottom along the midline.
-    const order = ['eminencia_frontal_media', 'espina_nasal', 'punto_mentoniano', 'escotadura_esternal', 'apendice_xifoides', 'ombligo', 'punto_sinfisis_pubiana']
-    for (let i = 1; i < order.length; i++) assert.ok(suggested(m[order[i - 1]!]).y < suggested(m[order[i]!]).y, `${order[i - 1]} above ${order[i]}`)
+    const order = [
+      'eminencia_frontal_media',
+      'espina_nasal',
+      'punto_mentoniano',
+      'escotadura_esternal',
+      'apendice_xifoides',
+      'ombligo',
+      'punto_sinfisis_pubiana',
+    ]
+    for (let i = 1; i < order.length; i++)
+      assert.ok(suggested(m[order[i - 1]!]).y < suggested(m[order[i]!]).y, `${order[i - 1]} above ${order[i]}`)
     // ASIS above the hip joints, tibial tuberosity below the knee.
     assert.ok(suggested(m.espina_iliaca_anterosuperior_der).y < point(lm, 'RIGHT_HIP').y)
     assert.ok(suggested(m.tat_izq).y > suggested(m.centro_rotula_izq).y)
@@ -118,7 +135,9 @@ describe('suggestMarkers', () => {
     for (const name of spine) assert.ok(Math.abs(suggested(m[name]).x - 300) < 1e-9, name)
     // From behind, the subject's left is on the image's left.
     assert.ok(suggested(m.popliteo_izq).x < suggested(m.popliteo_der).x)
-    assert.ok(suggested(m.espina_iliaca_posterosuperior_izq).x < 300 && suggested(m.espina_iliaca_posterosuperior_der).x > 300)
+    assert.ok(
+      suggested(m.espina_iliaca_posterosuperior_izq).x < 300 && suggested(m.espina_iliaca_posterosuperior_der).x > 300,
+    )
     assert.ok(suggested(m.lobulo_izq).y > point(lm, 'LEFT_EAR').y, 'the lobe hangs below the ear point')
     assert.ok(suggested(m.calcaneo_der).y > suggested(m.aquiles_der).y)
   })
@@ -133,7 +152,10 @@ describe('suggestMarkers', () => {
       const ankle = point(lm, `${near}ANKLE` as never)
       assert.ok(back * (suggested(m.apex_cervical).x - shoulder.x) > 0, `${side}: neck apex behind the shoulder`)
       assert.ok(back * (suggested(m.apex_lumbar).x - shoulder.x) > 0, `${side}: lumbar apex behind`)
-      assert.ok(back * (suggested(m.borde_anterior_maleolo).x - ankle.x) < 0, `${side}: malleolus front edge in front of the ankle`)
+      assert.ok(
+        back * (suggested(m.borde_anterior_maleolo).x - ankle.x) < 0,
+        `${side}: malleolus front edge in front of the ankle`,
+      )
       assert.equal(suggested(m.trocanter_mayor).x, point(lm, `${near}HIP` as never).x)
     }
   })
@@ -166,7 +188,10 @@ describe('suggestMarkers', () => {
   })
 
   it('leaves out markers whose landmarks, or whose computed point, are outside the photo', () => {
-    const lm = withLandmarks(standing('front'), { LEFT_ANKLE: { y: 1010, visibility: 0.9 }, RIGHT_ANKLE: { y: 1010, visibility: 0.9 } })
+    const lm = withLandmarks(standing('front'), {
+      LEFT_ANKLE: { y: 1010, visibility: 0.9 },
+      RIGHT_ANKLE: { y: 1010, visibility: 0.9 },
+    })
     const m = byMarker(suggestMarkers('anterior', 'left', lm, PHOTO))
     assert.equal(m.tat_der?.status === 'not-suggested' && m.tat_der.reason, 'out-of-frame')
     assert.deepEqual(m.tat_der?.status === 'not-suggested' && m.tat_der.ctx.landmarks, ['RIGHT_ANKLE'])

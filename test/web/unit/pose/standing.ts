@@ -88,14 +88,18 @@ export function standing(pose: Pose): Landmark[] {
   if (pose === 'back') return build(FRONT, true)
   if (pose === 'left') return build(LEFT_SIDE, false)
   // Right side to the camera: the left-side view mirrored, with the subject's sides swapped.
-  const swapped = Object.fromEntries(
-    Object.entries(LEFT_SIDE).map(([name, p]) => [otherSide(name), p]),
-  ) as Record<LandmarkName, readonly [number, number]>
+  const swapped = Object.fromEntries(Object.entries(LEFT_SIDE).map(([name, p]) => [otherSide(name), p])) as Record<
+    LandmarkName,
+    readonly [number, number]
+  >
   return build(swapped, true)
 }
 
 /** A copy of `landmarks` with some landmarks changed. */
-export function withLandmarks(landmarks: readonly Landmark[], changes: Partial<Record<LandmarkName, Partial<Landmark>>>): Landmark[] {
+export function withLandmarks(
+  landmarks: readonly Landmark[],
+  changes: Partial<Record<LandmarkName, Partial<Landmark>>>,
+): Landmark[] {
   const out = landmarks.slice()
   for (const [name, change] of Object.entries(changes) as [LandmarkName, Partial<Landmark>][]) {
     out[LANDMARKS[name]] = { ...out[LANDMARKS[name]]!, ...change }

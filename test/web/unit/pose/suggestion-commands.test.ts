@@ -8,22 +8,27 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { markerNames } from '#core/markers.js'
-import { parseAssessmentFile, savedView, ASSESSMENT_FILE_FORMAT, ASSESSMENT_FILE_VERSION } from '../../../../web/src/files/assessment-file.js'
-import * as commands from '../../../../web/src/state/commands.js'
-import { EMPTY_DOC, positionOf, statusOf, type Photo } from '../../../../web/src/state/model.js'
+import {
+  ASSESSMENT_FILE_FORMAT,
+  ASSESSMENT_FILE_VERSION,
+  parseAssessmentFile,
+  savedView,
+} from '../../../../web/src/files/assessment-file.js'
+import { checkFacing } from '../../../../web/src/pose/facing.js'
+import { suggestMarkers } from '../../../../web/src/pose/mapping.js'
 import {
   applySuggestions,
   clearSuggestionNotes,
   confirmAllSuggestions,
   confirmSuggestion,
+  type SuggestionResult,
   suggestionProgress,
   unconfirmedCount,
-  type SuggestionResult,
 } from '../../../../web/src/pose/suggestion-commands.js'
-import { suggestMarkers } from '../../../../web/src/pose/mapping.js'
-import { checkFacing } from '../../../../web/src/pose/facing.js'
+import * as commands from '../../../../web/src/state/commands.js'
+import { EMPTY_DOC, type Photo, positionOf, statusOf } from '../../../../web/src/state/model.js'
 import { provisionalMetrics, unconfirmedMarkers } from '../../../../web/src/state/provisional.js'
-import { current, initialState, type AppState } from '../../../../web/src/state/state.js'
+import { type AppState, current, initialState } from '../../../../web/src/state/state.js'
 import { PHOTO, standing, withLandmarks } from './standing.js'
 
 const URL_A = 'data:image/png;base64,AAAA'
@@ -35,7 +40,11 @@ function opened(view: 'anterior' | 'posterior' = 'anterior'): AppState {
 
 function result(view: 'anterior' | 'posterior', pose: 'front' | 'back', change = {}): SuggestionResult {
   const lm = withLandmarks(standing(pose), change)
-  return { kind: 'suggestions', suggestions: suggestMarkers(view, 'right', lm, PHOTO), facing: checkFacing(view, 'right', lm) }
+  return {
+    kind: 'suggestions',
+    suggestions: suggestMarkers(view, 'right', lm, PHOTO),
+    facing: checkFacing(view, 'right', lm),
+  }
 }
 
 describe('applySuggestions', () => {
@@ -89,15 +98,28 @@ describe('applySuggestions', () => {
 
   test('a failure is a notice; nothing else changes', () => {
     const s = opened()
-    const failed = applySuggestions(s, 'anterior', URL_A, { kind: 'failure', failure: { type: 'load-error', ctx: { file: 'pose_landmark_full.tflite', status: 404, message: 'HTTP 404' } } })
+    const failed = applySuggestions(s, 'anterior', URL_A, {
+      kind: 'failure',
+      failure: { type: 'load-error', ctx: { file: 'pose_landmark_full.tflite', status: 404, message: 'HTTP 404' } },
+    })
     assert.equal(current(failed).doc, current(s).doc)
-    assert.match(failed.notice!.text, /not available: the pose model could not be loaded from the service \(pose_landmark_full\.tflite\).* Manual marking works as before\./)
-    const oom = applySuggestions(s, 'anterior', URL_A, { kind: 'failure', failure: { type: 'out-of-memory', ctx: { message: 'x' } } })
+    assert.match(
+      failed.notice!.text,
+      /not available: the pose model could not be loaded from the service \(pose_landmark_full\.tflite\).* Manual marking works as before\./,
+    )
+    const oom = applySuggestions(s, 'anterior', URL_A, {
+      kind: 'failure',
+      failure: { type: 'out-of-memory', ctx: { message: 'x' } },
+    })
     assert.match(oom.notice!.text, /ran out of memory/)
   })
 
   test('no person: nothing placed, every marker noted', () => {
-    const none = applySuggestions(opened(), 'anterior', URL_A, { kind: 'suggestions', suggestions: suggestMarkers('anterior', 'right', null, PHOTO), facing: null })
+    const none = applySuggestions(opened(), 'anterior', URL_A, {
+      kind: 'suggestions',
+      suggestions: suggestMarkers('anterior', 'right', null, PHOTO),
+      facing: null,
+    })
     assert.deepEqual(current(none).doc.markers, {})
     assert.match(none.notice!.text, /No person found/)
     assert.equal(Object.keys(current(none).targetNotes).length, markerNames('anterior').length)
@@ -130,7 +152,11 @@ describe('confirming', () => {
 
 describe('provisional results', () => {
   test('exactly the metrics that depend on an unconfirmed suggestion', () => {
-    const doc = { ...EMPTY_DOC, markers: { escotadura_esternal: [1, 2] as const, ombligo: [3, 4] as const }, markerStatus: { escotadura_esternal: 'suggested' as const } }
+    const doc = {
+      ...EMPTY_DOC,
+      markers: { escotadura_esternal: [1, 2] as const, ombligo: [3, 4] as const },
+      markerStatus: { escotadura_esternal: 'suggested' as const },
+    }
     assert.deepEqual(unconfirmedMarkers(doc), ['escotadura_esternal'])
     const provisional = provisionalMetrics('anterior', doc)
     assert.ok(provisional.length > 0)
@@ -146,11 +172,20 @@ describe('provisional results', () => {
     assert.equal(saved.marker_status?.ombligo, undefined)
     assert.equal(saved.marker_status?.tragus_der, 'suggested')
     assert.deepEqual(saved.provisional_metrics, Object.keys(values))
-    const file = { format: ASSESSMENT_FILE_FORMAT, version: ASSESSMENT_FILE_VERSION, saved_at: '', view: 'anterior', views: { anterior: saved } }
+    const file = {
+      format: ASSESSMENT_FILE_FORMAT,
+      version: ASSESSMENT_FILE_VERSION,
+      saved_at: '',
+      view: 'anterior',
+      views: { anterior: saved },
+    }
     const loaded = parseAssessmentFile(JSON.stringify(file)).views.anterior!
     assert.equal(statusOf(loaded.doc, 'tragus_der'), 'suggested')
     assert.equal(statusOf(loaded.doc, 'ombligo'), 'confirmed')
     const bad = { ...file, views: { anterior: { ...saved, marker_status: { tragus_der: 'maybe' } } } }
-    assert.throws(() => parseAssessmentFile(JSON.stringify(bad)), /views\.anterior\.marker_status\.tragus_der must be "suggested" or "confirmed"; got "maybe"/)
+    assert.throws(
+      () => parseAssessmentFile(JSON.stringify(bad)),
+      /views\.anterior\.marker_status\.tragus_der must be "suggested" or "confirmed"; got "maybe"/,
+    )
   })
 })

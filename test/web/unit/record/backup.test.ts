@@ -7,9 +7,15 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { assessmentFileOf } from '../../../../web/src/files/assessment-file.js'
-import * as commands from '../../../../web/src/state/commands.js'
-import { BACKUP_FORMAT, BackupError, backupFileOf, mergeBackup, parseBackup } from '../../../../web/src/record/backup.js'
+import {
+  BACKUP_FORMAT,
+  BackupError,
+  backupFileOf,
+  mergeBackup,
+  parseBackup,
+} from '../../../../web/src/record/backup.js'
 import { newPatient, type VisitRecord } from '../../../../web/src/record/model.js'
+import * as commands from '../../../../web/src/state/commands.js'
 import { initialState } from '../../../../web/src/state/state.js'
 import { markedDoc } from '../fixtures.js'
 
@@ -18,10 +24,21 @@ let n = 0
 const newId = () => `id${++n}`
 
 function record() {
-  const state = commands.setMeta(commands.commit(initialState(), markedDoc('anterior')), { patientId: 'PAC-1', date: '2026-03-10' })
+  const state = commands.setMeta(commands.commit(initialState(), markedDoc('anterior')), {
+    patientId: 'PAC-1',
+    date: '2026-03-10',
+  })
   const file = assessmentFileOf(state, new Date(NOW))!
   const patient = newPatient('p1', 'PAC-1', NOW, 'added', 'Ana')
-  const visit: VisitRecord = { id: 'v1', patientId: 'p1', date: '2026-03-10', created: NOW, updated: NOW, file, photos: { anterior: { key: 'k1', type: 'image/jpeg', width: 600, height: 1000 } } }
+  const visit: VisitRecord = {
+    id: 'v1',
+    patientId: 'p1',
+    date: '2026-03-10',
+    created: NOW,
+    updated: NOW,
+    file,
+    photos: { anterior: { key: 'k1', type: 'image/jpeg', width: 600, height: 1000 } },
+  }
   return { patient, visit, file }
 }
 
@@ -47,22 +64,48 @@ describe('backup file', () => {
   test('truncated, corrupted or foreign: a clear error', () => {
     const { patient, visit } = record()
     const text = JSON.stringify(backupFileOf('record', [patient], [visit], new Map([['k1', 'AAECAw==']]), NOW))
-    assert.throws(() => parseBackup(text.slice(0, text.length / 2), NOW, newId), (e: Error) => e instanceof BackupError && /truncated/.test(e.message))
-    assert.throws(() => parseBackup(text.replace('AAECAw==', 'AA*CAw=='), NOW, newId), (e: Error) => e instanceof BackupError && /photos\.anterior/.test(e.message))
-    assert.throws(() => parseBackup(text.replace('"patient_id":"p1"', '"patient_id":"p9"'), NOW, newId), (e: Error) => e instanceof BackupError && /patient_id/.test(e.message))
-    assert.throws(() => parseBackup(text.replace('"version":1', '"version":7'), NOW, newId), (e: Error) => e instanceof BackupError && /7/.test(e.message))
-    assert.throws(() => parseBackup('{"format":"something-else"}', NOW, newId), (e: Error) => e instanceof BackupError && new RegExp(BACKUP_FORMAT).test(e.message))
-    assert.throws(() => parseBackup(text.replace('"image":{', '"image":5,"was":{'), NOW, newId), (e: Error) => e instanceof BackupError && /visits\[0\]\.assessment/.test(e.message))
+    assert.throws(
+      () => parseBackup(text.slice(0, text.length / 2), NOW, newId),
+      (e: Error) => e instanceof BackupError && /truncated/.test(e.message),
+    )
+    assert.throws(
+      () => parseBackup(text.replace('AAECAw==', 'AA*CAw=='), NOW, newId),
+      (e: Error) => e instanceof BackupError && /photos\.anterior/.test(e.message),
+    )
+    assert.throws(
+      () => parseBackup(text.replace('"patient_id":"p1"', '"patient_id":"p9"'), NOW, newId),
+      (e: Error) => e instanceof BackupError && /patient_id/.test(e.message),
+    )
+    assert.throws(
+      () => parseBackup(text.replace('"version":1', '"version":7'), NOW, newId),
+      (e: Error) => e instanceof BackupError && /7/.test(e.message),
+    )
+    assert.throws(
+      () => parseBackup('{"format":"something-else"}', NOW, newId),
+      (e: Error) => e instanceof BackupError && new RegExp(BACKUP_FORMAT).test(e.message),
+    )
+    assert.throws(
+      () => parseBackup(text.replace('"image":{', '"image":5,"was":{'), NOW, newId),
+      (e: Error) => e instanceof BackupError && /visits\[0\]\.assessment/.test(e.message),
+    )
   })
 
   test('merged onto a record: patients by identifier key, visits added or updated when newer', () => {
     const { patient, visit } = record()
     const here = { patients: [newPatient('mine', 'pac-1', NOW, 'added')], visits: [] as VisitRecord[] }
-    const backup = parseBackup(JSON.stringify(backupFileOf('record', [patient], [visit], new Map([['k1', 'AAECAw==']]), NOW)), NOW, newId)
+    const backup = parseBackup(
+      JSON.stringify(backupFileOf('record', [patient], [visit], new Map([['k1', 'AAECAw==']]), NOW)),
+      NOW,
+      newId,
+    )
     const merged = mergeBackup(here, backup)
     assert.deepEqual(merged.patients, [], 'PAC-1 is already there as pac-1')
     assert.equal(merged.visits[0]!.patientId, 'mine')
     assert.equal(merged.photos.length, 1)
-    assert.deepEqual(mergeBackup({ patients: here.patients, visits: [visit] }, backup).visits, [], 'the same visit, not newer: left as it is')
+    assert.deepEqual(
+      mergeBackup({ patients: here.patients, visits: [visit] }, backup).visits,
+      [],
+      'the same visit, not newer: left as it is',
+    )
   })
 })

@@ -7,26 +7,26 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { type Assessment, compare } from '../../../../web/src/compare/compare.js'
 import { assessmentFileOf, assessmentFromData, parseAssessmentFile } from '../../../../web/src/files/assessment-file.js'
-import * as commands from '../../../../web/src/state/commands.js'
-import { compare, type Assessment } from '../../../../web/src/compare/compare.js'
 import { en } from '../../../../web/src/i18n/en.js'
 import { es } from '../../../../web/src/i18n/es.js'
 import { assessmentOpenedAs, newVisit, patientConflict, visitOpened } from '../../../../web/src/record/commands.js'
 import {
   findPatient,
   identifierKey,
-  newPatient,
   newestFirst,
+  newPatient,
+  type PatientRecord,
   placeVisit,
   previewImport,
   searchPatients,
   storedSize,
-  visitFileName,
-  type PatientRecord,
   type VisitRecord,
+  visitFileName,
 } from '../../../../web/src/record/model.js'
-import { initialState, type AppState } from '../../../../web/src/state/state.js'
+import * as commands from '../../../../web/src/state/commands.js'
+import { type AppState, initialState } from '../../../../web/src/state/state.js'
 import { markedDoc } from '../fixtures.js'
 
 const NOW = '2026-03-10T09:00:00.000Z'
@@ -36,7 +36,13 @@ function patient(id: string, identifier: string, origin: PatientRecord['origin']
 }
 
 function visit(id: string, patientId: string, date: string, created = NOW, updated = created): VisitRecord {
-  const file = assessmentFileOf(initialState(), new Date(NOW)) ?? { format: 'posture-metrics-session', version: 1, saved_at: NOW, view: 'anterior', views: {} }
+  const file = assessmentFileOf(initialState(), new Date(NOW)) ?? {
+    format: 'posture-metrics-session',
+    version: 1,
+    saved_at: NOW,
+    view: 'anterior',
+    views: {},
+  }
   return { id, patientId, date, created, updated, file: file as VisitRecord['file'], photos: {} }
 }
 
@@ -62,15 +68,36 @@ describe('patients and visits', () => {
   })
 
   test('search by identifier or name, ignoring case and spaces', () => {
-    const patients = [newPatient('1', 'PAC-0042', NOW, 'added', 'Ana López'), newPatient('2', 'PAC-0100', NOW, 'added'), newPatient('3', 'X-1', NOW, 'added')]
-    assert.deepEqual(searchPatients(patients, 'pac').map((p) => p.id), ['1', '2'])
-    assert.deepEqual(searchPatients(patients, 'ana lópez').map((p) => p.id), ['1'])
-    assert.deepEqual(searchPatients(patients, '').map((p) => p.id), ['1', '2', '3'])
+    const patients = [
+      newPatient('1', 'PAC-0042', NOW, 'added', 'Ana López'),
+      newPatient('2', 'PAC-0100', NOW, 'added'),
+      newPatient('3', 'X-1', NOW, 'added'),
+    ]
+    assert.deepEqual(
+      searchPatients(patients, 'pac').map((p) => p.id),
+      ['1', '2'],
+    )
+    assert.deepEqual(
+      searchPatients(patients, 'ana lópez').map((p) => p.id),
+      ['1'],
+    )
+    assert.deepEqual(
+      searchPatients(patients, '').map((p) => p.id),
+      ['1', '2', '3'],
+    )
   })
 
   test('visits newest first: by date, undated last, then by creation', () => {
-    const list = [visit('a', 'p', '2026-01-05'), visit('b', 'p', ''), visit('c', 'p', '2026-03-01'), visit('d', 'p', '2026-03-01', '2026-03-11T00:00:00Z')]
-    assert.deepEqual(newestFirst(list).map((v) => v.id), ['d', 'c', 'a', 'b'])
+    const list = [
+      visit('a', 'p', '2026-01-05'),
+      visit('b', 'p', ''),
+      visit('c', 'p', '2026-03-01'),
+      visit('d', 'p', '2026-03-01', '2026-03-11T00:00:00Z'),
+    ]
+    assert.deepEqual(
+      newestFirst(list).map((v) => v.id),
+      ['d', 'c', 'a', 'b'],
+    )
   })
 
   test('a visit goes to the patient with the same key, or to a new one; a typo being corrected leaves no patient behind', () => {
@@ -84,7 +111,14 @@ describe('patients and visits', () => {
     assert.equal(typo.patient.identifier, 'PAC-004')
     assert.equal(typo.put?.origin, 'typed')
     // The next letter typed: the visit moves to PAC-0042, and PAC-004 (only this visit) goes.
-    const fixed = placeVisit([...existing, typo.put!], new Map([[typo.patient.id, 1]]), typo.patient.id, 'PAC-0042', NOW, id)
+    const fixed = placeVisit(
+      [...existing, typo.put!],
+      new Map([[typo.patient.id, 1]]),
+      typo.patient.id,
+      'PAC-0042',
+      NOW,
+      id,
+    )
     assert.equal(fixed.patient.id, 'p1')
     assert.equal(fixed.remove?.id, typo.patient.id)
     // A patient added in the record's list is never removed that way.
@@ -99,12 +133,25 @@ describe('patients and visits', () => {
   })
 
   test('import preview: patients by identifier key, visits by id and update time', () => {
-    const record = { patients: [patient('p1', 'PAC-1')], visits: [visit('v1', 'p1', '2026-01-01'), visit('v2', 'p1', '2026-02-01')] }
+    const record = {
+      patients: [patient('p1', 'PAC-1')],
+      visits: [visit('v1', 'p1', '2026-01-01'), visit('v2', 'p1', '2026-02-01')],
+    }
     const incoming = {
       patients: [patient('px', 'pac-1'), patient('p2', 'PAC-2')],
-      visits: [visit('v1', 'p1', '2026-01-01'), visit('v2', 'p1', '2026-02-01', NOW, '2026-04-01T00:00:00Z'), visit('v3', 'p2', '2026-03-01')],
+      visits: [
+        visit('v1', 'p1', '2026-01-01'),
+        visit('v2', 'p1', '2026-02-01', NOW, '2026-04-01T00:00:00Z'),
+        visit('v3', 'p2', '2026-03-01'),
+      ],
     }
-    assert.deepEqual(previewImport(record, incoming), { patientsAdded: ['PAC-2'], patientsKept: ['pac-1'], visitsAdded: 1, visitsUpdated: 1, visitsUnchanged: 1 })
+    assert.deepEqual(previewImport(record, incoming), {
+      patientsAdded: ['PAC-2'],
+      patientsKept: ['pac-1'],
+      visitsAdded: 1,
+      visitsUpdated: 1,
+      visitsUnchanged: 1,
+    })
   })
 
   test('a stored visit opens with its photos and no history, replacing the screen entirely', () => {
@@ -131,7 +178,10 @@ describe('patients and visits', () => {
 describe('integrity (issue 14 defects)', () => {
   test('a file of another patient is a conflict; the same patient in other case and spacing is not', () => {
     const open = marked('PAC-0042')
-    assert.deepEqual(patientConflict(open, fileOf(marked('PAC-0099', '2026-04-14', 'posterior'))), { open: 'PAC-0042', file: 'PAC-0099' })
+    assert.deepEqual(patientConflict(open, fileOf(marked('PAC-0099', '2026-04-14', 'posterior'))), {
+      open: 'PAC-0042',
+      file: 'PAC-0099',
+    })
     assert.equal(patientConflict(open, fileOf(marked(' pac-0042', '2026-04-14', 'posterior'))), null)
     assert.equal(patientConflict(initialState(), fileOf(marked('PAC-0099'))), null, 'nothing on screen: nothing to mix')
     const unnamed = commands.commit(initialState(), markedDoc('anterior'))
@@ -161,7 +211,13 @@ describe('integrity (issue 14 defects)', () => {
   })
 
   test('patients compared by key: "pac-0042" is compared with "PAC-0042"', () => {
-    const a: Assessment = { view: 'anterior', patientId: 'pac-0042', date: '2026-03-10', values: { x: 1 }, u: { x: 0.1 } }
+    const a: Assessment = {
+      view: 'anterior',
+      patientId: 'pac-0042',
+      date: '2026-03-10',
+      values: { x: 1 },
+      u: { x: 0.1 },
+    }
     const b: Assessment = { ...a, patientId: ' PAC-0042', date: '2026-04-14' }
     assert.equal(compare(b, a).ok, true)
     assert.equal(compare(b, { ...a, patientId: 'PAC-0043' }).ok, false)
@@ -169,7 +225,9 @@ describe('integrity (issue 14 defects)', () => {
 
   test('visit words never repeat a view name, in either language', () => {
     for (const cat of [en, es]) {
-      const views = [cat['view.anterior.title'], cat['view.posterior.title'], cat['view.lateral.title']].map((w) => String(w).toLowerCase())
+      const views = [cat['view.anterior.title'], cat['view.posterior.title'], cat['view.lateral.title']].map((w) =>
+        String(w).toLowerCase(),
+      )
       for (const key of ['compare.column.earlier', 'compare.column.later'] as const) {
         const words = String(cat[key]).toLowerCase().split(/\s+/)
         for (const v of views) assert.ok(!words.includes(v), `${key} "${cat[key]}" reads like the view "${v}"`)
@@ -178,9 +236,15 @@ describe('integrity (issue 14 defects)', () => {
   })
 
   test('file names carry patient and date, so two visits never share one', () => {
-    assert.equal(visitFileName('PAC-0042', '2026-03-10', 'assessment', 'json'), 'posture-PAC-0042-2026-03-10-assessment.json')
+    assert.equal(
+      visitFileName('PAC-0042', '2026-03-10', 'assessment', 'json'),
+      'posture-PAC-0042-2026-03-10-assessment.json',
+    )
     assert.equal(visitFileName(' Núñez / 7 ', '2026-04-14', 'metrics', 'csv'), 'posture-Nunez_7-2026-04-14-metrics.csv')
-    assert.notEqual(visitFileName('PAC-1', '2026-03-10', 'assessment', 'json'), visitFileName('PAC-1', '2026-04-14', 'assessment', 'json'))
+    assert.notEqual(
+      visitFileName('PAC-1', '2026-03-10', 'assessment', 'json'),
+      visitFileName('PAC-1', '2026-04-14', 'assessment', 'json'),
+    )
     assert.equal(visitFileName('', '', 'assessment', 'json'), 'posture-assessment.json')
   })
 })

@@ -1,7 +1,16 @@
 /** The viewer's camera (web/src/render/camera.ts): fitting, zooming about a point, panning, revealing. */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { MAX_ZOOM, MIN_ZOOM, fitted, pannedBy, revealed, toImage, toScreen, zoomedBy } from '../../../../web/src/render/camera.js'
+import {
+  fitted,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  pannedBy,
+  revealed,
+  toImage,
+  toScreen,
+  zoomedBy,
+} from '../../../../web/src/render/camera.js'
 import type { Transform } from '../../../../web/src/render/scene.js'
 
 const close = (a: readonly number[], b: readonly number[], what: string) =>

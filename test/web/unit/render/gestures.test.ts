@@ -7,15 +7,15 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { pannedBy, toImage, zoomedBy } from '../../../../web/src/render/camera.js'
 import {
+  type Action,
+  type Gestures,
   MOVE_THRESHOLD,
   NO_GESTURES,
+  type Press,
   pointerDown,
   pointerMove,
   pointerUp,
   wheelFactor,
-  type Action,
-  type Gestures,
-  type Press,
 } from '../../../../web/src/render/gestures.js'
 import type { Transform } from '../../../../web/src/render/scene.js'
 import type { Pt } from '../../../../web/src/state/model.js'
@@ -54,7 +54,10 @@ class Session {
 
 /** The camera after the session's pans and zooms, as the stage applies them. */
 function cameraAfter(actions: readonly Action[], t: Transform = T): Transform {
-  return actions.reduce((c, a) => (a.kind === 'pan' ? pannedBy(c, a.dx, a.dy) : a.kind === 'zoom' ? zoomedBy(c, a.factor, a.center) : c), t)
+  return actions.reduce(
+    (c, a) => (a.kind === 'pan' ? pannedBy(c, a.dx, a.dy) : a.kind === 'zoom' ? zoomedBy(c, a.factor, a.center) : c),
+    t,
+  )
 }
 
 describe('click', () => {
@@ -72,12 +75,18 @@ describe('click', () => {
     mouse.down(press(1, [50, 70]))
     mouse.move(1, [50 + MOVE_THRESHOLD.mouse - 1, 70])
     mouse.up(1)
-    assert.deepEqual(mouse.actions.map((a) => a.kind), ['click'])
+    assert.deepEqual(
+      mouse.actions.map((a) => a.kind),
+      ['click'],
+    )
     const finger = new Session()
     finger.down(press(1, [50, 70], { touch: true }))
     finger.move(1, [50, 70 + MOVE_THRESHOLD.touch - 1])
     finger.up(1)
-    assert.deepEqual(finger.actions.map((a) => a.kind), ['click'])
+    assert.deepEqual(
+      finger.actions.map((a) => a.kind),
+      ['click'],
+    )
   })
 
   test('a cancelled press does not click; a right-button press starts nothing', () => {
@@ -202,7 +211,10 @@ describe('pinch', () => {
     s.move(1, [90, 90])
     s.up(1)
     assert.equal(s.state.gesture, null)
-    assert.deepEqual(s.actions.map((a) => a.kind), ['dragStart', 'dragMove', 'dragEnd'])
+    assert.deepEqual(
+      s.actions.map((a) => a.kind),
+      ['dragStart', 'dragMove', 'dragEnd'],
+    )
   })
 
   test('a third finger changes nothing', () => {

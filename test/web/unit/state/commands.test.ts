@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { markerNames } from '#core/markers.js'
-import { parseAssessmentFile, savedView, ASSESSMENT_FILE_FORMAT } from '../../../../web/src/files/assessment-file.js'
+import { ASSESSMENT_FILE_FORMAT, parseAssessmentFile, savedView } from '../../../../web/src/files/assessment-file.js'
 import * as commands from '../../../../web/src/state/commands.js'
-import { positionOf, requestOf, type Photo, type Pt } from '../../../../web/src/state/model.js'
-import { canUndo, current, initialState, type AppState } from '../../../../web/src/state/state.js'
+import { type Photo, type Pt, positionOf, requestOf } from '../../../../web/src/state/model.js'
+import { type AppState, canUndo, current, initialState } from '../../../../web/src/state/state.js'
 import { createStore } from '../../../../web/src/state/store.js'
 import { FIGURES, markedDoc } from '../fixtures.js'
 
@@ -45,7 +45,10 @@ describe('store', () => {
     store.set((s) => ({ n: s.n + 1 }))
     stop()
     store.set({ n: 9 })
-    assert.deepEqual(heard, [[1, 0], [2, 1]])
+    assert.deepEqual(heard, [
+      [1, 0],
+      [2, 1],
+    ])
   })
 
   test('a listener that sets the state: every listener hears every state, in order', () => {
@@ -123,7 +126,11 @@ describe('commands', () => {
     assert.equal(current(commands.setKnownDistance(s, '')).doc.gridCm, null)
     assert.match(commands.setTypedFc(s, 'abc').notice!.text, /fc must be/)
     const typed = current(commands.setTypedFc(s, '0.1')).doc
-    assert.deepEqual([typed.fcTyped, typed.scale, typed.gridCm], [0.1, [null, null], null], 'typed fc replaces the scale points')
+    assert.deepEqual(
+      [typed.fcTyped, typed.scale, typed.gridCm],
+      [0.1, [null, null], null],
+      'typed fc replaces the scale points',
+    )
   })
 
   test('a new photo clears the markers (undo brings them back); the photo of a loaded file keeps them', () => {
@@ -149,7 +156,13 @@ describe('commands', () => {
 
   test('a loaded assessment file shows its results until the service answers', () => {
     const doc = markedDoc('posterior')
-    const text = JSON.stringify({ format: ASSESSMENT_FILE_FORMAT, version: 1, saved_at: '', view: 'posterior', views: { posterior: savedView('posterior', doc, { coronal_balance_c7: 2 }) } })
+    const text = JSON.stringify({
+      format: ASSESSMENT_FILE_FORMAT,
+      version: 1,
+      saved_at: '',
+      view: 'posterior',
+      views: { posterior: savedView('posterior', doc, { coronal_balance_c7: 2 }) },
+    })
     const s = commands.assessmentLoaded(initialState(), parseAssessmentFile(text))
     assert.equal(s.view, 'posterior')
     const outcome = current(s).outcome
@@ -168,7 +181,10 @@ describe('commands', () => {
     assert.equal(current(removed).active, 'popliteo_izq')
     const estimated = commands.setEstimatePopliteal(commands.setView(removed, 'anterior'), true)
     assert.equal(estimated.views.posterior, removed.views.posterior, 'commands act on the view shown')
-    const onPosterior = commands.setEstimatePopliteal(commands.setEstimatePopliteal(commands.setView(removed, 'posterior'), true), false)
+    const onPosterior = commands.setEstimatePopliteal(
+      commands.setEstimatePopliteal(commands.setView(removed, 'posterior'), true),
+      false,
+    )
     assert.equal(current(onPosterior).active, 'popliteo_izq')
   })
 })
@@ -186,6 +202,9 @@ describe('lateral distances and calibration placeholders', () => {
     const calibrated = commands.commit(initialState('lateral'), markedDoc('lateral'))
     const request = requestOf('lateral', markedDoc('lateral'))
     assert.ok(request.ready && !request.placeholders)
-    assert.deepEqual(commands.answered(calibrated, 'lateral', request.key, answer).views.lateral.outcome.values, answer.values)
+    assert.deepEqual(
+      commands.answered(calibrated, 'lateral', request.key, answer).views.lateral.outcome.values,
+      answer.values,
+    )
   })
 })

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { markerNames } from '#core/markers.js'
 import {
+  type Doc,
   EMPTY_DOC,
   fcOf,
   hasContent,
@@ -15,7 +16,6 @@ import {
   statusOf,
   targetsOf,
   withTarget,
-  type Doc,
 } from '../../../../web/src/state/model.js'
 import { FIGURES, markedDoc } from '../fixtures.js'
 
@@ -31,9 +31,15 @@ describe('targets', () => {
 
   test('lateral calibration is optional; estimated popliteal points are not required', () => {
     const lateral = targetsOf('lateral', EMPTY_DOC)
-    assert.deepEqual(lateral.filter((t) => !t.required).map((t) => t.id), ['scale-a', 'scale-b', 'lrv'])
+    assert.deepEqual(
+      lateral.filter((t) => !t.required).map((t) => t.id),
+      ['scale-a', 'scale-b', 'lrv'],
+    )
     const posterior = targetsOf('posterior', { ...EMPTY_DOC, estimatePopliteal: true })
-    assert.deepEqual(posterior.filter((t) => !t.required).map((t) => t.id), ['popliteo_izq', 'popliteo_der'])
+    assert.deepEqual(
+      posterior.filter((t) => !t.required).map((t) => t.id),
+      ['popliteo_izq', 'popliteo_der'],
+    )
     assert.ok(posterior.find((t) => t.id === 'popliteo_izq')?.note, 'says why it is not needed')
   })
 
@@ -82,7 +88,11 @@ describe('placing', () => {
     const confirmed = withTarget(suggested, 'ombligo', [11, 10])
     assert.equal(statusOf(confirmed, 'ombligo'), 'confirmed')
     assert.deepEqual(confirmed.markerStatus, {})
-    assert.equal(statusOf(withTarget(suggested, 'ombligo', null), 'ombligo'), 'confirmed', 'a removed marker has no status left')
+    assert.equal(
+      statusOf(withTarget(suggested, 'ombligo', null), 'ombligo'),
+      'confirmed',
+      'a removed marker has no status left',
+    )
   })
 })
 
@@ -98,7 +108,17 @@ describe('calibration', () => {
     const typed: Doc = { ...EMPTY_DOC, fcTyped: 0.2 }
     assert.equal(fcOf(typed), 0.2)
     assert.equal(fcOf({ ...typed, scale: [[1, 1], null] }), null)
-    assert.equal(scaleFc({ ...EMPTY_DOC, scale: [[5, 5], [5, 5]], gridCm: 10 }), null)
+    assert.equal(
+      scaleFc({
+        ...EMPTY_DOC,
+        scale: [
+          [5, 5],
+          [5, 5],
+        ],
+        gridCm: 10,
+      }),
+      null,
+    )
   })
 })
 
@@ -127,7 +147,10 @@ describe('the API request', () => {
     const doc: Doc = { ...markedDoc('lateral'), scale: [null, null], gridCm: null, lrvX: null, side: 'left' }
     const request = requestOf('lateral', doc)
     assert.ok(request.ready)
-    assert.deepEqual((request.body as { calibration: unknown }).calibration, { lrv_x: FIGURES.lateral.width / 2, fc: 1 })
+    assert.deepEqual((request.body as { calibration: unknown }).calibration, {
+      lrv_x: FIGURES.lateral.width / 2,
+      fc: 1,
+    })
     assert.equal((request.body as { side: string }).side, 'left')
     assert.equal(request.placeholders, true)
   })

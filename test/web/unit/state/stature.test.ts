@@ -6,18 +6,18 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { parseAssessmentFile, savedView, ASSESSMENT_FILE_FORMAT } from '../../../../web/src/files/assessment-file.js'
 import { placementOf } from '../../../../web/src/compare/from-state.js'
+import { ASSESSMENT_FILE_FORMAT, parseAssessmentFile, savedView } from '../../../../web/src/files/assessment-file.js'
+import { propagate, STATURE_U_CM } from '../../../../web/src/metrics/uncertainty.js'
 import { setKnownDistance, setScaleBy } from '../../../../web/src/state/commands.js'
 import { requestOf, scaleLengthPx, targetsOf } from '../../../../web/src/state/model.js'
 import { current, initialState } from '../../../../web/src/state/state.js'
-import { STATURE_U_CM, propagate } from '../../../../web/src/metrics/uncertainty.js'
 import { markedDoc } from '../fixtures.js'
 
 const byLength = markedDoc('anterior')
 const byStature = { ...byLength, scaleBy: 'stature' as const }
 
-describe('scale from the subject\'s height', () => {
+describe("scale from the subject's height", () => {
   test('the scale points are the top of the head and the floor', () => {
     const [a, b] = targetsOf('anterior', byStature)
     assert.equal(a!.label, 'Top of the head')
@@ -35,7 +35,7 @@ describe('scale from the subject\'s height', () => {
     assert.ok(known.ready && 'grid_size_cm' in (known.body.calibration as object))
   })
 
-  test('the stature\'s uncertainty widens the distances by d / L · u(L), and leaves the angles alone', () => {
+  test("the stature's uncertainty widens the distances by d / L · u(L), and leaves the angles alone", () => {
     const sd = 2
     const withLength = Object.fromEntries(propagate(placementOf('anterior', byLength), { sd }).map((m) => [m.name, m]))
     const withStature = propagate(placementOf('anterior', byStature), { sd })
@@ -47,7 +47,10 @@ describe('scale from the subject\'s height', () => {
         continue
       }
       const extra = (m.value / byStature.gridCm!) * STATURE_U_CM
-      assert.ok(Math.abs(m.u ** 2 - before.u ** 2 - extra ** 2) < 1e-6 * Math.max(1, m.u ** 2), `${m.name}: ${m.u} vs ${before.u} + ${extra}`)
+      assert.ok(
+        Math.abs(m.u ** 2 - before.u ** 2 - extra ** 2) < 1e-6 * Math.max(1, m.u ** 2),
+        `${m.name}: ${m.u} vs ${before.u} + ${extra}`,
+      )
       distances++
     }
     assert.ok(distances > 0)
@@ -59,7 +62,13 @@ describe('scale from the subject\'s height', () => {
     assert.match(setKnownDistance(s, 'abc').notice!.text, /subject's height/)
     const saved = savedView('anterior', byStature, null)
     assert.equal(saved.calibration.scale_by, 'stature')
-    const file = { format: ASSESSMENT_FILE_FORMAT, version: 1, saved_at: '2026-11-23T00:00:00Z', view: 'anterior', views: { anterior: saved } }
+    const file = {
+      format: ASSESSMENT_FILE_FORMAT,
+      version: 1,
+      saved_at: '2026-11-23T00:00:00Z',
+      view: 'anterior',
+      views: { anterior: saved },
+    }
     assert.equal(parseAssessmentFile(JSON.stringify(file)).views.anterior!.doc.scaleBy, 'stature')
     assert.equal(savedView('anterior', byLength, null).calibration.scale_by, undefined)
   })
