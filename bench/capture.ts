@@ -15,7 +15,6 @@
  *
  * Prints the figures for bench/README.md ("Taking the photo").
  */
-import { execSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,6 +23,7 @@ import { chromium } from 'playwright-core'
 import { buildApp } from '../src/app.js'
 import { writeCameraVideo } from '../test/web/fixtures/camera-video.js'
 import { suggestionPhotos } from '../test/web/fixtures/photos.js'
+import { measuredCommit } from './commit.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url))
@@ -151,7 +151,7 @@ async function main(): Promise<void> {
         `round ${round + 1}: preview ${previews.at(-1)!.presentedFps.toFixed(1)} fps, capture to suggestions ${r.ms.toFixed(0)} ms\n`,
       )
     }
-    const commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim()
+    const commit = measuredCommit()
     const chromiumVersion = browser.version()
     const cpu = `${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores`
     const fps = previews.map((p) => p.presentedFps)

@@ -29,7 +29,6 @@
  *   --settle-ms=MS        pause before the idle and after-load readings (default 1000)
  *   --out=FILE --smoke
  */
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -38,6 +37,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { collectLogLines, type LogLine, waitForLogLine } from '../test/support/log-lines.js'
 import { type ServerProcess, startServer } from '../test/support/server-process.js'
+import { measuredCommit } from './commit.js'
 import { ANALYSIS_ENDPOINTS, ENDPOINTS, type Endpoint, load, sampleResponses } from './harness.js'
 import {
   judge,
@@ -207,16 +207,7 @@ async function main() {
     targets.push({ name: 'bare', script: BASELINE, env: { BASELINE_RESPONSES: responses }, nodeArgs: [] })
   }
 
-  let commit = 'unknown'
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim()
-  } catch {
-    // not a git checkout
-  }
+  const commit = measuredCommit()
   const meta = {
     date: new Date().toISOString(),
     commit,

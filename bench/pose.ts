@@ -20,7 +20,6 @@
  *
  * Writes bench/pose-results.json and prints the table for bench/README.md.
  */
-import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { availableParallelism, cpus } from 'node:os'
@@ -29,6 +28,7 @@ import { gzipSync } from 'node:zlib'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { buildApp } from '../src/app.js'
 import { DERIVATIONS, derivedPhoto, type SuggestionPhoto, suggestionPhotos } from '../test/web/fixtures/photos.js'
+import { measuredCommit } from './commit.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url))
@@ -135,18 +135,6 @@ async function declinedReasons(page: Page): Promise<Record<string, string>> {
   return reasons
 }
 
-/** The commit measured, with '+changes' when the work tree differs from it. */
-function gitCommit(): string {
-  try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
-    const dirty =
-      execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== ''
-    return dirty ? `${head}+changes` : head
-  } catch {
-    return 'unknown'
-  }
-}
-
 const median = (xs: readonly number[]) => {
   const s = [...xs].sort((a, b) => a - b)
   const m = Math.floor(s.length / 2)
@@ -249,7 +237,7 @@ async function suggestionLoad(
 
 async function main(): Promise<void> {
   // Before the run: edits made while it runs are not what it measured.
-  const commit = gitCommit()
+  const commit = measuredCommit()
   const app = await buildApp({ logger: false, webRoot: WEB_ROOT })
   const base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/`
   const browser = await chromium.launch({

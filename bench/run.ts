@@ -26,7 +26,6 @@
  * The load generator (autocannon) runs in this process; each server is its own
  * process, so on a 2-core machine the generator and one worker each get a core.
  */
-import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
@@ -34,6 +33,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { startServer } from '../test/support/server-process.js'
+import { measuredCommit } from './commit.js'
 import {
   ANALYSIS_ENDPOINTS,
   combine,
@@ -374,16 +374,7 @@ function verdicts(cells: readonly Cell[] | undefined, mem: MemoryResult | undefi
 }
 
 function meta() {
-  let commit = 'unknown'
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim()
-  } catch {
-    // not a git checkout
-  }
+  const commit = measuredCommit()
   return {
     date: new Date().toISOString(),
     commit,
