@@ -11,7 +11,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import { NAMED_SCHEMAS } from '../api/schemas.js'
-import { completeDocument, type DocsOptions, type Document, infoDescription, OPENAPI_PATH } from './docs.js'
+import { completeDocument, type DocsOptions, type Document, infoDescription, OPENAPI_PATH } from './openapi-document.js'
 
 export interface DocsApp {
   /** Answers Swagger UI's pages and files (inject). */
