@@ -16,7 +16,7 @@
 import type { Side, View } from '#core/markers.js'
 import { metricTable, type Unit } from '#core/metrics/index.js'
 import { difference } from '../metrics/uncertainty.js'
-import { identifierKey } from '../record/model.js'
+import { identifierKey } from '../state/patient-identifier.js'
 
 /** The coverage factor of a two-sided 95 % interval of a normal error. */
 export const COVERAGE_FACTOR = 1.96

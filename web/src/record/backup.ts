@@ -8,13 +8,14 @@
  * (format "posture-metrics-session") reads as one visit without photos.
  * Pure: no DOM.
  */
+
+import { t } from '../i18n/index.js'
 import {
   ASSESSMENT_FILE_FORMAT,
   type AssessmentFile,
   AssessmentFileError,
   assessmentFromData,
-} from '../files/assessment-file.js'
-import { t } from '../i18n/index.js'
+} from '../state/assessment-file.js'
 import { VIEW_NAMES, type View } from '../state/model.js'
 import type { LoadedAssessment } from '../state/state.js'
 import { identifierKey, newPatient, type PatientRecord, type PhotoRef, type VisitRecord } from './model.js'

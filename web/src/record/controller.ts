@@ -7,9 +7,10 @@
  * screen (for the camera). Storage goes through RecordStorage; state changes are
  * the commands of record/commands.ts.
  */
-import { type AssessmentFile, assessmentFileOf, assessmentFromData } from '../files/assessment-file.js'
+
 import { t } from '../i18n/index.js'
 import { download } from '../render/dom.js'
+import { type AssessmentFile, assessmentFileOf, assessmentFromData } from '../state/assessment-file.js'
 import { comparisonLoaded, notify, setView } from '../state/commands.js'
 import { VIEW_NAMES, type View } from '../state/model.js'
 import type { AppState } from '../state/state.js'

@@ -4,7 +4,7 @@
  * listed in, where a visit being saved goes, the size a stored photo is kept at, and
  * what a backup file would add or update. Pure: no DOM, no storage (storage.ts).
  */
-import type { AssessmentFile } from '../files/assessment-file.js'
+import type { AssessmentFile } from '../state/assessment-file.js'
 import type { View } from '../state/model.js'
 
 /** One patient. `identifier` is kept as typed; `key` is what identifiers compare by. */
@@ -61,23 +61,12 @@ export interface VisitRecord {
   readonly values?: VisitValues
 }
 
-/** The visit open in the app, if it is in the record. */
-export interface OpenVisit {
-  readonly visitId: string
-  readonly patientId: string
-}
+/** The visit open in the app (app state, so defined in state/state.ts). */
+export type { OpenVisit } from '../state/state.js'
 
-/**
- * The key identifiers compare by: no whitespace anywhere, lower case, Unicode NFC.
- * "PAC-0042", " pac-0042 " and "pac - 0042" are the same patient.
- */
-export function identifierKey(identifier: string): string {
-  return identifier.normalize('NFC').replace(/\s+/gu, '').toLowerCase()
-}
+import { identifierKey } from '../state/patient-identifier.js'
 
-export function sameIdentifier(a: string, b: string): boolean {
-  return identifierKey(a) === identifierKey(b)
-}
+export { identifierKey, sameIdentifier } from '../state/patient-identifier.js'
 
 /** The patient with this identifier (compared by key), if any. */
 export function findPatient(patients: readonly PatientRecord[], identifier: string): PatientRecord | undefined {

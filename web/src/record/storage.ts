@@ -4,7 +4,7 @@
  * lost on reload or a crash). idb-storage.ts implements it with IndexedDB; the
  * commands never reach the database any other way.
  */
-import type { AssessmentFile } from '../files/assessment-file.js'
+import type { AssessmentFile } from '../state/assessment-file.js'
 import type { View } from '../state/model.js'
 import type { OpenVisit, PatientRecord, PhotoRef, VisitRecord } from './model.js'
 

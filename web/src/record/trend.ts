@@ -10,11 +10,11 @@
 import { metricTable, type Unit } from '#core/metrics/index.js'
 import { smallestRealDifference } from '../compare/compare.js'
 import { assessmentOf } from '../compare/from-state.js'
-import type { AssessmentFile } from '../files/assessment-file.js'
-import { assessmentFromData } from '../files/assessment-file.js'
 import { csvText } from '../i18n/csv-text.js'
 import { exportNumber } from '../i18n/format.js'
 import { difference } from '../metrics/uncertainty.js'
+import type { AssessmentFile } from '../state/assessment-file.js'
+import { assessmentFromData } from '../state/assessment-file.js'
 import { VIEW_NAMES, type View } from '../state/model.js'
 import { newestFirst, type ViewValues, type VisitRecord, type VisitValues } from './model.js'
 

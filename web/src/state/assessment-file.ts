@@ -16,9 +16,9 @@ import {
   requestOf,
   statusOf,
   VIEW_NAMES,
-} from '../state/model.js'
-import { provisionalMetrics } from '../state/provisional.js'
-import type { AppState, AssessmentMeta, LoadedAssessment, LoadedView } from '../state/state.js'
+} from './model.js'
+import { provisionalMetrics } from './provisional.js'
+import type { AppState, AssessmentMeta, LoadedAssessment, LoadedView } from './state.js'
 
 /**
  * The file's "format" value. It keeps the word "session" from the app's first version

@@ -8,7 +8,6 @@
 import type { Locale } from '../i18n/format.js'
 import { t, terms } from '../i18n/index.js'
 import { DEFAULT_PLACEMENT_SD_PX } from '../metrics/uncertainty.js'
-import type { OpenVisit } from '../record/model.js'
 import type { ApiProblem } from '../service/api.js'
 import { renderProblem } from '../service/api-errors.js'
 import { type Doc, EMPTY_DOC, type Pt, type Target, targetsOf, VIEW_NAMES, type View } from './model.js'
@@ -20,7 +19,7 @@ export interface AssessmentMeta {
   readonly date: string
 }
 
-/** One view as read from an assessment file (files/assessment-file.ts parses it). */
+/** One view as read from an assessment file (state/assessment-file.ts parses it). */
 export interface LoadedView {
   doc: Doc
   results: Record<string, unknown> | null
@@ -109,6 +108,12 @@ export interface ComparisonSource {
 }
 
 export const DEFAULT_SETTINGS: Settings = { locale: 'en', placementSd: DEFAULT_PLACEMENT_SD_PX, suggestOnLoad: false }
+
+/** The visit open in the app, if it is in the patient record. */
+export interface OpenVisit {
+  readonly visitId: string
+  readonly patientId: string
+}
 
 export interface AppState {
   readonly view: View

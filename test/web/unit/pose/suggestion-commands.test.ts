@@ -8,12 +8,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { markerNames } from '#core/markers.js'
-import {
-  ASSESSMENT_FILE_FORMAT,
-  ASSESSMENT_FILE_VERSION,
-  parseAssessmentFile,
-  savedView,
-} from '../../../../web/src/files/assessment-file.js'
 import { checkFacing } from '../../../../web/src/pose/facing.js'
 import { suggestMarkers } from '../../../../web/src/pose/mapping.js'
 import {
@@ -25,6 +19,12 @@ import {
   suggestionProgress,
   unconfirmedCount,
 } from '../../../../web/src/pose/suggestion-commands.js'
+import {
+  ASSESSMENT_FILE_FORMAT,
+  ASSESSMENT_FILE_VERSION,
+  parseAssessmentFile,
+  savedView,
+} from '../../../../web/src/state/assessment-file.js'
 import * as commands from '../../../../web/src/state/commands.js'
 import { EMPTY_DOC, type Photo, positionOf, statusOf } from '../../../../web/src/state/model.js'
 import { provisionalMetrics, unconfirmedMarkers } from '../../../../web/src/state/provisional.js'

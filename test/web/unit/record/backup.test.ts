@@ -6,7 +6,6 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { assessmentFileOf } from '../../../../web/src/files/assessment-file.js'
 import {
   BACKUP_FORMAT,
   BackupError,
@@ -15,6 +14,7 @@ import {
   parseBackup,
 } from '../../../../web/src/record/backup.js'
 import { newPatient, type VisitRecord } from '../../../../web/src/record/model.js'
+import { assessmentFileOf } from '../../../../web/src/state/assessment-file.js'
 import * as commands from '../../../../web/src/state/commands.js'
 import { initialState } from '../../../../web/src/state/state.js'
 import { markedDoc } from '../fixtures.js'

@@ -8,7 +8,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { type Assessment, compare } from '../../../../web/src/compare/compare.js'
-import { assessmentFileOf, assessmentFromData, parseAssessmentFile } from '../../../../web/src/files/assessment-file.js'
 import { en } from '../../../../web/src/i18n/en.js'
 import { es } from '../../../../web/src/i18n/es.js'
 import { assessmentOpenedAs, newVisit, patientConflict, visitOpened } from '../../../../web/src/record/commands.js'
@@ -25,6 +24,7 @@ import {
   type VisitRecord,
   visitFileName,
 } from '../../../../web/src/record/model.js'
+import { assessmentFileOf, assessmentFromData, parseAssessmentFile } from '../../../../web/src/state/assessment-file.js'
 import * as commands from '../../../../web/src/state/commands.js'
 import { type AppState, initialState } from '../../../../web/src/state/state.js'
 import { markedDoc } from '../fixtures.js'

@@ -1,9 +1,9 @@
 /** Trends of a patient's visits (web/src/record/trend.ts): oldest first, with u, the real-change mark, the CSV. */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { assessmentFileOf } from '../../../../web/src/files/assessment-file.js'
 import type { VisitRecord } from '../../../../web/src/record/model.js'
 import { trendCsv, trendsOf } from '../../../../web/src/record/trend.js'
+import { assessmentFileOf } from '../../../../web/src/state/assessment-file.js'
 import * as commands from '../../../../web/src/state/commands.js'
 import { initialState } from '../../../../web/src/state/state.js'
 import { markedDoc } from '../fixtures.js'

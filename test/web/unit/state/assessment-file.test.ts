@@ -1,4 +1,4 @@
-/** Unit tests of web/src/files/assessment-file.ts: what is saved, what loads back, and the message for each bad file. */
+/** Unit tests of web/src/state/assessment-file.ts: what is saved, what loads back, and the message for each bad file. */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import {
@@ -7,7 +7,7 @@ import {
   AssessmentFileError,
   parseAssessmentFile,
   savedView,
-} from '../../../../web/src/files/assessment-file.js'
+} from '../../../../web/src/state/assessment-file.js'
 import { fcOf } from '../../../../web/src/state/model.js'
 import { markedDoc } from '../fixtures.js'
 

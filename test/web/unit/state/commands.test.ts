@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { markerNames } from '#core/markers.js'
-import { ASSESSMENT_FILE_FORMAT, parseAssessmentFile, savedView } from '../../../../web/src/files/assessment-file.js'
+import { ASSESSMENT_FILE_FORMAT, parseAssessmentFile, savedView } from '../../../../web/src/state/assessment-file.js'
 import * as commands from '../../../../web/src/state/commands.js'
 import { type Photo, type Pt, positionOf, requestOf } from '../../../../web/src/state/model.js'
 import { type AppState, canUndo, current, initialState } from '../../../../web/src/state/state.js'
