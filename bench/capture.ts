@@ -21,6 +21,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { buildApp } from '../src/app.js'
+import { CHROMIUM_ARGS } from '../test/support/browser.js'
 import { writeCameraVideo } from '../test/web/fixtures/camera-video.js'
 import { suggestionPhotos } from '../test/web/fixtures/photos.js'
 import { measuredCommit } from './commit.js'
@@ -30,15 +31,7 @@ const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url))
 const ROUNDS = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 5
 const WINDOW_MS = 5000
 const FRAME = { width: 720, height: 1280 } as const
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const ARGS = CHROMIUM_ARGS
 
 interface PreviewFigures {
   readonly presentedFps: number

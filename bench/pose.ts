@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { buildApp } from '../src/app.js'
+import { CHROMIUM_ARGS } from '../test/support/browser.js'
 import { DERIVATIONS, derivedPhoto, type SuggestionPhoto, suggestionPhotos } from '../test/web/fixtures/photos.js'
 import { measuredCommit } from './commit.js'
 
@@ -242,15 +243,7 @@ async function main(): Promise<void> {
   const base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/`
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   })
   try {
     const photos = Object.values(await suggestionPhotos(browser))

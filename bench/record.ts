@@ -14,12 +14,14 @@
  *
  *     npm run bench:record [-- --rounds 15] [-- --values]
  */
+
 import { mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { buildApp } from '../src/app.js'
+import { CHROMIUM_ARGS } from '../test/support/browser.js'
 import { FIGURES, figureSvg } from '../test/web/fixtures/figure.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -70,7 +72,7 @@ async function main(): Promise<void> {
   const profile = mkdtempSync(join(tmpdir(), 'posture-bench-record-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    args: CHROMIUM_ARGS,
     viewport: { width: 1400, height: 900 },
   })
   ;({ valuesOf } = (await import(TREND_MODULE)) as { valuesOf: typeof valuesOf })

@@ -12,6 +12,16 @@ import { TEST_OUTPUT, WEB_BUILD } from './paths.js'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const OUTPUT = TEST_OUTPUT
+/** Chromium's flags for tests and benches: headless as root, and no calls out of this machine. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 export interface Harness {
   readonly base: string
@@ -33,15 +43,7 @@ export async function startHarness(): Promise<Harness> {
   const base = await app.listen({ port: 0, host: '127.0.0.1' })
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   })
   try {
     const photos = {} as Record<View, Buffer>

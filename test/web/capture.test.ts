@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { type Browser, type BrowserContextOptions, type CDPSession, chromium, type Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
-import { CHROMIUM, type Harness, OUTPUT, startHarness } from '../support/browser.js'
+import { CHROMIUM, CHROMIUM_ARGS, type Harness, OUTPUT, startHarness } from '../support/browser.js'
 import { type CameraScene, writeCameraVideo } from './fixtures/camera-video.js'
 import { type SuggestionPhoto, suggestionPhotos } from './fixtures/photos.js'
 
@@ -24,15 +24,7 @@ const MODEL_WAIT_MS = 90_000
 const FRAME = { width: 720, height: 1280 } as const
 /** Granting the camera alone makes Playwright deny the motion sensors (deviceorientation then reports nulls). */
 const SENSORS = ['accelerometer', 'gyroscope', 'magnetometer']
-const BASE_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const BASE_ARGS = CHROMIUM_ARGS
 
 let h: Harness
 let photos: Record<View, SuggestionPhoto>

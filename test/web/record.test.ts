@@ -13,6 +13,7 @@ import { after, before, describe, test } from 'node:test'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
 import {
   CHROMIUM,
+  CHROMIUM_ARGS,
   type Harness,
   loadPhoto,
   OUTPUT,
@@ -43,14 +44,7 @@ async function launch(): Promise<{ context: BrowserContext; page: Page; errors: 
   for (const open of launched.splice(0)) await open.close().catch(() => undefined)
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
     viewport: { width: 1400, height: 900 },
     deviceScaleFactor: 1,
     acceptDownloads: true,

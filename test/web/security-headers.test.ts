@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
-import { CHROMIUM } from '../support/browser.js'
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/browser.js'
 import { WEB_BUILD } from '../support/paths.js'
 import { type App, listening } from '../support/raw-http.js'
 
@@ -42,7 +42,7 @@ describe('security headers in the browser', () => {
     const { chromium } = await import('playwright-core')
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      args: CHROMIUM_ARGS,
     })
     try {
       const page = await browser.newPage()
