@@ -1,0 +1,274 @@
+/**
+ * CPU time per request (`npm run bench:cpu`): what the service's processes spend,
+ * user plus system time read from /proc/PID/stat, for a fixed number of requests,
+ * beside the bare node:http server and any variants of the service (V8 flags, the
+ * environment, another build). Requests per second on a shared machine swing with
+ * whatever else runs; the CPU a process spent on a known number of requests swings
+ * far less, so this is the figure for "did it get cheaper or dearer" and for the
+ * ratio to the bare server (bench/README.md, "Where the time of a request goes").
+ *
+ * Every target starts once (WORKERS=N, a warm-up round), then the rounds interleave:
+ * round r loads the targets in an order rotated by r, so drift hits them alike. The
+ * report gives the median microseconds per request over the rounds (all of a target's
+ * processes: with WORKERS > 1 the primary and every worker), its ratio to the first
+ * target, requests/s, and private memory per serving process after the last round.
+ *
+ * Flags:
+ *   --requests=N       per round (default 15,000; --smoke: 500)
+ *   --rounds=N         default 8
+ *   --concurrency=C    default 16
+ *   --endpoint=NAME    anterior (default), posterior, lateral, popliteal or mix
+ *   --workers=N        default 1
+ *   --servers=service,bare   which of the two to run (default both)
+ *   --variant='LABEL|NODE ARGS|K=V,K=V|SCRIPT'   the service again with other node flags,
+ *                      environment or script (repeatable; empty fields keep the service's)
+ *   --out=FILE --smoke
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { collectLogLines, type LogLine, waitForLogLine } from '../test/support/log-lines.js'
+import { type ServerProcess, startServer } from '../test/support/server-process.js'
+import { measuredCommit } from './commit.js'
+import { ENDPOINTS, type Endpoint, load, sampleResponses } from './harness.js'
+import { parseSmapsRollup, readingOf } from './memory-report.js'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const BASELINE = 'dist/bench/baseline.js'
+const SERVICE = 'dist/src/main.js'
+const log = (line: string) => process.stderr.write(`${line}\n`)
+
+/** Clock ticks per second of /proc/PID/stat's times (USER_HZ: 100 on every Linux build that matters). */
+const TICKS_PER_SECOND = 100
+
+interface Target {
+  readonly name: string
+  readonly script: string
+  readonly env: Record<string, string>
+  readonly nodeArgs: readonly string[]
+}
+
+interface Running {
+  readonly target: Target
+  readonly server: ServerProcess
+  /** [the process] or [primary, ...workers]. */
+  readonly pids: readonly number[]
+  /** Microseconds of CPU per request, one per round. */
+  readonly usPerRequest: number[]
+  readonly rps: number[]
+  failures: number
+  /** Private memory of each serving process after the last round, MB. */
+  privateMbAfter: number[]
+}
+
+/** User + system CPU of a process so far, seconds (0 once it has gone). */
+export function cpuSeconds(stat: string): number {
+  // The command name (field 2) may hold spaces; the fields after it are space-separated.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND
+}
+
+function cpuOf(pids: readonly number[]): number {
+  let sum = 0
+  for (const pid of pids) {
+    try {
+      sum += cpuSeconds(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+    } catch {
+      // gone
+    }
+  }
+  return sum
+}
+
+function privateMb(pid: number): number {
+  try {
+    return readingOf(parseSmapsRollup(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))).anonymous / 2 ** 20
+  } catch {
+    return 0
+  }
+}
+
+async function start(target: Target, workers: number): Promise<Running> {
+  const logs: LogLine[] = []
+  const server = await startServer(
+    {
+      name: `${target.name} WORKERS=${workers}`,
+      script: target.script,
+      env: { LOG_LEVEL: 'info', MAX_EVENT_LOOP_DELAY_MS: '0', ...target.env, WORKERS: String(workers) },
+      nodeArgs: target.nodeArgs,
+      stdio: 'pipe',
+    },
+    ROOT,
+  )
+  collectLogLines(server.child.stdout, logs)
+  const primary = server.child.pid as number
+  let pids = [primary]
+  if (workers > 1) {
+    const listening = (line: LogLine) => line.msg === 'worker listening'
+    await waitForLogLine(logs, () => logs.filter(listening).length >= workers, 20_000)
+    pids = [primary, ...logs.filter(listening).map((line) => Number(line.worker))]
+  }
+  return { target, server, pids, usPerRequest: [], rps: [], failures: 0, privateMbAfter: [] }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+}
+
+/** 'LABEL|NODE ARGS|K=V,K=V|SCRIPT' as a target (empty fields: the service's). */
+export function variantOf(spec: string): Target {
+  const [label = '', args = '', env = '', script = ''] = spec.split('|')
+  if (label.trim() === '')
+    throw new Error(`--variant needs a label first: 'LABEL|NODE ARGS|K=V,K=V|SCRIPT', got '${spec}'`)
+  const environment: Record<string, string> = {}
+  for (const pair of env.split(',').filter((s) => s.trim() !== '')) {
+    const eq = pair.indexOf('=')
+    if (eq <= 0) throw new Error(`--variant environment entries are K=V, got '${pair}' in '${spec}'`)
+    environment[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim()
+  }
+  return {
+    name: label.trim(),
+    script: script.trim() || SERVICE,
+    env: environment,
+    nodeArgs: args.split(' ').filter((s) => s !== ''),
+  }
+}
+
+async function main() {
+  const { values: args } = parseArgs({
+    options: {
+      requests: { type: 'string' },
+      rounds: { type: 'string' },
+      concurrency: { type: 'string' },
+      endpoint: { type: 'string' },
+      workers: { type: 'string' },
+      servers: { type: 'string' },
+      variant: { type: 'string', multiple: true },
+      out: { type: 'string' },
+      smoke: { type: 'boolean', default: false },
+    },
+  })
+  const smoke = args.smoke === true
+  const requests = Number(args.requests ?? (smoke ? 500 : 15_000))
+  const rounds = Number(args.rounds ?? (smoke ? 2 : 8))
+  const concurrency = Number(args.concurrency ?? 16)
+  const workers = Number(args.workers ?? 1)
+  const endpointName = args.endpoint ?? 'anterior'
+  const endpoints: readonly Endpoint[] =
+    endpointName === 'mix' ? ENDPOINTS : ENDPOINTS.filter((e) => e.name === endpointName)
+  if (endpoints.length === 0) throw new Error(`--endpoint: no endpoint '${endpointName}'`)
+  const servers = (args.servers ?? 'service,bare').split(',').map((s) => s.trim())
+  const out = args.out ?? join(ROOT, 'bench', 'cpu-results.json')
+
+  const targets: Target[] = []
+  if (servers.includes('service')) targets.push({ name: 'service', script: SERVICE, env: {}, nodeArgs: [] })
+  for (const spec of args.variant ?? []) targets.push(variantOf(spec))
+  if (servers.includes('bare')) {
+    // The bare server answers the service's exact bytes: sample them from one service process.
+    const sample = await start({ name: 'service', script: SERVICE, env: {}, nodeArgs: [] }, 1)
+    const responses = join(tmpdir(), `posture-cpu-responses-${process.pid}.json`)
+    try {
+      writeFileSync(responses, JSON.stringify(await sampleResponses(sample.server.url)))
+    } finally {
+      await sample.server.stop()
+    }
+    targets.push({ name: 'bare', script: BASELINE, env: { BASELINE_RESPONSES: responses }, nodeArgs: [] })
+  }
+  if (targets.length === 0) throw new Error('nothing to measure: --servers and --variant name no target')
+
+  const commit = measuredCommit()
+  log(
+    `cpu bench: node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? '?'}; ${targets.map((t) => t.name).join(', ')}; ` +
+      `WORKERS=${workers}; ${endpointName} at c=${concurrency}; ${rounds} rounds of ${requests.toLocaleString('en-US')} requests`,
+  )
+  const running: Running[] = []
+  try {
+    for (const target of targets) running.push(await start(target, workers))
+    // A warm-up round each, so every process has compiled its hot path.
+    for (const r of running) {
+      await load({ url: r.server.url, endpoints, connections: concurrency, amount: Math.min(requests, 5_000) })
+    }
+    for (let round = 0; round < rounds; round++) {
+      const order = running.map((_, i) => running[(i + round) % running.length] as Running)
+      for (const r of order) {
+        const before = cpuOf(r.pids)
+        const result = await load({ url: r.server.url, endpoints, connections: concurrency, amount: requests })
+        const spent = cpuOf(r.pids) - before
+        r.usPerRequest.push((spent * 1e6) / result.requests)
+        r.rps.push(result.rps)
+        r.failures += result.non2xx + result.errors + result.timeouts
+      }
+      log(
+        `  round ${round + 1}: ` +
+          running.map((r) => `${r.target.name} ${(r.usPerRequest.at(-1) as number).toFixed(1)} us`).join(', '),
+      )
+    }
+  } finally {
+    for (const r of running) r.privateMbAfter = r.pids.slice(workers > 1 ? 1 : 0).map(privateMb)
+    await Promise.all(running.map((r) => r.server.stop()))
+  }
+
+  const first = running[0] as Running
+  const base = median(first.usPerRequest)
+  const bare = running.find((r) => r.target.name === 'bare')
+  const rows = running.map((r) => {
+    const us = median(r.usPerRequest)
+    return {
+      name: r.target.name,
+      nodeArgs: r.target.nodeArgs,
+      env: r.target.env,
+      script: r.target.script,
+      usPerRequest: r.usPerRequest,
+      medianUs: us,
+      ratioToFirst: us / base,
+      bareRatio: bare ? median(bare.usPerRequest) / us : undefined,
+      medianRps: median(r.rps),
+      privateMbAfter: r.privateMbAfter,
+      failures: r.failures,
+    }
+  })
+  const meta = {
+    date: new Date().toISOString(),
+    commit,
+    node: process.version,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    endpoint: endpointName,
+    concurrency,
+    workers,
+    requestsPerRound: requests,
+    rounds,
+  }
+  writeFileSync(out, `${JSON.stringify({ meta, rows }, null, 2)}\n`)
+  const lines = [
+    '',
+    `cpu bench - node ${meta.node}, ${meta.cpus} x ${meta.cpuModel}, ${meta.date}, commit ${commit}`,
+    `${endpointName} at c=${concurrency}, WORKERS=${workers}; median of ${rounds} interleaved rounds of ${requests.toLocaleString('en-US')} requests`,
+    '',
+    `| target | CPU us/request (median) | vs ${first.target.name} | bare/this | req/s (median) | private MB after |`,
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.name} | ${row.medianUs.toFixed(1)} | ${row.ratioToFirst.toFixed(3)} | ${row.bareRatio?.toFixed(2) ?? '-'} | ` +
+        `${Math.round(row.medianRps).toLocaleString('en-US')} | ${row.privateMbAfter.map((m) => m.toFixed(1)).join(' / ')} |`,
+    ),
+    '',
+  ]
+  const failures = rows.reduce((a, r) => a + r.failures, 0)
+  if (failures > 0) lines.push(`WARNING: ${failures} failed requests.`, '')
+  lines.push(`Written to ${out}`)
+  process.stdout.write(`${lines.join('\n')}\n`)
+  if (failures > 0) process.exitCode = 1
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error('cpu bench failed:', error)
+    process.exit(1)
+  })
+}
