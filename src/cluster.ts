@@ -1,14 +1,15 @@
 /**
  * WORKERS > 1: a node:cluster primary that runs that many serving processes behind
- * one port (the primary accepts connections and hands them out in turn). A worker
- * that dies is logged and replaced; on SIGTERM/SIGINT every worker shuts down
- * gracefully (serve.ts) and the primary exits when they all have, within 10 s.
+ * one port: it listens once the first worker serves, and hands each connection to
+ * the workers in turn (cluster-connections.ts). A worker that dies is logged and
+ * replaced; on SIGTERM/SIGINT the primary closes its listener and every worker shuts
+ * down gracefully (serve.ts); the primary exits when they all have, within 10 s.
  *
  * The primary serves nothing and never loads Fastify; it logs pino-style JSON lines.
  */
 import cluster, { type Worker } from 'node:cluster'
 import { hostname } from 'node:os'
-import { coordinateDrains } from './cluster-drain.js'
+import { handConnectionsToWorkers } from './cluster-connections.js'
 import type { Config } from './config.js'
 import { onShutdownSignal } from './signals.js'
 
@@ -44,32 +45,59 @@ export function primaryLogger(level: string): Log {
   }
 }
 
+/** HOST as it goes in a URL (an IPv6 address in brackets). */
+function hostForUrl(host: string): string {
+  return host.includes(':') ? `[${host}]` : host
+}
+
 export async function runPrimary(config: Config, log: Log = primaryLogger(config.logLevel)): Promise<void> {
   const started = new Map<number, number>()
-  const listening = new Set<number>()
+  /** Workers that have served (said so once their app was ready). */
+  const served = new Set<number>()
   let stopping = false
   let exitCode = 0
+  let listenCalled = false
+
+  const connections = handConnectionsToWorkers((worker) => {
+    served.add(worker.id)
+    log.info({ worker: worker.process.pid }, 'worker listening')
+    if (!listenCalled) listen()
+  })
+  const listen = () => {
+    listenCalled = true
+    connections.listener.listen(config.port, config.host).then(
+      () =>
+        log.info(
+          { port: config.port, host: config.host },
+          `Server listening at http://${hostForUrl(config.host)}:${config.port}`,
+        ),
+      (error: NodeJS.ErrnoException) => {
+        log.fatal(
+          { code: error.code, port: config.port, host: config.host },
+          `cannot listen on ${config.host} port ${config.port} (${error.code ?? error.message}): ` +
+            (error.code === 'EADDRINUSE'
+              ? 'another process holds that port; stop it or choose another PORT'
+              : 'choose another PORT or HOST'),
+        )
+        stop('cannot listen', 1)
+      },
+    )
+  }
 
   const fork = () => {
     const worker = cluster.fork()
     started.set(worker.id, Date.now())
-    worker.once('listening', () => {
-      listening.add(worker.id)
-      log.info({ worker: worker.process.pid }, 'worker listening')
-    })
     return worker
   }
 
   const living = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined)
-  // A worker's drain starts once the shared listener is closed (cluster-drain.ts).
-  const drains = coordinateDrains((worker) => listening.has(worker.id))
 
   const stop = (reason: string, code: number) => {
     if (stopping) return
     stopping = true
     exitCode = code
     log.info({ reason, workers: living().length }, 'shutting down: asking every worker to finish its requests')
-    drains.shuttingDown()
+    void connections.shuttingDown()
     for (const worker of living()) worker.process.kill('SIGTERM')
     setTimeout(() => {
       const left = living()
@@ -81,10 +109,10 @@ export async function runPrimary(config: Config, log: Log = primaryLogger(config
   }
 
   cluster.on('exit', (worker, code, signal) => {
-    const wasListening = listening.delete(worker.id)
+    const hadServed = served.delete(worker.id)
     const lifetime = Date.now() - (started.get(worker.id) ?? 0)
     started.delete(worker.id)
-    drains.gone(worker)
+    connections.gone(worker)
     if (stopping) {
       log.info({ worker: worker.process.pid, code, signal }, 'worker stopped')
       if (living().length === 0) {
@@ -93,8 +121,8 @@ export async function runPrimary(config: Config, log: Log = primaryLogger(config
       }
       return
     }
-    if (!wasListening) {
-      // It never served: a bad configuration or a taken port; replacing it would loop.
+    if (!hadServed) {
+      // It never served: a bad configuration, say; replacing it would loop.
       log.fatal({ worker: worker.process.pid, code, signal }, 'worker failed to start; stopping')
       stop('a worker failed to start', 1)
       return

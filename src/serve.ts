@@ -59,7 +59,14 @@ export async function serve(config: Config): Promise<void> {
   }
   onShutdownSignal((signal) => stop(signal, signal === 'SIGTERM' ? config.shutdownDrainMs : 0))
 
-  await app.listen({ port: config.port, host: config.host })
+  if (cluster.isWorker) {
+    // The primary listens and hands this worker its connections (cluster-connections.ts).
+    await app.ready()
+    const { serveHandedConnections } = await import('./cluster-connections.js')
+    serveHandedConnections(app.server)
+  } else {
+    await app.listen({ port: config.port, host: config.host })
+  }
   // WORKERS > 1: the cluster primary serves METRICS_PORT with every worker's figures.
   if (separateMetrics && !cluster.isWorker) {
     const { listenMetricsPort } = await import('./http/prometheus-port.js')

@@ -11,8 +11,8 @@
  * 1. answer readiness with 503, take the connections already queued, stop accepting
  *    connections (a proxy connecting now is refused, which it always retries on
  *    another instance), keeping every open connection, and start the drain (in a
- *    cluster worker, once the primary says the shared listener is closed:
- *    cluster-drain.ts);
+ *    cluster worker, which never listens itself, once the primary says its listener
+ *    is closed and it hands this worker nothing more: cluster-connections.ts);
  * 2. for up to `drainMs`, serve what arrives on those connections (each answer
  *    closes its connection); end early once none is left;
  * 3. close the connections still idle, finish the requests in flight, and close
@@ -22,7 +22,7 @@ import cluster from 'node:cluster'
 import type { Socket } from 'node:net'
 import { Server } from 'node:net'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
-import { START_DRAIN_WAIT_MS, whenListenerClosed } from '../cluster-drain.js'
+import { ACCEPT_PENDING_MAX_MS, acceptPending, START_DRAIN_WAIT_MS, whenHandOffsEnd } from '../cluster-connections.js'
 
 /** The drain state of one serving process. */
 export interface Drain {
@@ -139,24 +139,6 @@ export interface DrainOutcome {
 }
 
 /**
- * The longest the queued connections are taken before the listener closes, ms. A
- * proxy whose pooled connections are all busy (the process stalled for a moment)
- * opens new ones in a burst; they are taken until it has enough.
- */
-export const ACCEPT_PENDING_MAX_MS = 500
-
-/** Lets the event loop's poll phase accept what is queued, turn after turn, until a turn accepts nothing. */
-async function acceptPendingConnections(drain: Drain): Promise<void> {
-  const until = Date.now() + ACCEPT_PENDING_MAX_MS
-  for (;;) {
-    const before = drain.connectionsAccepted
-    // setImmediate inside setImmediate: the second runs in the next turn's check phase, after its poll phase.
-    await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)))
-    if (drain.connectionsAccepted === before || Date.now() >= until) return
-  }
-}
-
-/**
  * The shutdown sequence (see the top of this file). Resolves once the app is closed;
  * `clean` is false when connections had to be cut at `graceMs`.
  */
@@ -170,18 +152,19 @@ export async function drainAndClose(app: FastifyInstance, times: DrainTimes): Pr
   // same step: its `Connection: close` answers make the proxy connect anew, and those
   // connections must be refused (which a proxy always retries elsewhere), not queued.
   drain.leave()
-  await acceptPendingConnections(drain)
-  // net.Server's close stops accepting but, unlike http.Server's, keeps the idle
-  // keep-alive connections open: a proxy may be sending a request on one right now.
-  if (server.listening) Server.prototype.close.call(server)
-  // A cluster worker's listener is the primary's, which closes it only once every
-  // worker has closed its own; until then it still accepts, and a connection it holds
-  // when the last worker leaves is reset. So the Connection: close answers, which make
-  // the proxy connect anew, wait until the primary says the listener is closed.
-  if (cluster.isWorker && !(await whenListenerClosed())) {
+  if (server.listening) {
+    await acceptPending(() => drain.connectionsAccepted, ACCEPT_PENDING_MAX_MS)
+    // net.Server's close stops accepting but, unlike http.Server's, keeps the idle
+    // keep-alive connections open: a proxy may be sending a request on one right now.
+    Server.prototype.close.call(server)
+  }
+  // A cluster worker's connections come from the primary, which goes on handing them
+  // out until its listener is closed; the Connection: close answers, which make the
+  // proxy connect anew, wait until then, and the drain covers all it was handed.
+  if (cluster.isWorker && !(await whenHandOffsEnd())) {
     app.log.warn(
       { waitedMs: START_DRAIN_WAIT_MS },
-      'the cluster primary did not say when the listener closed; draining now',
+      'the cluster primary did not say when its listener closed; draining now',
     )
   }
   drain.start()
@@ -221,7 +204,9 @@ export async function drainAndClose(app: FastifyInstance, times: DrainTimes): Pr
     Math.max(0, startedAt + times.graceMs - Date.now()),
   )
   try {
-    await app.close()
+    // A cluster worker's server never listened, so closing the app does not wait for
+    // its connections: the drain does.
+    await Promise.all([app.close(), drain.whenNoConnections()])
   } finally {
     clearInterval(reaper)
     clearTimeout(deadline)

@@ -1,7 +1,9 @@
 /**
- * WORKERS: that many worker processes behind one port; a worker that dies is logged
- * and replaced while the others keep serving; a worker that cannot start stops the
- * whole service instead of being restarted in a loop.
+ * WORKERS: that many worker processes behind one port (the primary listens and hands
+ * the connections out); a worker that dies is logged and replaced while the others
+ * keep serving; a taken port stops the whole service instead of restarting workers
+ * in a loop; a worker enforces the slow-client timeouts on the connections it is
+ * handed.
  */
 
 import assert from 'node:assert/strict'
@@ -69,7 +71,7 @@ describe('WORKERS', () => {
     assert.equal(code, 0)
   })
 
-  it('stops, exit code 1, when a worker cannot start (no restart loop)', async () => {
+  it('stops, exit code 1, with a message naming the port, when the port is taken (no restart loop)', async () => {
     const port = await freePort()
     const squatter = createServer().listen(port, '127.0.0.1')
     await new Promise((resolve) => squatter.once('listening', resolve))
@@ -84,10 +86,40 @@ describe('WORKERS', () => {
       child.stderr.on('data', (d: Buffer) => (output += d.toString()))
       const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)))
       assert.equal(code, 1, output)
-      assert.match(output, /worker failed to start; stopping/)
+      assert.match(
+        output,
+        new RegExp(`cannot listen on 127\\.0\\.0\\.1 port ${port} \\(EADDRINUSE\\): another process holds that port`),
+      )
       assert.ok((output.match(/"msg":"worker died/g) ?? []).length === 0, 'no replacement attempted')
+      assert.ok((output.match(/"msg":"worker stopped"/g) ?? []).length === 2, 'both workers stopped')
     } finally {
       squatter.close()
+    }
+  })
+
+  it('WORKERS=2: a worker answers 408 and closes a connection whose headers never end (HEADERS_TIMEOUT_MS)', {
+    timeout: 30_000,
+  }, async () => {
+    const headersMs = 800
+    const requestMs = 1500
+    const service = await startService({
+      WORKERS: '2',
+      HEADERS_TIMEOUT_MS: String(headersMs),
+      REQUEST_TIMEOUT_MS: String(requestMs),
+    })
+    try {
+      await service.waitForLog(() => service.countLogs((l) => l.msg === 'worker listening') === 2)
+      const c = new RawClient(service.port)
+      await c.connected
+      const dribbling = c.dribble(`GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'a'.repeat(200)}`, 50)
+      await c.closed
+      await dribbling
+      const elapsed = (c.closedAt as number) - c.openedAt
+      assert.ok(elapsed >= headersMs - 100, `closed after ${elapsed} ms`)
+      assert.ok(elapsed < requestMs + 2000, `closed after ${elapsed} ms, headers timeout ${headersMs} ms`)
+      assert.equal(c.responses()[0]?.status, 408, c.received)
+    } finally {
+      await service.server.stop()
     }
   })
 
