@@ -150,11 +150,11 @@ describe('graceful shutdown', () => {
     await service.waitForLog(
       () => service.countLogs((l) => /shutting down: no new connections/.test(l.msg ?? '')) === 2,
     )
-    // Each worker starts its drain once the primary says the shared listener is closed
-    // (src/cluster-drain.ts), not after a fallback wait: by then a new connection is refused.
+    // Each worker starts its drain once the primary says its listener is closed
+    // (src/cluster-connections.ts), not after a fallback wait: by then a new connection is refused.
     assert.equal(await refused(service.port), true, 'a connection is refused once the drains have started')
     assert.equal(
-      service.countLogs((l) => /did not say when the listener closed/.test(l.msg ?? '')),
+      service.countLogs((l) => /did not say when its listener closed/.test(l.msg ?? '')),
       0,
       'the primary answered every worker',
     )
