@@ -7,15 +7,20 @@
  * far less, so this is the figure for "did it get cheaper or dearer" and for the
  * ratio to the bare server (bench/README.md, "Where the time of a request goes").
  *
- * Every target starts once (WORKERS=N, a warm-up round), then the rounds interleave:
- * round r loads the targets in an order rotated by r, so drift hits them alike. The
- * report gives the median microseconds per request over the rounds (all of a target's
+ * Every target starts --instances times (WORKERS=N, a warm-up round each), then the
+ * rounds interleave: round r loads every instance of every target in an order rotated
+ * by r, so drift hits them alike. Two processes of the same build differ by several
+ * percent (what V8 happened to optimise, and where), more than most changes worth
+ * measuring: so each target runs in several processes, and an extra copy of the first
+ * target (--variant='same|') shows the spread between identical builds. The report
+ * gives the median microseconds per request over all of a target's rounds (all of its
  * processes: with WORKERS > 1 the primary and every worker), its ratio to the first
  * target, requests/s, and private memory per serving process after the last round.
  *
  * Flags:
  *   --requests=N       per round (default 15,000; --smoke: 500)
- *   --rounds=N         default 8
+ *   --rounds=N         default 8 (each loads every instance once)
+ *   --instances=N      processes per target (default 3; --smoke: 1)
  *   --concurrency=C    default 16
  *   --endpoint=NAME    anterior (default), posterior, lateral, popliteal or mix
  *   --workers=N        default 1
@@ -149,6 +154,7 @@ async function main() {
       workers: { type: 'string' },
       servers: { type: 'string' },
       variant: { type: 'string', multiple: true },
+      instances: { type: 'string' },
       out: { type: 'string' },
       smoke: { type: 'boolean', default: false },
     },
@@ -158,6 +164,7 @@ async function main() {
   const rounds = Number(args.rounds ?? (smoke ? 2 : 8))
   const concurrency = Number(args.concurrency ?? 16)
   const workers = Number(args.workers ?? 1)
+  const instances = Number(args.instances ?? (smoke ? 1 : 3))
   const endpointName = args.endpoint ?? 'anterior'
   const endpoints: readonly Endpoint[] =
     endpointName === 'mix' ? ENDPOINTS : ENDPOINTS.filter((e) => e.name === endpointName)
@@ -184,11 +191,11 @@ async function main() {
   const commit = measuredCommit()
   log(
     `cpu bench: node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? '?'}; ${targets.map((t) => t.name).join(', ')}; ` +
-      `WORKERS=${workers}; ${endpointName} at c=${concurrency}; ${rounds} rounds of ${requests.toLocaleString('en-US')} requests`,
+      `WORKERS=${workers}; ${endpointName} at c=${concurrency}; ${instances} processes each; ${rounds} rounds of ${requests.toLocaleString('en-US')} requests`,
   )
   const running: Running[] = []
   try {
-    for (const target of targets) running.push(await start(target, workers))
+    for (let i = 0; i < instances; i++) for (const target of targets) running.push(await start(target, workers))
     // A warm-up round each, so every process has compiled its hot path.
     for (const r of running) {
       await load({ url: r.server.url, endpoints, connections: concurrency, amount: Math.min(requests, 5_000) })
@@ -205,7 +212,8 @@ async function main() {
       }
       log(
         `  round ${round + 1}: ` +
-          running.map((r) => `${r.target.name} ${(r.usPerRequest.at(-1) as number).toFixed(1)} us`).join(', '),
+          running.map((r) => `${r.target.name} ${(r.usPerRequest.at(-1) as number).toFixed(1)}`).join(', ') +
+          ' us',
       )
     }
   } finally {
@@ -213,23 +221,35 @@ async function main() {
     await Promise.all(running.map((r) => r.server.stop()))
   }
 
-  const first = running[0] as Running
-  const base = median(first.usPerRequest)
-  const bare = running.find((r) => r.target.name === 'bare')
-  const rows = running.map((r) => {
-    const us = median(r.usPerRequest)
+  /** A target's figures pooled over its processes. */
+  const pooled = targets.map((target) => {
+    const mine = running.filter((r) => r.target === target)
     return {
-      name: r.target.name,
-      nodeArgs: r.target.nodeArgs,
-      env: r.target.env,
-      script: r.target.script,
-      usPerRequest: r.usPerRequest,
+      target,
+      usPerRequest: mine.flatMap((r) => r.usPerRequest),
+      perProcessUs: mine.map((r) => median(r.usPerRequest)),
+      rps: mine.flatMap((r) => r.rps),
+      privateMbAfter: mine.flatMap((r) => r.privateMbAfter),
+      failures: mine.reduce((a, r) => a + r.failures, 0),
+    }
+  })
+  const base = median((pooled[0] as (typeof pooled)[number]).usPerRequest)
+  const bare = pooled.find((p) => p.target.name === 'bare')
+  const rows = pooled.map((p) => {
+    const us = median(p.usPerRequest)
+    return {
+      name: p.target.name,
+      nodeArgs: p.target.nodeArgs,
+      env: p.target.env,
+      script: p.target.script,
+      usPerRequest: p.usPerRequest,
+      perProcessMedianUs: p.perProcessUs,
       medianUs: us,
       ratioToFirst: us / base,
       bareRatio: bare ? median(bare.usPerRequest) / us : undefined,
-      medianRps: median(r.rps),
-      privateMbAfter: r.privateMbAfter,
-      failures: r.failures,
+      medianRps: median(p.rps),
+      privateMbAfter: p.privateMbAfter,
+      failures: p.failures,
     }
   })
   const meta = {
@@ -241,6 +261,7 @@ async function main() {
     endpoint: endpointName,
     concurrency,
     workers,
+    instances,
     requestsPerRound: requests,
     rounds,
   }
@@ -248,13 +269,13 @@ async function main() {
   const lines = [
     '',
     `cpu bench - node ${meta.node}, ${meta.cpus} x ${meta.cpuModel}, ${meta.date}, commit ${commit}`,
-    `${endpointName} at c=${concurrency}, WORKERS=${workers}; median of ${rounds} interleaved rounds of ${requests.toLocaleString('en-US')} requests`,
+    `${endpointName} at c=${concurrency}, WORKERS=${workers}; ${instances} processes per target, each loaded in ${rounds} interleaved rounds of ${requests.toLocaleString('en-US')} requests`,
     '',
-    `| target | CPU us/request (median) | vs ${first.target.name} | bare/this | req/s (median) | private MB after |`,
-    '|---|---:|---:|---:|---:|---:|',
+    `| target | CPU us/request (median) | per process | vs ${targets[0]?.name} | bare/this | req/s (median) | private MB after |`,
+    '|---|---:|---|---:|---:|---:|---:|',
     ...rows.map(
       (row) =>
-        `| ${row.name} | ${row.medianUs.toFixed(1)} | ${row.ratioToFirst.toFixed(3)} | ${row.bareRatio?.toFixed(2) ?? '-'} | ` +
+        `| ${row.name} | ${row.medianUs.toFixed(1)} | ${row.perProcessMedianUs.map((us) => us.toFixed(1)).join(' / ')} | ${row.ratioToFirst.toFixed(3)} | ${row.bareRatio?.toFixed(2) ?? '-'} | ` +
         `${Math.round(row.medianRps).toLocaleString('en-US')} | ${row.privateMbAfter.map((m) => m.toFixed(1)).join(' / ')} |`,
     ),
     '',

@@ -49,7 +49,7 @@ describe('cpu bench', () => {
         ['dist/bench/cpu.js', '--smoke', `--out=${out}`, '--variant=no-metrics||METRICS_ENABLED=false'],
         { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 },
       )
-      assert.match(stdout, /\| target \| CPU us\/request \(median\) \| vs service \| bare\/this \|/)
+      assert.match(stdout, /\| target \| CPU us\/request \(median\) \| per process \| vs service \| bare\/this \|/)
       const results = JSON.parse(readFileSync(out, 'utf8')) as {
         rows: { name: string; usPerRequest: number[]; medianRps: number; failures: number; privateMbAfter: number[] }[]
       }
