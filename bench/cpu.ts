@@ -27,6 +27,9 @@
  *   --servers=service,bare   which of the two to run (default both)
  *   --variant='LABEL|NODE ARGS|K=V,K=V|SCRIPT'   the service again with other node flags,
  *                      environment or script (repeatable; empty fields keep the service's)
+ * The service and its variants start as `npm start` starts it, with the allocator
+ * setting of src/allocator.ts (a variant's environment may override it); the bare
+ * server without it.
  *   --out=FILE --smoke
  */
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -34,6 +37,7 @@ import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { ALLOCATOR_ENV } from '../src/allocator.js'
 import { collectLogLines, type LogLine, waitForLogLine } from '../test/support/log-lines.js'
 import { type ServerProcess, startServer } from '../test/support/server-process.js'
 import { measuredCommit } from './commit.js'
@@ -173,8 +177,12 @@ async function main() {
   const out = args.out ?? join(ROOT, 'bench', 'cpu-results.json')
 
   const targets: Target[] = []
-  if (servers.includes('service')) targets.push({ name: 'service', script: SERVICE, env: {}, nodeArgs: [] })
-  for (const spec of args.variant ?? []) targets.push(variantOf(spec))
+  if (servers.includes('service'))
+    targets.push({ name: 'service', script: SERVICE, env: { ...ALLOCATOR_ENV }, nodeArgs: [] })
+  for (const spec of args.variant ?? []) {
+    const variant = variantOf(spec)
+    targets.push({ ...variant, env: { ...ALLOCATOR_ENV, ...variant.env } })
+  }
   if (servers.includes('bare')) {
     // The bare server answers the service's exact bytes: sample them from one service process.
     const sample = await start({ name: 'service', script: SERVICE, env: {}, nodeArgs: [] }, 1)

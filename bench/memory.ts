@@ -35,6 +35,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { ALLOCATOR_ENV } from '../src/allocator.js'
 import { collectLogLines, type LogLine, waitForLogLine } from '../test/support/log-lines.js'
 import { type ServerProcess, startServer } from '../test/support/server-process.js'
 import { measuredCommit } from './commit.js'
@@ -186,7 +187,8 @@ async function main() {
   const endpointNames = list(args.endpoints, smoke ? `anterior,${MIX}` : `anterior,posterior,lateral,popliteal,${MIX}`)
   const workerCounts = list(args.workers, smoke ? '1,2' : '1,2').map(Number)
   const serverNames = list(args.servers, 'service,bare')
-  const serviceEnv = envOf(args.env)
+  // As `npm start` and the image start it: with the allocator setting (src/allocator.ts); --env may override it.
+  const serviceEnv = { ...ALLOCATOR_ENV, ...envOf(args.env) }
   const nodeArgs = list(args['node-args'], '')
   const out = args.out ?? join(ROOT, 'bench', 'memory-results.json')
 

@@ -9,6 +9,7 @@
  */
 import cluster, { type Worker } from 'node:cluster'
 import { hostname } from 'node:os'
+import { allocatorEnvMissingFrom } from './allocator.js'
 import { handConnectionsToWorkers } from './cluster-connections.js'
 import type { Config } from './config.js'
 import { onShutdownSignal } from './signals.js'
@@ -85,7 +86,8 @@ export async function runPrimary(config: Config, log: Log = primaryLogger(config
   }
 
   const fork = () => {
-    const worker = cluster.fork()
+    // The workers start with the allocator setting (allocator.ts) even when this process did not.
+    const worker = cluster.fork(allocatorEnvMissingFrom(process.env))
     started.set(worker.id, Date.now())
     return worker
   }

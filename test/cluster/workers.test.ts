@@ -8,8 +8,10 @@
 
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { describe, it } from 'node:test'
+import { ALLOCATOR_ENV } from '../../src/allocator.js'
 import { EXAMPLES } from '../../src/api/examples.js'
 import { ROOT } from '../support/paths.js'
 import { RawClient } from '../support/raw-http.js'
@@ -35,6 +37,12 @@ describe('WORKERS', () => {
       const workers = service.logs.filter((l) => l.msg === 'worker listening').map((l) => l.worker as number)
       assert.equal(new Set(workers).size, 2)
       assert.deepEqual(descendants(primary).sort(), [...workers].sort())
+      // Each worker started with the allocator setting (src/allocator.ts), which this primary was not given.
+      for (const pid of workers) {
+        const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
+        for (const [name, value] of Object.entries(ALLOCATOR_ENV))
+          assert.ok(environment.includes(`${name}=${value}`), name)
+      }
 
       // Both workers take requests: the primary hands out connections in turn.
       for (let i = 0; i < 10; i++) {
