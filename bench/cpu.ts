@@ -28,8 +28,8 @@
  *   --variant='LABEL|NODE ARGS|K=V,K=V|SCRIPT'   the service again with other node flags,
  *                      environment or script (repeatable; empty fields keep the service's)
  * The service and its variants start as `npm start` starts it, with the allocator
- * setting of src/allocator.ts (a variant's environment may override it); the bare
- * server without it.
+ * setting of src/allocator.ts (a variant's environment may override it, and `K=` with
+ * nothing after it leaves K unset); the bare server without it.
  *   --out=FILE --smoke
  */
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -181,7 +181,11 @@ async function main() {
     targets.push({ name: 'service', script: SERVICE, env: { ...ALLOCATOR_ENV }, nodeArgs: [] })
   for (const spec of args.variant ?? []) {
     const variant = variantOf(spec)
-    targets.push({ ...variant, env: { ...ALLOCATOR_ENV, ...variant.env } })
+    // K= (empty) leaves K unset, e.g. to start another build as it was started before ALLOCATOR_ENV.
+    const env = Object.fromEntries(
+      Object.entries({ ...ALLOCATOR_ENV, ...variant.env }).filter(([, value]) => value !== ''),
+    )
+    targets.push({ ...variant, env })
   }
   if (servers.includes('bare')) {
     // The bare server answers the service's exact bytes: sample them from one service process.
