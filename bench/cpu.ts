@@ -21,6 +21,8 @@
  *   --requests=N       per round (default 15,000; --smoke: 500)
  *   --rounds=N         default 8 (each loads every instance once)
  *   --instances=N      processes per target (default 3; --smoke: 1)
+ *   --warmup=N         requests each process serves before the rounds (default 20,000;
+ *                      --smoke: 200): V8 is still compiling the hot path before that
  *   --concurrency=C    default 16
  *   --endpoint=NAME    anterior (default), posterior, lateral, popliteal or mix
  *   --workers=N        default 1
@@ -159,6 +161,7 @@ async function main() {
       servers: { type: 'string' },
       variant: { type: 'string', multiple: true },
       instances: { type: 'string' },
+      warmup: { type: 'string' },
       out: { type: 'string' },
       smoke: { type: 'boolean', default: false },
     },
@@ -169,6 +172,7 @@ async function main() {
   const concurrency = Number(args.concurrency ?? 16)
   const workers = Number(args.workers ?? 1)
   const instances = Number(args.instances ?? (smoke ? 1 : 3))
+  const warmup = Number(args.warmup ?? (smoke ? 200 : 20_000))
   const endpointName = args.endpoint ?? 'anterior'
   const endpoints: readonly Endpoint[] =
     endpointName === 'mix' ? ENDPOINTS : ENDPOINTS.filter((e) => e.name === endpointName)
@@ -206,12 +210,12 @@ async function main() {
       `WORKERS=${workers}; ${endpointName} at c=${concurrency}; ${instances} processes each; ${rounds} rounds of ${requests.toLocaleString('en-US')} requests`,
   )
   const running: Running[] = []
+  // startServer reaps each server when this process exits: one exit listener per process started.
+  process.setMaxListeners(targets.length * instances + 10)
   try {
     for (let i = 0; i < instances; i++) for (const target of targets) running.push(await start(target, workers))
-    // A warm-up round each, so every process has compiled its hot path.
-    for (const r of running) {
-      await load({ url: r.server.url, endpoints, connections: concurrency, amount: Math.min(requests, 5_000) })
-    }
+    // A warm-up each, so every process has compiled its hot path.
+    for (const r of running) await load({ url: r.server.url, endpoints, connections: concurrency, amount: warmup })
     for (let round = 0; round < rounds; round++) {
       const order = running.map((_, i) => running[(i + round) % running.length] as Running)
       for (const r of order) {
@@ -274,6 +278,7 @@ async function main() {
     concurrency,
     workers,
     instances,
+    warmup,
     requestsPerRound: requests,
     rounds,
   }
@@ -281,7 +286,7 @@ async function main() {
   const lines = [
     '',
     `cpu bench - node ${meta.node}, ${meta.cpus} x ${meta.cpuModel}, ${meta.date}, commit ${commit}`,
-    `${endpointName} at c=${concurrency}, WORKERS=${workers}; ${instances} processes per target, each loaded in ${rounds} interleaved rounds of ${requests.toLocaleString('en-US')} requests`,
+    `${endpointName} at c=${concurrency}, WORKERS=${workers}; ${instances} processes per target, each warmed up with ${warmup.toLocaleString('en-US')} requests and loaded in ${rounds} interleaved rounds of ${requests.toLocaleString('en-US')} requests`,
     '',
     `| target | CPU us/request (median) | per process | vs ${targets[0]?.name} | bare/this | req/s (median) | private MB after |`,
     '|---|---:|---|---:|---:|---:|---:|',
