@@ -21,8 +21,9 @@
  * proxy's request already sent on them (a 502 from nginx).
  */
 import cluster, { type Worker } from 'node:cluster'
+import { lookup } from 'node:dns/promises'
 import type { Server as HttpServer } from 'node:http'
-import { createServer, type Socket } from 'node:net'
+import { createServer, type Server, type Socket } from 'node:net'
 
 const SERVING = 'posture-metrics:serving'
 const CONNECTION = 'posture-metrics:connection'
@@ -99,7 +100,7 @@ export function whenHandOffsEnd(): Promise<boolean> {
 // --------------------------------------------------------------- in the primary
 
 export interface Listener {
-  /** Listens on host:port; rejects as net.Server's listen fails (EADDRINUSE, EACCES...). */
+  /** Listens on host:port (HOST=localhost: on each of its addresses); rejects as net.Server's listen fails (EADDRINUSE, EACCES...). */
   listen(port: number, host: string): Promise<void>
   /** Takes what the kernel has queued, then closes the listener (once). Resolves when it is closed, at once if it never listened. */
   close(): Promise<void>
@@ -148,28 +149,40 @@ export function handConnectionsToWorkers(onServing: (worker: Worker) => void) {
     })
   }
 
-  const server = createServer({ pauseOnConnect: true }, (socket) => {
-    accepted++
-    give(socket)
-  })
+  /** The listening servers: one, or with HOST=localhost one per address it has (as Fastify listens when WORKERS=1). */
+  const servers: Server[] = []
+  const listenOn = (port: number, host: string) =>
+    new Promise<void>((resolve, reject) => {
+      const server = createServer({ pauseOnConnect: true }, (socket) => {
+        accepted++
+        give(socket)
+      })
+      server.once('error', reject)
+      server.listen({ port, host }, () => {
+        server.off('error', reject)
+        servers.push(server)
+        resolve()
+      })
+    })
 
   const listener: Listener = {
-    listen(port, host) {
-      return new Promise<void>((resolve, reject) => {
-        server.once('error', reject)
-        server.listen({ port, host }, () => {
-          server.off('error', reject)
-          listening = true
-          resolve()
-        })
-      })
+    async listen(port, host) {
+      await listenOn(port, host)
+      listening = true
+      if (host !== 'localhost') return
+      const main = servers[0]?.address()
+      const others = (await lookup(host, { all: true })).filter(
+        (a) => typeof main !== 'object' || main === null || a.address !== main.address,
+      )
+      // An address the machine does not have (no ::1, say) is skipped, as Fastify skips it.
+      for (const other of others) await listenOn(port, other.address).catch(() => undefined)
     },
     close() {
       closing ??= (async () => {
         if (!listening) return
         await acceptPending(() => accepted, ACCEPT_PENDING_MAX_MS)
         // Without a callback: close does not wait for the connections handed out.
-        server.close()
+        for (const server of servers) server.close()
         listening = false
         // Nobody is left to take what is held (every worker had stopped): closing it is all that is left.
         for (const socket of held.splice(0)) socket.destroy()

@@ -8,6 +8,7 @@
 
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
+import { lookup } from 'node:dns/promises'
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { describe, it } from 'node:test'
@@ -126,6 +127,22 @@ describe('WORKERS', () => {
       assert.ok(elapsed >= headersMs - 100, `closed after ${elapsed} ms`)
       assert.ok(elapsed < requestMs + 2000, `closed after ${elapsed} ms, headers timeout ${headersMs} ms`)
       assert.equal(c.responses()[0]?.status, 408, c.received)
+    } finally {
+      await service.server.stop()
+    }
+  })
+
+  it("WORKERS=2, HOST=localhost: the primary listens on localhost's addresses, as one process does", async () => {
+    const service = await startService({ WORKERS: '2', HOST: 'localhost' })
+    try {
+      await service.waitForLog(() => service.countLogs((l) => l.msg === 'worker listening') === 2)
+      const addresses = await lookup('localhost', { all: true })
+      for (const { address, family } of addresses) {
+        const host = family === 6 ? `[${address}]` : address
+        const res = await fetch(`http://${host}:${service.port}/health`)
+        assert.equal(res.status, 200, `http://${host}:${service.port}/health`)
+      }
+      assert.ok(service.logs.some((l) => l.msg === `Server listening at http://localhost:${service.port}`))
     } finally {
       await service.server.stop()
     }
