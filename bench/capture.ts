@@ -25,6 +25,7 @@ import { CHROMIUM_ARGS } from '../test/support/browser.js'
 import { writeCameraVideo } from '../test/web/fixtures/camera-video.js'
 import { suggestionPhotos } from '../test/web/fixtures/photos.js'
 import { measuredCommit } from './commit.js'
+import { median } from './stats.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url))
@@ -97,8 +98,6 @@ const CAPTURE_TO_SUGGESTIONS = `new Promise((resolve) => {
   observer.observe(button, { attributes: true })
   document.querySelector('#capture-shoot').click()
 })`
-
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-capture-'))

@@ -35,31 +35,21 @@
  *   --out=FILE --smoke
  */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { cpus, tmpdir } from 'node:os'
+import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { ALLOCATOR_ENV } from '../src/allocator.js'
-import { collectLogLines, type LogLine, waitForLogLine } from '../test/support/log-lines.js'
-import { type ServerProcess, startServer } from '../test/support/server-process.js'
+import type { ServerProcess } from '../test/support/server-process.js'
 import { measuredCommit } from './commit.js'
-import { ENDPOINTS, type Endpoint, load, sampleResponses } from './harness.js'
-import { parseSmapsRollup, readingOf } from './memory-report.js'
+import { ENDPOINTS, type Endpoint, load } from './harness.js'
+import { median } from './stats.js'
+import { bareTarget, ROOT, readMemory, SERVICE_SCRIPT, startTarget, type Target } from './targets.js'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const BASELINE = 'dist/bench/baseline.js'
-const SERVICE = 'dist/src/main.js'
 const log = (line: string) => process.stderr.write(`${line}\n`)
 
 /** Clock ticks per second of /proc/PID/stat's times (USER_HZ: 100 on every Linux build that matters). */
 const TICKS_PER_SECOND = 100
-
-interface Target {
-  readonly name: string
-  readonly script: string
-  readonly env: Record<string, string>
-  readonly nodeArgs: readonly string[]
-}
 
 interface Running {
   readonly target: Target
@@ -94,41 +84,9 @@ function cpuOf(pids: readonly number[]): number {
   return sum
 }
 
-function privateMb(pid: number): number {
-  try {
-    return readingOf(parseSmapsRollup(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))).anonymous / 2 ** 20
-  } catch {
-    return 0
-  }
-}
-
 async function start(target: Target, workers: number): Promise<Running> {
-  const logs: LogLine[] = []
-  const server = await startServer(
-    {
-      name: `${target.name} WORKERS=${workers}`,
-      script: target.script,
-      env: { LOG_LEVEL: 'info', MAX_EVENT_LOOP_DELAY_MS: '0', ...target.env, WORKERS: String(workers) },
-      nodeArgs: target.nodeArgs,
-      stdio: 'pipe',
-    },
-    ROOT,
-  )
-  collectLogLines(server.child.stdout, logs)
-  const primary = server.child.pid as number
-  let pids = [primary]
-  if (workers > 1) {
-    const listening = (line: LogLine) => line.msg === 'worker listening'
-    await waitForLogLine(logs, () => logs.filter(listening).length >= workers, 20_000)
-    pids = [primary, ...logs.filter(listening).map((line) => Number(line.worker))]
-  }
+  const { server, pids } = await startTarget(target, workers)
   return { target, server, pids, usPerRequest: [], rps: [], failures: 0, privateMbAfter: [] }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
 }
 
 /** 'LABEL|NODE ARGS|K=V,K=V|SCRIPT' as a target (empty fields: the service's). */
@@ -144,7 +102,7 @@ export function variantOf(spec: string): Target {
   }
   return {
     name: label.trim(),
-    script: script.trim() || SERVICE,
+    script: script.trim() || SERVICE_SCRIPT,
     env: environment,
     nodeArgs: args.split(' ').filter((s) => s !== ''),
   }
@@ -182,7 +140,7 @@ async function main() {
 
   const targets: Target[] = []
   if (servers.includes('service'))
-    targets.push({ name: 'service', script: SERVICE, env: { ...ALLOCATOR_ENV }, nodeArgs: [] })
+    targets.push({ name: 'service', script: SERVICE_SCRIPT, env: { ...ALLOCATOR_ENV }, nodeArgs: [] })
   for (const spec of args.variant ?? []) {
     const variant = variantOf(spec)
     // K= (empty) leaves K unset, e.g. to start another build as it was started before ALLOCATOR_ENV.
@@ -191,17 +149,9 @@ async function main() {
     )
     targets.push({ ...variant, env })
   }
-  if (servers.includes('bare')) {
-    // The bare server answers the service's exact bytes: sample them from one service process.
-    const sample = await start({ name: 'service', script: SERVICE, env: {}, nodeArgs: [] }, 1)
-    const responses = join(tmpdir(), `posture-cpu-responses-${process.pid}.json`)
-    try {
-      writeFileSync(responses, JSON.stringify(await sampleResponses(sample.server.url)))
-    } finally {
-      await sample.server.stop()
-    }
-    targets.push({ name: 'bare', script: BASELINE, env: { BASELINE_RESPONSES: responses }, nodeArgs: [] })
-  }
+  // The bare server answers the service's exact bytes.
+  if (servers.includes('bare'))
+    targets.push(await bareTarget({ name: 'service', script: SERVICE_SCRIPT, env: {}, nodeArgs: [] }))
   if (targets.length === 0) throw new Error('nothing to measure: --servers and --variant name no target')
 
   const commit = measuredCommit()
@@ -233,7 +183,8 @@ async function main() {
       )
     }
   } finally {
-    for (const r of running) r.privateMbAfter = r.pids.slice(workers > 1 ? 1 : 0).map(privateMb)
+    for (const r of running)
+      r.privateMbAfter = r.pids.slice(workers > 1 ? 1 : 0).map((pid) => readMemory(pid).anonymous / 2 ** 20)
     await Promise.all(running.map((r) => r.server.stop()))
   }
 

@@ -29,32 +29,26 @@
  *   --settle-ms=MS        pause before the idle and after-load readings (default 1000)
  *   --out=FILE --smoke
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { cpus, tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { ALLOCATOR_ENV } from '../src/allocator.js'
-import { collectLogLines, type LogLine, waitForLogLine } from '../test/support/log-lines.js'
-import { type ServerProcess, startServer } from '../test/support/server-process.js'
 import { measuredCommit } from './commit.js'
-import { ANALYSIS_ENDPOINTS, ENDPOINTS, type Endpoint, load, sampleResponses } from './harness.js'
+import { ANALYSIS_ENDPOINTS, ENDPOINTS, type Endpoint, load } from './harness.js'
 import {
   judge,
   type MemoryCell,
   memoryTable,
   type ProcessFigures,
-  parseSmapsRollup,
   peakOf,
   type Reading,
   type RoundFigures,
-  readingOf,
   verdictLines,
 } from './memory-report.js'
+import { bareTarget, ROOT, readMemory, SERVICE_SCRIPT, startTarget, type Target } from './targets.js'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const BASELINE = 'dist/bench/baseline.js'
 const log = (line: string) => process.stderr.write(`${line}\n`)
 
 /** The mix: every endpoint in turn on each connection. */
@@ -76,44 +70,6 @@ function envOf(value: string | undefined): Record<string, string> {
   return out
 }
 
-/** A process's reading now; zeros once it has gone. */
-function read(pid: number): Reading {
-  try {
-    return readingOf(parseSmapsRollup(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')))
-  } catch {
-    return { anonymous: 0, private: 0, rss: 0 }
-  }
-}
-
-interface Target {
-  readonly name: string
-  readonly script: string
-  readonly env: Record<string, string>
-  readonly nodeArgs: readonly string[]
-}
-
-/** Starts `target` with `workers` and resolves once every worker listens, with the pids: [primary, ...workers] or [the process]. */
-async function start(target: Target, workers: number): Promise<{ server: ServerProcess; pids: number[] }> {
-  const logs: LogLine[] = []
-  const server = await startServer(
-    {
-      name: `${target.name} WORKERS=${workers}`,
-      script: target.script,
-      env: { LOG_LEVEL: 'info', MAX_EVENT_LOOP_DELAY_MS: '0', ...target.env, WORKERS: String(workers) },
-      nodeArgs: target.nodeArgs,
-      stdio: 'pipe',
-    },
-    ROOT,
-  )
-  collectLogLines(server.child.stdout, logs)
-  const primary = server.child.pid as number
-  if (workers === 1) return { server, pids: [primary] }
-  const listening = (line: LogLine) => line.msg === 'worker listening'
-  await waitForLogLine(logs, () => logs.filter(listening).length >= workers, 20_000)
-  const pids = logs.filter(listening).map((line) => Number(line.worker))
-  return { server, pids: [primary, ...pids] }
-}
-
 interface Options {
   readonly requests: number
   readonly rounds: number
@@ -128,25 +84,25 @@ async function measureCell(
   o: Options,
 ): Promise<MemoryCell> {
   const endpoints: readonly Endpoint[] = endpoint === MIX ? ENDPOINTS : ENDPOINTS.filter((e) => e.name === endpoint)
-  const { server, pids } = await start(target, workers)
+  const { server, pids } = await startTarget(target, workers)
   try {
     await sleep(o.settleMs)
-    const idle = pids.map(read)
+    const idle = pids.map(readMemory)
     const rounds: RoundFigures[][] = pids.map(() => [])
     const rps: number[] = []
     let failures = 0
     for (let round = 0; round < o.rounds; round++) {
       const samples: Reading[][] = pids.map(() => [])
       const sampler = setInterval(() => {
-        for (const [i, pid] of pids.entries()) samples[i]!.push(read(pid))
+        for (const [i, pid] of pids.entries()) samples[i]!.push(readMemory(pid))
       }, 100)
       const result = await load({ url: server.url, endpoints, connections: concurrency, amount: o.requests })
       clearInterval(sampler)
-      for (const [i, pid] of pids.entries()) samples[i]!.push(read(pid))
+      for (const [i, pid] of pids.entries()) samples[i]!.push(readMemory(pid))
       rps.push(result.rps)
       failures += result.non2xx + result.errors
       await sleep(o.settleMs)
-      for (const [i, pid] of pids.entries()) rounds[i]!.push({ peak: peakOf(samples[i]!), after: read(pid) })
+      for (const [i, pid] of pids.entries()) rounds[i]!.push({ peak: peakOf(samples[i]!), after: readMemory(pid) })
     }
     const processes: ProcessFigures[] = pids.map((_pid, i) => ({
       role: workers === 1 ? 'single' : i === 0 ? 'primary' : 'worker',
@@ -193,21 +149,13 @@ async function main() {
   const out = args.out ?? join(ROOT, 'bench', 'memory-results.json')
 
   const targets: Target[] = []
-  const serviceScript = args.service ?? 'dist/src/main.js'
+  const serviceScript = args.service ?? SERVICE_SCRIPT
   if (serverNames.includes('service'))
     targets.push({ name: 'service', script: serviceScript, env: serviceEnv, nodeArgs })
   if (args.compare) targets.push({ name: 'compare', script: args.compare, env: serviceEnv, nodeArgs })
-  if (serverNames.includes('bare')) {
-    // The bare server answers the service's exact bytes: sample them from one service process.
-    const { server } = await start({ name: 'service', script: serviceScript, env: serviceEnv, nodeArgs }, 1)
-    const responses = join(tmpdir(), `posture-memory-responses-${process.pid}.json`)
-    try {
-      writeFileSync(responses, JSON.stringify(await sampleResponses(server.url)))
-    } finally {
-      await server.stop()
-    }
-    targets.push({ name: 'bare', script: BASELINE, env: { BASELINE_RESPONSES: responses }, nodeArgs: [] })
-  }
+  // The bare server answers the service's exact bytes.
+  if (serverNames.includes('bare'))
+    targets.push(await bareTarget({ name: 'service', script: serviceScript, env: serviceEnv, nodeArgs }))
 
   const commit = measuredCommit()
   const meta = {

@@ -30,6 +30,7 @@ import { buildApp } from '../src/app.js'
 import { CHROMIUM_ARGS } from '../test/support/browser.js'
 import { DERIVATIONS, derivedPhoto, type SuggestionPhoto, suggestionPhotos } from '../test/web/fixtures/photos.js'
 import { measuredCommit } from './commit.js'
+import { median } from './stats.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url))
@@ -136,11 +137,6 @@ async function declinedReasons(page: Page): Promise<Record<string, string>> {
   return reasons
 }
 
-const median = (xs: readonly number[]) => {
-  const s = [...xs].sort((a, b) => a - b)
-  const m = Math.floor(s.length / 2)
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
-}
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
 
 interface Accuracy {
