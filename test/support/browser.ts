@@ -69,16 +69,21 @@ export async function startHarness(): Promise<Harness> {
   }
 }
 
-/** A fresh page on the app; records every request so tests can check none leaves the service. */
+/**
+ * A fresh page on the app; records every request so tests can check none leaves the
+ * service. `browser` (default the harness's) and `url` (default the app) for a test
+ * that needs another browser, such as one with a fake camera.
+ */
 export async function openApp(
   h: Harness,
-  options: BrowserContextOptions = {},
+  options: BrowserContextOptions & { browser?: Browser; url?: string } = {},
 ): Promise<{ page: Page; requests: string[]; errors: string[] }> {
-  const context = await h.browser.newContext({
+  const { browser = h.browser, url = h.base, ...contextOptions } = options
+  const context = await browser.newContext({
     viewport: { width: 1400, height: 900 },
     deviceScaleFactor: 1,
     acceptDownloads: true,
-    ...options,
+    ...contextOptions,
   })
   const page = await context.newPage()
   const requests: string[] = []
@@ -89,7 +94,7 @@ export async function openApp(
     // The browser logs every non-2xx fetch; the 422s the tests provoke on purpose are expected.
     if (m.type() === 'error' && !m.text().includes('status of 422')) errors.push(m.text())
   })
-  await page.goto(h.base)
+  await page.goto(url)
   await page.locator('#view-tabs button').first().waitFor()
   return { page, requests, errors }
 }

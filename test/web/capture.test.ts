@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { type Browser, type BrowserContextOptions, type CDPSession, chromium, type Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
-import { CHROMIUM, CHROMIUM_ARGS, type Harness, OUTPUT, startHarness } from '../support/browser.js'
+import { CHROMIUM, CHROMIUM_ARGS, type Harness, OUTPUT, openApp, startHarness } from '../support/browser.js'
 import { type CameraScene, writeCameraVideo } from './fixtures/camera-video.js'
 import { type SuggestionPhoto, suggestionPhotos } from './fixtures/photos.js'
 
@@ -52,34 +52,20 @@ async function cameraBrowser(name: string, scene: CameraScene): Promise<Browser>
 
 const scene = (photo: SuggestionPhoto, soles = 0.9): CameraScene => ({ photo, ...FRAME, share: 0.78, soles })
 
-interface App {
-  readonly page: Page
-  readonly requests: string[]
-  readonly errors: string[]
-}
-
 /** The app in a new context of `browser` (camera allowed unless `options.permissions` says otherwise), on `view`. */
-async function openApp(
+async function openOn(
   browser: Browser,
   view: View,
   options: BrowserContextOptions & { url?: string } = {},
-): Promise<App> {
-  const context = await browser.newContext({
+): Promise<{ page: Page; requests: string[]; errors: string[] }> {
+  const app = await openApp(h, {
+    browser,
     viewport: { width: 1400, height: 1000 },
-    deviceScaleFactor: 1,
-    acceptDownloads: true,
     permissions: ['camera', ...SENSORS],
     ...options,
   })
-  const page = await context.newPage()
-  const requests: string[] = []
-  const errors: string[] = []
-  page.on('request', (r) => requests.push(r.url()))
-  page.on('pageerror', (e) => errors.push(String(e)))
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
-  await page.goto(options.url ?? h.base)
-  await page.locator(`#view-tabs button[data-view="${view}"]`).click()
-  return { page, requests, errors }
+  await app.page.locator(`#view-tabs button[data-view="${view}"]`).click()
+  return app
 }
 
 async function openCapture(page: Page): Promise<void> {
@@ -139,7 +125,7 @@ async function captureView(
   take: (page: Page) => Promise<void>,
   then?: (page: Page) => Promise<void>,
 ): Promise<void> {
-  const { page, requests, errors } = await openApp(browser, view)
+  const { page, requests, errors } = await openOn(browser, view)
   if (view === 'lateral') await page.locator(`#side-${photos.lateral.side}`).check()
   await page.locator('#suggest-on-load').check()
   await openCapture(page)
@@ -245,7 +231,7 @@ describe('take the photo in the app', () => {
     })
 
     test('in the anterior view, the framing says the subject faces the wrong way', async () => {
-      const { page } = await openApp(browser, 'anterior')
+      const { page } = await openOn(browser, 'anterior')
       await openCapture(page)
       const checks = await framing(page)
       assert.equal(checks.facing?.ok, 'false')
@@ -266,7 +252,7 @@ describe('take the photo in the app', () => {
     })
 
     test('camera permission refused: a clear message, and Open photo still works', async () => {
-      const { page } = await openApp(browser, 'posterior', { permissions: SENSORS })
+      const { page } = await openOn(browser, 'posterior', { permissions: SENSORS })
       await openCapture(page)
       await page.locator('#capture-status[data-problem="permission-refused"]').waitFor()
       assert.match(
@@ -283,7 +269,7 @@ describe('take the photo in the app', () => {
   test('feet cut off: the framing says so', async () => {
     const browser = await cameraBrowser('feet-cut', scene(photos.anterior, 1.12))
     try {
-      const { page } = await openApp(browser, 'anterior')
+      const { page } = await openOn(browser, 'anterior')
       await openCapture(page)
       const checks = await framing(page)
       assert.equal(checks['whole-body']?.ok, 'false')
@@ -309,7 +295,7 @@ describe('take the photo in the app', () => {
     })
 
     test('no camera: a clear message, and Open photo still works', async () => {
-      const { page } = await openApp(browser, 'anterior')
+      const { page } = await openOn(browser, 'anterior')
       await openCapture(page)
       await page.locator('#capture-status[data-problem="no-camera"]').waitFor()
       assert.match(await page.locator('#capture-status').innerText(), /^No camera was found/)
@@ -320,7 +306,7 @@ describe('take the photo in the app', () => {
 
     test('insecure page: says HTTPS or localhost, and Open photo still works', async () => {
       const url = h.base.replace('127.0.0.1', 'marking.test')
-      const { page } = await openApp(browser, 'anterior', { url, permissions: [] })
+      const { page } = await openOn(browser, 'anterior', { url, permissions: [] })
       assert.equal(await page.evaluate('window.isSecureContext'), false)
       await openCapture(page)
       await page.locator('#capture-status[data-problem="insecure-context"]').waitFor()
