@@ -8,10 +8,12 @@
  * where the file maps "METHOD /path" to the exact response body text. WORKERS=N
  * runs N node:cluster workers behind the port, as the service does (the memory bench
  * compares each worker); the primary logs `worker listening` lines as the service's does.
+ * It takes node:http the way the service does (src/http/node-http.ts), so that on Node 24
+ * neither carries Node's fetch client, which an ES module import of node:http loads.
  */
 import cluster from 'node:cluster'
 import { readFileSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { createServer } from '../src/http/node-http.js'
 
 const responses = new Map<string, Buffer>()
 const file = process.env.BASELINE_RESPONSES

@@ -4,10 +4,11 @@
  * Answered in the service's `{"detail": ...}` shape, then the connection is closed,
  * as Node does by default. Passed to Fastify as its clientErrorHandler (app.ts).
  */
-import { STATUS_CODES } from 'node:http'
+
 import type { Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { MESSAGES } from '../messages.js'
+import { STATUS_CODES } from './node-http.js'
 
 export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return

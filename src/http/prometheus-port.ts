@@ -5,7 +5,8 @@
  * (WORKERS=1) or by the cluster primary (WORKERS > 1, every worker's figures).
  * Anything else it is asked answers 404 `{"detail"}`.
  */
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
+import { createServer } from './node-http.js'
 
 export interface MetricsSource {
   readonly contentType: string
