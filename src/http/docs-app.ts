@@ -3,8 +3,8 @@
  * or /openapi.json (http/docs.ts forwards those requests to it): @fastify/swagger
  * makes the OpenAPI document from the service's routes, replayed here with their
  * schemas and no work behind them, and @fastify/swagger-ui serves Swagger UI. Until
- * then neither plugin, nor what they load (a YAML library, a second copy of
- * @fastify/static and glob), is in the process.
+ * then neither plugin, nor what they load (a YAML library, @fastify/static and
+ * glob), is in the process.
  */
 
 import swagger from '@fastify/swagger'
