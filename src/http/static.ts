@@ -18,7 +18,7 @@
  */
 
 import { once } from 'node:events'
-import { createReadStream, existsSync, type ReadStream, readdirSync, statSync } from 'node:fs'
+import { createReadStream, existsSync, type ReadStream, readdirSync, type Stats, statSync } from 'node:fs'
 import { extname, join, sep } from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -29,7 +29,7 @@ export interface StaticOptions {
 }
 
 /** Content-Type by file extension (what a browser needs to run or show it); any other is application/octet-stream. */
-export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'application/javascript; charset=utf-8',
   '.mjs': 'application/javascript; charset=utf-8',
@@ -52,7 +52,7 @@ const INDEX_FILE = 'index.html'
 const CACHE_CONTROL = 'public, max-age=0'
 
 /** One file of the build, as listed at start. */
-export interface StaticFile {
+interface StaticFile {
   readonly path: string
   readonly type: string
   readonly size: number
@@ -63,8 +63,7 @@ export interface StaticFile {
   readonly modifiedSeconds: number
 }
 
-export function staticFile(path: string): StaticFile {
-  const stat = statSync(path)
+function staticFile(path: string, stat: Stats): StaticFile {
   const modified = stat.mtime.getTime()
   return {
     path,
@@ -81,15 +80,16 @@ export function staticFile(path: string): StaticFile {
  * also at '/'. Hidden files (a name starting with '.') are left out, and so are names
  * the router would read as a pattern (':' or '*').
  */
-export function listStaticFiles(root: string): Map<string, StaticFile> {
+function listStaticFiles(root: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>()
   const names = readdirSync(root, { recursive: true, encoding: 'utf8' }).sort()
   for (const name of names) {
     const segments = name.split(sep)
     if (segments.some((segment) => segment.startsWith('.') || /[:*]/.test(segment))) continue
     const path = join(root, name)
-    if (!statSync(path).isFile()) continue
-    const file = staticFile(path)
+    const stat = statSync(path)
+    if (!stat.isFile()) continue
+    const file = staticFile(path, stat)
     files.set(`/${segments.join('/')}`, file)
     if (name === INDEX_FILE) files.set('/', file)
   }
@@ -101,7 +101,7 @@ export function listStaticFiles(root: string): Map<string, StaticFile> {
  * else If-Modified-Since). A request's `Cache-Control: no-cache` speaks to caches on the
  * way, not to the origin server: fetch() adds it to every conditional request.
  */
-export function notModified(headers: FastifyRequest['headers'], file: StaticFile): boolean {
+function notModified(headers: FastifyRequest['headers'], file: StaticFile): boolean {
   const noneMatch = headers['if-none-match']
   if (noneMatch !== undefined) {
     const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
