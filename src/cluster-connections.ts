@@ -34,8 +34,8 @@ const START_DRAIN = 'posture-metrics:start-drain'
 export const START_DRAIN_WAIT_MS = 1_000
 
 /**
- * The longest a listener takes queued connections before it closes, ms: it goes on
- * until no connection has come for ACCEPT_QUIET_MS.
+ * The longest the primary takes queued connections before closing its listener, ms:
+ * it goes on while each turn of its event loop still accepts one.
  */
 export const ACCEPT_PENDING_MAX_MS = 500
 
@@ -49,28 +49,13 @@ function nextTurn(): Promise<void> {
   return new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)))
 }
 
-/**
- * How long no connection may have come before the listener closes, ms. A proxy opens
- * connections in bursts (its pooled connections, opened together, reach their request
- * limit together), and one that completes between the last accepting turn and the
- * close is reset by the kernel with the proxy's request already sent on it: waiting
- * for a quiet spell, not just one quiet turn, lets a burst end first.
- */
-export const ACCEPT_QUIET_MS = 25
-
-/** Turn after turn, until no connection has come for `quietMs` (or `maxMs` in all): what the kernel had queued is then taken. */
-export async function acceptPending(accepted: () => number, maxMs: number, quietMs = ACCEPT_QUIET_MS): Promise<void> {
-  const started = Date.now()
-  let count = accepted()
-  let lastArrival = started
+/** Turn after turn, until a turn accepts nothing (or `maxMs`): what the kernel had queued is then taken. */
+export async function acceptPending(accepted: () => number, maxMs: number): Promise<void> {
+  const until = Date.now() + maxMs
   for (;;) {
+    const before = accepted()
     await nextTurn()
-    const now = Date.now()
-    if (accepted() !== count) {
-      count = accepted()
-      lastArrival = now
-    }
-    if (now - lastArrival >= quietMs || now - started >= maxMs) return
+    if (accepted() === before || Date.now() >= until) return
   }
 }
 
