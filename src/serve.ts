@@ -11,6 +11,7 @@ import cluster from 'node:cluster'
 import type { Server } from 'node:http'
 import type { Config } from './config.js'
 import { onShutdownSignal } from './signals.js'
+import { collectStartupGarbage } from './v8-flags.js'
 
 /** Connections still open this long after SIGTERM are cut and the process exits 1 (the whole shutdown stays under 10 s). */
 export const SHUTDOWN_GRACE_MS = 8_000
@@ -59,9 +60,10 @@ export async function serve(config: Config): Promise<void> {
   }
   onShutdownSignal((signal) => stop(signal, signal === 'SIGTERM' ? config.shutdownDrainMs : 0))
 
+  await app.ready()
+  collectStartupGarbage()
   if (cluster.isWorker) {
     // The primary listens and hands this worker its connections (cluster-connections.ts).
-    await app.ready()
     const { serveHandedConnections } = await import('./cluster-connections.js')
     serveHandedConnections(app.server)
   } else {

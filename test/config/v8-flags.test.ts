@@ -4,13 +4,16 @@
  * for the running Node is checked here against it, which refuses an unknown flag on
  * its command line; each flag left out for this V8 is one it does not know (else it
  * should be set); and docs/configuration.md lists exactly the flags of the list.
+ * Also the start-up collection: it frees garbage and leaves no gc() behind.
  */
 
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { describe, it } from 'node:test'
-import { V8_FLAG_LIST, V8_FLAGS, v8FlagsFor } from '../../src/v8-flags.js'
+import { setImmediate } from 'node:timers/promises'
+import { runInNewContext } from 'node:vm'
+import { collectStartupGarbage, V8_FLAG_LIST, V8_FLAGS, v8FlagsFor } from '../../src/v8-flags.js'
 
 function knows(flag: string): { known: boolean; stderr: string } {
   const run = spawnSync(process.execPath, [flag, '-e', '0'], { encoding: 'utf8' })
@@ -35,11 +38,13 @@ describe('V8 flags set at start', () => {
       '--semi-space-growth-factor=1',
       '--no-parallel-scavenge',
       '--heap-growing-percent=20',
+      '--optimize-for-size',
     ])
     assert.deepEqual(v8FlagsFor('13.6.233.17-node.53'), [
       '--semi-space-growth-factor=1',
       '--no-parallel-scavenge',
       '--heap-growing-percent=20',
+      '--optimize-for-size',
       '--no-maglev-destroy-on-background',
     ])
   })
@@ -52,5 +57,18 @@ describe('V8 flags set at start', () => {
       rows,
       V8_FLAG_LIST.map((f) => f.flag),
     )
+  })
+})
+
+describe('the collection once the app is built', () => {
+  it('frees what is no longer referenced, and leaves no gc() in any context', async () => {
+    const tracked = new WeakRef(Array.from({ length: 50_000 }, (_, i) => ({ i, text: `row ${i}` })))
+    // A WeakRef holds its target until the job that made it ends.
+    await setImmediate()
+    collectStartupGarbage()
+    assert.equal(tracked.deref(), undefined, 'an unreferenced array survived the collection')
+    assert.equal(typeof (globalThis as { gc?: unknown }).gc, 'undefined')
+    // --expose-gc is cleared again: a context made now has no gc() either.
+    assert.equal(runInNewContext('typeof gc'), 'undefined')
   })
 })
