@@ -39,16 +39,21 @@ export const V8_FLAG_LIST: readonly V8Flag[] = [
   { flag: '--no-maglev-destroy-on-background', sinceV8: 12 },
 ]
 
-/** The flags for a V8 version as `process.versions.v8` gives it ('13.6.233.17-node.53'). */
+/** The major version of a V8 version as `process.versions.v8` gives it ('13.6.233.17-node.53': 13). */
+function majorOf(v8Version: string): number {
+  return Number.parseInt(v8Version, 10)
+}
+
+/** The flags for a V8 version as `process.versions.v8` gives it. */
 export function v8FlagsFor(v8Version: string): string[] {
-  const major = Number.parseInt(v8Version, 10)
+  const major = majorOf(v8Version)
   return V8_FLAG_LIST.filter((f) => f.sinceV8 === undefined || major >= f.sinceV8).map((f) => f.flag)
 }
 
 /** The flags for the V8 running this process. */
 export const V8_FLAGS: readonly string[] = v8FlagsFor(process.versions.v8)
 
-/** V8's gc() function of --expose-gc; V8 12 and later read these options (older ones would run a young-generation collection for them). */
+/** V8's gc() function of --expose-gc; V8 12 and later read these options (V8 11 does not collect in full for them). */
 type GcFunction = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void
 
 /**
@@ -62,10 +67,10 @@ type GcFunction = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-r
  * asked for their last-resort collection, which also returns the freed pages to the
  * system; older ones get their default full collection.
  */
-export function collectStartupGarbage(v8Version: string = process.versions.v8): void {
+export function collectStartupGarbage(): void {
   setFlagsFromString('--expose-gc')
   const gc = runInNewContext('gc') as GcFunction
   setFlagsFromString('--no-expose-gc')
-  if (Number.parseInt(v8Version, 10) >= 12) gc({ type: 'major', execution: 'sync', flavor: 'last-resort' })
+  if (majorOf(process.versions.v8) >= 12) gc({ type: 'major', execution: 'sync', flavor: 'last-resort' })
   else gc()
 }
