@@ -77,11 +77,17 @@ export function visitOpened(
   return { ...shown, views, record: open, notice: state.notice }
 }
 
-/** A new, empty visit of a patient, dated `today` (YYYY-MM-DD). */
-export function newVisit(state: AppState, patient: PatientRecord, visitId: string, today: string): AppState {
+/** A new, empty visit of a patient, dated `today` (YYYY-MM-DD), started at `created` (ISO time). */
+export function newVisit(
+  state: AppState,
+  patient: PatientRecord,
+  visitId: string,
+  today: string,
+  created: string,
+): AppState {
   const fresh = cleared(state)
   return notify(
-    { ...fresh, meta: { patientId: patient.identifier, date: today }, record: { visitId, patientId: patient.id } },
+    { ...fresh, meta: { patientId: patient.identifier, date: today }, record: { visitId, patientId: patient.id, created } },
     t('record.newVisit.started', { patient: patient.identifier, date: today }),
   )
 }

@@ -216,7 +216,7 @@ export class RecordController {
         }
         await this.storage.saveVisit(visit, placement.put, placement.remove)
       }
-      open = { visitId, patientId: placement.patient.id }
+      open = { visitId, patientId: placement.patient.id, created: old?.created ?? state.record?.created ?? now }
       // Only when the screen still shows the visit just saved (not another one opened meanwhile).
       this.store.set((s) => (s.record?.visitId === state.record?.visitId ? visitSaved(s, open!) : s))
       this.changed()
@@ -257,7 +257,7 @@ export class RecordController {
     if (!visit) return
     const patient = (await this.storage.patients()).find((p) => p.id === visit.patientId)
     try {
-      await this.show(visit.file, visit.photos, { visitId: visit.id, patientId: visit.patientId })
+      await this.show(visit.file, visit.photos, { visitId: visit.id, patientId: visit.patientId, created: visit.created })
     } catch (error) {
       this.store.set((s) =>
         notify(
@@ -305,7 +305,7 @@ export class RecordController {
     await this.saved()
     const patient = (await this.storage.patients()).find((p) => p.id === patientId)
     if (!patient) return
-    this.store.set((s) => newVisit(s, patient, newKey(), today()))
+    this.store.set((s) => newVisit(s, patient, newKey(), today(), new Date().toISOString()))
   }
 
   /** Adds a patient to the list; refused with a notice when the identifier is empty or taken. */

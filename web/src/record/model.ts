@@ -101,9 +101,37 @@ export function searchPatients(patients: readonly PatientRecord[], query: string
     .sort((a, b) => a.key.localeCompare(b.key))
 }
 
-/** Visits newest first: by date, undated last, then by when they were made. */
-export function newestFirst(visits: readonly VisitRecord[]): VisitRecord[] {
-  return [...visits].sort((a, b) => (b.date || '0').localeCompare(a.date || '0') || b.created.localeCompare(a.created))
+/** What visits are ordered by: the visit's date, then the time it was started, then its id. */
+export interface VisitOrderKey {
+  /** YYYY-MM-DD, or '' when not given. */
+  readonly date: string
+  /** ISO time the visit was started (created). */
+  readonly created: string
+  readonly id?: string
+}
+
+/**
+ * Chronological order of visits: by date (undated visits first, as the oldest), then
+ * by the time they were started, so that two visits of one day (before and after a
+ * treatment) keep their order; then by id, so that the order never depends on how a
+ * store happened to return them.
+ */
+export function visitOrder(a: VisitOrderKey, b: VisitOrderKey): number {
+  return (
+    (a.date || '0').localeCompare(b.date || '0') ||
+    a.created.localeCompare(b.created) ||
+    (a.id ?? '').localeCompare(b.id ?? '')
+  )
+}
+
+/** Visits oldest first (visitOrder). */
+export function chronological<T extends VisitOrderKey>(visits: readonly T[]): T[] {
+  return [...visits].sort(visitOrder)
+}
+
+/** Visits newest first: the reverse of chronological. */
+export function newestFirst<T extends VisitOrderKey>(visits: readonly T[]): T[] {
+  return chronological(visits).reverse()
 }
 
 /** What saving a visit under a typed identifier does to the patients. */

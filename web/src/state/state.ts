@@ -113,6 +113,8 @@ export const DEFAULT_SETTINGS: Settings = { locale: 'en', placementSd: DEFAULT_P
 export interface OpenVisit {
   readonly visitId: string
   readonly patientId: string
+  /** ISO time the visit was started: orders it against another visit of the same date. */
+  readonly created: string
 }
 
 export interface AppState {
