@@ -87,7 +87,11 @@ export function newVisit(
 ): AppState {
   const fresh = cleared(state)
   return notify(
-    { ...fresh, meta: { patientId: patient.identifier, date: today }, record: { visitId, patientId: patient.id, created } },
+    {
+      ...fresh,
+      meta: { patientId: patient.identifier, date: today },
+      record: { visitId, patientId: patient.id, created },
+    },
     t('record.newVisit.started', { patient: patient.identifier, date: today }),
   )
 }

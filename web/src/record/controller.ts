@@ -257,7 +257,11 @@ export class RecordController {
     if (!visit) return
     const patient = (await this.storage.patients()).find((p) => p.id === visit.patientId)
     try {
-      await this.show(visit.file, visit.photos, { visitId: visit.id, patientId: visit.patientId, created: visit.created })
+      await this.show(visit.file, visit.photos, {
+        visitId: visit.id,
+        patientId: visit.patientId,
+        created: visit.created,
+      })
     } catch (error) {
       this.store.set((s) =>
         notify(

@@ -158,7 +158,12 @@ describe('patients and visits', () => {
     const a = marked('PAC-1', '2026-03-10', 'anterior')
     const b = marked('PAC-2', '2026-04-14', 'posterior')
     const loaded = assessmentFromData(assessmentFileOf(b, new Date(NOW)))
-    const s = visitOpened(a, loaded, { posterior: 'blob:posterior' }, { visitId: 'v', patientId: 'p', created: '2026-05-01T09:00:00.000Z' })
+    const s = visitOpened(
+      a,
+      loaded,
+      { posterior: 'blob:posterior' },
+      { visitId: 'v', patientId: 'p', created: '2026-05-01T09:00:00.000Z' },
+    )
     assert.equal(s.meta.patientId, 'PAC-2')
     assert.equal(s.views.anterior.doc.photo, null, 'nothing of the visit on screen is kept')
     assert.equal(s.views.posterior.doc.photo?.url, 'blob:posterior')
