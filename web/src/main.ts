@@ -25,6 +25,7 @@ import { mountSuggestions } from './panels/suggestions.js'
 import { mountTargets } from './panels/targets.js'
 import { mountViewTabs } from './panels/view-tabs.js'
 import { Suggestions } from './pose/controller.js'
+import { browserEffects, persistStorage } from './record/browser-effects.js'
 import { RecordController } from './record/controller.js'
 import { IdbStorage } from './record/idb-storage.js'
 import { mountRecordDialog, mountRecordStatus } from './record/panel.js'
@@ -124,10 +125,13 @@ startAnalysis(store)
 // The patient record (record/): restores the autosaved workspace, then keeps saving; the app works without it.
 void IdbStorage.open()
   .then(async (storage) => {
-    const record = new RecordController(store, storage, (file) => files.openPhoto(file))
+    const record = new RecordController(store, storage, (file) => files.openPhoto(file), await browserEffects())
+    // Opening an assessment file as a visit replaces the screen: asked first when its work is in no record.
+    files.beforeReplace = () => record.confirmReplace()
     mountRecordStatus(record)
     mountRecordDialog(record)
     await record.start()
+    void persistStorage()
   })
   .catch((error: unknown) =>
     store.set((s) =>

@@ -7,7 +7,7 @@
 import { type ComparisonCsvText, comparisonCsv } from '../compare/comparison-rows.js'
 import { comparisonOf } from '../compare/from-state.js'
 import { t, terms } from '../i18n/index.js'
-import { assessmentOpenedAs, patientConflict } from '../record/commands.js'
+import { assessmentOpenedAs, hasAssessment, patientConflict } from '../record/commands.js'
 import { type Ask, dialogAsk } from '../record/dialogs.js'
 import { visitFileName } from '../record/model.js'
 import { dateText } from '../render/comparison-table.js'
@@ -22,6 +22,12 @@ import { renderReport } from './report.js'
 import { csvOf, resultEntries } from './results-csv.js'
 
 export class Files {
+  /**
+   * Asked before an assessment file replaces the work on screen (the record sets it:
+   * it asks when that work is in no patient's record); true when it may.
+   */
+  beforeReplace: () => Promise<boolean> = async () => true
+
   constructor(
     private readonly store: Store<AppState>,
     private readonly viewport: Viewport,
@@ -87,7 +93,15 @@ export class Files {
   async loadAssessment(file: File): Promise<void> {
     const loaded = await this.readAssessment(file)
     if (!loaded) return
-    // A file of another patient is never merged into the assessment on screen: it opens as its own visit, or not at all.
+    const state = this.store.get()
+    if (!hasAssessment(state)) {
+      this.store.set((s) => assessmentLoaded(s, loaded))
+      this.viewport.fit()
+      return
+    }
+    // Work on screen is never merged with a file nor replaced by it silently: the file opens as a visit of its own.
+    if (!(await this.beforeReplace())) return
+    // A file of another patient than the visit on screen: asked, naming both.
     const conflict = patientConflict(this.store.get(), loaded)
     if (conflict) {
       const params = {
@@ -101,8 +115,8 @@ export class Files {
         confirm: t('record.conflict.open', params),
       }
       if (!(await this.ask.confirm(question))) return
-      this.store.set((s) => assessmentOpenedAs(s, loaded))
-    } else this.store.set((s) => assessmentLoaded(s, loaded))
+    }
+    this.store.set((s) => assessmentOpenedAs(s, loaded))
     this.viewport.fit()
   }
 

@@ -7,6 +7,7 @@
 import { CAPTURE_EN } from './capture.js'
 import { CLINICAL_EN } from './clinical.js'
 import { RECORD_EN } from './record.js'
+import { RECORD_SAFETY_EN } from './record-safety.js'
 import type { Message } from './types.js'
 
 export const en = {
@@ -16,6 +17,7 @@ export const en = {
   ...CAPTURE_EN,
   // The patient record (record.ts)
   ...RECORD_EN,
+  ...RECORD_SAFETY_EN,
 
   'side.short.right': 'right',
   'side.short.left': 'left',

@@ -7,6 +7,7 @@ import { CAPTURE_ES } from './capture.js'
 import { CLINICAL_ES } from './clinical.js'
 import type { MessageKey } from './en.js'
 import { RECORD_ES } from './record.js'
+import { RECORD_SAFETY_ES } from './record-safety.js'
 import type { Message } from './types.js'
 
 export const es = {
@@ -15,6 +16,7 @@ export const es = {
   ...CAPTURE_ES,
   // The patient record (record.ts)
   ...RECORD_ES,
+  ...RECORD_SAFETY_ES,
 
   'side.short.right': 'derecho',
   'side.short.left': 'izquierdo',

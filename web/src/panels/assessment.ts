@@ -1,7 +1,8 @@
 /**
  * The assessment card: the patient identifier and the assessment date the clinician
  * types (kept in the assessment file only, never sent to the service) and the
- * placement error the uncertainties are computed from.
+ * placement error the uncertainties are computed from. The identifier is taken when
+ * committed, and is read-only once the visit is in the record (docs/record.md).
  */
 
 import { formatNumber } from '../i18n/format.js'
@@ -18,7 +19,8 @@ export function mountAssessment(store: Store<AppState>): void {
   const date = byId<HTMLInputElement>('assessment-date')
   const sd = byId<HTMLInputElement>('placement-sd')
   const help = byId('placement-sd-help')
-  patient.addEventListener('input', () => store.set((s) => setMeta(s, { patientId: patient.value })))
+  // Committed (Enter, Tab, leaving the field), not per letter: a visit enters the record under the whole identifier.
+  patient.addEventListener('change', () => store.set((s) => (s.record ? s : setMeta(s, { patientId: patient.value }))))
   date.addEventListener('change', () => store.set((s) => setMeta(s, { date: date.value })))
   const commitSd = () => store.set((s) => setPlacementSd(s, sd.value))
   sd.addEventListener('change', commitSd)
@@ -26,6 +28,9 @@ export function mountAssessment(store: Store<AppState>): void {
   mountPanel(store, (state) => {
     if (document.activeElement !== patient && patient.value !== state.meta.patientId)
       patient.value = state.meta.patientId
+    // A visit in the record keeps its patient: typing never moves it (the record's "Move to another patient…" does).
+    patient.readOnly = state.record !== null
+    patient.title = state.record ? t('safety.identifier.locked') : ''
     if (document.activeElement !== date && date.value !== state.meta.date) date.value = state.meta.date
     const shown = formatNumber(
       state.settings.placementSd,

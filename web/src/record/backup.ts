@@ -178,6 +178,8 @@ export function parseBackup(content: string, now: string, newId: () => string): 
       updated: text(v.updated, `${where}.updated`),
       file: v.assessment as AssessmentFile,
       photos: refs,
+      // Revisions belong to a record, not to a file: the record stores the next one after its own.
+      rev: 0,
     }
   })
   return { patients, visits, photos }
@@ -202,6 +204,7 @@ function assessmentAsBackup(data: Record<string, unknown>, now: string, newId: (
     updated: now,
     file: data as unknown as AssessmentFile,
     photos: {},
+    rev: 0,
   }
   return { patients: [patient], visits: [visit], photos: [] }
 }

@@ -96,11 +96,20 @@ export function newVisit(
   )
 }
 
-/** The record visit saved for the first time (or moved to another patient). */
-export function visitSaved(state: AppState, open: OpenVisit): AppState {
-  return state.record?.visitId === open.visitId && state.record.patientId === open.patientId
+/**
+ * Work on screen saved in the record for the first time, or kept as a visit of its own
+ * after a conflict: the screen now shows that visit, dated `date` when no date was typed.
+ */
+export function visitSaved(state: AppState, open: OpenVisit, date: string): AppState {
+  const meta = state.meta.date ? state.meta : { ...state.meta, date }
+  return state.record?.visitId === open.visitId && state.record.patientId === open.patientId && meta === state.meta
     ? state
-    : { ...state, record: open }
+    : { ...state, record: open, meta }
+}
+
+/** The visit on screen moved to another patient (the explicit "Move to another patient…"). */
+export function visitMoved(state: AppState, open: OpenVisit, identifier: string): AppState {
+  return { ...state, record: open, meta: { ...state.meta, patientId: identifier } }
 }
 
 /** The screen cleared (e.g. the open visit was deleted). */

@@ -1,36 +1,47 @@
 /**
  * The record's effects for the store: autosave (the assessment on screen is written
- * to the workspace, and, once it has a patient identifier, as a visit of that
+ * to this tab's workspace and, once it belongs to a patient, as a visit of that
  * patient, a moment after every change and at once when the page is hidden), the
- * restore after a reload, opening and starting visits, adding and deleting patients
- * and visits (with undo for a while), and adding a photo to a view of the visit on
- * screen (for the camera). Storage goes through RecordStorage; state changes are
- * the commands of record/commands.ts.
+ * restore after a reload, opening and starting visits, moving a visit to another
+ * patient, adding and deleting patients and visits (with undo), backups, and adding
+ * a photo to a view of the visit on screen (for the camera).
+ *
+ * What it guarantees (docs/record.md): nothing on screen that is in no patient's
+ * record is replaced without asking; a visit in the record keeps its patient until
+ * it is explicitly moved; a visit is written only over the revision this tab read,
+ * so an edit made in another tab is never overwritten: the stale copy is kept as a
+ * visit of its own and the clinician is told. Other tabs hear of every write on a
+ * BroadcastChannel, which only tells them to look: what keeps the data safe is the
+ * revision check inside the write's transaction.
+ *
+ * No DOM: the page's effects (questions, downloads, photo encoding, the channel,
+ * which tabs are open) come in through RecordEffects (browser-effects.ts), so the
+ * same controller runs in node on fake-indexeddb in the model-based test.
  */
 
-import { t } from '../i18n/index.js'
-import { download } from '../render/dom.js'
+import { formatDate } from '../i18n/format.js'
+import { currentLocale, t } from '../i18n/index.js'
 import { type AssessmentFile, assessmentFileOf, assessmentFromData } from '../state/assessment-file.js'
 import { comparisonLoaded, notify, setView } from '../state/commands.js'
-import { VIEW_NAMES, type View } from '../state/model.js'
+import { hasContent, VIEW_NAMES, type View } from '../state/model.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { type Backup, BackupError, type BackupFile, backupFileOf, mergeBackup, parseBackup } from './backup.js'
-import { newVisit, visitClosed, visitOpened, visitSaved } from './commands.js'
-import type { Ask } from './dialogs.js'
+import { base64OfBytes, bytesOfBase64 } from './base64.js'
+import { newVisit, visitClosed, visitMoved, visitOpened, visitSaved } from './commands.js'
 import {
   findPatient,
   newPatient,
   type OpenVisit,
   type PatientRecord,
   type PhotoRef,
-  placeVisit,
+  patientFor,
   previewImport,
   type VisitRecord,
   visitFileName,
 } from './model.js'
-import { newKey, refOf, storablePhoto } from './photos.js'
-import type { PhotoData, RecordStorage } from './storage.js'
+import type { Ask } from './questions.js'
+import type { Deletion, PhotoData, RecordStorage, TabWorkspace, Workspace } from './storage.js'
 import { valuesOf } from './trend.js'
 
 /** How long after the last change the autosave writes. */
@@ -38,60 +49,97 @@ const AUTOSAVE_DELAY_MS = 300
 /** How long a deletion can be undone. */
 export const UNDO_MS = 60_000
 
-/** What a deletion removed, until it can no longer be undone. */
-export interface Deleted {
-  readonly text: string
-  readonly until: number
-  readonly patients: readonly PatientRecord[]
-  readonly visits: readonly VisitRecord[]
-  readonly photos: readonly PhotoData[]
+/** What one tab tells the others (the channel carries no patient data, only what to look at). */
+export type RecordMessage =
+  | { readonly kind: 'visit'; readonly tab: string; readonly id: string; readonly rev: number | null }
+  | { readonly kind: 'record'; readonly tab: string }
+
+export interface RecordChannel {
+  post(message: RecordMessage): void
+  listen(listener: (message: RecordMessage) => void): void
+}
+
+/** The page's side of the record, given to the controller (browser-effects.ts in the app, stand-ins in tests). */
+export interface RecordEffects {
+  readonly ask: Ask
+  /** This tab's id: its workspace's key. */
+  readonly tab: string
+  readonly channel: RecordChannel | null
+  /** The photo shown at `url` as the record keeps it (scaled down when large). */
+  storablePhoto(url: string): Promise<PhotoData>
+  /** A URL that shows a stored photo's bytes. */
+  urlOf(blob: Blob): string
+  download(name: string, type: string, content: string): void
+  /** Calls `flush` when the page is hidden or closed. */
+  onHide(flush: () => void): void
+  /** The ids of the tabs open now, or null when the browser cannot tell. */
+  liveTabs(): Promise<ReadonlySet<string> | null>
+  now(): Date
+  newId(): string
 }
 
 /** Opens a file (photo) in the current view; main.ts passes the app's photo opener. */
 export type PhotoOpener = (file: File) => Promise<void>
 
-async function base64Of(blob: Blob): Promise<string> {
-  const url = await new Promise<string>((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(reader.result as string)
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'))
-    reader.readAsDataURL(blob)
-  })
-  return url.slice(url.indexOf(',') + 1)
-}
+/** A visit on screen that changed in another tab or window since this tab read it. */
+export type Elsewhere = 'changed' | 'deleted' | null
 
-function blobOf(base64: string, type: string): Blob {
-  const bin = atob(base64)
-  const bytes = new Uint8Array(bin.length)
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i)
-  return new Blob([bytes], { type })
-}
-
-function today(): string {
-  const d = new Date()
+function dayOf(d: Date): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}
+
+function dateText(date: string): string {
+  return date ? formatDate(date, currentLocale()) : t('compare.undated')
+}
+
+/** Content of a visit as compared for "unchanged": the file without its save time, the photos, the date. */
+function contentOf(file: AssessmentFile | null, photos: Partial<Record<View, PhotoRef>>, date: string): string {
+  return JSON.stringify([file && { ...file, saved_at: '' }, photos, date])
+}
+
+/** The work on screen that is in no patient's record (null when there is none), described for a question. */
+export function unfiledWork(state: AppState): string | null {
+  if (state.record !== null) return null
+  const views = VIEW_NAMES.filter((v) => hasContent(state.views[v].doc))
+  if (views.length === 0) return null
+  return views
+    .map((v) => {
+      const doc = state.views[v].doc
+      return t('safety.work.view', {
+        view: t(`view.${v}.title`),
+        photo: doc.photo ? t('safety.work.photo') : t('safety.work.noPhoto'),
+        count: Object.keys(doc.markers).length,
+      })
+    })
+    .join('; ')
 }
 
 export class RecordController {
   /** Photos on screen by URL -> their stored reference. */
   private readonly stored = new Map<string, PhotoRef>()
+  /** The revision of each visit as this tab last read or wrote it. */
+  private readonly revs = new Map<string, number>()
   private timer: ReturnType<typeof setTimeout> | undefined
   private running: Promise<void> = Promise.resolve()
   private lastSaved = ''
+  /** A closed tab's workspace taken over at start, removed once this tab's own is written. */
+  private adopted: string | null = null
   private listeners = new Set<() => void>()
   /** A change not yet written (tests and the status line wait for false). */
   pending = false
   /** How long the last save took, ms (shown as data-write-ms on the status line for bench/record.ts). */
   lastWriteMs = 0
-  deleted: Deleted | null = null
+  /** The visit on screen changed or was deleted in another tab since this one read it. */
+  elsewhere: Elsewhere = null
 
   constructor(
     readonly store: Store<AppState>,
     readonly storage: RecordStorage,
     private readonly openPhoto: PhotoOpener,
+    readonly effects: RecordEffects,
   ) {}
 
-  /** Restores the workspace, then saves after every change of the assessment. */
+  /** Restores this tab's workspace (or a closed tab's), then saves after every change of the assessment. */
   async start(): Promise<void> {
     await this.restore()
     this.store.subscribe((state, previous) => {
@@ -103,23 +151,25 @@ export class RecordController {
         state.view === previous.view
       )
         return
-      clearTimeout(this.timer)
-      this.timer = setTimeout(() => void this.save(), AUTOSAVE_DELAY_MS)
-      if (!this.pending) {
-        this.pending = true
-        this.changed()
-      }
+      this.schedule()
     })
-    const flush = () => {
+    this.effects.onHide(() => {
       clearTimeout(this.timer)
       void this.save()
-    }
-    addEventListener('pagehide', flush)
-    document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush())
-    void this.storage.persist()
+    })
+    this.effects.channel?.listen((message) => void this.heard(message))
   }
 
-  /** Runs when the record changed (patients, visits), for the panel. */
+  private schedule(): void {
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => void this.save(), AUTOSAVE_DELAY_MS)
+    if (!this.pending) {
+      this.pending = true
+      this.changed()
+    }
+  }
+
+  /** Runs when the record changed (patients, visits), for the panels. */
   onChange(listener: () => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
@@ -127,6 +177,18 @@ export class RecordController {
 
   private changed(): void {
     for (const l of this.listeners) l()
+  }
+
+  private tell(message: RecordMessage): void {
+    this.effects.channel?.post(message)
+  }
+
+  private notify(text: string, ms?: number): void {
+    this.store.set((s) => notify(s, text, ms))
+  }
+
+  private nowIso(): string {
+    return this.effects.now().toISOString()
   }
 
   /** Resolves once every save asked for so far is written. */
@@ -141,9 +203,7 @@ export class RecordController {
     this.running = this.running
       .then(() => this.write())
       .catch((error: unknown) => {
-        this.store.set((s) =>
-          notify(s, t('record.saveFailed', { reason: error instanceof Error ? error.message : String(error) }), 10_000),
-        )
+        this.notify(t('record.saveFailed', { reason: error instanceof Error ? error.message : String(error) }), 10_000)
       })
       .then(() => {
         if (this.timer !== undefined || !this.pending) return
@@ -161,9 +221,9 @@ export class RecordController {
       if (!url) continue
       let ref = this.stored.get(url)
       if (!ref) {
-        const data = await storablePhoto(url)
+        const data = await this.effects.storablePhoto(url)
         await this.storage.putPhoto(data)
-        ref = refOf(data)
+        ref = { key: data.key, type: data.type, width: data.width, height: data.height }
         this.stored.set(url, ref)
       }
       photos[v] = ref
@@ -179,57 +239,262 @@ export class RecordController {
 
   private async writeNow(): Promise<void> {
     const state = this.store.get()
-    const file = assessmentFileOf(state, new Date())
+    const now = this.effects.now()
+    const file = assessmentFileOf(state, now)
     const photos = await this.photosOf(state)
     const identifier = state.meta.patientId.trim()
-    const signature = JSON.stringify([{ ...file, saved_at: '' }, photos, state.record, identifier])
+    const signature = JSON.stringify([contentOf(file, photos, state.meta.date), state.record, identifier])
     if (signature === this.lastSaved) return
-    const now = new Date().toISOString()
     let open: OpenVisit | null = state.record
-    if (file && identifier) {
-      const patients = await this.storage.patients()
-      const previous = state.record?.patientId ?? null
-      const counts = previous ? await this.storage.visitCounts(previous) : new Map<string, number>()
-      const placement = placeVisit(patients, counts, previous, identifier, now, newKey)
-      const visitId = state.record?.visitId ?? newKey()
-      const old = await this.storage.visit(visitId)
-      // A visit shown again as stored (e.g. restored after a reload) keeps its `updated` time: backups merge by it.
-      const same =
-        old !== undefined &&
-        placement.put === null &&
-        placement.remove === null &&
-        old.patientId === placement.patient.id &&
-        old.date === state.meta.date &&
-        JSON.stringify([{ ...old.file, saved_at: '' }, old.photos]) ===
-          JSON.stringify([{ ...file, saved_at: '' }, photos])
-      if (!same) {
-        const values = valuesOf(file, state.settings.placementSd)
-        const visit: VisitRecord = {
-          id: visitId,
-          patientId: placement.patient.id,
-          date: state.meta.date,
-          created: old?.created ?? now,
-          updated: now,
-          file,
-          photos,
-          values,
-        }
-        await this.storage.saveVisit(visit, placement.put, placement.remove)
-      }
-      open = { visitId, patientId: placement.patient.id, created: old?.created ?? state.record?.created ?? now }
-      // Only when the screen still shows the visit just saved (not another one opened meanwhile).
-      this.store.set((s) => (s.record?.visitId === state.record?.visitId ? visitSaved(s, open!) : s))
-      this.changed()
+    if (file && open) open = await this.writeVisit(state, file, photos, open)
+    else if (file && identifier) open = await this.attach(state, file, photos, identifier)
+    const rev = open ? this.revs.get(open.visitId) : undefined
+    await this.storage.saveWorkspace(this.effects.tab, {
+      file,
+      photos,
+      open,
+      identifier,
+      ...(rev === undefined ? {} : { rev }),
+      saved: now.toISOString(),
+    })
+    if (this.adopted !== null) {
+      await this.storage.deleteWorkspace(this.adopted)
+      this.adopted = null
     }
-    await this.storage.saveWorkspace({ file, photos, open, saved: now })
-    this.lastSaved = signature
+    this.lastSaved = JSON.stringify([contentOf(file, photos, state.meta.date), open, identifier])
   }
 
-  /** Shows the workspace autosaved last (after a reload, a closed tab or a crash). */
+  /**
+   * Work on screen entering the record: it becomes a new visit of the patient with the
+   * committed identifier (a new patient when there is none), dated today when no date
+   * was typed. Shown, never silent: the notice names the patient.
+   */
+  private async attach(
+    state: AppState,
+    file: AssessmentFile,
+    photos: Partial<Record<View, PhotoRef>>,
+    identifier: string,
+  ): Promise<OpenVisit | null> {
+    const nowIso = this.nowIso()
+    const patients = await this.storage.patients()
+    const { patient, isNew } = patientFor(patients, identifier, nowIso, () => this.effects.newId())
+    const date = state.meta.date || dayOf(this.effects.now())
+    const visitId = this.effects.newId()
+    const visit: VisitRecord = {
+      id: visitId,
+      patientId: patient.id,
+      date,
+      created: nowIso,
+      updated: nowIso,
+      file: { ...file, assessment_date: date, patient_id: patient.identifier },
+      photos,
+      values: valuesOf(file, state.settings.placementSd),
+      rev: 0,
+    }
+    const written = await this.storage.saveVisit(visit, null, isNew ? patient : null)
+    if (!written.ok) return null
+    this.revs.set(visitId, written.visit.rev)
+    const open: OpenVisit = { visitId, patientId: patient.id, created: nowIso }
+    const count = (await this.storage.visitCounts(patient.id)).get(patient.id) ?? 1
+    // Only when the screen still shows the work just saved (not another visit opened meanwhile).
+    this.store.set((s) => (s.record === null ? visitSaved(s, open, date) : s))
+    this.notify(
+      isNew
+        ? t('safety.attached.new', { patient: patient.identifier, date: dateText(date) })
+        : t('safety.attached.existing', {
+            patient: patient.identifier,
+            name: patient.name || '—',
+            date: dateText(date),
+            count,
+          }),
+      8000,
+    )
+    this.tell({ kind: 'visit', tab: this.effects.tab, id: visitId, rev: written.visit.rev })
+    this.changed()
+    return open
+  }
+
+  /**
+   * The visit on screen written over the revision this tab read. When another tab or
+   * window wrote or deleted it meanwhile, nothing is overwritten: this tab's work is
+   * kept as a visit of its own (same patient, date and start time) and the clinician
+   * is told; the screen then shows that copy.
+   */
+  private async writeVisit(
+    state: AppState,
+    file: AssessmentFile,
+    photos: Partial<Record<View, PhotoRef>>,
+    open: OpenVisit,
+  ): Promise<OpenVisit> {
+    const old = await this.storage.visit(open.visitId)
+    const expected = this.revs.get(open.visitId) ?? null
+    const content = contentOf(file, photos, state.meta.date)
+    // A visit shown again as stored (e.g. restored after a reload) keeps its `updated` time: backups compare by it.
+    if (
+      old &&
+      old.rev === expected &&
+      old.patientId === open.patientId &&
+      contentOf(old.file, old.photos, old.date) === content
+    )
+      return open
+    const nowIso = this.nowIso()
+    const visit: VisitRecord = {
+      id: open.visitId,
+      patientId: open.patientId,
+      date: state.meta.date,
+      created: old?.created ?? open.created,
+      updated: nowIso,
+      file,
+      photos,
+      values: valuesOf(file, state.settings.placementSd),
+      rev: expected ?? 0,
+    }
+    const written = await this.storage.saveVisit(visit, expected, null)
+    if (written.ok) {
+      this.revs.set(open.visitId, written.visit.rev)
+      this.tell({ kind: 'visit', tab: this.effects.tab, id: open.visitId, rev: written.visit.rev })
+      return open
+    }
+    return this.keepAsCopy(visit, written.current === undefined ? 'deleted' : 'changed', state)
+  }
+
+  private async keepAsCopy(visit: VisitRecord, reason: 'changed' | 'deleted', state: AppState): Promise<OpenVisit> {
+    const patients = await this.storage.patients()
+    const nowIso = this.nowIso()
+    const owner = patients.find((p) => p.id === visit.patientId)
+    const { patient, isNew } = owner
+      ? { patient: owner, isNew: false }
+      : patientFor(patients, state.meta.patientId || t('safety.copy.unknownPatient'), nowIso, () =>
+          this.effects.newId(),
+        )
+    const copy: VisitRecord = { ...visit, id: this.effects.newId(), patientId: patient.id, rev: 0 }
+    const written = await this.storage.saveVisit(copy, null, isNew ? patient : null)
+    if (!written.ok) throw new Error(t('safety.copy.failed'))
+    this.revs.set(copy.id, written.visit.rev)
+    const open: OpenVisit = { visitId: copy.id, patientId: patient.id, created: copy.created }
+    this.elsewhere = null
+    this.store.set((s) => (s.record?.visitId === visit.id ? visitSaved({ ...s, record: null }, open, copy.date) : s))
+    this.notify(
+      t(reason === 'changed' ? 'safety.copy.changed' : 'safety.copy.deleted', {
+        patient: patient.identifier,
+        date: dateText(copy.date),
+      }),
+      15_000,
+    )
+    this.tell({ kind: 'visit', tab: this.effects.tab, id: copy.id, rev: written.visit.rev })
+    this.changed()
+    return open
+  }
+
+  /** Another tab wrote or deleted a visit, or changed the record. */
+  private async heard(message: RecordMessage): Promise<void> {
+    if (message.tab === this.effects.tab) return
+    this.changed()
+    if (message.kind !== 'visit') return
+    const open = this.store.get().record
+    if (open?.visitId !== message.id) return
+    const known = this.revs.get(message.id)
+    if (message.rev !== null && known !== undefined && message.rev <= known) return
+    if (this.pending) {
+      // Unsaved work here: write it now; the revision check keeps it as a copy rather than overwrite the other.
+      await this.saved()
+      return
+    }
+    this.elsewhere = message.rev === null ? 'deleted' : 'changed'
+    this.changed()
+  }
+
+  /** Shows the stored version of the visit on screen (after it changed in another tab). */
+  async reloadVisit(): Promise<void> {
+    const open = this.store.get().record
+    if (!open) return
+    await this.saved()
+    const visit = await this.storage.visit(this.store.get().record?.visitId ?? open.visitId)
+    this.elsewhere = null
+    if (!visit) {
+      this.closeScreen()
+      this.changed()
+      return
+    }
+    await this.showVisit(visit)
+    this.changed()
+  }
+
+  /** Shows this tab's workspace after a reload; a new tab takes over the newest workspace of a closed one. */
   private async restore(): Promise<void> {
-    const workspace = await this.storage.workspace()
+    let workspace = await this.storage.workspace(this.effects.tab)
+    if (!workspace?.file) {
+      const orphan = (await this.orphans()).find((o) => o.workspace.file)
+      if (orphan) {
+        workspace = orphan.workspace
+        this.adopted = orphan.tab
+      }
+    }
     if (!workspace?.file) return
-    await this.show(workspace.file, workspace.photos, workspace.open)
+    await this.showWorkspace(workspace)
+  }
+
+  private async showWorkspace(workspace: Workspace): Promise<void> {
+    const open = workspace.open
+    if (open) {
+      const visit = await this.storage.visit(open.visitId)
+      if (!visit) {
+        // Deleted (in another tab) since: it can be undone from the Patients dialog for a while.
+        this.notify(t('safety.restore.deleted'), 10_000)
+        return
+      }
+      if (workspace.rev !== undefined && visit.rev !== workspace.rev) {
+        // Written elsewhere since this tab last saved it (which it did before its workspace): show the newest.
+        await this.showVisit(visit)
+        this.notify(t('safety.restore.newer'), 8000)
+        return
+      }
+      this.revs.set(visit.id, visit.rev)
+    }
+    await this.show(workspace.file!, workspace.photos, open)
+    const identifier = workspace.identifier ?? ''
+    if (!open && identifier) this.store.set((s) => ({ ...s, meta: { ...s.meta, patientId: identifier } }))
+    this.lastSaved = ''
+  }
+
+  /** Workspaces of tabs that are closed now (all others', where the browser cannot tell), newest first. */
+  private async orphans(): Promise<TabWorkspace[]> {
+    const live = await this.effects.liveTabs()
+    return (await this.storage.workspaces())
+      .filter((w) => w.tab !== this.effects.tab && !(live?.has(w.tab) ?? false))
+      .sort((a, b) => b.workspace.saved.localeCompare(a.workspace.saved))
+  }
+
+  /** Work of closed tabs that is in no patient's record, for the Patients dialog. */
+  async unfiledElsewhere(): Promise<TabWorkspace[]> {
+    return (await this.orphans()).filter((o) => o.workspace.file && !o.workspace.open && o.tab !== this.adopted)
+  }
+
+  /** Opens a closed tab's unfiled work here (asking first if this screen holds unfiled work of its own). */
+  async openUnfiled(tab: string): Promise<void> {
+    if (!(await this.confirmReplace())) return
+    const found = (await this.storage.workspaces()).find((w) => w.tab === tab)
+    if (!found?.workspace.file) return
+    await this.showWorkspace({ ...found.workspace, open: null })
+    this.adopted = tab
+    await this.saved()
+    this.changed()
+  }
+
+  /** Discards a closed tab's unfiled work, after asking. */
+  async discardUnfiled(tab: string): Promise<void> {
+    const found = (await this.storage.workspaces()).find((w) => w.tab === tab)
+    if (!found) return
+    const confirmed = await this.effects.ask.confirm({
+      id: 'discard-unfiled',
+      title: t('safety.unfiled.discard'),
+      text: t('safety.unfiled.discardText', { saved: found.workspace.saved.slice(0, 16).replace('T', ' ') }),
+      confirm: t('safety.unfiled.discard'),
+      danger: true,
+    })
+    if (!confirmed) return
+    await this.storage.deleteWorkspace(tab)
+    this.changed()
   }
 
   private async show(
@@ -243,41 +508,55 @@ export class RecordController {
       const ref = photos[v]
       const data = ref ? await this.storage.photo(ref.key) : undefined
       if (!ref || !data) continue
-      const url = URL.createObjectURL(data.blob)
+      const url = this.effects.urlOf(data.blob)
       this.stored.set(url, ref)
       urls[v] = url
     }
     this.store.set((s) => visitOpened(s, loaded, urls, open))
   }
 
-  /** Opens a stored visit (the one on screen is saved first). */
-  async openVisit(id: string): Promise<void> {
+  private async showVisit(visit: VisitRecord): Promise<void> {
+    this.revs.set(visit.id, visit.rev)
+    await this.show(visit.file, visit.photos, { visitId: visit.id, patientId: visit.patientId, created: visit.created })
+    this.lastSaved = ''
+  }
+
+  /**
+   * Before the screen is replaced (another visit, a new one, a file opened as a visit):
+   * writes what is pending, then, when the screen holds work that is in no patient's
+   * record, asks whether to discard it. True when the screen may be replaced.
+   */
+  async confirmReplace(): Promise<boolean> {
     await this.saved()
+    const work = unfiledWork(this.store.get())
+    if (work === null) return true
+    return this.effects.ask.confirm({
+      id: 'discard-unfiled',
+      title: t('safety.unfiled.title'),
+      text: t('safety.unfiled.text', { work }),
+      confirm: t('safety.unfiled.discard'),
+      danger: true,
+    })
+  }
+
+  /** Opens a stored visit (asking first when the screen holds unfiled work). */
+  async openVisit(id: string): Promise<void> {
+    if (!(await this.confirmReplace())) return
     const visit = await this.storage.visit(id)
     if (!visit) return
     const patient = (await this.storage.patients()).find((p) => p.id === visit.patientId)
     try {
-      await this.show(visit.file, visit.photos, {
-        visitId: visit.id,
-        patientId: visit.patientId,
-        created: visit.created,
-      })
+      await this.showVisit(visit)
     } catch (error) {
-      this.store.set((s) =>
-        notify(
-          s,
-          t('record.visit.cannotOpen', { reason: error instanceof Error ? error.message : String(error) }),
-          8000,
-        ),
+      this.notify(
+        t('record.visit.cannotOpen', { reason: error instanceof Error ? error.message : String(error) }),
+        8000,
       )
       return
     }
-    this.store.set((s) =>
-      notify(
-        s,
-        t('record.visit.opened', { patient: patient?.identifier ?? '', date: visit.date || t('compare.undated') }),
-      ),
-    )
+    this.elsewhere = null
+    this.notify(t('record.visit.opened', { patient: patient?.identifier ?? '', date: dateText(visit.date) }))
+    this.changed()
   }
 
   /**
@@ -294,93 +573,164 @@ export class RecordController {
       const ref = visit.photos[v]
       const data = ref ? await this.storage.photo(ref.key) : undefined
       if (!view?.doc.photo || !ref || !data) continue
-      const url = URL.createObjectURL(data.blob)
+      const url = this.effects.urlOf(data.blob)
       this.stored.set(url, ref)
       loaded.views[v] = { ...view, doc: { ...view.doc, photo: { ...view.doc.photo, url } } }
     }
     this.store.set((s) => comparisonLoaded(s, visit.date, loaded))
     const date = this.store.get().comparison?.meta.date
-    if (this.store.get().comparison)
-      this.store.set((s) => notify(s, t('compare.loaded', { date: date || t('compare.undated') })))
+    if (this.store.get().comparison) this.notify(t('compare.loaded', { date: date || t('compare.undated') }))
   }
 
-  /** Starts a new, empty visit of a patient (the one on screen is saved first). */
-  async startVisit(patientId: string): Promise<void> {
-    await this.saved()
+  /** Starts a new, empty visit of a patient (asking first when the screen holds unfiled work). */
+  async startVisit(patientId: string): Promise<boolean> {
+    if (!(await this.confirmReplace())) return false
     const patient = (await this.storage.patients()).find((p) => p.id === patientId)
-    if (!patient) return
-    this.store.set((s) => newVisit(s, patient, newKey(), today(), new Date().toISOString()))
+    if (!patient) return false
+    const now = this.effects.now()
+    this.elsewhere = null
+    this.store.set((s) => newVisit(s, patient, this.effects.newId(), dayOf(now), now.toISOString()))
+    this.lastSaved = ''
+    this.changed()
+    return true
+  }
+
+  /**
+   * Moves the visit on screen to the patient with `identifier` (a new patient when
+   * there is none): the one way a visit changes patient. Asks first, naming both.
+   */
+  async moveVisit(identifier: string): Promise<boolean> {
+    const target = identifier.trim()
+    const open = this.store.get().record
+    if (!open || !target) return false
+    await this.saved()
+    const visit = await this.storage.visit(open.visitId)
+    if (!visit) return false
+    const patients = await this.storage.patients()
+    const from = patients.find((p) => p.id === visit.patientId)
+    const found = findPatient(patients, target)
+    if (found?.id === visit.patientId) {
+      this.notify(t('safety.move.same', { patient: found.identifier }))
+      return false
+    }
+    const count = found ? ((await this.storage.visitCounts(found.id)).get(found.id) ?? 0) : 0
+    const confirmed = await this.effects.ask.confirm({
+      id: 'move-visit',
+      title: t('safety.move.title'),
+      text: found
+        ? t('safety.move.toExisting', {
+            date: dateText(visit.date),
+            from: from?.identifier ?? '',
+            to: found.identifier,
+            name: found.name || '—',
+            count,
+          })
+        : t('safety.move.toNew', { date: dateText(visit.date), from: from?.identifier ?? '', to: target }),
+      confirm: t('safety.move.confirm', { to: found?.identifier ?? target }),
+    })
+    if (!confirmed) return false
+    const nowIso = this.nowIso()
+    const patient = found ?? newPatient(this.effects.newId(), target, nowIso, 'typed')
+    const moved: VisitRecord = {
+      ...visit,
+      patientId: patient.id,
+      updated: nowIso,
+      file: { ...visit.file, patient_id: patient.identifier },
+    }
+    const written = await this.storage.saveVisit(moved, this.revs.get(visit.id) ?? null, found ? null : patient)
+    if (!written.ok) {
+      this.elsewhere = written.current ? 'changed' : 'deleted'
+      this.notify(t('safety.move.stale'), 10_000)
+      this.changed()
+      return false
+    }
+    this.revs.set(visit.id, written.visit.rev)
+    this.store.set((s) =>
+      s.record?.visitId === visit.id ? visitMoved(s, { ...open, patientId: patient.id }, patient.identifier) : s,
+    )
+    this.notify(
+      t('safety.move.done', { date: dateText(visit.date), from: from?.identifier ?? '', to: patient.identifier }),
+    )
+    this.tell({ kind: 'visit', tab: this.effects.tab, id: visit.id, rev: written.visit.rev })
+    this.changed()
+    return true
   }
 
   /** Adds a patient to the list; refused with a notice when the identifier is empty or taken. */
   async addPatient(identifier: string, name: string): Promise<PatientRecord | null> {
     if (!identifier.trim()) {
-      this.store.set((s) => notify(s, t('record.patient.needsIdentifier')))
+      this.notify(t('record.patient.needsIdentifier'))
       return null
     }
     const existing = findPatient(await this.storage.patients(), identifier)
     if (existing) {
-      this.store.set((s) => notify(s, t('record.patient.exists', { identifier: existing.identifier })))
+      this.notify(t('record.patient.exists', { identifier: existing.identifier }))
       return null
     }
-    const patient = newPatient(newKey(), identifier, new Date().toISOString(), 'added', name)
+    const patient = newPatient(this.effects.newId(), identifier, this.nowIso(), 'added', name)
     await this.storage.putPatient(patient)
-    this.store.set((s) => notify(s, t('record.patient.added', { identifier: patient.identifier })))
+    this.notify(t('record.patient.added', { identifier: patient.identifier }))
+    this.tell({ kind: 'record', tab: this.effects.tab })
     this.changed()
     return patient
   }
 
-  private remember(deleted: Omit<Deleted, 'until'>): void {
-    this.deleted = { ...deleted, until: Date.now() + UNDO_MS }
-    this.store.set((s) => notify(s, deleted.text))
-    this.changed()
+  /** The last deletion, while it can be undone (also after a reload). */
+  deletion(): Promise<Deletion | undefined> {
+    return this.storage.deletion(this.effects.now().getTime())
+  }
+
+  /** Words for a deletion that can be undone. */
+  deletionText(d: Deletion): string {
+    return d.kind === 'patient'
+      ? t('record.deleted.patient', { patient: d.patient })
+      : t('record.deleted.visit', { date: dateText(d.date) })
   }
 
   async deleteVisit(id: string): Promise<void> {
     if (this.store.get().record?.visitId === id) this.closeScreen()
     await this.running
-    const removed = await this.storage.deleteVisit(id)
+    const until = this.effects.now().getTime() + UNDO_MS
+    const removed = await this.storage.deleteVisit(id, until)
     if (!removed) return
-    this.remember({
-      text: t('record.deleted.visit', { date: removed.visit.date || t('compare.undated') }),
-      patients: [],
-      visits: [removed.visit],
-      photos: removed.photos,
-    })
+    this.revs.delete(id)
+    this.notify(this.deletionText(removed))
+    this.tell({ kind: 'visit', tab: this.effects.tab, id, rev: null })
+    this.changed()
   }
 
   async deletePatient(id: string): Promise<void> {
     if (this.store.get().record?.patientId === id) this.closeScreen()
     await this.running
-    const removed = await this.storage.deletePatient(id)
+    const until = this.effects.now().getTime() + UNDO_MS
+    const removed = await this.storage.deletePatient(id, until)
     if (!removed) return
-    this.remember({
-      text: t('record.deleted.patient', { patient: removed.patient.identifier }),
-      patients: [removed.patient],
-      visits: removed.visits,
-      photos: removed.photos,
-    })
+    this.notify(this.deletionText(removed))
+    for (const v of removed.visits) this.tell({ kind: 'visit', tab: this.effects.tab, id: v.id, rev: null })
+    this.tell({ kind: 'record', tab: this.effects.tab })
+    this.changed()
   }
 
-  /** The visit on screen is going away: clear the screen and the workspace, without saving it again. */
+  /** The visit on screen is going away: clear the screen and this tab's workspace, without saving it again. */
   private closeScreen(): void {
     clearTimeout(this.timer)
     this.store.set((s) => visitClosed(s))
+    this.elsewhere = null
     this.lastSaved = ''
   }
 
   /** Puts back the last deletion, while it can be undone. */
   async undoDelete(): Promise<void> {
-    const d = this.deleted
-    if (!d || Date.now() > d.until) return
-    this.deleted = null
-    await this.storage.restore(d.patients, d.visits, d.photos)
-    this.store.set((s) => notify(s, t('record.restored')))
+    const d = await this.storage.undoDeletion(this.effects.now().getTime())
+    if (!d) return
+    this.notify(t('record.restored'))
+    for (const v of d.visits) this.tell({ kind: 'visit', tab: this.effects.tab, id: v.id, rev: v.rev + 1 })
+    this.tell({ kind: 'record', tab: this.effects.tab })
     this.changed()
   }
 
-  /** Saves a backup file of one visit, one patient or the whole record (photos embedded). */
-  async exportBackup(scope: BackupFile['scope'], id?: string): Promise<void> {
+  /** The backup file of one visit, one patient or the whole record (photos embedded), as it would be saved. */
+  async backupOf(scope: BackupFile['scope'], id?: string): Promise<{ name: string; file: BackupFile }> {
     await this.saved()
     const patients = await this.storage.patients()
     let visits = await this.storage.visits()
@@ -392,19 +742,26 @@ export class RecordController {
     for (const v of visits) {
       for (const ref of Object.values(v.photos)) {
         const data = await this.storage.photo(ref.key)
-        if (data) photos.set(ref.key, await base64Of(data.blob))
+        if (data) photos.set(ref.key, base64OfBytes(new Uint8Array(await data.blob.arrayBuffer())))
       }
     }
-    const file = backupFileOf(scope, chosen, visits, photos, new Date().toISOString())
+    const today = dayOf(this.effects.now())
+    const file = backupFileOf(scope, chosen, visits, photos, this.nowIso())
     const first = chosen[0]?.identifier ?? ''
     const name =
       scope === 'record'
-        ? visitFileName('', today(), 'record', 'json')
+        ? visitFileName('', today, 'record', 'json')
         : scope === 'patient'
-          ? visitFileName(first, today(), 'patient', 'json')
+          ? visitFileName(first, today, 'patient', 'json')
           : visitFileName(first, visits[0]?.date ?? '', 'visit', 'json')
-    download(name, 'application/json', JSON.stringify(file))
-    this.store.set((s) => notify(s, t('record.export.done', { name })))
+    return { name, file }
+  }
+
+  /** Saves a backup file of one visit, one patient or the whole record (photos embedded). */
+  async exportBackup(scope: BackupFile['scope'], id?: string): Promise<void> {
+    const { name, file } = await this.backupOf(scope, id)
+    this.effects.download(name, 'application/json', JSON.stringify(file))
+    this.notify(t('record.export.done', { name }))
   }
 
   /** Reads a backup (or an assessment file), shows what it would add or update, and writes it when confirmed. */
@@ -412,7 +769,7 @@ export class RecordController {
     const now = new Date().toISOString()
     let backup: Backup
     try {
-      backup = parseBackup(await file.text(), now, newKey)
+      backup = parseBackup(await file.text(), now, () => this.effects.newId())
     } catch (error) {
       const reason = error instanceof BackupError ? error.message : String(error)
       this.store.set((s) => notify(s, t('record.import.failed', { name: file.name, reason }), 12_000))
@@ -445,10 +802,11 @@ export class RecordController {
       type: p.type,
       width: p.width,
       height: p.height,
-      blob: blobOf(p.data, p.type),
+      blob: new Blob([bytesOfBase64(p.data)], { type: p.type }),
     }))
     await this.storage.restore(merged.patients, merged.visits, photos)
     this.store.set((s) => notify(s, t('record.import.done', counts)))
+    this.tell({ kind: 'record', tab: this.effects.tab })
     this.changed()
   }
 

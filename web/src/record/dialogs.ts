@@ -1,26 +1,16 @@
 /**
  * Questions the app must ask before it acts (a file of another patient, deleting a
- * patient or a visit): a modal <dialog> with one action and Cancel, answered as a
- * promise. Commands never ask; the effects that call them do, through `Ask`.
+ * patient or a visit, discarding unsaved work, moving a visit): a modal <dialog> with
+ * one action and Cancel, answered as a promise. Commands never ask; the effects that
+ * call them do, through `Ask` (questions.ts).
  */
 
 import { t } from '../i18n/index.js'
 import { h } from '../render/dom.js'
 
-export interface Question {
-  /** Names the dialog for tests and styles (data-question). */
-  readonly id: string
-  readonly title: string
-  readonly text: string
-  readonly confirm: string
-  /** The action removes something (styled as a warning). */
-  readonly danger?: boolean
-}
+import type { Ask } from './questions.js'
 
-export interface Ask {
-  /** True when the user chose the action, false on Cancel or Escape. */
-  confirm(question: Question): Promise<boolean>
-}
+export type { Ask, Question } from './questions.js'
 
 export const dialogAsk: Ask = {
   confirm(q) {

@@ -2,44 +2,72 @@
  * The record in the browser's own database (IndexedDB), through `idb`: a promise
  * wrapper of the plain API (about 1.5 kB gzipped) that keeps IndexedDB's own
  * transactions and indexes visible. Dexie does more (queries, live queries,
- * migrations) than four stores with two indexes need, at about 20 times the size.
- * Stores: patients (index by identifier key), visits (index by patient), photos
- * (Blobs), workspace (one entry: the assessment on screen).
+ * migrations) than a few stores with two indexes need, at about 20 times the size.
+ * Stores: patients (index by identifier key), visits (index by patient; each with a
+ * revision checked on every write), photos (Blobs), workspace (one entry per tab),
+ * deletion (the last deletion, for undo). Every write that touches several records
+ * is one transaction, aborted whole on any error.
+ * Runs in a page and, on fake-indexeddb, in node (the record's unit tests).
  */
-import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb'
+import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb'
 import type { PatientRecord, VisitRecord } from './model.js'
-import type { PhotoData, RecordStorage, StorageUse, Workspace } from './storage.js'
+import type { Deletion, PhotoData, RecordStorage, TabWorkspace, VisitWrite, Workspace } from './storage.js'
 
 export const DATABASE_NAME = 'posture-metrics-record'
-const DATABASE_VERSION = 1
-const WORKSPACE_KEY = 'current'
+/** 1: the first record; 2: visit revisions, a workspace per tab, the last deletion kept for undo. */
+const DATABASE_VERSION = 2
+const DELETION_KEY = 'last'
 
 interface RecordSchema extends DBSchema {
   patients: { key: string; value: PatientRecord; indexes: { key: string } }
   visits: { key: string; value: VisitRecord; indexes: { patientId: string } }
   photos: { key: string; value: PhotoData }
   workspace: { key: string; value: Workspace }
+  deletion: { key: string; value: Deletion }
 }
 
 type Db = IDBPDatabase<RecordSchema>
+type Store = StoreNames<RecordSchema>
+type WriteTx = IDBPTransaction<RecordSchema, Store[], 'readwrite'>
 
 function photoKeys(visits: readonly VisitRecord[]): string[] {
   return visits.flatMap((v) => Object.values(v.photos).map((p) => p.key))
 }
 
 /**
- * Removes the photos of visits being deleted that nothing else refers to (a photo can
- * be shared: the same picture kept with several visits, or on screen) and returns them
- * for undo.
+ * Runs `body` in one readwrite transaction and resolves when it has committed. Any
+ * error, thrown by `body` or by a request, aborts the transaction: nothing of it is
+ * written (a request that throws at once, e.g. a value that cannot be cloned, would
+ * otherwise leave the requests before it to commit).
  */
-async function removePhotosOf(
-  tx: IDBPTransaction<RecordSchema, ('patients' | 'visits' | 'photos' | 'workspace')[], 'readwrite'>,
-  removed: readonly VisitRecord[],
-): Promise<PhotoData[]> {
+async function inTransaction<T>(db: Db, stores: Store[], body: (tx: WriteTx) => Promise<T>): Promise<T> {
+  const tx = db.transaction(stores, 'readwrite')
+  let result: T
+  try {
+    result = await body(tx)
+  } catch (error) {
+    try {
+      tx.abort()
+    } catch {
+      // Already finished or aborted by the failing request.
+    }
+    await tx.done.catch(() => undefined)
+    throw error
+  }
+  await tx.done
+  return result
+}
+
+/**
+ * Removes the photos of visits being deleted that nothing else refers to (a photo can
+ * be shared: the same picture kept with several visits, or on screen in a tab) and
+ * returns them for undo.
+ */
+async function removePhotosOf(tx: WriteTx, removed: readonly VisitRecord[]): Promise<PhotoData[]> {
   const ids = new Set(removed.map((v) => v.id))
   const others = (await tx.objectStore('visits').getAll()).filter((v) => !ids.has(v.id))
-  const workspace = await tx.objectStore('workspace').get(WORKSPACE_KEY)
-  const kept = new Set([...photoKeys(others), ...Object.values(workspace?.photos ?? {}).map((p) => p.key)])
+  const workspaces = await tx.objectStore('workspace').getAll()
+  const kept = new Set([...photoKeys(others), ...workspaces.flatMap((w) => Object.values(w.photos).map((p) => p.key))])
   const photos: PhotoData[] = []
   for (const key of new Set(photoKeys(removed))) {
     if (kept.has(key)) continue
@@ -55,14 +83,34 @@ export class IdbStorage implements RecordStorage {
 
   static async open(name = DATABASE_NAME): Promise<IdbStorage> {
     const db = await openDB<RecordSchema>(name, DATABASE_VERSION, {
-      upgrade(database) {
-        database.createObjectStore('patients', { keyPath: 'id' }).createIndex('key', 'key')
-        database.createObjectStore('visits', { keyPath: 'id' }).createIndex('patientId', 'patientId')
-        database.createObjectStore('photos', { keyPath: 'key' })
-        database.createObjectStore('workspace')
+      async upgrade(database, oldVersion, _newVersion, tx) {
+        if (oldVersion < 1) {
+          database.createObjectStore('patients', { keyPath: 'id' }).createIndex('key', 'key')
+          database.createObjectStore('visits', { keyPath: 'id' }).createIndex('patientId', 'patientId')
+          database.createObjectStore('photos', { keyPath: 'key' })
+          database.createObjectStore('workspace')
+        }
+        if (oldVersion < 2) {
+          database.createObjectStore('deletion')
+          // Visits stored before revisions: revision 1. The one workspace ('current') stays, as a closed tab's.
+          let cursor = await tx.objectStore('visits').openCursor()
+          while (cursor) {
+            if (typeof (cursor.value as Partial<VisitRecord>).rev !== 'number')
+              await cursor.update({ ...cursor.value, rev: 1 })
+            cursor = await cursor.continue()
+          }
+        }
+      },
+      // Another tab opened a newer version of the app's database: close so that it can upgrade.
+      blocking() {
+        db.close()
       },
     })
     return new IdbStorage(db)
+  }
+
+  close(): void {
+    this.db.close()
   }
 
   patients(): Promise<PatientRecord[]> {
@@ -96,88 +144,124 @@ export class IdbStorage implements RecordStorage {
     await this.db.put('photos', photo)
   }
 
-  async saveVisit(visit: VisitRecord, put: PatientRecord | null, remove: PatientRecord | null): Promise<void> {
-    const tx = this.db.transaction(['patients', 'visits'], 'readwrite')
-    if (put) void tx.objectStore('patients').put(put)
-    if (remove) void tx.objectStore('patients').delete(remove.id)
-    void tx.objectStore('visits').put(visit)
-    await tx.done
+  saveVisit(visit: VisitRecord, expectedRev: number | null, put: PatientRecord | null): Promise<VisitWrite> {
+    return inTransaction(this.db, ['patients', 'visits'], async (tx): Promise<VisitWrite> => {
+      const current = await tx.objectStore('visits').get(visit.id)
+      if ((current?.rev ?? null) !== expectedRev) return { ok: false, current }
+      const stored = { ...visit, rev: (current?.rev ?? 0) + 1 }
+      if (put) await tx.objectStore('patients').put(put)
+      await tx.objectStore('visits').put(stored)
+      return { ok: true, visit: stored }
+    })
   }
 
   async putPatient(patient: PatientRecord): Promise<void> {
     await this.db.put('patients', patient)
   }
 
-  async deletePatient(
-    id: string,
-  ): Promise<{ patient: PatientRecord; visits: VisitRecord[]; photos: PhotoData[] } | undefined> {
-    const tx = this.db.transaction(['patients', 'visits', 'photos', 'workspace'], 'readwrite')
-    const patient = await tx.objectStore('patients').get(id)
-    if (!patient) return undefined
-    const visits = await tx.objectStore('visits').index('patientId').getAll(id)
-    const photos = await removePhotosOf(tx, visits)
-    for (const v of visits) await tx.objectStore('visits').delete(v.id)
-    await tx.objectStore('patients').delete(id)
-    await tx.done
-    return { patient, visits, photos }
+  deletePatient(id: string, until: number): Promise<Deletion | undefined> {
+    return inTransaction(this.db, ['patients', 'visits', 'photos', 'workspace', 'deletion'], async (tx) => {
+      const patient = await tx.objectStore('patients').get(id)
+      if (!patient) return undefined
+      const visits = await tx.objectStore('visits').index('patientId').getAll(id)
+      const photos = await removePhotosOf(tx, visits)
+      for (const v of visits) await tx.objectStore('visits').delete(v.id)
+      await tx.objectStore('patients').delete(id)
+      const deletion: Deletion = {
+        kind: 'patient',
+        patient: patient.identifier,
+        date: '',
+        until,
+        patients: [patient],
+        visits,
+        photos,
+      }
+      await tx.objectStore('deletion').put(deletion, DELETION_KEY)
+      return deletion
+    })
   }
 
-  async deleteVisit(id: string): Promise<{ visit: VisitRecord; photos: PhotoData[] } | undefined> {
-    const tx = this.db.transaction(['patients', 'visits', 'photos', 'workspace'], 'readwrite')
-    const visit = await tx.objectStore('visits').get(id)
-    if (!visit) return undefined
-    const photos = await removePhotosOf(tx, [visit])
-    await tx.objectStore('visits').delete(id)
-    await tx.done
-    return { visit, photos }
+  deleteVisit(id: string, until: number): Promise<Deletion | undefined> {
+    return inTransaction(this.db, ['patients', 'visits', 'photos', 'workspace', 'deletion'], async (tx) => {
+      const visit = await tx.objectStore('visits').get(id)
+      if (!visit) return undefined
+      const patient = await tx.objectStore('patients').get(visit.patientId)
+      const photos = await removePhotosOf(tx, [visit])
+      await tx.objectStore('visits').delete(id)
+      const deletion: Deletion = {
+        kind: 'visit',
+        patient: patient?.identifier ?? '',
+        date: visit.date,
+        until,
+        // The patient comes back too should it have been deleted meanwhile.
+        patients: patient ? [patient] : [],
+        visits: [visit],
+        photos,
+      }
+      await tx.objectStore('deletion').put(deletion, DELETION_KEY)
+      return deletion
+    })
   }
 
-  async restore(
+  async deletion(now: number): Promise<Deletion | undefined> {
+    const d = await this.db.get('deletion', DELETION_KEY)
+    return d && now <= d.until ? d : undefined
+  }
+
+  undoDeletion(now: number): Promise<Deletion | undefined> {
+    return inTransaction(this.db, ['patients', 'visits', 'photos', 'deletion'], async (tx) => {
+      const d = await tx.objectStore('deletion').get(DELETION_KEY)
+      await tx.objectStore('deletion').delete(DELETION_KEY)
+      if (!d || now > d.until) return undefined
+      for (const p of d.patients)
+        if (!(await tx.objectStore('patients').get(p.id))) await tx.objectStore('patients').put(p)
+      for (const v of d.visits) {
+        const current = await tx.objectStore('visits').get(v.id)
+        // A visit written again since (a tab kept saving it) is newer than the deleted copy: it stays.
+        if (!current) await tx.objectStore('visits').put({ ...v, rev: v.rev + 1 })
+      }
+      for (const p of d.photos) await tx.objectStore('photos').put(p)
+      return d
+    })
+  }
+
+  restore(
     patients: readonly PatientRecord[],
     visits: readonly VisitRecord[],
     photos: readonly PhotoData[],
   ): Promise<void> {
-    const tx = this.db.transaction(['patients', 'visits', 'photos'], 'readwrite')
-    for (const p of patients) void tx.objectStore('patients').put(p)
-    for (const v of visits) void tx.objectStore('visits').put(v)
-    for (const p of photos) void tx.objectStore('photos').put(p)
-    await tx.done
+    return inTransaction(this.db, ['patients', 'visits', 'photos'], async (tx) => {
+      for (const p of patients) await tx.objectStore('patients').put(p)
+      for (const v of visits) {
+        const current = await tx.objectStore('visits').get(v.id)
+        await tx.objectStore('visits').put({ ...v, rev: Math.max(current?.rev ?? 0, v.rev ?? 0) + 1 })
+      }
+      for (const p of photos) await tx.objectStore('photos').put(p)
+    })
   }
 
-  workspace(): Promise<Workspace | undefined> {
-    return this.db.get('workspace', WORKSPACE_KEY)
+  workspace(tab: string): Promise<Workspace | undefined> {
+    return this.db.get('workspace', tab)
   }
 
-  async saveWorkspace(workspace: Workspace): Promise<void> {
-    await this.db.put('workspace', workspace, WORKSPACE_KEY)
+  async workspaces(): Promise<TabWorkspace[]> {
+    const tx = this.db.transaction('workspace')
+    const [tabs, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()])
+    return tabs.map((tab, i) => ({ tab, workspace: values[i]! }))
+  }
+
+  async saveWorkspace(tab: string, workspace: Workspace): Promise<void> {
+    await this.db.put('workspace', workspace, tab)
+  }
+
+  async deleteWorkspace(tab: string): Promise<void> {
+    await this.db.delete('workspace', tab)
   }
 
   async clear(): Promise<void> {
-    const tx = this.db.transaction(['patients', 'visits', 'photos', 'workspace'], 'readwrite')
-    await Promise.all([
-      tx.objectStore('patients').clear(),
-      tx.objectStore('visits').clear(),
-      tx.objectStore('photos').clear(),
-      tx.objectStore('workspace').clear(),
-      tx.done,
-    ])
-  }
-
-  async persist(): Promise<boolean> {
-    try {
-      return (await navigator.storage?.persisted?.()) || ((await navigator.storage?.persist?.()) ?? false)
-    } catch {
-      return false
-    }
-  }
-
-  async use(): Promise<StorageUse> {
-    try {
-      const estimate = await navigator.storage?.estimate?.()
-      const persisted = (await navigator.storage?.persisted?.()) ?? null
-      return { usage: estimate?.usage ?? null, quota: estimate?.quota ?? null, persisted }
-    } catch {
-      return { usage: null, quota: null, persisted: null }
-    }
+    await inTransaction(this.db, ['patients', 'visits', 'photos', 'workspace', 'deletion'], async (tx) => {
+      for (const store of ['patients', 'visits', 'photos', 'workspace', 'deletion'] as const)
+        await tx.objectStore(store).clear()
+    })
   }
 }

@@ -16,7 +16,7 @@ export interface PatientRecord {
   readonly notes: string
   /** ISO time. */
   readonly created: string
-  /** 'added' in the record's list; 'typed' when made by saving a visit with a new identifier (removed once it has no visits). */
+  /** 'added' in the record's list; 'typed' when made by committing a new identifier in the assessment card. */
   readonly origin: 'added' | 'typed'
 }
 
@@ -57,6 +57,12 @@ export interface VisitRecord {
   readonly updated: string
   readonly file: AssessmentFile
   readonly photos: Partial<Record<View, PhotoRef>>
+  /**
+   * Its revision: 1 when first stored, one more at every write. A write names the
+   * revision it was made from and is refused when the stored one differs, so a
+   * stale copy (another tab, an older backup) never overwrites a newer one.
+   */
+  readonly rev: number
   /** The values of its views, kept when saved (derived from `file`; absent in older or imported visits). */
   readonly values?: VisitValues
 }
@@ -134,34 +140,21 @@ export function newestFirst<T extends VisitOrderKey>(visits: readonly T[]): T[] 
   return chronological(visits).reverse()
 }
 
-/** What saving a visit under a typed identifier does to the patients. */
-export interface Placement {
-  readonly patient: PatientRecord
-  /** A patient to store (new, or none). */
-  readonly put: PatientRecord | null
-  /** A patient to remove: one made by typing that this visit was the only visit of. */
-  readonly remove: PatientRecord | null
-}
-
 /**
- * Where a visit goes when saved with `identifier` typed: the patient with that key,
- * or a new one ('typed'). When the visit moves away from a 'typed' patient it was the
- * only visit of (a typo being corrected letter by letter), that patient is removed.
+ * The patient a visit goes to under `identifier`: the one with that key, or a new
+ * one ('typed', to be stored with the visit). Only for a visit entering the record
+ * (a visit already in it keeps its patient until it is explicitly moved).
  */
-export function placeVisit(
+export function patientFor(
   patients: readonly PatientRecord[],
-  visitCounts: ReadonlyMap<string, number>,
-  previousPatientId: string | null,
   identifier: string,
   now: string,
   newId: () => string,
-): Placement {
+): { patient: PatientRecord; isNew: boolean } {
   const found = findPatient(patients, identifier)
-  const patient = found ?? newPatient(newId(), identifier, now, 'typed')
-  const previous = previousPatientId === null ? undefined : patients.find((p) => p.id === previousPatientId)
-  const orphan =
-    previous && previous.id !== patient.id && previous.origin === 'typed' && (visitCounts.get(previous.id) ?? 0) <= 1
-  return { patient, put: found ? null : patient, remove: orphan ? previous : null }
+  return found
+    ? { patient: found, isNew: false }
+    : { patient: newPatient(newId(), identifier, now, 'typed'), isNew: true }
 }
 
 /** Longest side of a stored photo, px; larger photos are stored downscaled as JPEG. */

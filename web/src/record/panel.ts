@@ -11,9 +11,11 @@ import { currentLocale, metricText, t } from '../i18n/index.js'
 import { mountPanel } from '../panels/panel.js'
 import { byId, download, h, setText } from '../render/dom.js'
 import { hasContent, VIEW_NAMES, type View } from '../state/model.js'
+import { storageUse } from './browser-effects.js'
 import type { RecordController } from './controller.js'
 import { type Ask, dialogAsk } from './dialogs.js'
 import { newestFirst, type PatientRecord, searchPatients, type VisitRecord, visitFileName } from './model.js'
+import type { TabWorkspace } from './storage.js'
 import { type TrendSeries, trendCsv, trendsOf } from './trend.js'
 import { trendChart, trendTable } from './trend-chart.js'
 
@@ -33,11 +35,43 @@ function viewsOf(visit: VisitRecord): string {
 }
 
 export function mountRecordStatus(controller: RecordController): void {
+  const card = byId('assessment-card')
   const line = h('p', { class: 'field-help record-status', id: 'record-status', 'aria-live': 'polite' })
-  byId('assessment-card').append(line)
+  const moveInput = h('input', { type: 'text', id: 'record-move-id', autocomplete: 'off', spellcheck: 'false' })
+  const moveLabel = h('label', { for: 'record-move-id' })
+  const moveGo = h('button', { type: 'submit', id: 'record-move-go' })
+  const move = h(
+    'details',
+    { class: 'record-move', id: 'record-move' },
+    h('summary', {}),
+    h('form', {}, moveLabel, ' ', moveInput, ' ', moveGo),
+  )
+  move.querySelector('form')!.addEventListener('submit', (e) => {
+    e.preventDefault()
+    void controller.moveVisit(moveInput.value).then((moved) => {
+      if (!moved) return
+      moveInput.value = ''
+      move.open = false
+    })
+  })
+  const reload = h('button', { type: 'button', id: 'record-elsewhere-reload' })
+  reload.addEventListener('click', () => void controller.reloadVisit())
+  const elsewhereText = h('span', {})
+  const elsewhere = h(
+    'p',
+    { class: 'record-elsewhere', id: 'record-elsewhere', role: 'alert', hidden: true },
+    elsewhereText,
+    ' ',
+    reload,
+  )
+  card.append(line, elsewhere, move)
   const render = () => {
     line.dataset.pending = String(controller.pending)
     line.dataset.writeMs = controller.lastWriteMs.toFixed(1)
+    elsewhere.hidden = controller.elsewhere === null
+    elsewhere.dataset.state = controller.elsewhere ?? ''
+    setText(elsewhereText, controller.elsewhere ? t(`safety.elsewhere.${controller.elsewhere}`) : '')
+    reload.hidden = controller.elsewhere !== 'changed'
   }
   controller.onChange(render)
   render()
@@ -50,6 +84,12 @@ export function mountRecordStatus(controller: RecordController): void {
         ? t('record.current.unsaved')
         : ''
     setText(line, text)
+    move.hidden = state.record === null
+    setText(move.querySelector('summary')!, t('safety.move.button'))
+    setText(moveLabel, t('safety.move.label'))
+    setText(moveGo, t('safety.move.title'))
+    setText(reload, t('safety.elsewhere.reload'))
+    render()
   })
 }
 
@@ -65,13 +105,15 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
   async function render(): Promise<void> {
     if (!dialog.open) return
     const round = ++rendering
-    const [patients, use, counts, selectedVisits] = await Promise.all([
+    const [patients, use, counts, selectedVisits, deleted, unfiled] = await Promise.all([
       controller.storage.patients(),
-      controller.storage.use(),
+      storageUse(),
       controller.storage.visitCounts(),
-      selected ? controller.storage.visits(selected) : [],
+      selected ? controller.storage.visits(selected) : Promise.resolve([]),
+      controller.deletion(),
+      controller.unfiledElsewhere(),
     ])
-    const visits = newestFirst(selectedVisits)
+    const visits = newestFirst<VisitRecord>(selectedVisits)
     if (round !== rendering) return
     const shown = searchPatients(patients, search.value)
     const patient = patients.find((p) => p.id === selected) ?? null
@@ -85,7 +127,6 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
         : shown.length === 0
           ? t('record.patients.noMatch', { query: search.value })
           : ''
-    const deleted = controller.deleted && Date.now() < controller.deleted.until ? controller.deleted : null
     const undo = h('button', { type: 'button', id: 'record-undo' }, t('record.undo'))
     undo.addEventListener('click', () => void controller.undoDelete())
     const add = h('button', { type: 'button', id: 'record-add' }, t('record.patient.add'))
@@ -128,7 +169,13 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
       h('h2', { id: 'record-title' }, t('record.title')),
       h('p', { class: 'field-help' }, t('record.privacy')),
       h('p', { class: 'field-help', id: 'record-storage' }, storage),
-      h('p', { class: 'record-undo', role: 'status', hidden: !deleted }, deleted?.text ?? '', ' ', undo),
+      h(
+        'p',
+        { class: 'record-undo', role: 'status', hidden: !deleted },
+        deleted ? controller.deletionText(deleted) : '',
+        ' ',
+        undo,
+      ),
       h(
         'div',
         { class: 'record-columns' },
@@ -152,10 +199,38 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
       ),
       h('p', { class: 'dialog-actions' }, exportAll, ' ', importLabel, importInput, ' ', close),
     )
+    if (unfiled.length) dialog.querySelector('.record-undo')?.after(unfiledSection(unfiled))
     const trends = dialog.querySelector<HTMLDetailsElement>('#record-trends')
     if (trends) trends.open = trendsOpen
     // The search box is put back by replaceChildren: keep typing in it.
     if (focused === search) search.focus()
+  }
+
+  /** Work of closed windows that is in no patient's record: open it here, or discard it. */
+  function unfiledSection(unfiled: readonly TabWorkspace[]): HTMLElement {
+    const list = h('ul', { class: 'record-unfiled', id: 'record-unfiled' })
+    for (const { tab, workspace } of unfiled) {
+      const open = h('button', { type: 'button', class: 'open' }, t('safety.unfiled.open'))
+      open.addEventListener('click', () => void controller.openUnfiled(tab).then(() => dialog.close()))
+      const discard = h('button', { type: 'button', class: 'danger' }, t('safety.unfiled.discard'))
+      discard.addEventListener('click', () => void controller.discardUnfiled(tab))
+      const views = Object.keys(workspace.file?.views ?? {}).map((v) => t(`view.${v as View}.title`))
+      const saved = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(workspace.saved),
+      )
+      list.append(
+        h(
+          'li',
+          { 'data-tab': tab },
+          t('safety.unfiled.item', { saved, work: views.join(', ') }),
+          ' ',
+          open,
+          ' ',
+          discard,
+        ),
+      )
+    }
+    return h('section', { class: 'record-unfiled-work' }, h('h3', {}, t('safety.unfiled.listTitle')), list)
   }
 
   function patientItem(p: PatientRecord, count: number, current: boolean): HTMLElement {
@@ -176,7 +251,10 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
 
   function visitsSection(patient: PatientRecord, visits: readonly VisitRecord[]): HTMLElement {
     const start = h('button', { type: 'button', class: 'primary', id: 'record-new-visit' }, t('record.visit.new'))
-    start.addEventListener('click', () => void controller.startVisit(patient.id).then(() => dialog.close()))
+    start.addEventListener(
+      'click',
+      () => void controller.startVisit(patient.id).then((started) => started && dialog.close()),
+    )
     const exportPatient = h('button', { type: 'button', id: 'record-export-patient' }, t('record.export.patient'))
     exportPatient.addEventListener('click', () => void controller.exportBackup('patient', patient.id))
     const remove = h(

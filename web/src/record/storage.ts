@@ -1,8 +1,10 @@
 /**
- * The record's storage as the app sees it: patients, visits, photos and the
- * workspace (the assessment on screen, kept as the clinician works so nothing is
- * lost on reload or a crash). idb-storage.ts implements it with IndexedDB; the
- * commands never reach the database any other way.
+ * The record's storage as the app sees it: patients, visits (each with a revision,
+ * so that a write made from a stale copy is refused instead of overwriting a newer
+ * one), photos, one workspace per tab (the assessment on screen, kept as the
+ * clinician works so nothing is lost on reload or a crash) and the last deletion (so
+ * that its undo survives a reload). idb-storage.ts implements it with IndexedDB;
+ * the controller never reaches the database any other way.
  */
 import type { AssessmentFile } from '../state/assessment-file.js'
 import type { View } from '../state/model.js'
@@ -13,12 +15,36 @@ export interface PhotoData extends PhotoRef {
   readonly blob: Blob
 }
 
-/** The assessment on screen, as last autosaved. */
+/** The assessment on screen in one tab, as last autosaved. */
 export interface Workspace {
   readonly file: AssessmentFile | null
   readonly photos: Partial<Record<View, PhotoRef>>
   readonly open: OpenVisit | null
+  /** The patient identifier as committed in the assessment card (a visit not yet in the record has only this). */
+  readonly identifier?: string
+  /** The revision of the open visit this tab last read or wrote (absent: none open, or saved before revisions). */
+  readonly rev?: number
+  /** ISO time of the write. */
   readonly saved: string
+}
+
+/** A tab's workspace with the tab it belongs to. */
+export interface TabWorkspace {
+  readonly tab: string
+  readonly workspace: Workspace
+}
+
+/** What the last deletion removed, kept until it can no longer be undone (also across a reload). */
+export interface Deletion {
+  readonly kind: 'visit' | 'patient'
+  /** The patient's identifier, and for a visit its date (YYYY-MM-DD or ''). */
+  readonly patient: string
+  readonly date: string
+  /** Epoch ms after which it can no longer be undone. */
+  readonly until: number
+  readonly patients: readonly PatientRecord[]
+  readonly visits: readonly VisitRecord[]
+  readonly photos: readonly PhotoData[]
 }
 
 export interface StorageUse {
@@ -26,6 +52,11 @@ export interface StorageUse {
   readonly quota: number | null
   readonly persisted: boolean | null
 }
+
+/** The answer to a versioned write: written (with the revision stored), or refused with what is stored now. */
+export type VisitWrite =
+  | { readonly ok: true; readonly visit: VisitRecord }
+  | { readonly ok: false; readonly current: VisitRecord | undefined }
 
 export interface RecordStorage {
   patients(): Promise<PatientRecord[]>
@@ -35,23 +66,38 @@ export interface RecordStorage {
   visitCounts(patientId?: string): Promise<Map<string, number>>
   photo(key: string): Promise<PhotoData | undefined>
   putPhoto(photo: PhotoData): Promise<void>
-  /** Saves a visit with the patients it needs (and removes one left without visits), in one transaction. */
-  saveVisit(visit: VisitRecord, put: PatientRecord | null, remove: PatientRecord | null): Promise<void>
+  /**
+   * Writes a visit (and a patient it needs) in one transaction, only if the stored
+   * visit is still at revision `expectedRev` (null: no visit is stored under its id).
+   * The visit is stored with the next revision; a refusal writes nothing.
+   */
+  saveVisit(visit: VisitRecord, expectedRev: number | null, put: PatientRecord | null): Promise<VisitWrite>
   putPatient(patient: PatientRecord): Promise<void>
-  /** Removes a patient and its visits (and their photos); returns what was removed, for undo. */
-  deletePatient(id: string): Promise<{ patient: PatientRecord; visits: VisitRecord[]; photos: PhotoData[] } | undefined>
-  deleteVisit(id: string): Promise<{ visit: VisitRecord; photos: PhotoData[] } | undefined>
-  /** Puts back what a delete removed, or adds a backup's content. */
+  /** Removes a patient and its visits (and the photos nothing else uses), kept as the last deletion for undo. */
+  deletePatient(id: string, until: number): Promise<Deletion | undefined>
+  /** Removes a visit (and the photos nothing else uses), kept as the last deletion for undo. */
+  deleteVisit(id: string, until: number): Promise<Deletion | undefined>
+  /** The last deletion, while it can be undone. */
+  deletion(now: number): Promise<Deletion | undefined>
+  /** Puts back the last deletion (visits a later write replaced are left as they are); false when there is none. */
+  undoDeletion(now: number): Promise<Deletion | undefined>
+  /**
+   * Writes patients, visits and photos in one transaction: all of it or, on any
+   * failure, nothing. A visit is stored with the revision after the one stored under
+   * its id (so a tab holding the older copy will not overwrite it).
+   */
   restore(
     patients: readonly PatientRecord[],
     visits: readonly VisitRecord[],
     photos: readonly PhotoData[],
   ): Promise<void>
-  workspace(): Promise<Workspace | undefined>
-  saveWorkspace(workspace: Workspace): Promise<void>
+  workspace(tab: string): Promise<Workspace | undefined>
+  /** Every tab's workspace. */
+  workspaces(): Promise<TabWorkspace[]>
+  saveWorkspace(tab: string, workspace: Workspace): Promise<void>
+  deleteWorkspace(tab: string): Promise<void>
   /** Removes everything. */
   clear(): Promise<void>
-  /** Asks the browser to keep the data under storage pressure; what is used of the quota. */
-  persist(): Promise<boolean>
-  use(): Promise<StorageUse>
+  /** Closes the connection (a reload in the tests; the page's end in the app). */
+  close(): void
 }

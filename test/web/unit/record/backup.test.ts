@@ -38,6 +38,7 @@ function record() {
     updated: NOW,
     file,
     photos: { anterior: { key: 'k1', type: 'image/jpeg', width: 600, height: 1000 } },
+    rev: 0,
   }
   return { patient, visit, file }
 }

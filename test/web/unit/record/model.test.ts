@@ -17,7 +17,7 @@ import {
   newestFirst,
   newPatient,
   type PatientRecord,
-  placeVisit,
+  patientFor,
   previewImport,
   searchPatients,
   storedSize,
@@ -43,7 +43,7 @@ function visit(id: string, patientId: string, date: string, created = NOW, updat
     view: 'anterior',
     views: {},
   }
-  return { id, patientId, date, created, updated, file: file as VisitRecord['file'], photos: {} }
+  return { id, patientId, date, created, updated, file: file as VisitRecord['file'], photos: {}, rev: 1 }
 }
 
 /** A state with the anterior view marked, of patient `id` on `date`. */
@@ -100,30 +100,18 @@ describe('patients and visits', () => {
     )
   })
 
-  test('a visit goes to the patient with the same key, or to a new one; a typo being corrected leaves no patient behind', () => {
+  test('a visit entering the record goes to the patient with the same key, or to a new one', () => {
     let n = 0
     const id = () => `new${++n}`
     const existing = [patient('p1', 'PAC-0042')]
-    const same = placeVisit(existing, new Map(), null, 'pac-0042', NOW, id)
+    const same = patientFor(existing, ' pac-0042 ', NOW, id)
     assert.equal(same.patient.id, 'p1')
-    assert.equal(same.put, null)
-    const typo = placeVisit(existing, new Map(), null, 'PAC-004', NOW, id)
-    assert.equal(typo.patient.identifier, 'PAC-004')
-    assert.equal(typo.put?.origin, 'typed')
-    // The next letter typed: the visit moves to PAC-0042, and PAC-004 (only this visit) goes.
-    const fixed = placeVisit(
-      [...existing, typo.put!],
-      new Map([[typo.patient.id, 1]]),
-      typo.patient.id,
-      'PAC-0042',
-      NOW,
-      id,
-    )
-    assert.equal(fixed.patient.id, 'p1')
-    assert.equal(fixed.remove?.id, typo.patient.id)
-    // A patient added in the record's list is never removed that way.
-    const kept = placeVisit(existing, new Map([['p1', 1]]), 'p1', 'PAC-9', NOW, id)
-    assert.equal(kept.remove, null)
+    assert.equal(same.isNew, false)
+    const other = patientFor(existing, 'PAC-004', NOW, id)
+    assert.equal(other.isNew, true)
+    assert.equal(other.patient.identifier, 'PAC-004')
+    assert.equal(other.patient.origin, 'typed')
+    assert.equal(other.patient.id, 'new1')
   })
 
   test('photos: stored as they are up to 2400 px on the long side, else scaled down to it', () => {

@@ -23,6 +23,7 @@ function visit(id: string, date: string, dy: number): VisitRecord {
     created: NOW,
     updated: NOW,
     file: assessmentFileOf(state, new Date(NOW))!,
+    rev: 1,
     photos: {},
   }
 }
