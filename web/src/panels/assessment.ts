@@ -9,7 +9,7 @@ import { formatNumber } from '../i18n/format.js'
 import { t } from '../i18n/index.js'
 import { DEFAULT_PLACEMENT_SD_PX } from '../metrics/uncertainty.js'
 import { byId, setText } from '../render/dom.js'
-import { setMeta, setPlacementSd } from '../state/commands.js'
+import { identifierCommitted, setMeta, setPlacementSd } from '../state/commands.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { mountPanel } from './panel.js'
@@ -20,7 +20,7 @@ export function mountAssessment(store: Store<AppState>): void {
   const sd = byId<HTMLInputElement>('placement-sd')
   const help = byId('placement-sd-help')
   // Committed (Enter, Tab, leaving the field), not per letter: a visit enters the record under the whole identifier.
-  patient.addEventListener('change', () => store.set((s) => (s.record ? s : setMeta(s, { patientId: patient.value }))))
+  patient.addEventListener('change', () => store.set((s) => identifierCommitted(s, patient.value)))
   date.addEventListener('change', () => store.set((s) => setMeta(s, { date: date.value })))
   const commitSd = () => store.set((s) => setPlacementSd(s, sd.value))
   sd.addEventListener('change', commitSd)

@@ -74,7 +74,7 @@ function channel(): RecordChannel | null {
   const bc = new BroadcastChannel(CHANNEL)
   return {
     post: (message: RecordMessage) => bc.postMessage(message),
-    listen: (listener) => bc.addEventListener('message', (e: MessageEvent<RecordMessage>) => listener(e.data)),
+    listen: (listener) => bc.addEventListener('message', (e: MessageEvent<RecordMessage>) => void listener(e.data)),
   }
 }
 

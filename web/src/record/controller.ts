@@ -56,7 +56,8 @@ export type RecordMessage =
 
 export interface RecordChannel {
   post(message: RecordMessage): void
-  listen(listener: (message: RecordMessage) => void): void
+  /** `listener` resolves once the message is acted on (the tests wait for it; the page does not). */
+  listen(listener: (message: RecordMessage) => Promise<void>): void
 }
 
 /** The page's side of the record, given to the controller (browser-effects.ts in the app, stand-ins in tests). */
@@ -83,6 +84,13 @@ export type PhotoOpener = (file: File) => Promise<void>
 
 /** A visit on screen that changed in another tab or window since this tab read it. */
 export type Elsewhere = 'changed' | 'deleted' | null
+
+function refsOf(photos: Partial<Record<View, PhotoData>>): Partial<Record<View, PhotoRef>> {
+  const refs: Partial<Record<View, PhotoRef>> = {}
+  for (const [v, p] of Object.entries(photos) as [View, PhotoData][])
+    refs[v] = { key: p.key, type: p.type, width: p.width, height: p.height }
+  return refs
+}
 
 function dayOf(d: Date): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
@@ -115,8 +123,8 @@ export function unfiledWork(state: AppState): string | null {
 }
 
 export class RecordController {
-  /** Photos on screen by URL -> their stored reference. */
-  private readonly stored = new Map<string, PhotoRef>()
+  /** Photos on screen by URL -> as stored (with their bytes, so a write can store one again). */
+  private readonly stored = new Map<string, PhotoData>()
   /** The revision of each visit as this tab last read or wrote it. */
   private readonly revs = new Map<string, number>()
   private timer: ReturnType<typeof setTimeout> | undefined
@@ -139,10 +147,13 @@ export class RecordController {
     readonly effects: RecordEffects,
   ) {}
 
+  /** Stops following the store (the tab's end; a reload in the tests). */
+  private unsubscribe: () => void = () => undefined
+
   /** Restores this tab's workspace (or a closed tab's), then saves after every change of the assessment. */
   async start(): Promise<void> {
     await this.restore()
-    this.store.subscribe((state, previous) => {
+    this.unsubscribe = this.store.subscribe((state, previous) => {
       if (
         state.views === previous.views &&
         state.meta === previous.meta &&
@@ -157,7 +168,14 @@ export class RecordController {
       clearTimeout(this.timer)
       void this.save()
     })
-    this.effects.channel?.listen((message) => void this.heard(message))
+    this.effects.channel?.listen((message) => this.heard(message))
+  }
+
+  /** Writes what is pending, then stops saving (a closed tab). */
+  async stop(): Promise<void> {
+    this.unsubscribe()
+    await this.saved()
+    clearTimeout(this.timer)
   }
 
   private schedule(): void {
@@ -213,20 +231,18 @@ export class RecordController {
     return this.running
   }
 
-  /** The stored references of the photos on screen (storing those not stored yet). */
-  private async photosOf(state: AppState): Promise<Partial<Record<View, PhotoRef>>> {
-    const photos: Partial<Record<View, PhotoRef>> = {}
+  /** The photos on screen as the record keeps them (encoded once per photo opened), by view. */
+  private async photosOf(state: AppState): Promise<Partial<Record<View, PhotoData>>> {
+    const photos: Partial<Record<View, PhotoData>> = {}
     for (const v of VIEW_NAMES) {
       const url = state.views[v].doc.photo?.url
       if (!url) continue
-      let ref = this.stored.get(url)
-      if (!ref) {
-        const data = await this.effects.storablePhoto(url)
-        await this.storage.putPhoto(data)
-        ref = { key: data.key, type: data.type, width: data.width, height: data.height }
-        this.stored.set(url, ref)
+      let data = this.stored.get(url)
+      if (!data) {
+        data = await this.effects.storablePhoto(url)
+        this.stored.set(url, data)
       }
-      photos[v] = ref
+      photos[v] = data
     }
     return photos
   }
@@ -241,22 +257,27 @@ export class RecordController {
     const state = this.store.get()
     const now = this.effects.now()
     const file = assessmentFileOf(state, now)
-    const photos = await this.photosOf(state)
+    const photoData = await this.photosOf(state)
+    const photos = refsOf(photoData)
     const identifier = state.meta.patientId.trim()
     const signature = JSON.stringify([contentOf(file, photos, state.meta.date), state.record, identifier])
     if (signature === this.lastSaved) return
     let open: OpenVisit | null = state.record
-    if (file && open) open = await this.writeVisit(state, file, photos, open)
-    else if (file && identifier) open = await this.attach(state, file, photos, identifier)
+    if (file && open) open = await this.writeVisit(state, file, photoData, open)
+    else if (file && identifier) open = await this.attach(state, file, photoData, identifier)
     const rev = open ? this.revs.get(open.visitId) : undefined
-    await this.storage.saveWorkspace(this.effects.tab, {
-      file,
-      photos,
-      open,
-      identifier,
-      ...(rev === undefined ? {} : { rev }),
-      saved: now.toISOString(),
-    })
+    await this.storage.saveWorkspace(
+      this.effects.tab,
+      {
+        file,
+        photos,
+        open,
+        identifier,
+        ...(rev === undefined ? {} : { rev }),
+        saved: now.toISOString(),
+      },
+      Object.values(photoData),
+    )
     if (this.adopted !== null) {
       await this.storage.deleteWorkspace(this.adopted)
       this.adopted = null
@@ -272,9 +293,10 @@ export class RecordController {
   private async attach(
     state: AppState,
     file: AssessmentFile,
-    photos: Partial<Record<View, PhotoRef>>,
+    photoData: Partial<Record<View, PhotoData>>,
     identifier: string,
   ): Promise<OpenVisit | null> {
+    const photos = refsOf(photoData)
     const nowIso = this.nowIso()
     const patients = await this.storage.patients()
     const { patient, isNew } = patientFor(patients, identifier, nowIso, () => this.effects.newId())
@@ -286,12 +308,13 @@ export class RecordController {
       date,
       created: nowIso,
       updated: nowIso,
-      file: { ...file, assessment_date: date, patient_id: patient.identifier },
+      // The file as the screen will write it once dated and named (the same fields in the same order).
+      file: assessmentFileOf({ ...state, meta: { patientId: patient.identifier, date } }, this.effects.now()) ?? file,
       photos,
       values: valuesOf(file, state.settings.placementSd),
       rev: 0,
     }
-    const written = await this.storage.saveVisit(visit, null, isNew ? patient : null)
+    const written = await this.storage.saveVisit(visit, null, isNew ? patient : null, Object.values(photoData))
     if (!written.ok) return null
     this.revs.set(visitId, written.visit.rev)
     const open: OpenVisit = { visitId, patientId: patient.id, created: nowIso }
@@ -323,9 +346,10 @@ export class RecordController {
   private async writeVisit(
     state: AppState,
     file: AssessmentFile,
-    photos: Partial<Record<View, PhotoRef>>,
+    photoData: Partial<Record<View, PhotoData>>,
     open: OpenVisit,
   ): Promise<OpenVisit> {
+    const photos = refsOf(photoData)
     const old = await this.storage.visit(open.visitId)
     const expected = this.revs.get(open.visitId) ?? null
     const content = contentOf(file, photos, state.meta.date)
@@ -349,16 +373,21 @@ export class RecordController {
       values: valuesOf(file, state.settings.placementSd),
       rev: expected ?? 0,
     }
-    const written = await this.storage.saveVisit(visit, expected, null)
+    const written = await this.storage.saveVisit(visit, expected, null, Object.values(photoData))
     if (written.ok) {
       this.revs.set(open.visitId, written.visit.rev)
       this.tell({ kind: 'visit', tab: this.effects.tab, id: open.visitId, rev: written.visit.rev })
       return open
     }
-    return this.keepAsCopy(visit, written.current === undefined ? 'deleted' : 'changed', state)
+    return this.keepAsCopy(visit, written.current === undefined ? 'deleted' : 'changed', state, photoData)
   }
 
-  private async keepAsCopy(visit: VisitRecord, reason: 'changed' | 'deleted', state: AppState): Promise<OpenVisit> {
+  private async keepAsCopy(
+    visit: VisitRecord,
+    reason: 'changed' | 'deleted',
+    state: AppState,
+    photoData: Partial<Record<View, PhotoData>>,
+  ): Promise<OpenVisit> {
     const patients = await this.storage.patients()
     const nowIso = this.nowIso()
     const owner = patients.find((p) => p.id === visit.patientId)
@@ -368,7 +397,7 @@ export class RecordController {
           this.effects.newId(),
         )
     const copy: VisitRecord = { ...visit, id: this.effects.newId(), patientId: patient.id, rev: 0 }
-    const written = await this.storage.saveVisit(copy, null, isNew ? patient : null)
+    const written = await this.storage.saveVisit(copy, null, isNew ? patient : null, Object.values(photoData))
     if (!written.ok) throw new Error(t('safety.copy.failed'))
     this.revs.set(copy.id, written.visit.rev)
     const open: OpenVisit = { visitId: copy.id, patientId: patient.id, created: copy.created }
@@ -509,7 +538,7 @@ export class RecordController {
       const data = ref ? await this.storage.photo(ref.key) : undefined
       if (!ref || !data) continue
       const url = this.effects.urlOf(data.blob)
-      this.stored.set(url, ref)
+      this.stored.set(url, data)
       urls[v] = url
     }
     this.store.set((s) => visitOpened(s, loaded, urls, open))
@@ -574,7 +603,7 @@ export class RecordController {
       const data = ref ? await this.storage.photo(ref.key) : undefined
       if (!view?.doc.photo || !ref || !data) continue
       const url = this.effects.urlOf(data.blob)
-      this.stored.set(url, ref)
+      this.stored.set(url, data)
       loaded.views[v] = { ...view, doc: { ...view.doc, photo: { ...view.doc.photo, url } } }
     }
     this.store.set((s) => comparisonLoaded(s, visit.date, loaded))
@@ -637,7 +666,7 @@ export class RecordController {
       updated: nowIso,
       file: { ...visit.file, patient_id: patient.identifier },
     }
-    const written = await this.storage.saveVisit(moved, this.revs.get(visit.id) ?? null, found ? null : patient)
+    const written = await this.storage.saveVisit(moved, this.revs.get(visit.id) ?? null, found ? null : patient, [])
     if (!written.ok) {
       this.elsewhere = written.current ? 'changed' : 'deleted'
       this.notify(t('safety.move.stale'), 10_000)
@@ -687,9 +716,10 @@ export class RecordController {
       : t('record.deleted.visit', { date: dateText(d.date) })
   }
 
+  /** Deletes a visit (what is pending on screen is written first, so an undo brings back the last change too). */
   async deleteVisit(id: string): Promise<void> {
+    await this.saved()
     if (this.store.get().record?.visitId === id) this.closeScreen()
-    await this.running
     const until = this.effects.now().getTime() + UNDO_MS
     const removed = await this.storage.deleteVisit(id, until)
     if (!removed) return
@@ -699,9 +729,10 @@ export class RecordController {
     this.changed()
   }
 
+  /** Deletes a patient with its visits (what is pending on screen is written first, as for a visit). */
   async deletePatient(id: string): Promise<void> {
+    await this.saved()
     if (this.store.get().record?.patientId === id) this.closeScreen()
-    await this.running
     const until = this.effects.now().getTime() + UNDO_MS
     const removed = await this.storage.deletePatient(id, until)
     if (!removed) return

@@ -78,6 +78,16 @@ async function removePhotosOf(tx: WriteTx, removed: readonly VisitRecord[]): Pro
   return photos
 }
 
+/**
+ * Stores the photos a visit or workspace being written refers to that are not stored:
+ * in the write's own transaction, so no deletion in another tab can remove them
+ * between the check and the write.
+ */
+async function ensurePhotos(tx: WriteTx, photos: readonly PhotoData[]): Promise<void> {
+  for (const photo of photos)
+    if ((await tx.objectStore('photos').getKey(photo.key)) === undefined) await tx.objectStore('photos').put(photo)
+}
+
 export class IdbStorage implements RecordStorage {
   private constructor(private readonly db: Db) {}
 
@@ -140,16 +150,18 @@ export class IdbStorage implements RecordStorage {
     return this.db.get('photos', key)
   }
 
-  async putPhoto(photo: PhotoData): Promise<void> {
-    await this.db.put('photos', photo)
-  }
-
-  saveVisit(visit: VisitRecord, expectedRev: number | null, put: PatientRecord | null): Promise<VisitWrite> {
-    return inTransaction(this.db, ['patients', 'visits'], async (tx): Promise<VisitWrite> => {
+  saveVisit(
+    visit: VisitRecord,
+    expectedRev: number | null,
+    put: PatientRecord | null,
+    photos: readonly PhotoData[],
+  ): Promise<VisitWrite> {
+    return inTransaction(this.db, ['patients', 'visits', 'photos'], async (tx): Promise<VisitWrite> => {
       const current = await tx.objectStore('visits').get(visit.id)
       if ((current?.rev ?? null) !== expectedRev) return { ok: false, current }
       const stored = { ...visit, rev: (current?.rev ?? 0) + 1 }
       if (put) await tx.objectStore('patients').put(put)
+      await ensurePhotos(tx, photos)
       await tx.objectStore('visits').put(stored)
       return { ok: true, visit: stored }
     })
@@ -250,8 +262,11 @@ export class IdbStorage implements RecordStorage {
     return tabs.map((tab, i) => ({ tab, workspace: values[i]! }))
   }
 
-  async saveWorkspace(tab: string, workspace: Workspace): Promise<void> {
-    await this.db.put('workspace', workspace, tab)
+  saveWorkspace(tab: string, workspace: Workspace, photos: readonly PhotoData[]): Promise<void> {
+    return inTransaction(this.db, ['workspace', 'photos'], async (tx) => {
+      await ensurePhotos(tx, photos)
+      await tx.objectStore('workspace').put(workspace, tab)
+    })
   }
 
   async deleteWorkspace(tab: string): Promise<void> {

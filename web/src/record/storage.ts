@@ -65,13 +65,19 @@ export interface RecordStorage {
   /** How many visits each patient (or the one given) has, by patient id, without reading the visits. */
   visitCounts(patientId?: string): Promise<Map<string, number>>
   photo(key: string): Promise<PhotoData | undefined>
-  putPhoto(photo: PhotoData): Promise<void>
   /**
    * Writes a visit (and a patient it needs) in one transaction, only if the stored
    * visit is still at revision `expectedRev` (null: no visit is stored under its id).
-   * The visit is stored with the next revision; a refusal writes nothing.
+   * The visit is stored with the next revision; a refusal writes nothing. `photos`
+   * are the photos it refers to: any not stored (e.g. removed meanwhile by another
+   * tab's deletion) are stored again in the same transaction.
    */
-  saveVisit(visit: VisitRecord, expectedRev: number | null, put: PatientRecord | null): Promise<VisitWrite>
+  saveVisit(
+    visit: VisitRecord,
+    expectedRev: number | null,
+    put: PatientRecord | null,
+    photos: readonly PhotoData[],
+  ): Promise<VisitWrite>
   putPatient(patient: PatientRecord): Promise<void>
   /** Removes a patient and its visits (and the photos nothing else uses), kept as the last deletion for undo. */
   deletePatient(id: string, until: number): Promise<Deletion | undefined>
@@ -94,7 +100,8 @@ export interface RecordStorage {
   workspace(tab: string): Promise<Workspace | undefined>
   /** Every tab's workspace. */
   workspaces(): Promise<TabWorkspace[]>
-  saveWorkspace(tab: string, workspace: Workspace): Promise<void>
+  /** Writes a tab's workspace, storing again any of `photos` (those it refers to) that is not stored. */
+  saveWorkspace(tab: string, workspace: Workspace, photos: readonly PhotoData[]): Promise<void>
   deleteWorkspace(tab: string): Promise<void>
   /** Removes everything. */
   clear(): Promise<void>

@@ -366,6 +366,15 @@ export function setMeta(state: AppState, meta: Partial<AssessmentMeta>): AppStat
   return next.patientId === state.meta.patientId && next.date === state.meta.date ? state : { ...state, meta: next }
 }
 
+/**
+ * The patient identifier committed in the assessment card (Enter, Tab, leaving the
+ * field). Only work that is in no record takes it: a visit in the record keeps its
+ * patient until it is explicitly moved (visitMoved), so typing never moves it.
+ */
+export function identifierCommitted(state: AppState, identifier: string): AppState {
+  return state.record ? state : setMeta(state, { patientId: identifier })
+}
+
 /** An assessment file loaded to compare with: refused with a notice when it has no markers of the current view. */
 export function comparisonLoaded(state: AppState, name: string, loaded: LoadedAssessment): AppState {
   const views: Partial<Record<View, Doc>> = {}
