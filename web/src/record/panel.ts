@@ -297,6 +297,7 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
         'csv.column.u',
         'csv.column.unit',
         'csv.column.verdict',
+        'csv.column.started',
       ] as const
       const text = trendCsv(
         patient.identifier,
