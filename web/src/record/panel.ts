@@ -16,6 +16,7 @@ import { type Ask, dialogAsk } from './dialogs.js'
 import { newestFirst, type PatientRecord, searchPatients, type VisitRecord, visitFileName } from './model.js'
 import { type TrendSeries, trendCsv, trendsOf } from './trend.js'
 import { trendChart, trendTable } from './trend-chart.js'
+import { visitLabels, visitLabelText } from './visit-labels.js'
 
 function dateOf(date: string): string {
   return date ? formatDate(date, currentLocale()) : t('compare.undated')
@@ -200,7 +201,9 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
       }
     })
     const list = h('ol', { class: 'record-visits', id: 'record-visits' })
-    for (const v of visits) {
+    // Dates, with the start time where two visits share a date.
+    const names = visitLabels(visits, currentLocale(), t('compare.undated')).map(visitLabelText)
+    for (const [i, v] of visits.entries()) {
       const open = h('button', { type: 'button', class: 'open' }, t('record.visit.open'))
       open.addEventListener('click', () => void controller.openVisit(v.id).then(() => dialog.close()))
       const onScreen = controller.store.get().record?.visitId === v.id
@@ -214,7 +217,7 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
       exportVisit.addEventListener('click', () => void controller.exportBackup('visit', v.id))
       const del = h('button', { type: 'button', class: 'delete' }, t('record.visit.delete'))
       del.addEventListener('click', async () => {
-        const text = t('record.confirm.deleteVisit', { date: dateOf(v.date), patient: patient.identifier })
+        const text = t('record.confirm.deleteVisit', { date: names[i]!, patient: patient.identifier })
         if (
           await ask.confirm({
             id: 'delete-visit',
@@ -230,7 +233,7 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
         h(
           'li',
           { 'data-visit': v.id, 'data-date': v.date },
-          h('span', { class: 'record-visit-date' }, dateOf(v.date)),
+          h('span', { class: 'record-visit-date' }, names[i]),
           ' ',
           h('span', { class: 'field-help' }, t('record.visit.views', { views: viewsOf(v) })),
           ' ',
