@@ -16,6 +16,7 @@
 import type { Side, View } from '#core/markers.js'
 import { metricTable, type Unit } from '#core/metrics/index.js'
 import { difference } from '../metrics/uncertainty.js'
+import { visitOrder } from '../record/model.js'
 import { identifierKey } from '../state/patient-identifier.js'
 
 /** The coverage factor of a two-sided 95 % interval of a normal error. */
@@ -32,6 +33,8 @@ export interface Assessment {
   readonly patientId?: string
   /** Assessment date, YYYY-MM-DD. */
   readonly date?: string
+  /** ISO time the visit was started, when it is a visit of the patient record: orders two visits of one date. */
+  readonly created?: string
   /** Metric values (full precision). */
   readonly values: Readonly<Record<string, number>>
   /** Standard uncertainty of each value. */
@@ -66,6 +69,8 @@ export type Comparison =
       readonly ok: true
       readonly earlier: Assessment
       readonly later: Assessment
+      /** Which of the two is the assessment on screen (`current` of compare()). */
+      readonly current: 'earlier' | 'later'
       readonly rows: readonly ComparisonRow[]
     }
   | { readonly ok: false; readonly refusal: Refusal }
@@ -75,18 +80,28 @@ export function smallestRealDifference(u1: number, u2: number): number {
   return COVERAGE_FACTOR * Math.hypot(u1, u2)
 }
 
-/** Orders two assessments by date (undated or same-date: as given, `current` last). */
-function ordered(current: Assessment, other: Assessment): [Assessment, Assessment] {
-  if (current.date && other.date && other.date > current.date) return [current, other]
-  return [other, current]
+/**
+ * Whether `current` is the earlier of the two, in the order the record lists visits
+ * (record/model.ts visitOrder): by date, then by the time the visit was started, so
+ * that of two visits of one day the one started first is the earlier whichever is on
+ * screen. A missing date or start time counts as the oldest, as in that order (an
+ * undated assessment is earlier than a dated one; of two of one date, one without a
+ * start time, such as an assessment file opened from disk or work not yet in the
+ * record, is earlier than one with). When nothing tells them apart (same date and
+ * neither has a start time, or both the same), the one on screen is the later.
+ */
+function currentIsEarlier(current: Assessment, other: Assessment): boolean {
+  const key = (a: Assessment) => ({ date: a.date ?? '', created: a.created ?? '' })
+  return visitOrder(key(current), key(other)) < 0
 }
 
 /**
  * Compares the assessment on screen with another one (usually an earlier visit).
- * The rows run earlier -> later by assessment date.
+ * The rows run earlier -> later: by assessment date, then by the visit's start time.
  */
 export function compare(current: Assessment, other: Assessment): Comparison {
-  const [earlier, later] = ordered(current, other)
+  const first = currentIsEarlier(current, other)
+  const [earlier, later] = first ? [current, other] : [other, current]
   if (earlier.view !== later.view)
     return { ok: false, refusal: { type: 'compare.view_differs', ctx: { earlier: earlier.view, later: later.view } } }
   if (earlier.view === 'lateral' && (earlier.side ?? 'right') !== (later.side ?? 'right')) {
@@ -127,7 +142,7 @@ export function compare(current: Assessment, other: Assessment): Comparison {
     const srd = smallestRealDifference(u1, u2)
     return { ...base, change, uChange: Math.hypot(u1, u2), srd, exceeds: Math.abs(change) > srd }
   })
-  return { ok: true, earlier, later, rows }
+  return { ok: true, earlier, later, current: first ? 'earlier' : 'later', rows }
 }
 
 function finite(v: number | undefined): number | null {

@@ -12,7 +12,7 @@ import { currentLocale, t, terms } from '../i18n/index.js'
 import { formatValueWithU, metricsOf } from '../metrics/metric-info.js'
 import { precisionWarning, precisionWarningText } from '../metrics/precision.js'
 import { uncertaintiesOf } from '../metrics/uncertainty.js'
-import { comparisonTable, dateText } from '../render/comparison-table.js'
+import { comparedNames, comparisonTable } from '../render/comparison-table.js'
 import { h, s, swatch } from '../render/dom.js'
 import { drawOverlay } from '../render/overlay.js'
 import { colorOf, type Scene, sceneOf } from '../render/scene.js'
@@ -194,15 +194,15 @@ function overlayFigure(scene: Scene, caption: string): HTMLElement {
 /** The comparison with the earlier visit, when one is loaded and can be made. */
 function comparisonSection(state: AppState): HTMLElement | null {
   const c = comparisonOf(state)
-  const earlierDoc = state.comparison?.views[state.view]
-  if (!c?.ok || !earlierDoc) return null
+  const otherDoc = state.comparison?.views[state.view]
+  if (!c?.ok || !otherDoc) return null
   const view = state.view
   const locale = currentLocale()
-  // compare() puts the assessment on screen last unless the loaded one has a later date.
-  const otherDate = state.comparison?.meta.date ?? ''
-  const currentIsLater = !(state.meta.date && otherDate && otherDate > state.meta.date)
-  const laterDoc = currentIsLater ? state.views[view].doc : earlierDoc
-  const firstDoc = currentIsLater ? earlierDoc : state.views[view].doc
+  // compare() says which side is the assessment on screen (by date, then the visits' start times).
+  const currentIsLater = c.current === 'later'
+  const laterDoc = currentIsLater ? state.views[view].doc : otherDoc
+  const earlierDoc = currentIsLater ? otherDoc : state.views[view].doc
+  const names = comparedNames(c, locale, t)
   return h(
     'section',
     { class: 'report-view report-comparison', 'data-view': view },
@@ -210,14 +210,8 @@ function comparisonSection(state: AppState): HTMLElement | null {
     h(
       'div',
       { class: 'report-pair' },
-      overlayFigure(
-        sceneOfDoc(view, firstDoc, c.earlier.values),
-        `${t('compare.column.earlier')}: ${dateText(c.earlier.date, locale, t)}`,
-      ),
-      overlayFigure(
-        sceneOfDoc(view, laterDoc, c.later.values),
-        `${t('compare.column.later')}: ${dateText(c.later.date, locale, t)}`,
-      ),
+      overlayFigure(sceneOfDoc(view, earlierDoc, c.earlier.values), `${t('compare.column.earlier')}: ${names.earlier}`),
+      overlayFigure(sceneOfDoc(view, laterDoc, c.later.values), `${t('compare.column.later')}: ${names.later}`),
     ),
     comparisonTable(c, locale, t, terms()),
   )

@@ -140,6 +140,26 @@ export function formatDate(isoDate: string, locale: Locale): string {
   )
 }
 
+/**
+ * The time of day of an ISO time (e.g. a visit's start) in the locale's form, hour
+ * and minute ("9:05 AM", "9:05"), with seconds when asked; in `timeZone`, by default
+ * the device's, which is the clinician's. '' when the text is not a time.
+ */
+export function formatTime(
+  isoTime: string,
+  locale: Locale,
+  options: { readonly seconds?: boolean; readonly timeZone?: string } = {},
+): string {
+  const time = Date.parse(isoTime)
+  if (!isoTime || Number.isNaN(time)) return ''
+  return new Intl.DateTimeFormat(locale, {
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(options.seconds ? { second: '2-digit' } : {}),
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+  }).format(time)
+}
+
 /** Number with a fixed count of decimals, a true minus sign, and + when asked (locale-free: coordinates, px, fc). */
 export function fmt(value: number, decimals: number, plus = false): string {
   const text = Math.abs(value).toFixed(decimals)

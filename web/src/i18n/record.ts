@@ -7,6 +7,7 @@
 export const RECORD_EN = {
   'csv.column.patient': 'patient',
   'csv.column.date': 'date',
+  'csv.column.started': 'visit_started',
   'record.button': 'Patients',
   'record.button.title': 'The patient record kept in this browser: patients, visits, backups',
   'record.title': 'Patient record',
@@ -89,6 +90,7 @@ export type RecordKey = keyof typeof RECORD_EN
 export const RECORD_ES = {
   'csv.column.patient': 'paciente',
   'csv.column.date': 'fecha',
+  'csv.column.started': 'inicio_visita',
   'record.button': 'Pacientes',
   'record.button.title': 'El registro de pacientes guardado en este navegador: pacientes, visitas, copias de seguridad',
   'record.title': 'Registro de pacientes',

@@ -606,7 +606,7 @@ export class RecordController {
       this.stored.set(url, data)
       loaded.views[v] = { ...view, doc: { ...view.doc, photo: { ...view.doc.photo, url } } }
     }
-    this.store.set((s) => comparisonLoaded(s, visit.date, loaded))
+    this.store.set((s) => comparisonLoaded(s, visit.date, loaded, visit.created))
     const date = this.store.get().comparison?.meta.date
     if (this.store.get().comparison) this.notify(t('compare.loaded', { date: date || t('compare.undated') }))
   }

@@ -18,6 +18,7 @@ import { newestFirst, type PatientRecord, searchPatients, type VisitRecord, visi
 import type { TabWorkspace } from './storage.js'
 import { type TrendSeries, trendCsv, trendsOf } from './trend.js'
 import { trendChart, trendTable } from './trend-chart.js'
+import { visitLabels, visitLabelText } from './visit-labels.js'
 
 function dateOf(date: string): string {
   return date ? formatDate(date, currentLocale()) : t('compare.undated')
@@ -278,7 +279,9 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
       }
     })
     const list = h('ol', { class: 'record-visits', id: 'record-visits' })
-    for (const v of visits) {
+    // Dates, with the start time where two visits share a date.
+    const names = visitLabels(visits, currentLocale(), t('compare.undated')).map(visitLabelText)
+    for (const [i, v] of visits.entries()) {
       const open = h('button', { type: 'button', class: 'open' }, t('record.visit.open'))
       open.addEventListener('click', () => void controller.openVisit(v.id).then(() => dialog.close()))
       const onScreen = controller.store.get().record?.visitId === v.id
@@ -292,7 +295,7 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
       exportVisit.addEventListener('click', () => void controller.exportBackup('visit', v.id))
       const del = h('button', { type: 'button', class: 'delete' }, t('record.visit.delete'))
       del.addEventListener('click', async () => {
-        const text = t('record.confirm.deleteVisit', { date: dateOf(v.date), patient: patient.identifier })
+        const text = t('record.confirm.deleteVisit', { date: names[i]!, patient: patient.identifier })
         if (
           await ask.confirm({
             id: 'delete-visit',
@@ -308,7 +311,7 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
         h(
           'li',
           { 'data-visit': v.id, 'data-date': v.date },
-          h('span', { class: 'record-visit-date' }, dateOf(v.date)),
+          h('span', { class: 'record-visit-date' }, names[i]),
           ' ',
           h('span', { class: 'field-help' }, t('record.visit.views', { views: viewsOf(v) })),
           ' ',
@@ -375,6 +378,7 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
         'csv.column.u',
         'csv.column.unit',
         'csv.column.verdict',
+        'csv.column.started',
       ] as const
       const text = trendCsv(
         patient.identifier,

@@ -1,14 +1,16 @@
 /**
  * A trend drawn by hand as SVG: the value at each visit joined by a line, its ±u as
  * a band, and a red ring where the change from the previous visit exceeds the
- * smallest real difference; and the same numbers as a table. SVG rather than a chart
- * library: a line, a polygon and a few circles need no dependency, and SVG prints as
- * vectors (canvas charts print at screen resolution).
+ * smallest real difference; and the same numbers as a table, a column per visit
+ * (two visits of one date are two columns, headed by date and start time). SVG
+ * rather than a chart library: a line, a polygon and a few circles need no
+ * dependency, and SVG prints as vectors (canvas charts print at screen resolution).
  */
 
-import { formatDate, formatWithUncertainty, type Locale } from '../i18n/format.js'
+import { formatWithUncertainty, type Locale } from '../i18n/format.js'
 import { h, s } from '../render/dom.js'
-import type { TrendSeries } from './trend.js'
+import { type TrendSeries, trendColumns } from './trend.js'
+import { visitLabels, visitLabelText } from './visit-labels.js'
 
 const W = 300
 const H = 110
@@ -38,6 +40,7 @@ export function trendChart(series: TrendSeries, label: string, locale: Locale): 
       points: pts.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(' '),
     }),
   )
+  const names = visitLabels(pts, locale, '')
   pts.forEach((p, i) => {
     const dot = s('circle', {
       class: p.real ? 'trend-point real' : 'trend-point',
@@ -47,38 +50,48 @@ export function trendChart(series: TrendSeries, label: string, locale: Locale): 
       'data-real': p.real ? 'true' : null,
     })
     dot.append(
-      s(
-        'title',
-        {},
-        `${p.date ? formatDate(p.date, locale) : ''}: ${formatWithUncertainty(p.value, p.u, series.unit, locale)}`,
-      ),
+      s('title', {}, `${visitLabelText(names[i]!)}: ${formatWithUncertainty(p.value, p.u, series.unit, locale)}`),
     )
     svg.append(dot)
   })
   return svg
 }
 
-/** The series of a view as a table: a row per metric, a column per visit. */
+/**
+ * The series of a view as a table: a row per metric, a column per visit, oldest
+ * first; a column is headed by the visit's date, and by its start time too where
+ * another visit has the same date.
+ */
 export function trendTable(
   series: readonly TrendSeries[],
   labels: ReadonlyMap<string, string>,
   locale: Locale,
   metricHeader: string,
 ): HTMLTableElement {
-  const dates = [...new Set(series.flatMap((sr) => sr.points.map((p) => p.date)))]
+  const visits = trendColumns(series)
+  const names = visitLabels(visits, locale, '\u2014')
   const head = h(
     'tr',
     {},
     h('th', { scope: 'col' }, metricHeader),
-    ...dates.map((d) => h('th', { scope: 'col', class: 'num' }, d ? formatDate(d, locale) : '\u2014')),
+    ...visits.map((v, i) => {
+      const { date, time } = names[i]!
+      return h(
+        'th',
+        { scope: 'col', class: 'num', 'data-visit': v.id },
+        date,
+        time ? h('br') : null,
+        time ? h('span', { class: 'visit-time' }, time) : null,
+      )
+    }),
   )
   const body = h('tbody')
   for (const sr of series) {
-    const cells = dates.map((d) => {
-      const p = sr.points.find((q) => q.date === d)
+    const cells = visits.map((v) => {
+      const p = sr.points.find((q) => q.visitId === v.id)
       return h(
         'td',
-        { class: p?.real ? 'num real' : 'num' },
+        { class: p?.real ? 'num real' : 'num', 'data-visit': v.id },
         p ? formatWithUncertainty(p.value, p.u, sr.unit, locale) : '\u2014',
       )
     })

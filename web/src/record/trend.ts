@@ -1,10 +1,12 @@
 /**
- * Trends: each metric of a view over all visits of a patient, oldest first, with its
- * standard uncertainty, and whether the change from the previous visit exceeds the
- * smallest real difference (compare.ts); and the same numbers as CSV, with patient
- * and date on every row. Values are those kept with each visit when it was saved, or,
- * when a visit has none at this placement error, computed from its markers with the
- * service's metric functions (compare/from-state.ts).
+ * Trends: each metric of a view over all visits of a patient, a point per visit in
+ * the record's order (date, then the time the visit was started: two visits of one
+ * day keep their order), with its standard uncertainty, and whether the change from
+ * the previous visit exceeds the smallest real difference (compare.ts); the visits
+ * as the columns of the trend table; and the same numbers as CSV, with patient, date
+ * and the visit's start time on every row. Values are those kept with each visit
+ * when it was saved, or, when a visit has none at this placement error, computed
+ * from its markers with the service's metric functions (compare/from-state.ts).
  * Pure: no DOM.
  */
 import { metricTable, type Unit } from '#core/metrics/index.js'
@@ -16,11 +18,13 @@ import { difference } from '../metrics/uncertainty.js'
 import type { AssessmentFile } from '../state/assessment-file.js'
 import { assessmentFromData } from '../state/assessment-file.js'
 import { VIEW_NAMES, type View } from '../state/model.js'
-import { newestFirst, type ViewValues, type VisitRecord, type VisitValues } from './model.js'
+import { chronological, type ViewValues, type VisitRecord, type VisitValues } from './model.js'
 
 export interface TrendPoint {
   readonly visitId: string
   readonly date: string
+  /** ISO time the visit was started: orders and tells apart visits of one date. */
+  readonly created: string
   readonly value: number
   readonly u: number
   /** The change from the previous point exceeds the smallest real difference; null for the first point. */
@@ -63,12 +67,12 @@ function metricsOf(view: View) {
   return all.filter((m, i) => all.findIndex((n) => n.name === m.name) === i)
 }
 
-/** The view's metrics over the visits that have it, oldest first. */
+/** The view's metrics over the visits that have it, oldest first (chronological: date, start time, id). */
 export function trendsOf(visits: readonly VisitRecord[], view: View, sd: number): TrendSeries[] {
   const series = new Map<string, TrendPoint[]>()
   const units = new Map<string, Unit>()
   const metrics = metricsOf(view)
-  for (const visit of newestFirst(visits).reverse()) {
+  for (const visit of chronological(visits)) {
     const a = visitValues(visit, view, sd)
     if (!a) continue
     for (const metric of metrics) {
@@ -80,7 +84,7 @@ export function trendsOf(visits: readonly VisitRecord[], view: View, sd: number)
       const real = previous
         ? Math.abs(difference(metric.unit, value, previous.value)) > smallestRealDifference(previous.u, u)
         : null
-      points.push({ visitId: visit.id, date: visit.date, value, u, real })
+      points.push({ visitId: visit.id, date: visit.date, created: visit.created, value, u, real })
       series.set(metric.name, points)
       units.set(metric.name, metric.unit)
     }
@@ -88,7 +92,33 @@ export function trendsOf(visits: readonly VisitRecord[], view: View, sd: number)
   return [...series].map(([name, points]) => ({ view, name, unit: units.get(name)!, points }))
 }
 
-/** The trend as CSV: patient, date, view, metric, value, uncertainty, unit, and whether the change is real. */
+/** A visit as a column of the trend table. */
+export interface TrendColumn {
+  /** The visit's id. */
+  readonly id: string
+  readonly date: string
+  readonly created: string
+}
+
+/**
+ * The columns of the trend table: one per visit with a value in any of the series,
+ * oldest first (chronological), so that two visits of one date are two columns.
+ */
+export function trendColumns(series: readonly TrendSeries[]): TrendColumn[] {
+  const visits = new Map<string, TrendColumn>()
+  for (const s of series)
+    for (const p of s.points)
+      if (!visits.has(p.visitId)) visits.set(p.visitId, { id: p.visitId, date: p.date, created: p.created })
+  return chronological([...visits.values()])
+}
+
+/**
+ * The trend as CSV: a row per visit and metric with patient, date, view, metric,
+ * value, uncertainty, unit, whether the change is real, and the visit's start time
+ * (ISO), which orders and tells apart the rows of two visits of one date. The start
+ * time is the last column, added after the others so that a reader of the earlier
+ * columns by position reads them as before.
+ */
 export function trendCsv(
   patient: string,
   series: readonly TrendSeries[],
@@ -98,7 +128,17 @@ export function trendCsv(
   const rows: string[][] = [[...headers]]
   for (const s of series) {
     for (const p of s.points)
-      rows.push([patient, p.date, s.view, s.name, exportNumber(p.value), exportNumber(p.u), s.unit, verdict(p.real)])
+      rows.push([
+        patient,
+        p.date,
+        s.view,
+        s.name,
+        exportNumber(p.value),
+        exportNumber(p.u),
+        s.unit,
+        verdict(p.real),
+        p.created,
+      ])
   }
   return csvText(rows)
 }

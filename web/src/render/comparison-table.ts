@@ -8,6 +8,7 @@ import { type ComparedComparison, displayRows, type Verdict } from '../compare/c
 import type { ClinicalKey } from '../i18n/clinical.js'
 import { formatDate, type Locale } from '../i18n/format.js'
 import type { Terms } from '../i18n/terms.js'
+import { visitLabels, visitLabelText } from '../record/visit-labels.js'
 import { h } from './dom.js'
 
 export type ClinicalTranslate = (key: ClinicalKey, params?: Readonly<Record<string, string | number>>) => string
@@ -25,7 +26,21 @@ export function dateText(date: string | undefined, locale: Locale, t: ClinicalTr
   return date ? formatDate(date, locale) : t('compare.undated')
 }
 
-/** The comparison table with its caption (the two dates) and the note on the SRD. */
+/**
+ * The names of the two compared visits: their dates, and their start times too when
+ * the dates are the same (two visits of one day), so "earlier" and "later" can be
+ * told apart.
+ */
+export function comparedNames(
+  c: ComparedComparison,
+  locale: Locale,
+  t: ClinicalTranslate,
+): { earlier: string; later: string } {
+  const [earlier, later] = visitLabels([c.earlier, c.later], locale, t('compare.undated')).map(visitLabelText)
+  return { earlier: earlier!, later: later! }
+}
+
+/** The comparison table with its caption (the two visits' dates) and the note on the SRD. */
 export function comparisonTable(
   c: ComparedComparison,
   locale: Locale,
@@ -35,8 +50,7 @@ export function comparisonTable(
   const rows = displayRows(c, locale, terms)
   const real = rows.filter((r) => r.verdict === 'real').length
   const judged = rows.filter((r) => r.verdict === 'real' || r.verdict === 'within').length
-  const earlier = dateText(c.earlier.date, locale, t)
-  const later = dateText(c.later.date, locale, t)
+  const { earlier, later } = comparedNames(c, locale, t)
   const body = h('tbody')
   for (const r of rows) {
     body.append(

@@ -375,8 +375,12 @@ export function identifierCommitted(state: AppState, identifier: string): AppSta
   return state.record ? state : setMeta(state, { patientId: identifier })
 }
 
-/** An assessment file loaded to compare with: refused with a notice when it has no markers of the current view. */
-export function comparisonLoaded(state: AppState, name: string, loaded: LoadedAssessment): AppState {
+/**
+ * An assessment loaded to compare with: refused with a notice when it has no markers
+ * of the current view. `created`: the ISO time its visit was started, when it is a
+ * visit of the record (absent for a file opened from disk).
+ */
+export function comparisonLoaded(state: AppState, name: string, loaded: LoadedAssessment, created?: string): AppState {
   const views: Partial<Record<View, Doc>> = {}
   for (const v of VIEW_NAMES) {
     const lv = loaded.views[v]
@@ -385,7 +389,7 @@ export function comparisonLoaded(state: AppState, name: string, loaded: LoadedAs
   // The earlier comparison goes too: its table and "comparing with" message would describe a file no longer loaded.
   if (!views[state.view])
     return notify({ ...state, comparison: null }, t('compare.noMarkers', { view: t(`view.${state.view}.title`) }), 8000)
-  return { ...state, comparison: { name, meta: loaded.meta, views } }
+  return { ...state, comparison: { name, meta: loaded.meta, ...(created ? { created } : {}), views } }
 }
 
 export function closeComparison(state: AppState): AppState {

@@ -103,6 +103,8 @@ export interface ComparisonSource {
   /** The file it came from. */
   readonly name: string
   readonly meta: AssessmentMeta
+  /** ISO time its visit was started, when it is a visit of the record (orders it against the visit on screen). */
+  readonly created?: string
   /** Its documents, per view it has. */
   readonly views: Partial<Record<View, Doc>>
 }

@@ -1,4 +1,9 @@
-/** Comparing two assessments of a view (web/src/compare/compare.ts): the change, its SRD, and the refusals. */
+/**
+ * Comparing two assessments of a view (web/src/compare/compare.ts): the change, its
+ * SRD, and the refusals; which is the earlier (by date, then the visit's start time:
+ * two visits of one day give the same change whichever is open, issue 26), also
+ * through the app state (compare/from-state.ts).
+ */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { metricTable } from '#core/metrics/index.js'
@@ -14,9 +19,14 @@ import {
   displayRows,
   isSigned,
 } from '../../../../web/src/compare/comparison-rows.js'
+import { comparisonOf } from '../../../../web/src/compare/from-state.js'
 import { ES_TERMS } from '../../../../web/src/i18n/terms.js'
 import { type Placement, type Point, propagate } from '../../../../web/src/metrics/uncertainty.js'
+import { assessmentFileOf, parseAssessmentFile } from '../../../../web/src/state/assessment-file.js'
+import * as commands from '../../../../web/src/state/commands.js'
+import { type AppState, initialState } from '../../../../web/src/state/state.js'
 import { FIGURES } from '../../fixtures/figure.js'
+import { markedDoc } from '../fixtures.js'
 
 function assessment(p: Placement, extra: Partial<Assessment> = {}, sd = 2): Assessment {
   const list = propagate(p, { sd })
@@ -91,6 +101,50 @@ describe('compare', () => {
       'right tragus lower later: head tilted more to the right',
     )
   })
+  test('two visits of one date: the one started first is the earlier, whichever is on screen', () => {
+    // Before and after a treatment, the same day: the right tragus lower after (head tilted more to the right).
+    const before = assessment(figure('anterior'), { date: '2026-05-01', created: '2026-05-01T09:00:00.000Z' })
+    const after = assessment(figure('anterior', { tragus_der: [252, 150] }), {
+      date: '2026-05-01',
+      created: '2026-05-01T11:30:00.000Z',
+    })
+    const afterOnScreen = compare(after, before)
+    const beforeOnScreen = compare(before, after)
+    assert.ok(afterOnScreen.ok && beforeOnScreen.ok)
+    assert.equal(afterOnScreen.earlier, before)
+    assert.equal(beforeOnScreen.earlier, before)
+    assert.equal(afterOnScreen.current, 'later')
+    assert.equal(beforeOnScreen.current, 'earlier')
+    assert.deepEqual(afterOnScreen.rows, beforeOnScreen.rows, 'the same change, whichever is open')
+    assert.ok(beforeOnScreen.rows.find((r) => r.name === 'head_angle')!.change! > 0)
+  })
+  test('without start times: a missing one counts as the earlier; with neither, the one on screen is the later', () => {
+    const timed = assessment(figure('anterior'), { date: '2026-05-01', created: '2026-05-01T09:00:00.000Z' })
+    const untimed = assessment(figure('anterior', { tragus_der: [252, 150] }), { date: '2026-05-01' })
+    for (const [current, other] of [
+      [timed, untimed],
+      [untimed, timed],
+    ] as const) {
+      const c = compare(current, other)
+      assert.ok(c.ok)
+      assert.equal(c.earlier, untimed, 'as the record orders visits: no start time first')
+    }
+    const other = { ...untimed, values: { ...untimed.values } }
+    const c = compare(untimed, other)
+    assert.ok(c.ok)
+    assert.equal(c.later, untimed, 'nothing tells them apart: the one on screen is the later')
+    assert.equal(c.current, 'later')
+  })
+  test('an undated assessment is the earlier of two, whichever is on screen, as the record orders visits', () => {
+    const dated = assessment(figure('anterior'), { date: '2026-05-01' })
+    const undated = assessment(figure('anterior', { tragus_der: [252, 150] }))
+    const one = compare(dated, undated)
+    const two = compare(undated, dated)
+    assert.ok(one.ok && two.ok)
+    assert.equal(one.earlier, undated)
+    assert.equal(two.earlier, undated)
+    assert.deepEqual(one.rows, two.rows)
+  })
   test('an angle change across the ±180 seam is the short way round', () => {
     const base: Assessment = {
       view: 'anterior',
@@ -142,6 +196,49 @@ describe('compare', () => {
     const row = c.rows.find((r) => r.name === 'trunk_angle')!
     assert.equal(row.change, null)
     assert.equal(row.missing, 'later')
+  })
+})
+
+describe('the visit on screen compared with another visit of the record', () => {
+  /** A visit of PAC-1 on 2026-05-01 on screen, started at `created`; the right tragus `dy` px lower. */
+  function onScreen(visitId: string, created: string, dy: number): AppState {
+    const doc = markedDoc('anterior')
+    const tragus = doc.markers.tragus_der!
+    const moved = { ...doc, markers: { ...doc.markers, tragus_der: [tragus[0], tragus[1] + dy] as const } }
+    const s = commands.setMeta(commands.commit(initialState(), moved), { patientId: 'PAC-1', date: '2026-05-01' })
+    return { ...s, record: { visitId, patientId: 'p', created } }
+  }
+  /** `state` with `other` loaded to compare with, as a visit of the record (its start time) or as a file (none). */
+  function comparing(state: AppState, other: AppState, asVisit = true): AppState {
+    const loaded = parseAssessmentFile(JSON.stringify(assessmentFileOf(other, new Date('2026-05-01T12:00:00.000Z'))))
+    return commands.comparisonLoaded(state, 'other', loaded, asVisit ? other.record?.created : undefined)
+  }
+
+  test('two visits of one date: the same change, whichever is open', () => {
+    const before = onScreen('v1', '2026-05-01T09:00:00.000Z', 0)
+    const after = onScreen('v2', '2026-05-01T11:30:00.000Z', 20)
+    const afterOpen = comparisonOf(comparing(after, before))
+    const beforeOpen = comparisonOf(comparing(before, after))
+    assert.ok(afterOpen?.ok && beforeOpen?.ok)
+    assert.equal(comparing(after, before).comparison?.created, '2026-05-01T09:00:00.000Z')
+    assert.equal(afterOpen.earlier.created, '2026-05-01T09:00:00.000Z')
+    assert.equal(beforeOpen.earlier.created, '2026-05-01T09:00:00.000Z')
+    assert.equal(beforeOpen.current, 'earlier')
+    assert.deepEqual(afterOpen.rows, beforeOpen.rows)
+    assert.ok(afterOpen.rows.find((r) => r.name === 'head_angle')!.change! > 0, 'the tragus lower after')
+  })
+
+  test('a file from disk (no start time) of the same date is the earlier, whichever is open', () => {
+    const visit = onScreen('v1', '2026-05-01T09:00:00.000Z', 20)
+    // A file opened from disk is in no visit of the record: no start time.
+    const file = { ...onScreen('f', '', 0), record: null }
+    const visitOpen = comparisonOf(comparing(visit, file, false))
+    const fileOpen = comparisonOf(comparing(file, visit))
+    assert.ok(visitOpen?.ok && fileOpen?.ok)
+    assert.equal(comparing(visit, file, false).comparison?.created, undefined)
+    assert.equal(visitOpen.current, 'later')
+    assert.equal(fileOpen.current, 'earlier')
+    assert.deepEqual(visitOpen.rows, fileOpen.rows)
   })
 })
 
