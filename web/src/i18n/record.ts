@@ -80,6 +80,7 @@ export const RECORD_EN = {
     'it is not a backup of this app (expected "format": "{format}", or an assessment file "{assessment}").',
   'backup.version': 'its version {version} is not known to this app (it reads version {expected}).',
   'backup.field': 'the field {where} is missing or wrong; the file may be damaged.',
+  'backup.duplicate': '{where} is the same as in {first}: two entries cannot share it; the file may be damaged.',
   'backup.noPatient':
     'the assessment file has no patient ID, so it cannot be given to a patient. Load it with "Load assessment" instead.',
 } as const
@@ -165,6 +166,8 @@ export const RECORD_ES = {
     'no es una copia de seguridad de esta aplicación (se esperaba "format": "{format}", o un archivo de valoración "{assessment}").',
   'backup.version': 'esta aplicación no conoce su versión {version} (lee la versión {expected}).',
   'backup.field': 'el campo {where} falta o es incorrecto; el archivo puede estar dañado.',
+  'backup.duplicate':
+    '{where} es igual que en {first}: dos entradas no pueden compartirlo; el archivo puede estar dañado.',
   'backup.noPatient':
     'el archivo de valoración no tiene identificador de paciente, así que no se puede asignar a un paciente. Ábralo con «Cargar valoración».',
 } as const satisfies Record<RecordKey, string | { one: string; other: string }>

@@ -147,6 +147,16 @@ export function parseBackup(content: string, now: string, newId: () => string): 
       identifier,
     }
   })
+  duplicate(
+    'patients',
+    'id',
+    patients.map((p) => p.id),
+  )
+  duplicate(
+    'patients',
+    'identifier',
+    patients.map((p) => p.key),
+  )
   const ids = new Set(patients.map((p) => p.id))
   const photos: BackupPhoto[] = []
   const visits = data.visits.map((v: unknown, i): VisitRecord => {
@@ -180,7 +190,26 @@ export function parseBackup(content: string, now: string, newId: () => string): 
       photos: refs,
     }
   })
+  duplicate(
+    'visits',
+    'id',
+    visits.map((v) => v.id),
+  )
   return { patients, visits, photos }
+}
+
+/**
+ * Refuses a file in which two patients share an id or an identifier (by key), or two
+ * visits an id: one would silently take the other's place in the record.
+ */
+function duplicate(list: string, field: string, values: readonly string[]): void {
+  const seen = new Map<string, number>()
+  values.forEach((value, i) => {
+    const first = seen.get(value)
+    if (first !== undefined)
+      throw new BackupError(t('backup.duplicate', { where: `${list}[${i}].${field}`, first: `${list}[${first}]` }))
+    seen.set(value, i)
+  })
 }
 
 /** Today's assessment file as a backup of one visit without photos (it needs a patient identifier). */

@@ -1,8 +1,9 @@
 /**
  * The record's backup file (web/src/record/backup.ts): written and read back the
  * same; today's assessment files read as a visit; a truncated, corrupted or foreign
- * file is refused with a sentence before anything would be written; merging onto a
- * record matches patients by identifier key.
+ * file, or one where two patients or visits share an id (or two patients an
+ * identifier), is refused with a sentence before anything would be written; merging
+ * onto a record matches patients by identifier key.
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
@@ -106,6 +107,26 @@ describe('backup file', () => {
       mergeBackup({ patients: here.patients, visits: [visit] }, backup).visits,
       [],
       'the same visit, not newer: left as it is',
+    )
+  })
+
+  test('two patients or visits under one id, or two patients under one identifier: refused, naming both', () => {
+    const { patient, visit } = record()
+    const fileOf = (patients: (typeof patient)[], visits: VisitRecord[]) =>
+      JSON.stringify(backupFileOf('record', patients, visits, new Map(), NOW))
+    const other = newPatient('p2', 'PAC-2', NOW, 'added')
+    assert.doesNotThrow(() => parseBackup(fileOf([patient, other], [visit, { ...visit, id: 'v2' }]), NOW, newId))
+    assert.throws(
+      () => parseBackup(fileOf([patient, { ...other, id: 'p1' }], [visit]), NOW, newId),
+      (e: Error) => e instanceof BackupError && /patients\[1\]\.id/.test(e.message) && /patients\[0\]/.test(e.message),
+    )
+    assert.throws(
+      () => parseBackup(fileOf([patient, newPatient('p2', ' pac - 1', NOW, 'added')], [visit]), NOW, newId),
+      (e: Error) => e instanceof BackupError && /patients\[1\]\.identifier/.test(e.message),
+    )
+    assert.throws(
+      () => parseBackup(fileOf([patient], [visit, { ...visit, date: '2026-03-11' }]), NOW, newId),
+      (e: Error) => e instanceof BackupError && /visits\[1\]\.id/.test(e.message) && /visits\[0\]/.test(e.message),
     )
   })
 })
