@@ -79,8 +79,8 @@ export const RECORD_EN = {
   'record.import.summary.visits': 'Visits in the file: {list}.',
   'record.import.summary.visitsNew': { one: '{count} new', other: '{count} new' },
   'record.import.summary.visitsSame': {
-    one: '{count} already here, the same',
-    other: '{count} already here, the same',
+    one: '{count} identical to the one here',
+    other: '{count} identical to the ones here',
   },
   'record.import.summary.visitsChanged': {
     one: '{count} different from the one here',
@@ -102,7 +102,7 @@ export const RECORD_EN = {
   'record.import.patient.skip': 'Another person: import neither this patient nor its visits',
   'record.import.patient.skipped': 'This patient and its visits will not be imported.',
   'record.import.visit.new': 'New visit: added.',
-  'record.import.visit.same': 'Already here, the same: left as it is.',
+  'record.import.visit.same': 'Already here, identical: left as it is.',
   'record.import.visit.newerHere':
     "Differs from the one here, which is newer (changed {here}; the file's copy {file}).",
   'record.import.visit.newerInFile':
@@ -148,14 +148,10 @@ export const RECORD_EN = {
     other: '{count} visits of patients not imported',
   },
   'record.import.confirm': 'Import',
-  'record.import.title': 'Import',
-  'record.import.preview':
-    'From {name}: new patients: {added}; visits: {visitsAdded} new, {visitsUpdated} updated, {visitsUnchanged} already in the record (left as they are).',
-  'record.import.done': 'Imported: {visitsAdded} new visits, {visitsUpdated} updated.',
   'record.import.written': 'Imported from {name}: {list}.',
   'record.import.writtenNothing': 'Importing {name} changed nothing: everything was kept as it is here.',
   'record.import.failed': '{name} was not imported (nothing was changed): {reason}',
-  'record.import.nothing': 'Nothing new in {name}: every visit is already in the record.',
+  'record.import.nothing': 'Nothing new in {name}: every patient and visit in it is already in the record, the same.',
   'backup.notJson': 'it is not a complete JSON file ({reason}); it may be truncated or damaged.',
   'backup.foreign':
     'it is not a backup of this app (expected "format": "{format}", or an assessment file "{assessment}").',
@@ -249,8 +245,8 @@ export const RECORD_ES = {
   'record.import.summary.visits': 'Visitas del archivo: {list}.',
   'record.import.summary.visitsNew': { one: '{count} nueva', other: '{count} nuevas' },
   'record.import.summary.visitsSame': {
-    one: '{count} que ya está aquí, idéntica',
-    other: '{count} que ya están aquí, idénticas',
+    one: '{count} idéntica a la de aquí',
+    other: '{count} idénticas a las de aquí',
   },
   'record.import.summary.visitsChanged': {
     one: '{count} distinta de la que hay aquí',
@@ -319,14 +315,10 @@ export const RECORD_ES = {
     other: '{count} visitas de pacientes que no se importan',
   },
   'record.import.confirm': 'Importar',
-  'record.import.title': 'Importar',
-  'record.import.preview':
-    'De {name}: pacientes nuevos: {added}; visitas: {visitsAdded} nuevas, {visitsUpdated} actualizadas, {visitsUnchanged} ya en el registro (se dejan como están).',
-  'record.import.done': 'Importado: {visitsAdded} visitas nuevas, {visitsUpdated} actualizadas.',
   'record.import.written': 'Importado desde {name}: {list}.',
   'record.import.writtenNothing': 'La importación de {name} no ha cambiado nada: todo se ha dejado como estaba.',
   'record.import.failed': 'No se importó {name} (no se ha cambiado nada): {reason}',
-  'record.import.nothing': 'Nada nuevo en {name}: todas las visitas ya están en el registro.',
+  'record.import.nothing': 'Nada nuevo en {name}: todos sus pacientes y visitas ya están en el registro, idénticos.',
   'backup.notJson': 'no es un archivo JSON completo ({reason}); puede estar cortado o dañado.',
   'backup.foreign':
     'no es una copia de seguridad de esta aplicación (se esperaba "format": "{format}", o un archivo de valoración "{assessment}").',

@@ -234,28 +234,3 @@ function assessmentAsBackup(data: Record<string, unknown>, now: string, newId: (
   }
   return { patients: [patient], visits: [visit], photos: [] }
 }
-
-/**
- * The backup fitted onto the record: its patients matched by identifier key (a
- * visit of a patient already there goes to that patient), visits added or, when the
- * backup's is newer, updated; visits already there and not older are left out.
- */
-export function mergeBackup(
-  record: { patients: readonly PatientRecord[]; visits: readonly VisitRecord[] },
-  backup: Backup,
-): Backup {
-  const byKey = new Map(record.patients.map((p) => [p.key, p]))
-  const patientIds = new Map<string, string>()
-  const patients: PatientRecord[] = []
-  for (const p of backup.patients) {
-    const found = byKey.get(p.key)
-    patientIds.set(p.id, found?.id ?? p.id)
-    if (!found) patients.push(p)
-  }
-  const old = new Map(record.visits.map((v) => [v.id, v]))
-  const visits = backup.visits
-    .filter((v) => !old.has(v.id) || v.updated > old.get(v.id)!.updated)
-    .map((v) => ({ ...v, patientId: patientIds.get(v.patientId) ?? v.patientId }))
-  const keys = new Set(visits.flatMap((v) => Object.values(v.photos).map((p) => p.key)))
-  return { patients, visits, photos: backup.photos.filter((p) => keys.has(p.key)) }
-}

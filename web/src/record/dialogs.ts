@@ -1,11 +1,14 @@
 /**
  * Questions the app must ask before it acts (a file of another patient, deleting a
  * patient or a visit): a modal <dialog> with one action and Cancel, answered as a
- * promise. Commands never ask; the effects that call them do, through `Ask`.
+ * promise; and the import preview (import-dialog.ts), answered with the clinician's
+ * choices. Commands never ask; the effects that call them do, through `Ask`.
  */
 
 import { t } from '../i18n/index.js'
 import { h } from '../render/dom.js'
+import { askImportPlan } from './import-dialog.js'
+import type { ImportDecisions, ImportPlan } from './import-plan.js'
 
 export interface Question {
   /** Names the dialog for tests and styles (data-question). */
@@ -20,9 +23,15 @@ export interface Question {
 export interface Ask {
   /** True when the user chose the action, false on Cancel or Escape. */
   confirm(question: Question): Promise<boolean>
+  /**
+   * Shows what importing the file `name` will do, per patient and per visit, with a
+   * choice where there is one: the choices made on Import, null on Cancel or Escape.
+   */
+  importPlan(plan: ImportPlan, name: string): Promise<ImportDecisions | null>
 }
 
 export const dialogAsk: Ask = {
+  importPlan: askImportPlan,
   confirm(q) {
     return new Promise((resolve) => {
       const yes = h(

@@ -2,18 +2,12 @@
  * The record's backup file (web/src/record/backup.ts): written and read back the
  * same; today's assessment files read as a visit; a truncated, corrupted or foreign
  * file, or one where two patients or visits share an id (or two patients an
- * identifier), is refused with a sentence before anything would be written; merging
- * onto a record matches patients by identifier key.
+ * identifier), is refused with a sentence before anything would be written. What an
+ * import does with it: import-plan.test.ts.
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import {
-  BACKUP_FORMAT,
-  BackupError,
-  backupFileOf,
-  mergeBackup,
-  parseBackup,
-} from '../../../../web/src/record/backup.js'
+import { BACKUP_FORMAT, BackupError, backupFileOf, parseBackup } from '../../../../web/src/record/backup.js'
 import { newPatient, type VisitRecord } from '../../../../web/src/record/model.js'
 import { assessmentFileOf } from '../../../../web/src/state/assessment-file.js'
 import * as commands from '../../../../web/src/state/commands.js'
@@ -88,25 +82,6 @@ describe('backup file', () => {
     assert.throws(
       () => parseBackup(text.replace('"image":{', '"image":5,"was":{'), NOW, newId),
       (e: Error) => e instanceof BackupError && /visits\[0\]\.assessment/.test(e.message),
-    )
-  })
-
-  test('merged onto a record: patients by identifier key, visits added or updated when newer', () => {
-    const { patient, visit } = record()
-    const here = { patients: [newPatient('mine', 'pac-1', NOW, 'added')], visits: [] as VisitRecord[] }
-    const backup = parseBackup(
-      JSON.stringify(backupFileOf('record', [patient], [visit], new Map([['k1', 'AAECAw==']]), NOW)),
-      NOW,
-      newId,
-    )
-    const merged = mergeBackup(here, backup)
-    assert.deepEqual(merged.patients, [], 'PAC-1 is already there as pac-1')
-    assert.equal(merged.visits[0]!.patientId, 'mine')
-    assert.equal(merged.photos.length, 1)
-    assert.deepEqual(
-      mergeBackup({ patients: here.patients, visits: [visit] }, backup).visits,
-      [],
-      'the same visit, not newer: left as it is',
     )
   })
 
