@@ -389,11 +389,12 @@ describe('patient record', () => {
     await page.locator('#toast.show').filter({ hasText: 'cut.json was not imported' }).waitFor()
     assert.deepEqual(await snapshot(page), { patients: [], visits: [] })
 
-    // The whole backup: a preview, then the same record as before.
+    // The whole backup: a preview of every patient and visit, then the same record as before.
     await page.locator('#record-import-input').setInputFiles(path)
     const preview = page.locator('dialog[data-question="import"][open]')
     await preview.waitFor()
-    assert.match(await preview.innerText(), /PAC-A, PAC-B.*7 new/s)
+    assert.match(await preview.innerText(), /2 new patients: PAC-A and PAC-B\.\s+Visits in the file: 7 new\./)
+    assert.equal(await preview.locator('li[data-visit][data-status="new"]').count(), 7)
     await preview.locator('button[data-answer="yes"]').click()
     await page.locator('#record-patients li').nth(1).waitFor()
     assert.deepEqual(await snapshot(page), before)

@@ -9,6 +9,7 @@ import { VIEWS } from '#core/markers.js'
 import { browserEffects } from '../../../web/src/record/browser-effects.js'
 import { type RecordChannel, RecordController, type RecordMessage } from '../../../web/src/record/controller.js'
 import { IdbStorage } from '../../../web/src/record/idb-storage.js'
+import { proposedDecisions } from '../../../web/src/record/import-plan.js'
 import { identifierKey } from '../../../web/src/record/model.js'
 import { commit, identifierCommitted, photoOpened, setMeta } from '../../../web/src/state/commands.js'
 import { withTarget } from '../../../web/src/state/model.js'
@@ -75,6 +76,7 @@ async function start() {
     channel,
     ask: {
       confirm: async () => answers.shift() ?? false,
+      importPlan: async (plan) => proposedDecisions(plan),
     },
   })
   await controller.start()

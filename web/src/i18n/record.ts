@@ -69,18 +69,96 @@ export const RECORD_EN = {
   'record.export.visit': 'Export',
   'record.export.done': 'Backup saved: {name}.',
   'record.import': 'Import a backup',
-  'record.import.title': 'Import',
-  'record.import.preview':
-    'From {name}: new patients: {added}; visits: {visitsAdded} new, {visitsUpdated} updated, {visitsUnchanged} already in the record (left as they are).',
+  'record.import.heading': 'Import {name}',
+  'record.import.intro':
+    'What the file holds, compared with this record. Nothing is written until you choose Import; Cancel leaves the record as it is.',
+  'record.import.summary.patientsNew': { one: '{count} new patient: {list}.', other: '{count} new patients: {list}.' },
+  'record.import.summary.patientsHere': {
+    one: '{count} patient already in the record: {list}.',
+    other: '{count} patients already in the record: {list}.',
+  },
+  'record.import.summary.visits': 'Visits in the file: {list}.',
+  'record.import.summary.visitsNew': { one: '{count} new', other: '{count} new' },
+  'record.import.summary.visitsSame': {
+    one: '{count} identical to the one here',
+    other: '{count} identical to the ones here',
+  },
+  'record.import.summary.visitsChanged': {
+    one: '{count} different from the one here',
+    other: '{count} different from the ones here',
+  },
+  'record.import.summary.noVisits': 'The file holds no visits.',
+  'record.import.patient.new': 'New patient: added to the record with its visits.',
+  'record.import.patient.same':
+    'The same patient as {here} in this record (identifiers ignore case and spaces): its visits go to {here}.',
+  'record.import.differs.identifier': 'Identifier as typed: here {here}, in the file {file}.',
+  'record.import.differs.name': 'Name: here {here}, in the file {file}. A different name may mean another person.',
+  'record.import.differs.notes': 'Notes: here {here}, in the file {file}.',
+  'record.import.empty': '(empty)',
+  'record.import.quoted': '"{text}"',
+  'record.import.patient.question': 'Which details to keep?',
+  'record.import.patient.questionName': 'The name differs: choose before importing.',
+  'record.import.patient.keepHere': 'Same patient: keep the details here',
+  'record.import.patient.takeFile': "Same patient: take the file's details",
+  'record.import.patient.skip': 'Another person: import neither this patient nor its visits',
+  'record.import.patient.skipped': 'This patient and its visits will not be imported.',
+  'record.import.visit.new': 'New visit: added.',
+  'record.import.visit.same': 'Already here, identical: left as it is.',
+  'record.import.visit.newerHere':
+    "Differs from the one here, which is newer (changed {here}; the file's copy {file}).",
+  'record.import.visit.newerInFile':
+    "Differs from the one here; the file's copy is newer (changed {file}; the one here {here}).",
+  'record.import.visit.differs':
+    'Differs from the one here, though both were last changed at the same time ({file}): edited outside the app?',
+  'record.import.visit.changes': 'What differs: {list}.',
+  'record.import.change.date': 'the date (here {here}, in the file {file})',
+  'record.import.change.assessment': 'the markers, calibration or results',
+  'record.import.change.photos': 'the photos',
+  'record.import.change.patient': 'the patient (here it is a visit of {here})',
+  'record.import.visit.question': 'What to do with this visit?',
+  'record.import.visit.keepHere': 'Keep the one here',
+  'record.import.visit.takeFile': "Take the file's copy (it replaces the one here)",
+  'record.import.visit.keepBoth': "Keep both (the file's copy as another visit)",
+  'record.import.will': 'The import will write: {list}.',
+  'record.import.will.nothing': 'The import will write nothing: everything stays as it is here.',
+  'record.import.will.undecided': {
+    one: 'Choose what to do with {count} patient whose name differs before importing.',
+    other: 'Choose what to do with the {count} patients whose names differ before importing.',
+  },
+  'record.import.unchanged': 'Not written: {list}.',
+  'record.import.part.patientsNew': { one: '{count} new patient', other: '{count} new patients' },
+  'record.import.part.patientsUpdated': {
+    one: "{count} patient updated with the file's details",
+    other: "{count} patients updated with the file's details",
+  },
+  'record.import.part.visitsNew': { one: '{count} new visit', other: '{count} new visits' },
+  'record.import.part.visitsReplaced': {
+    one: "{count} visit replaced by the file's copy",
+    other: "{count} visits replaced by the file's copies",
+  },
+  'record.import.part.visitsCopied': {
+    one: '{count} copy from the file kept as another visit',
+    other: '{count} copies from the file kept as other visits',
+  },
+  'record.import.part.visitsLeft': {
+    one: '{count} visit left as it is here',
+    other: '{count} visits left as they are here',
+  },
+  'record.import.part.visitsNotImported': {
+    one: '{count} visit of a patient not imported',
+    other: '{count} visits of patients not imported',
+  },
   'record.import.confirm': 'Import',
-  'record.import.done': 'Imported: {visitsAdded} new visits, {visitsUpdated} updated.',
+  'record.import.written': 'Imported from {name}: {list}.',
+  'record.import.writtenNothing': 'Importing {name} changed nothing: everything was kept as it is here.',
   'record.import.failed': '{name} was not imported (nothing was changed): {reason}',
-  'record.import.nothing': 'Nothing new in {name}: every visit is already in the record.',
+  'record.import.nothing': 'Nothing new in {name}: every patient and visit in it is already in the record, the same.',
   'backup.notJson': 'it is not a complete JSON file ({reason}); it may be truncated or damaged.',
   'backup.foreign':
     'it is not a backup of this app (expected "format": "{format}", or an assessment file "{assessment}").',
   'backup.version': 'its version {version} is not known to this app (it reads version {expected}).',
   'backup.field': 'the field {where} is missing or wrong; the file may be damaged.',
+  'backup.duplicate': '{where} is the same as in {first}: two entries cannot share it; the file may be damaged.',
   'backup.noPatient':
     'the assessment file has no patient ID, so it cannot be given to a patient. Load it with "Load assessment" instead.',
 } as const
@@ -155,18 +233,101 @@ export const RECORD_ES = {
   'record.export.visit': 'Exportar',
   'record.export.done': 'Copia de seguridad guardada: {name}.',
   'record.import': 'Importar una copia de seguridad',
-  'record.import.title': 'Importar',
-  'record.import.preview':
-    'De {name}: pacientes nuevos: {added}; visitas: {visitsAdded} nuevas, {visitsUpdated} actualizadas, {visitsUnchanged} ya en el registro (se dejan como están).',
+  'record.import.heading': 'Importar {name}',
+  'record.import.intro':
+    'Lo que contiene el archivo, comparado con este registro. No se escribe nada hasta que pulse «Importar»; «Cancelar» deja el registro como está.',
+  'record.import.summary.patientsNew': {
+    one: '{count} paciente nuevo: {list}.',
+    other: '{count} pacientes nuevos: {list}.',
+  },
+  'record.import.summary.patientsHere': {
+    one: '{count} paciente que ya está en el registro: {list}.',
+    other: '{count} pacientes que ya están en el registro: {list}.',
+  },
+  'record.import.summary.visits': 'Visitas del archivo: {list}.',
+  'record.import.summary.visitsNew': { one: '{count} nueva', other: '{count} nuevas' },
+  'record.import.summary.visitsSame': {
+    one: '{count} idéntica a la de aquí',
+    other: '{count} idénticas a las de aquí',
+  },
+  'record.import.summary.visitsChanged': {
+    one: '{count} distinta de la que hay aquí',
+    other: '{count} distintas de las que hay aquí',
+  },
+  'record.import.summary.noVisits': 'El archivo no contiene visitas.',
+  'record.import.patient.new': 'Paciente nuevo: se añade al registro con sus visitas.',
+  'record.import.patient.same':
+    'Es el mismo paciente que {here} de este registro (los identificadores no distinguen mayúsculas ni espacios): sus visitas van a {here}.',
+  'record.import.differs.identifier': 'Identificador tal como se escribió: aquí {here}, en el archivo {file}.',
+  'record.import.differs.name':
+    'Nombre: aquí {here}, en el archivo {file}. Un nombre distinto puede indicar otra persona.',
+  'record.import.differs.notes': 'Notas: aquí {here}, en el archivo {file}.',
+  'record.import.empty': '(vacío)',
+  'record.import.quoted': '«{text}»',
+  'record.import.patient.question': '¿Qué datos se conservan?',
+  'record.import.patient.questionName': 'El nombre no coincide: elija antes de importar.',
+  'record.import.patient.keepHere': 'Mismo paciente: conservar los datos de este registro',
+  'record.import.patient.takeFile': 'Mismo paciente: tomar los datos del archivo',
+  'record.import.patient.skip': 'Otra persona: no importar este paciente ni sus visitas',
+  'record.import.patient.skipped': 'Este paciente y sus visitas no se importarán.',
+  'record.import.visit.new': 'Visita nueva: se añade.',
+  'record.import.visit.same': 'Ya está en el registro, idéntica: se deja como está.',
+  'record.import.visit.newerHere':
+    'Distinta de la que hay aquí, que es más reciente (modificada el {here}; la del archivo, el {file}).',
+  'record.import.visit.newerInFile':
+    'Distinta de la que hay aquí; la del archivo es más reciente (modificada el {file}; la de aquí, el {here}).',
+  'record.import.visit.differs':
+    'Distinta de la que hay aquí, aunque las dos se modificaron por última vez a la vez ({file}): ¿se editó fuera de la aplicación?',
+  'record.import.visit.changes': 'Qué cambia: {list}.',
+  'record.import.change.date': 'la fecha (aquí {here}, en el archivo {file})',
+  'record.import.change.assessment': 'los marcadores, la calibración o los resultados',
+  'record.import.change.photos': 'las fotos',
+  'record.import.change.patient': 'el paciente (aquí es una visita de {here})',
+  'record.import.visit.question': '¿Qué hacer con esta visita?',
+  'record.import.visit.keepHere': 'Conservar la de este registro',
+  'record.import.visit.takeFile': 'Tomar la del archivo (sustituye a la de este registro)',
+  'record.import.visit.keepBoth': 'Conservar las dos (la del archivo como otra visita)',
+  'record.import.will': 'La importación escribirá: {list}.',
+  'record.import.will.nothing': 'La importación no escribirá nada: todo queda como está.',
+  'record.import.will.undecided': {
+    one: 'Antes de importar, elija qué hacer con {count} paciente cuyo nombre no coincide.',
+    other: 'Antes de importar, elija qué hacer con los {count} pacientes cuyo nombre no coincide.',
+  },
+  'record.import.unchanged': 'No se escribe: {list}.',
+  'record.import.part.patientsNew': { one: '{count} paciente nuevo', other: '{count} pacientes nuevos' },
+  'record.import.part.patientsUpdated': {
+    one: '{count} paciente actualizado con los datos del archivo',
+    other: '{count} pacientes actualizados con los datos del archivo',
+  },
+  'record.import.part.visitsNew': { one: '{count} visita nueva', other: '{count} visitas nuevas' },
+  'record.import.part.visitsReplaced': {
+    one: '{count} visita sustituida por la del archivo',
+    other: '{count} visitas sustituidas por las del archivo',
+  },
+  'record.import.part.visitsCopied': {
+    one: '{count} copia del archivo guardada como otra visita',
+    other: '{count} copias del archivo guardadas como otras visitas',
+  },
+  'record.import.part.visitsLeft': {
+    one: '{count} visita que se deja como está',
+    other: '{count} visitas que se dejan como están',
+  },
+  'record.import.part.visitsNotImported': {
+    one: '{count} visita de un paciente que no se importa',
+    other: '{count} visitas de pacientes que no se importan',
+  },
   'record.import.confirm': 'Importar',
-  'record.import.done': 'Importado: {visitsAdded} visitas nuevas, {visitsUpdated} actualizadas.',
+  'record.import.written': 'Importado desde {name}: {list}.',
+  'record.import.writtenNothing': 'La importación de {name} no ha cambiado nada: todo se ha dejado como estaba.',
   'record.import.failed': 'No se importó {name} (no se ha cambiado nada): {reason}',
-  'record.import.nothing': 'Nada nuevo en {name}: todas las visitas ya están en el registro.',
+  'record.import.nothing': 'Nada nuevo en {name}: todos sus pacientes y visitas ya están en el registro, idénticos.',
   'backup.notJson': 'no es un archivo JSON completo ({reason}); puede estar cortado o dañado.',
   'backup.foreign':
     'no es una copia de seguridad de esta aplicación (se esperaba "format": "{format}", o un archivo de valoración "{assessment}").',
   'backup.version': 'esta aplicación no conoce su versión {version} (lee la versión {expected}).',
   'backup.field': 'el campo {where} falta o es incorrecto; el archivo puede estar dañado.',
+  'backup.duplicate':
+    '{where} es igual que en {first}: dos entradas no pueden compartirlo; el archivo puede estar dañado.',
   'backup.noPatient':
     'el archivo de valoración no tiene identificador de paciente, así que no se puede asignar a un paciente. Ábralo con «Cargar valoración».',
 } as const satisfies Record<RecordKey, string | { one: string; other: string }>

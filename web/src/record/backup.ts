@@ -147,6 +147,16 @@ export function parseBackup(content: string, now: string, newId: () => string): 
       identifier,
     }
   })
+  duplicate(
+    'patients',
+    'id',
+    patients.map((p) => p.id),
+  )
+  duplicate(
+    'patients',
+    'identifier',
+    patients.map((p) => p.key),
+  )
   const ids = new Set(patients.map((p) => p.id))
   const photos: BackupPhoto[] = []
   const visits = data.visits.map((v: unknown, i): VisitRecord => {
@@ -182,7 +192,26 @@ export function parseBackup(content: string, now: string, newId: () => string): 
       rev: 0,
     }
   })
+  duplicate(
+    'visits',
+    'id',
+    visits.map((v) => v.id),
+  )
   return { patients, visits, photos }
+}
+
+/**
+ * Refuses a file in which two patients share an id or an identifier (by key), or two
+ * visits an id: one would silently take the other's place in the record.
+ */
+function duplicate(list: string, field: string, values: readonly string[]): void {
+  const seen = new Map<string, number>()
+  values.forEach((value, i) => {
+    const first = seen.get(value)
+    if (first !== undefined)
+      throw new BackupError(t('backup.duplicate', { where: `${list}[${i}].${field}`, first: `${list}[${first}]` }))
+    seen.set(value, i)
+  })
 }
 
 /** Today's assessment file as a backup of one visit without photos (it needs a patient identifier). */
@@ -207,29 +236,4 @@ function assessmentAsBackup(data: Record<string, unknown>, now: string, newId: (
     rev: 0,
   }
   return { patients: [patient], visits: [visit], photos: [] }
-}
-
-/**
- * The backup fitted onto the record: its patients matched by identifier key (a
- * visit of a patient already there goes to that patient), visits added or, when the
- * backup's is newer, updated; visits already there and not older are left out.
- */
-export function mergeBackup(
-  record: { patients: readonly PatientRecord[]; visits: readonly VisitRecord[] },
-  backup: Backup,
-): Backup {
-  const byKey = new Map(record.patients.map((p) => [p.key, p]))
-  const patientIds = new Map<string, string>()
-  const patients: PatientRecord[] = []
-  for (const p of backup.patients) {
-    const found = byKey.get(p.key)
-    patientIds.set(p.id, found?.id ?? p.id)
-    if (!found) patients.push(p)
-  }
-  const old = new Map(record.visits.map((v) => [v.id, v]))
-  const visits = backup.visits
-    .filter((v) => !old.has(v.id) || v.updated > old.get(v.id)!.updated)
-    .map((v) => ({ ...v, patientId: patientIds.get(v.patientId) ?? v.patientId }))
-  const keys = new Set(visits.flatMap((v) => Object.values(v.photos).map((p) => p.key)))
-  return { patients, visits, photos: backup.photos.filter((p) => keys.has(p.key)) }
 }

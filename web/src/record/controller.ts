@@ -26,9 +26,11 @@ import { comparisonLoaded, notify, setView } from '../state/commands.js'
 import { hasContent, VIEW_NAMES, type View } from '../state/model.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
-import { type Backup, BackupError, type BackupFile, backupFileOf, mergeBackup, parseBackup } from './backup.js'
+import { type Backup, BackupError, type BackupFile, backupFileOf, parseBackup } from './backup.js'
 import { base64OfBytes, bytesOfBase64 } from './base64.js'
 import { newVisit, visitClosed, visitMoved, visitOpened, visitSaved } from './commands.js'
+import { applyImport, planChangesNothing, planImport } from './import-plan.js'
+import { doneText } from './import-text.js'
 import {
   findPatient,
   newPatient,
@@ -36,7 +38,6 @@ import {
   type PatientRecord,
   type PhotoRef,
   patientFor,
-  previewImport,
   type VisitRecord,
   visitFileName,
 } from './model.js'
@@ -795,9 +796,13 @@ export class RecordController {
     this.notify(t('record.export.done', { name }))
   }
 
-  /** Reads a backup (or an assessment file), shows what it would add or update, and writes it when confirmed. */
+  /**
+   * Reads a backup (or an assessment file), plans what it does per patient and visit,
+   * shows the plan and asks for the choices it needs, then writes what was chosen in
+   * one transaction and says what was written.
+   */
   async importBackup(file: File, ask: Ask): Promise<void> {
-    const now = new Date().toISOString()
+    const now = this.nowIso()
     let backup: Backup
     try {
       backup = parseBackup(await file.text(), now, () => this.effects.newId())
@@ -807,37 +812,30 @@ export class RecordController {
       return
     }
     await this.saved()
-    const record = { patients: await this.storage.patients(), visits: await this.storage.visits() }
-    const preview = previewImport(record, backup)
-    const merged = mergeBackup(record, backup)
-    if (merged.visits.length === 0 && merged.patients.length === 0) {
+    const plan = planImport({ patients: await this.storage.patients(), visits: await this.storage.visits() }, backup)
+    if (planChangesNothing(plan)) {
       this.store.set((s) => notify(s, t('record.import.nothing', { name: file.name })))
       return
     }
-    const counts = {
-      visitsAdded: preview.visitsAdded,
-      visitsUpdated: preview.visitsUpdated,
-      visitsUnchanged: preview.visitsUnchanged,
-    }
-    const text = t('record.import.preview', {
-      name: file.name,
-      added: preview.patientsAdded.join(', ') || '0',
-      ...counts,
-    })
-    if (
-      !(await ask.confirm({ id: 'import', title: t('record.import.title'), text, confirm: t('record.import.confirm') }))
-    )
-      return
-    const photos = merged.photos.map((p) => ({
+    const decisions = await ask.importPlan(plan, file.name)
+    if (!decisions) return
+    const write = applyImport(plan, decisions, () => this.effects.newId())
+    const photos = write.photos.map((p) => ({
       key: p.key,
       type: p.type,
       width: p.width,
       height: p.height,
       blob: new Blob([bytesOfBase64(p.data)], { type: p.type }),
     }))
-    await this.storage.restore(merged.patients, merged.visits, photos)
-    this.store.set((s) => notify(s, t('record.import.done', counts)))
-    this.tell({ kind: 'record', tab: this.effects.tab })
+    if (write.patients.length || write.visits.length) {
+      const stored = await this.storage.restore(write.patients, write.visits, photos)
+      // Other tabs, and this one, hear of every visit the import wrote: one showing it is told, never overwritten.
+      for (const v of stored) this.tell({ kind: 'visit', tab: this.effects.tab, id: v.id, rev: v.rev })
+      this.tell({ kind: 'record', tab: this.effects.tab })
+      const open = this.store.get().record
+      if (open && stored.some((v) => v.id === open.visitId)) this.elsewhere = 'changed'
+    }
+    this.store.set((s) => notify(s, doneText(file.name, write.counts), 8000))
     this.changed()
   }
 

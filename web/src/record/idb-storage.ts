@@ -241,14 +241,18 @@ export class IdbStorage implements RecordStorage {
     patients: readonly PatientRecord[],
     visits: readonly VisitRecord[],
     photos: readonly PhotoData[],
-  ): Promise<void> {
+  ): Promise<VisitRecord[]> {
     return inTransaction(this.db, ['patients', 'visits', 'photos'], async (tx) => {
       for (const p of patients) await tx.objectStore('patients').put(p)
+      const stored: VisitRecord[] = []
       for (const v of visits) {
         const current = await tx.objectStore('visits').get(v.id)
-        await tx.objectStore('visits').put({ ...v, rev: Math.max(current?.rev ?? 0, v.rev ?? 0) + 1 })
+        const visit = { ...v, rev: Math.max(current?.rev ?? 0, v.rev ?? 0) + 1 }
+        await tx.objectStore('visits').put(visit)
+        stored.push(visit)
       }
       for (const p of photos) await tx.objectStore('photos').put(p)
+      return stored
     })
   }
 

@@ -1,8 +1,8 @@
 /**
  * The patient record as data: patients, their visits (each an assessment file with
  * the keys of its stored photos), how identifiers compare, the order visits are
- * listed in, where a visit being saved goes, the size a stored photo is kept at, and
- * what a backup file would add or update. Pure: no DOM, no storage (storage.ts).
+ * listed in, where a visit being saved goes, and the size a stored photo is kept at.
+ * What an import does is import-plan.ts. Pure: no DOM, no storage (storage.ts).
  */
 import type { AssessmentFile } from '../state/assessment-file.js'
 import type { View } from '../state/model.js'
@@ -177,47 +177,6 @@ export function storedSize(
   if (long <= max) return { width, height, scaled: false }
   const k = max / long
   return { width: Math.max(1, Math.round(width * k)), height: Math.max(1, Math.round(height * k)), scaled: true }
-}
-
-/** What importing a backup would do, per patient and visit, before anything is written. */
-export interface ImportPreview {
-  readonly patientsAdded: readonly string[]
-  readonly patientsKept: readonly string[]
-  readonly visitsAdded: number
-  readonly visitsUpdated: number
-  readonly visitsUnchanged: number
-}
-
-/**
- * Compares a backup's patients and visits with the record: a patient is matched by
- * identifier key, a visit by id (updated when its `updated` time is later, else
- * unchanged).
- */
-export function previewImport(
-  record: { patients: readonly PatientRecord[]; visits: readonly VisitRecord[] },
-  incoming: { patients: readonly PatientRecord[]; visits: readonly VisitRecord[] },
-): ImportPreview {
-  const added: string[] = []
-  const kept: string[] = []
-  for (const p of incoming.patients) (findPatient(record.patients, p.identifier) ? kept : added).push(p.identifier)
-  const byId = new Map(record.visits.map((v) => [v.id, v]))
-  let visitsAdded = 0
-  let visitsUpdated = 0
-  let visitsUnchanged = 0
-  for (const v of incoming.visits) {
-    const old = byId.get(v.id)
-    if (!old) visitsAdded++
-    else if (v.updated > old.updated) visitsUpdated++
-    else visitsUnchanged++
-  }
-  const byKey = (a: string, b: string) => identifierKey(a).localeCompare(identifierKey(b))
-  return {
-    patientsAdded: added.sort(byKey),
-    patientsKept: kept.sort(byKey),
-    visitsAdded,
-    visitsUpdated,
-    visitsUnchanged,
-  }
 }
 
 /**

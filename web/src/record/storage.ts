@@ -90,13 +90,14 @@ export interface RecordStorage {
   /**
    * Writes patients, visits and photos in one transaction: all of it or, on any
    * failure, nothing. A visit is stored with the revision after the one stored under
-   * its id (so a tab holding the older copy will not overwrite it).
+   * its id (so a tab holding the older copy will not overwrite it); the visits as
+   * stored are returned.
    */
   restore(
     patients: readonly PatientRecord[],
     visits: readonly VisitRecord[],
     photos: readonly PhotoData[],
-  ): Promise<void>
+  ): Promise<VisitRecord[]>
   workspace(tab: string): Promise<Workspace | undefined>
   /** Every tab's workspace. */
   workspaces(): Promise<TabWorkspace[]>

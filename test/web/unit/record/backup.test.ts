@@ -1,18 +1,13 @@
 /**
  * The record's backup file (web/src/record/backup.ts): written and read back the
  * same; today's assessment files read as a visit; a truncated, corrupted or foreign
- * file is refused with a sentence before anything would be written; merging onto a
- * record matches patients by identifier key.
+ * file, or one where two patients or visits share an id (or two patients an
+ * identifier), is refused with a sentence before anything would be written. What an
+ * import does with it: import-plan.test.ts.
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import {
-  BACKUP_FORMAT,
-  BackupError,
-  backupFileOf,
-  mergeBackup,
-  parseBackup,
-} from '../../../../web/src/record/backup.js'
+import { BACKUP_FORMAT, BackupError, backupFileOf, parseBackup } from '../../../../web/src/record/backup.js'
 import { newPatient, type VisitRecord } from '../../../../web/src/record/model.js'
 import { assessmentFileOf } from '../../../../web/src/state/assessment-file.js'
 import * as commands from '../../../../web/src/state/commands.js'
@@ -91,22 +86,23 @@ describe('backup file', () => {
     )
   })
 
-  test('merged onto a record: patients by identifier key, visits added or updated when newer', () => {
+  test('two patients or visits under one id, or two patients under one identifier: refused, naming both', () => {
     const { patient, visit } = record()
-    const here = { patients: [newPatient('mine', 'pac-1', NOW, 'added')], visits: [] as VisitRecord[] }
-    const backup = parseBackup(
-      JSON.stringify(backupFileOf('record', [patient], [visit], new Map([['k1', 'AAECAw==']]), NOW)),
-      NOW,
-      newId,
+    const fileOf = (patients: (typeof patient)[], visits: VisitRecord[]) =>
+      JSON.stringify(backupFileOf('record', patients, visits, new Map(), NOW))
+    const other = newPatient('p2', 'PAC-2', NOW, 'added')
+    assert.doesNotThrow(() => parseBackup(fileOf([patient, other], [visit, { ...visit, id: 'v2' }]), NOW, newId))
+    assert.throws(
+      () => parseBackup(fileOf([patient, { ...other, id: 'p1' }], [visit]), NOW, newId),
+      (e: Error) => e instanceof BackupError && /patients\[1\]\.id/.test(e.message) && /patients\[0\]/.test(e.message),
     )
-    const merged = mergeBackup(here, backup)
-    assert.deepEqual(merged.patients, [], 'PAC-1 is already there as pac-1')
-    assert.equal(merged.visits[0]!.patientId, 'mine')
-    assert.equal(merged.photos.length, 1)
-    assert.deepEqual(
-      mergeBackup({ patients: here.patients, visits: [visit] }, backup).visits,
-      [],
-      'the same visit, not newer: left as it is',
+    assert.throws(
+      () => parseBackup(fileOf([patient, newPatient('p2', ' pac - 1', NOW, 'added')], [visit]), NOW, newId),
+      (e: Error) => e instanceof BackupError && /patients\[1\]\.identifier/.test(e.message),
+    )
+    assert.throws(
+      () => parseBackup(fileOf([patient], [visit, { ...visit, date: '2026-03-11' }]), NOW, newId),
+      (e: Error) => e instanceof BackupError && /visits\[1\]\.id/.test(e.message) && /visits\[0\]/.test(e.message),
     )
   })
 })

@@ -39,6 +39,7 @@ import {
   type RecordMessage,
 } from '../../../../web/src/record/controller.js'
 import { IdbStorage } from '../../../../web/src/record/idb-storage.js'
+import { proposedDecisions } from '../../../../web/src/record/import-plan.js'
 import { identifierKey } from '../../../../web/src/record/model.js'
 import type { Question } from '../../../../web/src/record/questions.js'
 import type { PhotoData } from '../../../../web/src/record/storage.js'
@@ -125,7 +126,7 @@ class World {
       },
     }
     return {
-      ask: { confirm: (q) => this.answer(tab(), q) },
+      ask: { confirm: (q) => this.answer(tab(), q), importPlan: async (plan) => proposedDecisions(plan) },
       tab: id,
       channel,
       storablePhoto: async (url): Promise<PhotoData> => {
@@ -260,7 +261,7 @@ class World {
     const copy = new RecordController(store, storage, async () => undefined, {
       ...this.effects(() => tab, 'copy'),
       channel: null,
-      ask: { confirm: async () => answers.shift() ?? false },
+      ask: { confirm: async () => answers.shift() ?? false, importPlan: async (plan) => proposedDecisions(plan) },
     })
     await copy.start()
     await copy.importBackup(new File([JSON.stringify(file)], 'backup.json'), copy.effects.ask)

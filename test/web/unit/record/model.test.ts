@@ -18,7 +18,6 @@ import {
   newPatient,
   type PatientRecord,
   patientFor,
-  previewImport,
   searchPatients,
   storedSize,
   type VisitRecord,
@@ -118,28 +117,6 @@ describe('patients and visits', () => {
     assert.deepEqual(storedSize(1920, 1080), { width: 1920, height: 1080, scaled: false })
     assert.deepEqual(storedSize(2400, 3000), { width: 1920, height: 2400, scaled: true })
     assert.deepEqual(storedSize(4032, 3024), { width: 2400, height: 1800, scaled: true })
-  })
-
-  test('import preview: patients by identifier key, visits by id and update time', () => {
-    const record = {
-      patients: [patient('p1', 'PAC-1')],
-      visits: [visit('v1', 'p1', '2026-01-01'), visit('v2', 'p1', '2026-02-01')],
-    }
-    const incoming = {
-      patients: [patient('px', 'pac-1'), patient('p2', 'PAC-2')],
-      visits: [
-        visit('v1', 'p1', '2026-01-01'),
-        visit('v2', 'p1', '2026-02-01', NOW, '2026-04-01T00:00:00Z'),
-        visit('v3', 'p2', '2026-03-01'),
-      ],
-    }
-    assert.deepEqual(previewImport(record, incoming), {
-      patientsAdded: ['PAC-2'],
-      patientsKept: ['pac-1'],
-      visitsAdded: 1,
-      visitsUpdated: 1,
-      visitsUnchanged: 1,
-    })
   })
 
   test('a stored visit opens with its photos and no history, replacing the screen entirely', () => {
