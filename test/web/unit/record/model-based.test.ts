@@ -104,7 +104,7 @@ class World {
   /** A confirmed move, allowed to change one visit's owner in the step that asked for it. */
   private moving: { visitId: string; key: string } | null = null
   /** Visits an import may add with owners of its own. */
-  private importing = false
+  importing = false
   /** The patient keys screens have carried (a visit enters the record under one of them). */
   private readonly carried = new Set<string>()
 
@@ -247,6 +247,23 @@ class World {
     tab.answers = [true]
     await tab.controller.importBackup(new File([JSON.stringify(file)], 'backup.json'), tab.controller.effects.ask)
     assert.deepEqual(await this.stored(tab.storage), before, 'importing the record into itself changes nothing')
+  }
+
+  /**
+   * A backup of the record with one visit's date edited (as by hand, or by another
+   * copy of the app), imported back: that visit differs, and the proposed choice keeps
+   * both; nothing of what was there goes.
+   */
+  async importEditedBackup(slot: number, pick: number): Promise<void> {
+    const tab = this.slots[slot]
+    if (!tab) return
+    const { file } = await tab.controller.backupOf('record')
+    const visit = file.visits.sort((a, b) => a.id.localeCompare(b.id))[pick % Math.max(1, file.visits.length)]
+    if (!visit) return
+    visit.date = visit.date === '2026-01-01' ? '2026-01-02' : '2026-01-01'
+    visit.assessment = { ...visit.assessment, assessment_date: visit.date }
+    this.importing = true
+    await tab.controller.importBackup(new File([JSON.stringify(file)], 'edited.json'), tab.controller.effects.ask)
   }
 
   /** export ∘ import = identity: the record's backup imported into an empty record gives the same backup. */
@@ -442,6 +459,13 @@ const STEPS: fc.Arbitrary<Step>[] = [
       await w.importOwnBackup(slot)
     }),
   ),
+  fc
+    .record({ slot, pick: fc.nat() })
+    .map(({ slot, pick }) =>
+      step(`tab ${slot}: imports a backup with visit #${pick}'s date edited`, (w: World) =>
+        w.importEditedBackup(slot, pick),
+      ),
+    ),
   slot.map((slot) =>
     step(`tab ${slot}: exports the record and imports it into an empty one`, (w: World) => w.roundTrip(slot)),
   ),
