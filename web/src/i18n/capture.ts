@@ -1,8 +1,8 @@
 /**
- * Messages of the capture screen (web/src/capture: camera, level, framing check) and
- * of the calibration by the subject's height, in every language. Merged into the
- * app's catalogues (en.ts, es.ts); `satisfies` makes a key missing in one language a
- * compile error.
+ * Messages of the capture screen (web/src/capture: camera, level, framing check), of
+ * the capture conditions read from the assessment file, and of the calibration by the
+ * subject's height, in every language. Merged into the app's catalogues (en.ts,
+ * es.ts); `satisfies` makes a key missing in one language a compile error.
  */
 export const CAPTURE_EN = {
   'capture.button': 'Take photo',
@@ -65,6 +65,13 @@ export const CAPTURE_EN = {
   'capture.holdStill': 'Hold still: the photo is taken by itself.',
   'capture.taken': 'Photo taken ({width} × {height} px); the reference line is at the plumb line.',
   'capture.failed': 'The photo could not be taken. Try again.',
+  'file.capture.notObject': '{where} must be an object (how the photo was taken with the camera).',
+  'file.capture.source': '{where} must be "camera"; got {got}.',
+  'file.capture.pixels': '{where} must be a whole number of pixels > 0; got {got}.',
+  'file.capture.time': '{where} must be an ISO date and time such as "2026-04-14T10:30:00Z"; got {got}.',
+  'file.capture.angle':
+    '{where} must be a number of degrees between −180 and 180, or null when the device gave no reading; got {got}.',
+  'file.capture.missing': '{where} is missing.',
 
   'calibration.byHeight': "Scale from the subject's height (less exact)",
   'calibration.byHeight.help':
@@ -140,6 +147,13 @@ export const CAPTURE_ES = {
   'capture.holdStill': 'Quieta: la foto se hace sola.',
   'capture.taken': 'Foto hecha ({width} × {height} px); la línea de referencia está en la plomada.',
   'capture.failed': 'No se pudo hacer la foto. Vuelva a intentarlo.',
+  'file.capture.notObject': '{where} debe ser un objeto (cómo se hizo la foto con la cámara).',
+  'file.capture.source': '{where} debe ser "camera"; se encontró {got}.',
+  'file.capture.pixels': '{where} debe ser un número entero de píxeles mayor que 0; se encontró {got}.',
+  'file.capture.time': '{where} debe ser una fecha y hora ISO como "2026-04-14T10:30:00Z"; se encontró {got}.',
+  'file.capture.angle':
+    '{where} debe ser un número de grados entre −180 y 180, o null si el dispositivo no dio lectura; se encontró {got}.',
+  'file.capture.missing': 'Falta {where}.',
 
   'calibration.byHeight': 'Escala por la estatura del sujeto (menos exacta)',
   'calibration.byHeight.help':
