@@ -75,6 +75,14 @@ export interface Doc {
 
 export type ScaleBy = 'length' | 'stature'
 
+/** How the document's scale is set: scale points over a known length or the stature, fc typed in, or not yet. */
+export type ScaleMethod = ScaleBy | 'typed' | 'none'
+
+export function scaleMethodOf(doc: Doc): ScaleMethod {
+  if (doc.scale.some((p) => p !== null)) return doc.scaleBy
+  return doc.fcTyped !== null ? 'typed' : 'none'
+}
+
 export const EMPTY_DOC: Doc = {
   photo: null,
   capture: null,
