@@ -4,11 +4,17 @@
  * photos): in each view the preview shows the guides, the framing sentences and the
  * level (an emulated tilt of 4 deg warns, 0.5 deg is green); the still has the
  * camera's full resolution, the reference line lands at the plumb line and the marker
- * suggestions run on it. Feet cut off and a subject facing the wrong way are said.
+ * suggestions run on it; a level shot is kept without a question, with its capture
+ * conditions beside the results and in the assessment file. A shot rolled 4 deg asks
+ * "keep or retake?" (in Spanish): retaken, then kept, its roll is in the results panel
+ * as a warning, in the saved assessment file (which loads it back), in the printed
+ * report, and goes with the photo on undo and redo. Feet cut off and a subject facing
+ * the wrong way are said.
  * Refused permission, no camera and an insecure page each give a clear message while
  * "Open photo" keeps working; no request leaves the service.
  */
 import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -98,14 +104,31 @@ async function tilt(page: Page, beta: number, gamma = 0): Promise<void> {
   await cdp.send('DeviceOrientation.setDeviceOrientationOverride', { alpha: 0, beta, gamma })
 }
 
+/** The capture conditions as the assessment file saves them. */
+interface SavedCapture {
+  source: string
+  width: number
+  height: number
+  taken_at: string
+  roll_deg: number | null
+  pitch_deg: number | null
+  level_tolerance_deg: number
+  kept_tilted?: boolean
+}
+
+/** Saves the assessment file; returns its path. */
+async function saveAssessment(page: Page, name: string): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#save-session').click()])
+  const path = `${OUTPUT}${name}.json`
+  await download.saveAs(path)
+  return path
+}
+
 async function savedView(
   page: Page,
   view: View,
-): Promise<{ image: { width: number; height: number }; calibration: { lrv_x: number } }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#save-session').click()])
-  const path = `${OUTPUT}captured-${view}.json`
-  await download.saveAs(path)
-  return JSON.parse(readFileSync(path, 'utf8')).views[view]
+): Promise<{ image: { width: number; height: number }; calibration: { lrv_x: number }; capture?: SavedCapture }> {
+  return JSON.parse(readFileSync(await saveAssessment(page, `captured-${view}`), 'utf8')).views[view]
 }
 
 /** The photo shown on the stage, decoded: its pixel size. */
@@ -170,6 +193,19 @@ async function captureView(
   const saved = await savedView(page, view)
   assert.deepEqual([saved.image.width, saved.image.height], [FRAME.width, FRAME.height])
   assert.equal(saved.calibration.lrv_x, FRAME.width / 2, 'the reference line at the plumb line')
+  // Level at the shutter (pitch -0.5 deg): kept without a question, its conditions recorded and shown, no warning.
+  const capture = saved.capture
+  assert.ok(capture, 'the capture conditions are saved with the view')
+  assert.deepEqual([capture.source, capture.width, capture.height], ['camera', FRAME.width, FRAME.height])
+  assert.ok(Math.abs(capture.roll_deg ?? Number.NaN) < 0.05 && Math.abs((capture.pitch_deg ?? 0) + 0.5) < 0.05)
+  assert.equal(capture.level_tolerance_deg, 1.5)
+  assert.equal(capture.kept_tilted, undefined)
+  assert.ok(Math.abs(Date.parse(capture.taken_at) - Date.now()) < 10 * 60_000, capture.taken_at)
+  assert.match(
+    await page.locator('#capture-conditions').innerText(),
+    /^Photo taken with the camera, 720 × 1280 px · roll 0\.0°, pitch −0\.5° \(limit 1\.5°\) · /,
+  )
+  assert.equal(await page.locator('#tilt-warning').isHidden(), true)
   assert.ok(
     requests.every((url) => url.startsWith(h.base)),
     requests.filter((url) => !url.startsWith(h.base)).join('\n'),
@@ -228,6 +264,107 @@ describe('take the photo in the app', () => {
           assert.match(await page.locator('#scale-by-stature-help').innerText(), /Less exact than a known length/)
         },
       )
+    })
+
+    test('rolled 4°: asks before keeping the shot; kept, the roll is in the results, the file, the report, and undo takes it with the photo', async () => {
+      const { page, errors } = await openOn(browser, 'posterior')
+      await page.locator('#language').selectOption('es')
+      await openCapture(page)
+      await page.locator('#capture-preview[data-state="live"]').waitFor()
+      // Upright, turned 4 deg in the screen's plane (level.test.ts).
+      await tilt(page, 86, -90)
+      await page.locator('#capture-level[data-state="tilted"]').waitFor()
+      assert.match(await page.locator('#capture-level').innerText(), /^Sin nivelar: giro 4,0°, cabeceo 0,0°/)
+
+      // The shutter asks, over the still; nothing is opened meanwhile. Retake: the camera goes on.
+      await page.locator('#capture-shoot').click()
+      await page.locator('#capture-question:not([hidden])').waitFor()
+      assert.equal(
+        await page.locator('#capture-question-text').innerText(),
+        'El dispositivo estaba girado 4,0° (límite 1,5°): los ángulos frontales pueden desviarse otro tanto. ¿Conservar la foto o repetirla?',
+      )
+      assert.equal(await page.locator('#capture-still').isVisible(), true, 'the still asked about is shown')
+      assert.equal(await page.locator('#capture-shoot').isDisabled(), true)
+      assert.equal(await page.locator('.stage.has-photo').count(), 0, 'nothing is opened before the answer')
+      assert.equal(await page.evaluate('document.activeElement.id'), 'capture-retake')
+      await page.screenshot({ path: `${OUTPUT}capture-rolled-question.png` })
+      await page.locator('#capture-retake').click()
+      await page.locator('#capture-question').waitFor({ state: 'hidden' })
+      assert.equal(await page.evaluate("document.getElementById('capture-dialog').open"), true)
+      assert.equal(await page.locator('#capture-still').isHidden(), true)
+      assert.equal(await page.locator('.stage.has-photo').count(), 0, 'a retaken shot is not opened')
+
+      // Again, and kept.
+      await page.locator('#capture-shoot').click()
+      await page.locator('#capture-question:not([hidden])').waitFor()
+      await page.locator('#capture-keep').click()
+      await page.locator('#capture-dialog').waitFor({ state: 'hidden' })
+      await page.locator('.stage.has-photo image.photo').waitFor()
+
+      // Beside the results: the conditions, and the tilt as a warning that stays (role="status", not a toast).
+      const warning = page.locator('#tilt-warning')
+      await warning.waitFor()
+      assert.equal(await warning.getAttribute('role'), 'status')
+      assert.equal(
+        await warning.innerText(),
+        'El dispositivo estaba girado 4,0° (límite 1,5°): los ángulos frontales pueden desviarse otro tanto. Se conservó igualmente.',
+      )
+      assert.match(
+        await page.locator('#capture-conditions').innerText(),
+        /^Foto hecha con la cámara, 720 × 1280 px · giro 4,0°, cabeceo 0,0° \(límite 1,5°\) · sin escala todavía$/,
+      )
+
+      await page.locator('#results').screenshot({ path: `${OUTPUT}capture-rolled-results.png` })
+
+      // The assessment file.
+      const path = await saveAssessment(page, 'captured-rolled')
+      const capture: SavedCapture = JSON.parse(readFileSync(path, 'utf8')).views.posterior.capture
+      assert.deepEqual(
+        [capture.source, capture.width, capture.height, capture.level_tolerance_deg, capture.kept_tilted],
+        ['camera', FRAME.width, FRAME.height, 1.5, true],
+      )
+      assert.ok(Math.abs(Math.abs(capture.roll_deg ?? 0) - 4) < 0.05, `roll ${capture.roll_deg}`)
+      assert.ok(Math.abs(capture.pitch_deg ?? Number.NaN) < 0.05, `pitch ${capture.pitch_deg}`)
+
+      // The printed report, beside the view's table.
+      await page.emulateMedia({ media: 'print' })
+      await page.locator('#report .report-view[data-view="posterior"] .report-tilt').waitFor({ state: 'attached' })
+      const pdf = `${OUTPUT}capture-rolled-report.pdf`
+      await page.pdf({ path: pdf, format: 'A4' })
+      await page.emulateMedia({ media: null })
+      const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }).replace(/\s+/gu, ' ')
+      assert.match(text, /Foto hecha con la cámara, 720 × 1280 px · giro 4,0°, cabeceo 0,0° \(límite 1,5°\)/)
+      assert.match(
+        text,
+        /El dispositivo estaba girado 4,0° \(límite 1,5°\): los ángulos frontales pueden desviarse otro tanto\. Se conservó igualmente\./,
+      )
+
+      // Undo takes the conditions away with the photo, redo brings both back.
+      await page.locator('#stage').press('Control+z')
+      await page.locator('.stage.has-photo').waitFor({ state: 'detached' })
+      assert.equal(await warning.isHidden(), true)
+      assert.equal(await page.locator('#capture-conditions').isHidden(), true)
+      await page.locator('#stage').press('Control+y')
+      await warning.waitFor()
+      assert.match(await page.locator('#capture-conditions').innerText(), /giro 4,0°/)
+      assert.deepEqual(errors, [])
+      await page.context().close()
+
+      // The file loads back with its conditions (in English, a new browser profile).
+      const other = await openOn(browser, 'anterior')
+      await other.page.locator('#session-input').setInputFiles(path)
+      await other.page.locator('#tab-posterior[aria-selected="true"]').waitFor()
+      await other.page.locator('#tilt-warning').waitFor()
+      assert.match(
+        await other.page.locator('#tilt-warning').innerText(),
+        /^The device was rolled 4\.0° \(limit 1\.5°\): frontal angles may be off by as much\. Kept anyway\.$/,
+      )
+      assert.match(
+        await other.page.locator('#capture-conditions').innerText(),
+        /^Photo taken with the camera, 720 × 1280 px · roll 4\.0°, pitch 0\.0° \(limit 1\.5°\)/,
+      )
+      assert.deepEqual(other.errors, [])
+      await other.page.context().close()
     })
 
     test('in the anterior view, the framing says the subject faces the wrong way', async () => {

@@ -5,8 +5,9 @@
  * ends inside the printable width, that the last column's words are in the PDF
  * (pdftotext), and that no table is split across pages leaving fewer than
  * MIN_ROWS_PER_PAGE of its rows on a page (each row found by its label in the text of
- * each page, in order). Each page is also written as PNG
- * (pdftoppm) to test-output/ to be looked at.
+ * each page, in order). Each view's photo was taken rolled 4 deg and kept: its capture
+ * conditions (with the view's facts) and the tilt warning are printed with it, and still fit. Each page is
+ * also written as PNG (pdftoppm) to test-output/ to be looked at.
  */
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
@@ -43,6 +44,16 @@ function assessmentFile(views: readonly View[], date: string, dx = 0): Buffer {
           v,
           {
             image: { name: `${v}-figure.png`, width: f.width, height: f.height },
+            capture: {
+              source: 'camera',
+              width: f.width,
+              height: f.height,
+              taken_at: `${date}T09:58:00.000Z`,
+              roll_deg: 4,
+              pitch_deg: -0.5,
+              level_tolerance_deg: 1.5,
+              kept_tilted: true,
+            },
             calibration: { lrv_x: f.lrvX, fc: null, grid_size_cm: f.scaleCm, scale_points: f.scale },
             markers: Object.fromEntries(Object.entries(f.markers).map(([n, p]) => [n, [p[0] + dx, p[1]]])),
             ...(f.side ? { side: f.side } : {}),
@@ -174,6 +185,19 @@ describe('printed report fits the page', () => {
         execFileSync('pdftoppm', ['-png', '-r', '60', path, `${OUTPUT}report-${c.name}-${paper}`])
         const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' })
         assert.match(text, /PAC-0042/, 'the patient is on the report')
+        const flat = text.replace(/\s+/gu, ' ')
+        assert.equal(
+          flat.match(/Photo taken with the camera, \d+ × \d+ px · roll 4\.0°, pitch −0\.5° \(limit 1\.5°\)/g)?.length,
+          c.views.length,
+          'the capture conditions of every view',
+        )
+        assert.equal(
+          flat.match(
+            /The device was rolled 4\.0° \(limit 1\.5°\): frontal angles may be off by as much\. Kept anyway\./g,
+          )?.length,
+          c.views.length,
+          'the tilt warning of every view',
+        )
         if (c.compare) {
           // The two last columns' headers (they wrap over lines) and a verdict of every row.
           for (const word of [/Beyond/i, /measurement/i, /error\?/i, /Smallest/i, /difference/i])

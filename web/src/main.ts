@@ -13,6 +13,7 @@ import { applyStaticText } from './i18n/static-text.js'
 import { installKeyboard } from './input/keyboard.js'
 import { pointerCommands } from './input/pointer.js'
 import { mountAssessment } from './panels/assessment.js'
+import { mountCaptureConditions } from './panels/capture-conditions.js'
 import { mountComparison } from './panels/comparison.js'
 import { mountLanguage } from './panels/language.js'
 import { mountNotice } from './panels/notice.js'
@@ -92,6 +93,7 @@ mountOptions(store)
 mountTargets(store, stage)
 mountStatureScale(store)
 mountResults(store)
+mountCaptureConditions(store)
 mountComparison(store, () => files.exportComparisonCsv())
 mountNotice(store)
 mountStatus(store)

@@ -4,30 +4,42 @@
  * level, the framing sentences, and three ways to take the photo (the button, a 3 s
  * timer, or by itself when every check holds and the person stands still). The still
  * is taken at the camera's full resolution and opened in the current view with the
- * reference line at the plumb line (capture/commands.ts); suggestions then run as for
- * any photo when that setting is on. Problems (no camera, permission refused, page not
- * secure) are said in the dialog; "Open photo" is untouched by all of this.
+ * reference line at the plumb line and the capture conditions (capture/commands.ts);
+ * suggestions then run as for any photo when that setting is on. A still taken with the
+ * level beyond the limit is shown with a question in the dialog, keep it or retake it,
+ * before anything is opened. Problems (no camera, permission refused, page not secure)
+ * are said in the dialog; "Open photo" is untouched by all of this.
  */
 
 import { t } from '../i18n/index.js'
 import type { Landmark } from '../pose/landmarks.js'
 import { byId, h, s, setText } from '../render/dom.js'
 import type { Viewport } from '../render/viewport.js'
+import { isTilted } from '../state/capture-conditions.js'
+import type { CaptureConditions, Photo } from '../state/model.js'
 import { type AppState, current } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { browserCamera, type CameraAccess, type OpenCamera } from './camera.js'
 import { type CameraProblem, preferredCamera } from './camera-choice.js'
 import { photoCaptured } from './commands.js'
+import { captureConditionsOf } from './conditions.js'
 import { type FramingCheck, framingHolds, type Guides, guidesFor, isSteady, plumbOnStill } from './framing.js'
 import { FramingLoop, type FramingResult } from './framing-loop.js'
 import type { LevelReading } from './level.js'
 import { askOrientationPermission, watchLevel } from './orientation.js'
-import { checkText, levelText, problemText } from './wording.js'
+import { checkText, keepTiltedQuestion, levelText, problemText } from './wording.js'
 
 const CAMERA_KEY = 'posture-metrics.camera'
 const TIMER_SECONDS = 3
 /** docs/photo-protocol.md, which the build copies beside the app (vite.config.ts). */
 export const PROTOCOL_PAGE = 'photo-protocol.txt'
+
+/** A still taken, with what it opens with: the reference line's x and its capture conditions. */
+interface Shot {
+  readonly photo: Photo
+  readonly plumbX: number
+  readonly capture: CaptureConditions
+}
 
 export class CaptureScreen {
   private readonly dialog = h('dialog', { id: 'capture-dialog', class: 'capture', 'aria-labelledby': 'capture-title' })
@@ -45,6 +57,26 @@ export class CaptureScreen {
     'aria-hidden': 'true',
   })
   private readonly countdown = h('output', { id: 'capture-countdown', class: 'capture-countdown', hidden: true })
+  /** The still a question is about, over the live preview. */
+  private readonly still = h('img', { id: 'capture-still', class: 'capture-still', alt: '', hidden: true })
+  private readonly questionTitle = h('h3', { id: 'capture-question-title' })
+  private readonly questionText = h('p', { id: 'capture-question-text' })
+  private readonly keepButton = h('button', { type: 'button', id: 'capture-keep' })
+  private readonly retakeButton = h('button', { type: 'button', id: 'capture-retake', class: 'primary' })
+  private readonly question = h(
+    'div',
+    {
+      id: 'capture-question',
+      class: 'capture-question',
+      role: 'group',
+      'aria-labelledby': 'capture-question-title',
+      'aria-describedby': 'capture-question-text',
+      hidden: true,
+    },
+    this.questionTitle,
+    this.questionText,
+    h('p', { class: 'capture-actions' }, this.retakeButton, this.keepButton),
+  )
   private readonly status = h('p', {
     id: 'capture-status',
     class: 'capture-status',
@@ -75,6 +107,8 @@ export class CaptureScreen {
   private previous: readonly Landmark[] | null = null
   private countdownTimer: ReturnType<typeof setTimeout> | undefined
   private problem: CameraProblem | null = null
+  /** A tilted still waiting for the answer to "keep or retake?". */
+  private pending: Shot | null = null
   /** Bumped on every open and close, so a camera that opens after the dialog closed is let go. */
   private session = 0
 
@@ -83,7 +117,7 @@ export class CaptureScreen {
     private readonly viewport: Viewport,
     private readonly access: CameraAccess = browserCamera,
   ) {
-    this.preview.append(this.video, this.guides, this.countdown)
+    this.preview.append(this.video, this.guides, this.still, this.countdown)
     const head = h(
       'div',
       { class: 'capture-head' },
@@ -105,6 +139,7 @@ export class CaptureScreen {
       this.status,
       this.retry,
       this.level,
+      this.question,
       this.framingTitle,
       this.framing,
       this.guidesHelp,
@@ -115,6 +150,14 @@ export class CaptureScreen {
 
     this.closeButton.addEventListener('click', () => this.close())
     this.dialog.addEventListener('close', () => this.stop())
+    // Escape while asking answers "retake" rather than closing the camera.
+    this.dialog.addEventListener('cancel', (e) => {
+      if (!this.pending) return
+      e.preventDefault()
+      this.answer(false)
+    })
+    this.keepButton.addEventListener('click', () => this.answer(true))
+    this.retakeButton.addEventListener('click', () => this.answer(false))
     this.retry.addEventListener('click', () => void this.start(null))
     this.cameraSelect.addEventListener('change', () => void this.start(this.cameraSelect.value))
     this.shootButton.addEventListener('click', () => this.shoot())
@@ -151,6 +194,7 @@ export class CaptureScreen {
 
   private stop(): void {
     this.session++
+    this.hideQuestion()
     this.loop?.stop()
     this.loop = null
     this.stopLevel()
@@ -317,7 +361,7 @@ export class CaptureScreen {
   }
 
   private toggleTimer(): void {
-    if (!this.camera) return
+    if (!this.camera || this.pending) return
     if (this.countdownTimer !== undefined) {
       this.cancelTimer()
       return
@@ -345,28 +389,73 @@ export class CaptureScreen {
   }
 
   private shoot(): void {
-    if (!this.camera || !this.guideGeometry) return
+    if (!this.camera || !this.guideGeometry || this.pending) return
     const still = this.access.still(this.video)
     if (!still) {
       this.renderStatus(t('capture.failed'))
       return
     }
     const preview = { width: this.video.videoWidth, height: this.video.videoHeight }
-    const plumbX = plumbOnStill(this.guideGeometry, preview, still)
-    const level = this.levelReading
-    const view = this.store.get().view
-    const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')
+    const takenAt = new Date()
+    const stamp = takenAt.toISOString().slice(0, 19).replace(/[:T]/g, '-')
+    const shot: Shot = {
+      photo: {
+        name: `camera-${this.store.get().view}-${stamp}.jpg`,
+        width: still.width,
+        height: still.height,
+        url: still.url,
+      },
+      plumbX: plumbOnStill(this.guideGeometry, preview, still),
+      // The level as it read at the shutter, not when the question is answered.
+      capture: captureConditionsOf(this.levelReading, still, takenAt),
+    }
+    if (isTilted(shot.capture)) this.ask(shot)
+    else this.keep(shot)
+  }
+
+  /** Shows the still with the question "keep or retake?"; the buttons and the timer wait for the answer. */
+  private ask(shot: Shot): void {
+    this.pending = shot
+    this.cancelTimer()
+    this.setEnabled(false)
+    this.still.src = shot.photo.url ?? ''
+    this.still.hidden = false
+    this.renderQuestion()
+    this.question.hidden = false
+    this.retakeButton.focus()
+  }
+
+  private answer(keep: boolean): void {
+    const shot = this.pending
+    if (!shot) return
+    this.hideQuestion()
+    if (keep) {
+      this.keep({ ...shot, capture: { ...shot.capture, keptTilted: true } })
+      return
+    }
+    this.setEnabled(this.camera !== null)
+    this.shootButton.focus()
+  }
+
+  private hideQuestion(): void {
+    this.pending = null
+    this.question.hidden = true
+    this.still.hidden = true
+    this.still.removeAttribute('src')
+  }
+
+  /** Opens the still in the current view and closes the dialog. */
+  private keep(shot: Shot): void {
     this.close()
-    this.store.set((state) =>
-      photoCaptured(
-        state,
-        { name: `camera-${view}-${stamp}.jpg`, width: still.width, height: still.height, url: still.url },
-        plumbX,
-        level,
-      ),
-    )
+    this.store.set((state) => photoCaptured(state, shot.photo, shot.plumbX, shot.capture))
     this.viewport.fit()
     byId('stage').focus({ preventScroll: true })
+  }
+
+  private renderQuestion(): void {
+    if (!this.pending) return
+    setText(this.questionTitle, t('capture.keep.title'))
+    setText(this.questionText, keepTiltedQuestion(this.pending.capture))
   }
 
   private renderStatus(text: string): void {
@@ -410,6 +499,9 @@ export class CaptureScreen {
     setText(this.timerButton, t('capture.timer'))
     this.timerButton.title = t('capture.timer.title')
     this.autoText.textContent = ` ${t('capture.auto')}`
+    setText(this.keepButton, t('capture.keep.yes'))
+    setText(this.retakeButton, t('capture.keep.retake'))
+    this.renderQuestion()
     this.renderLevel()
     if (this.problem) setText(this.status, problemText(this.problem))
     if (this.preview.dataset.state !== 'closed') this.renderFraming()

@@ -1,9 +1,11 @@
 /**
  * The capture screen's data worded in the chosen language: a camera problem, a level
- * reading, a framing check. Pure (no DOM): unit-tested in Node with both catalogues.
+ * reading, a framing check, the question before keeping a shot taken beyond the level
+ * limit. Pure (no DOM): unit-tested in Node with both catalogues.
  */
-import { formatNumber } from '../i18n/format.js'
-import { currentLocale, type MessageKey, t } from '../i18n/index.js'
+import { type MessageKey, t } from '../i18n/index.js'
+import { degrees, tiltText } from '../state/capture-conditions.js'
+import type { CaptureConditions } from '../state/model.js'
 import type { CameraProblem } from './camera-choice.js'
 import { type BodyEnd, DISTANCE_RANGE, type FramingCheck } from './framing.js'
 import { LEVEL_TOLERANCE_DEG, type LevelReading } from './level.js'
@@ -23,9 +25,6 @@ export function problemText(problem: CameraProblem): string {
     name: 'name' in problem.ctx ? problem.ctx.name : '',
   })
 }
-
-/** Degrees to one decimal in the chosen language's style. */
-export const degrees = (v: number): string => formatNumber(Math.round(v * 10) / 10 + 0, 1, currentLocale())
 
 export function levelText(reading: LevelReading): string {
   if (reading.kind === 'no-sensor') return t('capture.level.noSensor')
@@ -75,4 +74,9 @@ export function checkText(check: FramingCheck): string {
     case 'centred':
       return t(check.ok ? 'capture.check.centred.ok' : 'capture.check.centred.no')
   }
+}
+
+/** The question at the shutter when the level was beyond the limit. */
+export function keepTiltedQuestion(c: CaptureConditions): string {
+  return t('capture.keep.question', { tilt: tiltText(c) })
 }

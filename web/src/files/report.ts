@@ -1,7 +1,8 @@
 /**
  * The printable report (hidden on screen; the print stylesheet shows only it): the
  * patient and date, the placement error; per view with content, the annotated photo
- * and the metrics table with value ± u; and, when a comparison is loaded, the
+ * and the metrics table with value ± u, how the photo was taken and scaled (and a
+ * warning when the camera was not level); and, when a comparison is loaded, the
  * comparison table with both visits' overlays side by side.
  */
 
@@ -16,6 +17,7 @@ import { comparedNames, comparisonTable } from '../render/comparison-table.js'
 import { h, s, swatch } from '../render/dom.js'
 import { drawOverlay } from '../render/overlay.js'
 import { colorOf, type Scene, sceneOf } from '../render/scene.js'
+import { conditionsText, tiltWarningText } from '../state/capture-conditions.js'
 import { type Doc, fcOf, targetsOf } from '../state/model.js'
 import { provisionalMetrics } from '../state/provisional.js'
 import type { AppState } from '../state/state.js'
@@ -58,10 +60,15 @@ export function renderReport(container: HTMLElement, state: AppState): void {
     const title = t(`view.${e.view}.title`)
     const section = h('section', { class: 'report-view', 'data-view': e.view })
     const fc = fcOf(e.doc)
+    const capture = e.doc.capture
+    // A camera still's generated name says nothing its capture conditions do not (they give its size).
+    const named = capture?.width !== e.doc.photo?.width || capture?.height !== e.doc.photo?.height
     const facts = [
-      e.doc.photo?.name
+      e.doc.photo?.name && named
         ? t('report.photo', { name: e.doc.photo.name, width: e.doc.photo.width, height: e.doc.photo.height })
         : '',
+      // How the photo was taken (camera, resolution, roll and pitch; or from a file) and the scale method.
+      conditionsText(e.doc),
       e.view === 'lateral' ? t('report.side', { side: t(`side.short.${e.doc.side}`) }) : '',
       e.view === 'posterior'
         ? t(e.doc.estimatePopliteal ? 'report.popliteal.estimated' : 'report.popliteal.marked')
@@ -73,12 +80,21 @@ export function renderReport(container: HTMLElement, state: AppState): void {
         : '',
       e.doc.lrvX !== null ? t('report.lrv', { x: e.doc.lrvX }) : '',
     ].filter(Boolean)
+    const photo = e.doc.photo
+    // A tilt beyond the level limit: a warning closing the facts, above the photo and the table it applies to (a
+    // paragraph of its own would take a line more, and between them they would no longer stand side by side).
+    const tilt = photo ? tiltWarningText(capture) : ''
     section.append(
       h('h2', {}, t('report.viewTitle', { view: title })),
-      h('p', { class: 'report-facts' }, facts.join(' · ')),
+      h(
+        'p',
+        { class: 'report-facts' },
+        facts.join(' · '),
+        tilt ? ' ' : null,
+        tilt ? h('strong', { class: 'report-tilt' }, tilt) : null,
+      ),
     )
 
-    const photo = e.doc.photo
     if (photo) {
       const k = REPORT_SIZE / Math.max(photo.width, photo.height)
       const w = photo.width * k

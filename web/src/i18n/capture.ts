@@ -1,7 +1,9 @@
 /**
- * Messages of the capture screen (web/src/capture: camera, level, framing check) and
- * of the calibration by the subject's height, in every language. Merged into the
- * app's catalogues (en.ts, es.ts); `satisfies` makes a key missing in one language a
+ * Messages of the capture screen (web/src/capture: camera, level, framing check, the
+ * question before keeping a tilted shot), of the capture conditions shown beside the
+ * results and in the report (and read from the assessment file), and of the
+ * calibration by the subject's height, in every language. Merged into the app's
+ * catalogues (en.ts, es.ts); `satisfies` makes a key missing in one language a
  * compile error.
  */
 export const CAPTURE_EN = {
@@ -65,6 +67,33 @@ export const CAPTURE_EN = {
   'capture.holdStill': 'Hold still: the photo is taken by itself.',
   'capture.taken': 'Photo taken ({width} × {height} px); the reference line is at the plumb line.',
   'capture.failed': 'The photo could not be taken. Try again.',
+  'capture.tilt.roll': 'The device was rolled {roll}° (limit {tolerance}°): frontal angles may be off by as much.',
+  'capture.tilt.pitchUp':
+    'The camera pointed {pitch}° upward (limit {tolerance}°): vertical lines converge in the picture and heights are foreshortened.',
+  'capture.tilt.pitchDown':
+    'The camera pointed {pitch}° downward (limit {tolerance}°): vertical lines converge in the picture and heights are foreshortened.',
+  'capture.keep.title': 'The camera was not level',
+  'capture.keep.question': '{tilt} Keep the photo or retake it?',
+  'capture.keep.yes': 'Keep photo',
+  'capture.keep.retake': 'Retake',
+
+  'conditions.camera': 'Photo taken with the camera, {width} × {height} px',
+  'conditions.file': 'Photo opened from a file',
+  'conditions.level': 'roll {roll}°, pitch {pitch}° (limit {tolerance}°)',
+  'conditions.noSensor': 'no level sensor',
+  'conditions.scale.length': 'scale: a known length',
+  'conditions.scale.stature': "scale: the subject's height",
+  'conditions.scale.typed': 'scale: fc typed in',
+  'conditions.scale.none': 'no scale yet',
+  'conditions.scale.cm': '{method} ({cm} cm)',
+  'conditions.keptTilted': 'Kept anyway.',
+  'file.capture.notObject': '{where} must be an object (how the photo was taken with the camera).',
+  'file.capture.source': '{where} must be "camera"; got {got}.',
+  'file.capture.pixels': '{where} must be a whole number of pixels > 0; got {got}.',
+  'file.capture.time': '{where} must be an ISO date and time such as "2026-04-14T10:30:00Z"; got {got}.',
+  'file.capture.angle':
+    '{where} must be a number of degrees between −180 and 180, or null when the device gave no reading; got {got}.',
+  'file.capture.missing': '{where} is missing.',
 
   'calibration.byHeight': "Scale from the subject's height (less exact)",
   'calibration.byHeight.help':
@@ -140,6 +169,34 @@ export const CAPTURE_ES = {
   'capture.holdStill': 'Quieta: la foto se hace sola.',
   'capture.taken': 'Foto hecha ({width} × {height} px); la línea de referencia está en la plomada.',
   'capture.failed': 'No se pudo hacer la foto. Vuelva a intentarlo.',
+  'capture.tilt.roll':
+    'El dispositivo estaba girado {roll}° (límite {tolerance}°): los ángulos frontales pueden desviarse otro tanto.',
+  'capture.tilt.pitchUp':
+    'La cámara apuntaba {pitch}° hacia arriba (límite {tolerance}°): las verticales convergen en la imagen y las alturas se acortan.',
+  'capture.tilt.pitchDown':
+    'La cámara apuntaba {pitch}° hacia abajo (límite {tolerance}°): las verticales convergen en la imagen y las alturas se acortan.',
+  'capture.keep.title': 'La cámara no estaba nivelada',
+  'capture.keep.question': '{tilt} ¿Conservar la foto o repetirla?',
+  'capture.keep.yes': 'Conservar la foto',
+  'capture.keep.retake': 'Repetir la foto',
+
+  'conditions.camera': 'Foto hecha con la cámara, {width} × {height} px',
+  'conditions.file': 'Foto abierta desde un archivo',
+  'conditions.level': 'giro {roll}°, cabeceo {pitch}° (límite {tolerance}°)',
+  'conditions.noSensor': 'sin sensor de nivel',
+  'conditions.scale.length': 'escala: una longitud conocida',
+  'conditions.scale.stature': 'escala: la estatura del sujeto',
+  'conditions.scale.typed': 'escala: fc escrito a mano',
+  'conditions.scale.none': 'sin escala todavía',
+  'conditions.scale.cm': '{method} ({cm} cm)',
+  'conditions.keptTilted': 'Se conservó igualmente.',
+  'file.capture.notObject': '{where} debe ser un objeto (cómo se hizo la foto con la cámara).',
+  'file.capture.source': '{where} debe ser "camera"; se encontró {got}.',
+  'file.capture.pixels': '{where} debe ser un número entero de píxeles mayor que 0; se encontró {got}.',
+  'file.capture.time': '{where} debe ser una fecha y hora ISO como "2026-04-14T10:30:00Z"; se encontró {got}.',
+  'file.capture.angle':
+    '{where} debe ser un número de grados entre −180 y 180, o null si el dispositivo no dio lectura; se encontró {got}.',
+  'file.capture.missing': 'Falta {where}.',
 
   'calibration.byHeight': 'Escala por la estatura del sujeto (menos exacta)',
   'calibration.byHeight.help':

@@ -1,12 +1,14 @@
 /**
  * The assessment file: the photo-free JSON the app saves and loads, with, per view, the
- * photo's name and size, the calibration, the markers, the options and the last results.
+ * photo's name and size, how it was taken with the app's camera (capture conditions),
+ * the calibration, the markers, the options and the last results.
  * Loading checks every field and says what is wrong in a sentence. Pure: no DOM.
  */
 import { SIDES, type Side, VIEWS, type View } from '#core/markers.js'
 import { t } from '../i18n/index.js'
 import { PLACEMENT_SD_LIMITS } from '../metrics/uncertainty.js'
 import {
+  type CaptureConditions,
   type Doc,
   EMPTY_DOC,
   fcOf,
@@ -27,8 +29,28 @@ import type { AppState, AssessmentMeta, LoadedAssessment, LoadedView } from './s
 export const ASSESSMENT_FILE_FORMAT = 'posture-metrics-session'
 export const ASSESSMENT_FILE_VERSION = 1
 
+/**
+ * How the view's photo was taken with the app's camera (absent: opened from a file).
+ * roll_deg and pitch_deg are null when the device gave no orientation reading.
+ */
+export interface SavedCapture {
+  source: 'camera'
+  /** The still's size, px. */
+  width: number
+  height: number
+  /** ISO time of the shutter. */
+  taken_at: string
+  roll_deg: number | null
+  pitch_deg: number | null
+  /** The level limit the shot was judged against, degrees. */
+  level_tolerance_deg: number
+  /** True when the clinician chose to keep a shot beyond the limit (absent otherwise). */
+  kept_tilted?: boolean
+}
+
 export interface SavedView {
   image: { name: string; width: number; height: number } | null
+  capture?: SavedCapture
   calibration: {
     lrv_x: number | null
     fc: number | null
@@ -61,9 +83,24 @@ export interface AssessmentFile {
   views: Partial<Record<View, SavedView>>
 }
 
+/** The capture conditions as the file writes them. */
+export function savedCapture(c: CaptureConditions): SavedCapture {
+  return {
+    source: c.source,
+    width: c.width,
+    height: c.height,
+    taken_at: c.takenAt,
+    roll_deg: c.rollDeg,
+    pitch_deg: c.pitchDeg,
+    level_tolerance_deg: c.levelToleranceDeg,
+    ...(c.keptTilted ? { kept_tilted: true } : {}),
+  }
+}
+
 export function savedView(view: View, doc: Doc, results: Record<string, unknown> | null): SavedView {
   const saved: SavedView = {
     image: doc.photo ? { name: doc.photo.name, width: doc.photo.width, height: doc.photo.height } : null,
+    ...(doc.capture ? { capture: savedCapture(doc.capture) } : {}),
     calibration: {
       lrv_x: doc.lrvX,
       fc: fcOf(doc),
@@ -131,6 +168,62 @@ function optionalNumber(v: unknown, where: string, positive = false): number | n
       t(positive ? 'file.positiveNumber' : 'file.number', { where, got: JSON.stringify(v) }),
     )
   return v
+}
+
+/** What was found, for a message: the JSON of a value (undefined is not JSON). */
+const got = (v: unknown): string => (v === undefined ? 'undefined' : JSON.stringify(v))
+
+/** The capture conditions at `where` (undefined: none, the photo was opened from a file), checked field by field. */
+function captureOf(v: unknown, where: string): CaptureConditions | null {
+  if (v === undefined) return null
+  if (!isObject(v)) throw new AssessmentFileError(t('file.capture.notObject', { where }))
+  const field = (name: string) => {
+    if (!(name in v)) throw new AssessmentFileError(t('file.capture.missing', { where: `${where}.${name}` }))
+    return v[name]
+  }
+  if (field('source') !== 'camera')
+    throw new AssessmentFileError(t('file.capture.source', { where: `${where}.source`, got: got(v.source) }))
+  const pixels = (name: string): number => {
+    const n = field(name)
+    if (!isNum(n) || !Number.isInteger(n) || n <= 0)
+      throw new AssessmentFileError(t('file.capture.pixels', { where: `${where}.${name}`, got: got(n) }))
+    return n
+  }
+  const width = pixels('width')
+  const height = pixels('height')
+  const takenAt = field('taken_at')
+  if (
+    typeof takenAt !== 'string' ||
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(takenAt) ||
+    Number.isNaN(Date.parse(takenAt))
+  )
+    throw new AssessmentFileError(t('file.capture.time', { where: `${where}.taken_at`, got: got(takenAt) }))
+  const angle = (name: string): number | null => {
+    const a = field(name)
+    if (a === null) return null
+    if (!isNum(a) || Math.abs(a) > 180)
+      throw new AssessmentFileError(t('file.capture.angle', { where: `${where}.${name}`, got: got(a) }))
+    return a
+  }
+  const rollDeg = angle('roll_deg')
+  const pitchDeg = angle('pitch_deg')
+  const tolerance = field('level_tolerance_deg')
+  if (!isNum(tolerance) || tolerance <= 0)
+    throw new AssessmentFileError(
+      t('file.positiveNumber', { where: `${where}.level_tolerance_deg`, got: got(tolerance) }),
+    )
+  if (v.kept_tilted !== undefined && typeof v.kept_tilted !== 'boolean')
+    throw new AssessmentFileError(t('file.boolean', { where: `${where}.kept_tilted` }))
+  return {
+    source: 'camera',
+    width,
+    height,
+    takenAt,
+    rollDeg,
+    pitchDeg,
+    levelToleranceDeg: tolerance,
+    keptTilted: v.kept_tilted === true,
+  }
 }
 
 /** Parses an assessment file; throws AssessmentFileError with a readable message. */
@@ -205,9 +298,11 @@ export function assessmentFromData(data: unknown): LoadedAssessment {
     if (raw.estimate_popliteal !== undefined && typeof raw.estimate_popliteal !== 'boolean') {
       throw new AssessmentFileError(t('file.boolean', { where: `views.${view}.estimate_popliteal` }))
     }
+    const capture = captureOf(raw.capture, `views.${view}.capture`)
     const doc: Doc = {
       ...EMPTY_DOC,
       photo,
+      capture,
       markers,
       markerStatus,
       scale: [

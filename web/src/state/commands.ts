@@ -254,8 +254,9 @@ export function setSide(state: AppState, side: Side): AppState {
 
 /**
  * A photo opened in the current view. The photo of an assessment file loaded without
- * it keeps its markers (with a warning when the size differs); another photo clears
- * the markers and calibration points (undo brings them back).
+ * it keeps its markers and capture conditions (with a warning when the size differs);
+ * another photo clears the markers, calibration points and capture conditions (undo
+ * brings them back).
  */
 export function photoOpened(state: AppState, photo: Photo): AppState {
   const old = current(state).doc
@@ -272,7 +273,16 @@ export function photoOpened(state: AppState, photo: Photo): AppState {
     next = notify(commit(state, { ...old, photo }), text, 8000)
   } else {
     const hadMarks = hasContent({ ...old, photo: null })
-    next = commit(state, { ...old, photo, markers: {}, markerStatus: {}, scale: [null, null], lrvX: null })
+    // A photo from a file: no capture conditions (photoCaptured sets the camera's, in the same undo step).
+    next = commit(state, {
+      ...old,
+      photo,
+      capture: null,
+      markers: {},
+      markerStatus: {},
+      scale: [null, null],
+      lrvX: null,
+    })
     if (hadMarks) next = notify(next, t('photo.replaced'), 6000)
   }
   return withView(next, (vs) => ({ ...vs, active: nextOf(vs, next.view, null) }))

@@ -27,9 +27,31 @@ export interface Photo {
   readonly url: string | null
 }
 
+/**
+ * How a photo taken with the app's camera was taken (capture/conditions.ts makes it at
+ * the shutter): the still's size, when, and the level: roll and pitch in degrees, null
+ * when the device gave no orientation reading (no sensor, or none yet).
+ */
+export interface CaptureConditions {
+  readonly source: 'camera'
+  /** The still's size, px. */
+  readonly width: number
+  readonly height: number
+  /** ISO time of the shutter. */
+  readonly takenAt: string
+  readonly rollDeg: number | null
+  readonly pitchDeg: number | null
+  /** The level limit the shot was judged against, degrees (capture/level.ts LEVEL_TOLERANCE_DEG then). */
+  readonly levelToleranceDeg: number
+  /** The level was beyond the limit and the clinician chose to keep the shot. */
+  readonly keptTilted: boolean
+}
+
 /** Everything the user sets for one view; undo/redo snapshots these. */
 export interface Doc {
   readonly photo: Photo | null
+  /** How the photo was taken with the app's camera; null for a photo opened from a file (or no photo). */
+  readonly capture: CaptureConditions | null
   readonly markers: Readonly<Record<string, Pt>>
   /** Markers whose status is not 'confirmed' (absent means confirmed). */
   readonly markerStatus: Readonly<Record<string, MarkerStatus>>
@@ -53,8 +75,17 @@ export interface Doc {
 
 export type ScaleBy = 'length' | 'stature'
 
+/** How the document's scale is set: scale points over a known length or the stature, fc typed in, or not yet. */
+export type ScaleMethod = ScaleBy | 'typed' | 'none'
+
+export function scaleMethodOf(doc: Doc): ScaleMethod {
+  if (doc.scale.some((p) => p !== null)) return doc.scaleBy
+  return doc.fcTyped !== null ? 'typed' : 'none'
+}
+
 export const EMPTY_DOC: Doc = {
   photo: null,
+  capture: null,
   markers: {},
   markerStatus: {},
   scale: [null, null],

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { photoCaptured } from '../../../../web/src/capture/commands.js'
+import { captureConditionsOf } from '../../../../web/src/capture/conditions.js'
 import { checkFraming } from '../../../../web/src/capture/framing.js'
 import { levelOf } from '../../../../web/src/capture/level.js'
 import { checkText, levelText, problemText } from '../../../../web/src/capture/wording.js'
@@ -75,9 +76,10 @@ describe('capture sentences', () => {
 
 describe('photo captured', () => {
   const photo = { name: 'camera-anterior.jpg', width: 1080, height: 1920, url: 'data:image/jpeg;base64,AA' }
+  const at = new Date('2026-04-14T10:30:00.000Z')
 
   test('opens the still with the reference line at the plumb line, in one undo step', () => {
-    const s = photoCaptured(initialState(), photo, 540, levelOf(90, 0))
+    const s = photoCaptured(initialState(), photo, 540, captureConditionsOf(levelOf(90, 0), photo, at))
     const vs = current(s)
     assert.equal(vs.doc.photo, photo)
     assert.equal(vs.doc.lrvX, 540)
@@ -87,7 +89,7 @@ describe('photo captured', () => {
   })
 
   test('a tilted camera adds a warning to the notice', () => {
-    const s = photoCaptured(initialState(), photo, 540, levelOf(86, 0))
+    const s = photoCaptured(initialState(), photo, 540, captureConditionsOf(levelOf(86, 0), photo, at))
     assert.match(s.notice!.text, /tilted \(roll 0\.0°, pitch −4\.0°\)/)
   })
 })
