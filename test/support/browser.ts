@@ -151,6 +151,15 @@ export function pixelOf(spec: FigureSpec, id: string): Px {
   return p
 }
 
+/** Places the target the prompt asks for at its known pixel and waits until the prompt moves on; returns its id ('' when none is asked for). */
+async function placeAsked(page: Page, spec: FigureSpec): Promise<string> {
+  const id = await activeTarget(page)
+  if (id === '') return id
+  await clickPixel(page, spec, pixelOf(spec, id))
+  await page.locator(`#prompt:not([data-target="${id}"])`).waitFor()
+  return id
+}
+
 /**
  * Places every target the app asks for, by clicking its known pixel, until the
  * prompt asks for nothing more. Returns the order in which the app asked.
@@ -163,14 +172,23 @@ export async function placeGuided(
 ): Promise<string[]> {
   const asked: string[] = []
   for (let i = 0; i < limit; i++) {
-    const id = await activeTarget(page)
+    const id = await placeAsked(page, spec)
     if (id === '') return asked
     asked.push(id)
-    await clickPixel(page, spec, pixelOf(spec, id))
     photoBoxes.push(JSON.stringify(await page.locator('.stage image.photo').boundingBox()))
-    await page.locator(`#prompt:not([data-target="${id}"])`).waitFor()
   }
   throw new Error(`still asking after ${limit} clicks: ${asked.join(', ')}`)
+}
+
+/** Places the next `count` targets the app asks for (calibration first, then markers); returns their ids. */
+export async function placeNext(page: Page, spec: FigureSpec, count: number): Promise<string[]> {
+  const placed: string[] = []
+  while (placed.length < count) {
+    const id = await placeAsked(page, spec)
+    if (id === '') throw new Error(`only ${placed.length} of ${count} targets asked for: ${placed.join(', ')}`)
+    placed.push(id)
+  }
+  return placed
 }
 
 /** Waits for the results table to show the service's answer and returns metric -> value. */

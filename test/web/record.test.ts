@@ -6,141 +6,35 @@
  * loaded while one is open is never merged.
  */
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
-import { type BrowserContext, chromium, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
+import { type Harness, loadPhoto, OUTPUT, placeGuided, shownResults, startHarness } from '../support/browser.js'
 import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  type Harness,
-  loadPhoto,
-  OUTPUT,
-  placeGuided,
-  shownResults,
-  startHarness,
-} from '../support/browser.js'
+  clickAndAnswer,
+  openRecord,
+  PersistentBrowser,
+  savedToRecord,
+  snapshot,
+  storedRecord,
+} from '../support/record.js'
 import { FIGURES } from './fixtures/figure.js'
 
 let h: Harness
-let profile: string
-/** Every browser launched, closed at the end even when a test fails (an open one keeps the process alive). */
-const launched: BrowserContext[] = []
+/** One profile for the whole file: each test goes on with the record the one before left. */
+let browser: PersistentBrowser
 
 before(async () => {
   h = await startHarness()
-  profile = mkdtempSync(join(tmpdir(), 'posture-record-'))
+  browser = PersistentBrowser.create(h)
 })
 
 after(async () => {
-  for (const context of launched) await context.close().catch(() => undefined)
+  await browser?.close()
   await h?.close()
-  if (profile) rmSync(profile, { recursive: true, force: true })
 })
 
-async function launch(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  // A test that failed before closing its browser leaves the profile locked: close it first.
-  for (const open of launched.splice(0)) await open.close().catch(() => undefined)
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1400, height: 900 },
-    deviceScaleFactor: 1,
-    acceptDownloads: true,
-  })
-  launched.push(context)
-  const page = context.pages()[0] ?? (await context.newPage())
-  const errors: string[] = []
-  page.on('pageerror', (e) => errors.push(String(e)))
-  page.on('console', (m) => m.type() === 'error' && !m.text().includes('status of 422') && errors.push(m.text()))
-  page.on('request', (r) => {
-    // Photos never leave the browser: only the app's files and marker coordinates go to the service.
-    const body = r.postData() ?? ''
-    if (body.includes('data:image') || body.length > 20_000) errors.push(`a request carried a photo: ${r.url()}`)
-  })
-  await page.goto(h.base)
-  await page.locator('#view-tabs button').first().waitFor()
-  return { context, page, errors }
-}
-
-/** Waits until the autosave has written everything (and the record status line exists). */
-async function savedToRecord(page: Page): Promise<void> {
-  await page.locator('#record-status[data-pending="false"]').waitFor({ state: 'attached' })
-}
-
-interface StoredRecord {
-  patients: Record<string, unknown>[]
-  visits: Record<string, unknown>[]
-  photos: { key: string; type: string; width: number; height: number; hash: string }[]
-}
-
-/** Every patient, visit and photo as the page's IndexedDB holds them (photos by the SHA-256 of their bytes). */
-async function readRecord(page: Page): Promise<StoredRecord> {
-  return page.evaluate(async () => {
-    // The IndexedDB calls used here, typed locally: the tests compile without the DOM library.
-    type Request<T> = { result: T; error: unknown; onsuccess: () => void; onerror: () => void }
-    type Database = {
-      transaction(store: string): { objectStore(store: string): { getAll(): Request<Record<string, unknown>[]> } }
-      close(): void
-    }
-    const done = <T>(r: Request<T>) =>
-      new Promise<T>((resolve, reject) => {
-        r.onsuccess = () => resolve(r.result)
-        r.onerror = () => reject(r.error)
-      })
-    const idb = (globalThis as unknown as { indexedDB: { open(name: string): Request<Database> } }).indexedDB
-    const db = await done(idb.open('posture-metrics-record'))
-    const all = (store: string) => done(db.transaction(store).objectStore(store).getAll())
-    const [patients, visits, photos] = await Promise.all([all('patients'), all('visits'), all('photos')])
-    db.close()
-    const hex = async (b: Blob) =>
-      [...new Uint8Array(await crypto.subtle.digest('SHA-256', await b.arrayBuffer()))]
-        .map((x) => x.toString(16).padStart(2, '0'))
-        .join('')
-    const hashed = await Promise.all(
-      photos.map(async (p) => ({
-        key: String(p.key),
-        type: String(p.type),
-        width: Number(p.width),
-        height: Number(p.height),
-        hash: await hex(p.blob as Blob),
-      })),
-    )
-    return { patients, visits, photos: hashed }
-  })
-}
-
-type StoredVisitShape = {
-  patientId: unknown
-  date: string
-  file: { views: Record<string, { markers: unknown; results: unknown }> }
-  photos: Record<string, { key: string }>
-}
-
-/** The whole record as stored: patients, and each visit's markers, results and photos (by hash). */
-async function snapshot(page: Page): Promise<unknown> {
-  const { patients, visits, photos } = await readRecord(page)
-  const photoHash: Record<string, string> = {}
-  for (const p of photos) photoHash[p.key] = `${p.type} ${p.width}x${p.height} ${p.hash}`
-  const byPatient = new Map(patients.map((p) => [p.id, p.identifier]))
-  return {
-    patients: patients.map((p) => p.identifier).sort(),
-    visits: (visits as unknown as StoredVisitShape[])
-      .map((v) => ({
-        patient: byPatient.get(v.patientId),
-        date: v.date,
-        views: Object.fromEntries(
-          Object.entries(v.file.views).map(([name, view]) => [
-            name,
-            { markers: JSON.stringify(view.markers), results: JSON.stringify(view.results) },
-          ]),
-        ),
-        photos: Object.fromEntries(Object.entries(v.photos).map(([name, ref]) => [name, photoHash[ref.key]])),
-      }))
-      .sort((a, b) => `${a.patient} ${a.date}`.localeCompare(`${b.patient} ${b.date}`)),
-  }
-}
+const launch = () => browser.launch()
 
 /** The assessment file of the screen, with its patient, date and markers moved by `dx` px. */
 function variant(template: unknown, patient: string, date: string, dx: number): Buffer {
@@ -156,11 +50,6 @@ function variant(template: unknown, patient: string, date: string, dx: number): 
     view.results = null
   }
   return Buffer.from(JSON.stringify(file))
-}
-
-async function openRecord(page: Page): Promise<void> {
-  await page.locator('#record-button').click()
-  await page.locator('#record-dialog[open] #record-search').waitFor()
 }
 
 /** A new visit of a patient (added to the list first when new), filled from an assessment file and the view's photo. */
@@ -467,17 +356,6 @@ describe('patient record', () => {
   })
 })
 
-/** Every stored patient and visit as its JSON, and every photo as key, type, size and SHA-256 of its bytes (sorted). */
-async function storedRecord(page: Page): Promise<{ patients: string[]; visits: string[]; photos: string[] }> {
-  const { patients, visits, photos } = await readRecord(page)
-  return {
-    patients: patients.map((p) => JSON.stringify(p)).sort(),
-    // Every field but the revision, which a delete and its undo move on (a tab holding the older copy must not write it back).
-    visits: visits.map(({ rev: _rev, ...v }) => JSON.stringify(v)).sort(),
-    photos: photos.map((p) => `${p.key} ${p.type} ${p.width}x${p.height} ${p.hash}`).sort(),
-  }
-}
-
 /**
  * Every photo a visit refers to is stored, and every stored photo belongs to a visit
  * (a photo shared by visits stays while one of them does; one left by none goes).
@@ -501,15 +379,6 @@ function assertPhotosKept(record: { visits: string[]; photos: string[] }): void 
   )
 }
 
-/** Clicks a delete button and answers its question; waits until the question is gone. */
-async function answerDelete(page: Page, button: string, question: string, answer: 'yes' | 'no'): Promise<void> {
-  await page.locator(button).click()
-  const asked = page.locator(`dialog[data-question="${question}"][open]`)
-  await asked.waitFor()
-  await asked.locator(`button[data-answer="${answer}"]`).click()
-  await page.locator(`dialog[data-question="${question}"]`).waitFor({ state: 'detached' })
-}
-
 describe('deleting from the record', () => {
   test('a visit and a patient: asked first, Cancel changes nothing, Undo puts back every byte, a confirmed delete stays after reload', async () => {
     const { context, page, errors } = await launch()
@@ -530,13 +399,13 @@ describe('deleting from the record', () => {
     assertPhotosKept(before)
 
     // Cancel: nothing changes.
-    await answerDelete(page, `${visitA('2026-02-10')} button.delete`, 'delete-visit', 'no')
+    await clickAndAnswer(page, `${visitA('2026-02-10')} button.delete`, 'delete-visit', 'no')
     assert.equal(await page.locator(visitA('2026-02-10')).count(), 1)
     assert.ok(await page.locator('p.record-undo').isHidden(), 'no undo offered')
     assert.deepEqual(await storedRecord(page), before, 'Cancel: the record as it was')
 
     // Delete: gone from the list and from IndexedDB (its photo too); Undo puts it back byte-identical.
-    await answerDelete(page, `${visitA('2026-02-10')} button.delete`, 'delete-visit', 'yes')
+    await clickAndAnswer(page, `${visitA('2026-02-10')} button.delete`, 'delete-visit', 'yes')
     await page.locator(visitA('2026-02-10')).waitFor({ state: 'detached' })
     await page.locator('p.record-undo #record-undo').waitFor()
     const afterDelete = await storedRecord(page)
@@ -551,10 +420,10 @@ describe('deleting from the record', () => {
     // A patient with its visits: Cancel changes nothing; Delete removes all; Undo puts back every byte.
     await page.locator('#record-patients li[data-patient="PAC-B"] button').click()
     await page.locator('.record-patient-visits[data-patient="PAC-B"]').waitFor()
-    await answerDelete(page, '#record-delete-patient', 'delete-patient', 'no')
+    await clickAndAnswer(page, '#record-delete-patient', 'delete-patient', 'no')
     assert.equal(await page.locator('#record-patients li[data-patient="PAC-B"]').count(), 1)
     assert.deepEqual(await storedRecord(page), before, 'Cancel: the record as it was')
-    await answerDelete(page, '#record-delete-patient', 'delete-patient', 'yes')
+    await clickAndAnswer(page, '#record-delete-patient', 'delete-patient', 'yes')
     await page.locator('#record-patients li[data-patient="PAC-B"]').waitFor({ state: 'detached' })
     const withoutB = (await snapshot(page)) as { patients: string[]; visits: { patient: string | undefined }[] }
     assert.deepEqual(withoutB.patients, ['PAC-A', 'PAC-BIG'])
@@ -569,7 +438,7 @@ describe('deleting from the record', () => {
 
     // A confirmed delete is still gone after a reload.
     await page.locator('#record-patients li[data-patient="PAC-A"] button').click()
-    await answerDelete(page, `${visitA('2026-02-10')} button.delete`, 'delete-visit', 'yes')
+    await clickAndAnswer(page, `${visitA('2026-02-10')} button.delete`, 'delete-visit', 'yes')
     await page.locator(visitA('2026-02-10')).waitFor({ state: 'detached' })
     await page.reload()
     await page.locator('#view-tabs button').first().waitFor()

@@ -1,0 +1,233 @@
+/**
+ * The patient record as the browser tests see it: Chromium on a persistent profile (a
+ * user-data-dir kept between launches, as a clinician's browser keeps its data), more
+ * tabs of that browser, each watched for page errors and for photos leaving it; the
+ * record's IndexedDB as stored (patients, visits, photos by hash, every tab's
+ * workspace); the autosave; the Patients dialog and the questions the app asks; the
+ * markers on screen.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type BrowserContext, chromium, type Page } from 'playwright-core'
+import { CHROMIUM, CHROMIUM_ARGS, type Harness } from './browser.js'
+
+/** A tab on the app, with what went wrong in it (page errors, console errors, a photo in a request). */
+export interface Tab {
+  readonly page: Page
+  readonly errors: string[]
+}
+
+/** The context options a record test may set (the language and time zone the browser reports). */
+export interface ProfileOptions {
+  readonly locale?: string
+  readonly timezoneId?: string
+}
+
+/** Collects a page's errors into `errors`; photos never leave the browser, so a request carrying one is an error. */
+function watch(page: Page, errors: string[]): void {
+  page.on('pageerror', (e) => errors.push(String(e)))
+  page.on('console', (m) => m.type() === 'error' && !m.text().includes('status of 422') && errors.push(m.text()))
+  page.on('request', (r) => {
+    // Only the app's files and marker coordinates go to the service.
+    const body = r.postData() ?? ''
+    if (body.includes('data:image') || body.length > 20_000) errors.push(`a request carried a photo: ${r.url()}`)
+  })
+}
+
+/**
+ * Chromium on one persistent profile (a temporary user-data-dir): launched, closed and
+ * launched again on the same data, like a clinician's browser. `close` closes whatever
+ * is open (also after a failed test: an open browser keeps the process alive) and
+ * removes the profile.
+ */
+export class PersistentBrowser {
+  private readonly launched: BrowserContext[] = []
+
+  private constructor(
+    private readonly h: Harness,
+    readonly profile: string,
+    private readonly options: ProfileOptions,
+  ) {}
+
+  static create(h: Harness, options: ProfileOptions = {}): PersistentBrowser {
+    return new PersistentBrowser(h, mkdtempSync(join(tmpdir(), 'posture-record-')), options)
+  }
+
+  /** Launches Chromium on the profile (closing one left open by a failed test: it locks the profile) with the app in its first tab. */
+  async launch(): Promise<Tab & { context: BrowserContext }> {
+    for (const open of this.launched.splice(0)) await open.close().catch(() => undefined)
+    const context = await chromium.launchPersistentContext(this.profile, {
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1400, height: 900 },
+      deviceScaleFactor: 1,
+      acceptDownloads: true,
+      ...this.options,
+    })
+    this.launched.push(context)
+    const tab = await this.openApp(context.pages()[0] ?? (await context.newPage()))
+    return { context, ...tab }
+  }
+
+  /** Another tab of the launched browser, on the app (its record status line shown: the record is mounted). */
+  async newTab(context: BrowserContext): Promise<Tab> {
+    return this.openApp(await context.newPage())
+  }
+
+  private async openApp(page: Page): Promise<Tab> {
+    const errors: string[] = []
+    watch(page, errors)
+    await page.goto(this.h.base)
+    await page.locator('#view-tabs button').first().waitFor()
+    await page.locator('#record-status').waitFor({ state: 'attached' })
+    return { page, errors }
+  }
+
+  async close(): Promise<void> {
+    for (const context of this.launched.splice(0)) await context.close().catch(() => undefined)
+    rmSync(this.profile, { recursive: true, force: true })
+  }
+}
+
+/** Waits until the autosave has written everything (and the record status line exists). */
+export async function savedToRecord(page: Page): Promise<void> {
+  await page.locator('#record-status[data-pending="false"]').waitFor({ state: 'attached' })
+}
+
+export interface StoredRecord {
+  patients: Record<string, unknown>[]
+  visits: Record<string, unknown>[]
+  photos: { key: string; type: string; width: number; height: number; hash: string }[]
+  /** Every tab's workspace, with the tab's id. */
+  workspaces: { tab: string; workspace: Record<string, unknown> }[]
+}
+
+/** Every patient, visit, photo (by the SHA-256 of its bytes) and workspace as the page's IndexedDB holds them. */
+export async function readRecord(page: Page): Promise<StoredRecord> {
+  return page.evaluate(async () => {
+    // The IndexedDB calls used here, typed locally: the tests compile without the DOM library.
+    type Request<T> = { result: T; error: unknown; onsuccess: () => void; onerror: () => void }
+    type ObjectStore = { getAll(): Request<Record<string, unknown>[]>; getAllKeys(): Request<string[]> }
+    type Database = { transaction(store: string): { objectStore(store: string): ObjectStore }; close(): void }
+    const done = <T>(r: Request<T>) =>
+      new Promise<T>((resolve, reject) => {
+        r.onsuccess = () => resolve(r.result)
+        r.onerror = () => reject(r.error)
+      })
+    const idb = (globalThis as unknown as { indexedDB: { open(name: string): Request<Database> } }).indexedDB
+    const db = await done(idb.open('posture-metrics-record'))
+    const all = (store: string) => done(db.transaction(store).objectStore(store).getAll())
+    const workspaceStore = () => db.transaction('workspace').objectStore('workspace')
+    const [patients, visits, photos, tabs, workspaces] = await Promise.all([
+      all('patients'),
+      all('visits'),
+      all('photos'),
+      done(workspaceStore().getAllKeys()),
+      all('workspace'),
+    ])
+    db.close()
+    const hex = async (b: Blob) =>
+      [...new Uint8Array(await crypto.subtle.digest('SHA-256', await b.arrayBuffer()))]
+        .map((x) => x.toString(16).padStart(2, '0'))
+        .join('')
+    const hashed = await Promise.all(
+      photos.map(async (p) => ({
+        key: String(p.key),
+        type: String(p.type),
+        width: Number(p.width),
+        height: Number(p.height),
+        hash: await hex(p.blob as Blob),
+      })),
+    )
+    return {
+      patients,
+      visits,
+      photos: hashed,
+      workspaces: tabs.map((tab, i) => ({ tab: String(tab), workspace: workspaces[i]! })),
+    }
+  })
+}
+
+type StoredVisitShape = {
+  patientId: unknown
+  date: string
+  file: { views: Record<string, { markers: unknown; results: unknown }> }
+  photos: Record<string, { key: string }>
+}
+
+/** The whole record as stored: patients, and each visit's markers, results and photos (by hash). */
+export async function snapshot(page: Page): Promise<unknown> {
+  const { patients, visits, photos } = await readRecord(page)
+  const photoHash: Record<string, string> = {}
+  for (const p of photos) photoHash[p.key] = `${p.type} ${p.width}x${p.height} ${p.hash}`
+  const byPatient = new Map(patients.map((p) => [p.id, p.identifier]))
+  return {
+    patients: patients.map((p) => p.identifier).sort(),
+    visits: (visits as unknown as StoredVisitShape[])
+      .map((v) => ({
+        patient: byPatient.get(v.patientId),
+        date: v.date,
+        views: Object.fromEntries(
+          Object.entries(v.file.views).map(([name, view]) => [
+            name,
+            { markers: JSON.stringify(view.markers), results: JSON.stringify(view.results) },
+          ]),
+        ),
+        photos: Object.fromEntries(Object.entries(v.photos).map(([name, ref]) => [name, photoHash[ref.key]])),
+      }))
+      .sort((a, b) => `${a.patient} ${a.date}`.localeCompare(`${b.patient} ${b.date}`)),
+  }
+}
+
+/** Every stored patient and visit as its JSON, and every photo as key, type, size and SHA-256 of its bytes (sorted). */
+export async function storedRecord(page: Page): Promise<{ patients: string[]; visits: string[]; photos: string[] }> {
+  const { patients, visits, photos } = await readRecord(page)
+  return {
+    patients: patients.map((p) => JSON.stringify(p)).sort(),
+    // Every field but the revision, which a delete and its undo move on (a tab holding the older copy must not write it back).
+    visits: visits.map(({ rev: _rev, ...v }) => JSON.stringify(v)).sort(),
+    photos: photos.map((p) => `${p.key} ${p.type} ${p.width}x${p.height} ${p.hash}`).sort(),
+  }
+}
+
+/** Opens the Patients dialog. */
+export async function openRecord(page: Page): Promise<void> {
+  await page.locator('#record-button').click()
+  await page.locator('#record-dialog[open] #record-search').waitFor()
+}
+
+/** Answers the question `question` the app is asking; returns its text, once the question is gone. */
+export async function answerQuestion(page: Page, question: string, answer: 'yes' | 'no'): Promise<string> {
+  const asked = page.locator(`dialog[data-question="${question}"][open]`)
+  await asked.waitFor()
+  const text = await asked.innerText()
+  await asked.locator(`button[data-answer="${answer}"]`).click()
+  await page.locator(`dialog[data-question="${question}"]`).waitFor({ state: 'detached' })
+  return text
+}
+
+/** Clicks a button that asks first (delete, discard, move) and answers its question; returns the question's text. */
+export async function clickAndAnswer(
+  page: Page,
+  button: string,
+  question: string,
+  answer: 'yes' | 'no',
+): Promise<string> {
+  await page.locator(button).click()
+  return answerQuestion(page, question, answer)
+}
+
+/** The markers and scale points on screen: each target's id with its tooltip (its label and image-pixel position). */
+export async function markersOnScreen(page: Page): Promise<string[]> {
+  return page
+    .locator('#stage g.marker[data-target]')
+    .evaluateAll((marks) =>
+      marks.map((g) => `${g.getAttribute('data-target')} ${g.querySelector('title')?.textContent}`),
+    )
+}
+
+/** The tab id the page's record uses (its workspace's key). */
+export async function tabIdOf(page: Page): Promise<string> {
+  return (await page.evaluate("sessionStorage.getItem('posture-metrics.tab')")) as string
+}
