@@ -10,7 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
-import { CHROMIUM, CHROMIUM_ARGS, type Harness } from './browser.js'
+import type { View } from '#core/markers.js'
+import { FIGURES } from '../web/fixtures/figure.js'
+import { CHROMIUM, CHROMIUM_ARGS, type Harness, loadPhoto, placeGuided } from './browser.js'
 
 /** A tab on the app, with what went wrong in it (page errors, console errors, a photo in a request). */
 export interface Tab {
@@ -230,4 +232,57 @@ export async function markersOnScreen(page: Page): Promise<string[]> {
 /** The tab id the page's record uses (its workspace's key). */
 export async function tabIdOf(page: Page): Promise<string> {
   return (await page.evaluate("sessionStorage.getItem('posture-metrics.tab')")) as string
+}
+
+/** Today's date (YYYY-MM-DD) in the page's time zone. */
+export function todayIn(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const d = new Date()
+    return [d.getFullYear(), d.getMonth() + 1, d.getDate()].map((n) => String(n).padStart(2, '0')).join('-')
+  })
+}
+
+/** The stored visits of the patient with `identifier` (none when there is no such patient). */
+export function visitsOf(record: StoredRecord, identifier: string): Record<string, unknown>[] {
+  const patient = record.patients.find((p) => p.identifier === identifier)
+  return patient ? record.visits.filter((v) => v.patientId === patient.id) : []
+}
+
+/** Each patient's line in the Patients dialog (identifier, name, number of visits), by identifier; the dialog is left closed. */
+export async function patientLines(page: Page): Promise<Record<string, string>> {
+  await openRecord(page)
+  const lines = await page
+    .locator('#record-patients li[data-patient]')
+    .evaluateAll((items) => items.map((li) => [li.getAttribute('data-patient'), li.textContent.trim()]))
+  await page.locator('#record-close').click()
+  await page.locator('#record-dialog').waitFor({ state: 'hidden' })
+  return Object.fromEntries(lines)
+}
+
+/** Selects a marker in the list and moves it with the arrow keys from the photo (`key`: e.g. Shift+ArrowRight, 10 px). */
+export async function nudgeMarker(page: Page, target: string, key: string): Promise<void> {
+  const active = page.locator(`#marker-list li.active[data-target="${target}"]`)
+  // A click on the selected marker's line unselects it.
+  if ((await active.count()) === 0) await page.locator(`#marker-list li[data-target="${target}"] .target-main`).click()
+  await active.waitFor()
+  await page.locator('#stage').focus()
+  await page.keyboard.press(key)
+}
+
+/**
+ * Waits until the service has answered for the view on screen (not the values saved in
+ * a visit: an opened visit is analysed again) and the autosave has written it.
+ */
+export async function analysedAndSaved(page: Page): Promise<void> {
+  await page.locator('#results[data-state="ready"]').waitFor()
+  await savedToRecord(page)
+}
+
+/** Opens the figure of `view` and marks it whole (every target, and the ruler's length): the service can answer. */
+export async function markWholeView(page: Page, h: Harness, view: View): Promise<void> {
+  const spec = FIGURES[view]
+  await loadPhoto(page, h, view)
+  await placeGuided(page, spec)
+  await page.locator('#grid-cm').fill(String(spec.scaleCm))
+  await page.locator('#grid-cm').press('Enter')
 }
