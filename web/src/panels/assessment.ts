@@ -22,6 +22,12 @@ export function mountAssessment(store: Store<AppState>): void {
   // Committed (Enter, Tab, leaving the field), not per letter: a visit enters the record under the whole identifier.
   patient.addEventListener('change', () => store.set((s) => identifierCommitted(s, patient.value)))
   date.addEventListener('change', () => store.set((s) => setMeta(s, { date: date.value })))
+  // The field is not written while it has focus (it may hold a half-typed date): a date set meanwhile
+  // (the visit dated today when the Tab that committed the identifier landed here) shows once it is left.
+  date.addEventListener('blur', () => {
+    const { date: stored } = store.get().meta
+    if (date.value !== stored) date.value = stored
+  })
   const commitSd = () => store.set((s) => setPlacementSd(s, sd.value))
   sd.addEventListener('change', commitSd)
   sd.addEventListener('keydown', (e) => e.key === 'Enter' && commitSd())
