@@ -720,7 +720,7 @@ export class RecordController {
   /** Deletes a visit (what is pending on screen is written first, so an undo brings back the last change too). */
   async deleteVisit(id: string): Promise<void> {
     await this.saved()
-    if (this.store.get().record?.visitId === id) this.closeScreen()
+    if (this.store.get().record?.visitId === id) await this.closeScreenWritten()
     const until = this.effects.now().getTime() + UNDO_MS
     const removed = await this.storage.deleteVisit(id, until)
     if (!removed) return
@@ -733,7 +733,7 @@ export class RecordController {
   /** Deletes a patient with its visits (what is pending on screen is written first, as for a visit). */
   async deletePatient(id: string): Promise<void> {
     await this.saved()
-    if (this.store.get().record?.patientId === id) this.closeScreen()
+    if (this.store.get().record?.patientId === id) await this.closeScreenWritten()
     const until = this.effects.now().getTime() + UNDO_MS
     const removed = await this.storage.deletePatient(id, until)
     if (!removed) return
@@ -741,6 +741,17 @@ export class RecordController {
     for (const v of removed.visits) this.tell({ kind: 'visit', tab: this.effects.tab, id: v.id, rev: null })
     this.tell({ kind: 'record', tab: this.effects.tab })
     this.changed()
+  }
+
+  /**
+   * The screen showing what is being deleted cleared, and this tab's workspace written
+   * so. A deletion keeps the photos a workspace still shows: the deleted visit's photos
+   * then go with it (and come back with the undo) instead of staying in the database,
+   * used by nothing.
+   */
+  private async closeScreenWritten(): Promise<void> {
+    this.closeScreen()
+    await this.saved()
   }
 
   /** The visit on screen is going away: clear the screen and this tab's workspace, without saving it again. */
