@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
 import { FIGURES } from '../web/fixtures/figure.js'
-import { CHROMIUM, CHROMIUM_ARGS, type Harness, loadPhoto, placeGuided } from './browser.js'
+import { CHROMIUM, CHROMIUM_ARGS, type Harness, loadPhoto, placeGuided, startHarness } from './browser.js'
 
 /** A tab on the app, with what went wrong in it (page errors, console errors, a photo in a request). */
 export interface Tab {
@@ -89,6 +89,35 @@ export class PersistentBrowser {
   async close(): Promise<void> {
     for (const context of this.launched.splice(0)) await context.close().catch(() => undefined)
     rmSync(this.profile, { recursive: true, force: true })
+  }
+}
+
+/**
+ * The browsers of a test file whose tests each want a profile of their own: the
+ * harness, started once; a fresh persistent browser per `create` (in the file's
+ * language and time zone unless told otherwise); all closed at the end.
+ */
+export class RecordBrowsers {
+  private readonly created: PersistentBrowser[] = []
+  private harness: Harness | undefined
+
+  constructor(private readonly defaults: ProfileOptions = {}) {}
+
+  async start(): Promise<Harness> {
+    this.harness = await startHarness()
+    return this.harness
+  }
+
+  create(options: ProfileOptions = {}): PersistentBrowser {
+    if (!this.harness) throw new Error('RecordBrowsers.start() first')
+    const browser = PersistentBrowser.create(this.harness, { ...this.defaults, ...options })
+    this.created.push(browser)
+    return browser
+  }
+
+  async close(): Promise<void> {
+    for (const browser of this.created.splice(0)) await browser.close()
+    await this.harness?.close()
   }
 }
 
@@ -248,6 +277,17 @@ export function visitsOf(record: StoredRecord, identifier: string): Record<strin
   return patient ? record.visits.filter((v) => v.patientId === patient.id) : []
 }
 
+type AnteriorMarkers = Record<string, [number, number]>
+
+/** The anterior markers of every stored visit of a patient, by visit id. */
+export async function storedMarkers(page: Page, patient: string): Promise<Map<string, AnteriorMarkers>> {
+  const visits = visitsOf(await readRecord(page), patient) as unknown as {
+    id: string
+    file: { views: { anterior: { markers: AnteriorMarkers } } }
+  }[]
+  return new Map(visits.map((v) => [v.id, v.file.views.anterior.markers]))
+}
+
 /** Each patient's line in the Patients dialog (identifier, name, number of visits), by identifier; the dialog is left closed. */
 export async function patientLines(page: Page): Promise<Record<string, string>> {
   await openRecord(page)
@@ -279,10 +319,24 @@ export async function analysedAndSaved(page: Page): Promise<void> {
 }
 
 /** Opens the figure of `view` and marks it whole (every target, and the ruler's length): the service can answer. */
-export async function markWholeView(page: Page, h: Harness, view: View): Promise<void> {
+async function markWholeView(page: Page, h: Harness, view: View): Promise<void> {
   const spec = FIGURES[view]
   await loadPhoto(page, h, view)
   await placeGuided(page, spec)
   await page.locator('#grid-cm').fill(String(spec.scaleCm))
   await page.locator('#grid-cm').press('Enter')
+}
+
+/**
+ * A visit of the patient `identifier` entering the record from the assessment card:
+ * the identifier typed and committed (Tab), the date typed when given, the anterior
+ * view marked whole; returns once the service has answered and the visit is saved.
+ */
+export async function visitFromCard(page: Page, h: Harness, identifier: string, date?: string): Promise<void> {
+  await page.locator('#patient-id').fill(identifier)
+  await page.locator('#patient-id').press('Tab')
+  if (date !== undefined) await page.locator('#assessment-date').fill(date)
+  await markWholeView(page, h, 'anterior')
+  await page.locator('#record-status[data-saved="true"]').waitFor()
+  await analysedAndSaved(page)
 }

@@ -1,57 +1,54 @@
 /**
- * The record never loses or moves a patient's work silently (issue 26), in one tab of
- * a real Chromium in Spanish, as the clinicians use it: "Nueva visita" asks before it
- * discards work that is in no patient's record, and Cancelar keeps it exactly; typing
- * another identifier never moves a visit, only "Pasar a otro paciente…" does, after
- * asking; a visit started by typing the identifier is dated today; the undo of a
- * delete survives a reload. Each test names what the app did before the fix: every
- * one of them failed on it. Two tabs and closed tabs: record-tabs.test.ts.
+ * The record never loses, moves or overwrites a patient's work silently (issue 26), in
+ * a real Chromium in Spanish, as the clinicians use it. In one tab: "Nueva visita"
+ * asks before it discards work that is in no patient's record, and Cancelar keeps it
+ * exactly; typing another identifier never moves a visit, only "Pasar a otro
+ * paciente…" does, after asking; a visit started by typing the identifier is dated
+ * today; the undo of a delete survives a reload. With several tabs of one browser: two
+ * tabs on one visit never overwrite each other (the stale tab's work is kept as a
+ * visit of its own; a tab whose visit changed elsewhere says so and shows the newest
+ * version on request), and work in no patient's record left in a closed tab comes
+ * back in a new tab, the other closed tabs' work listed in the Patients dialog to open
+ * or discard. Each test names what the app did before the fix, and fails on it.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { type Harness, loadPhoto, OUTPUT, placeNext, startHarness } from '../support/browser.js'
+import { type Harness, loadPhoto, OUTPUT, placeNext } from '../support/browser.js'
 import {
   analysedAndSaved,
   clickAndAnswer,
   markersOnScreen,
-  markWholeView,
+  nudgeMarker,
   openRecord,
-  PersistentBrowser,
-  type ProfileOptions,
   patientLines,
+  RecordBrowsers,
   readRecord,
   savedToRecord,
+  storedMarkers,
   storedRecord,
+  tabIdOf,
   todayIn,
+  visitFromCard,
   visitsOf,
 } from '../support/record.js'
 import { FIGURES } from './fixtures/figure.js'
 
 let h: Harness
-const browsers: PersistentBrowser[] = []
+/** A browser of its own for each test (a fresh profile), in Spanish. */
+const browsers = new RecordBrowsers({ locale: 'es-ES' })
 
 before(async () => {
-  h = await startHarness()
+  h = await browsers.start()
 })
 
-after(async () => {
-  for (const b of browsers) await b.close()
-  await h?.close()
-})
-
-/** A browser of its own for each test (a fresh profile), in Spanish. */
-function spanishBrowser(options: ProfileOptions = {}): PersistentBrowser {
-  const browser = PersistentBrowser.create(h, { locale: 'es-ES', ...options })
-  browsers.push(browser)
-  return browser
-}
+after(() => browsers.close())
 
 const CALIBRATION = ['scale-a', 'scale-b', 'lrv']
 
-describe('the record never discards or moves work silently', () => {
+describe('one tab: the record never discards or moves work silently', () => {
   test('"Nueva visita" with work in no record on screen asks, naming it; Cancelar keeps it exactly; Descartar starts the visit', async () => {
     // Before the fix: "Nueva visita" cleared the screen at once (no question; Ctrl+Z brought nothing back).
-    const { page, errors } = await spanishBrowser().launch()
+    const { page, errors } = await browsers.create().launch()
     await loadPhoto(page, h, 'anterior')
     const placed = await placeNext(page, FIGURES.anterior, 8)
     assert.equal(placed.filter((id) => !CALIBRATION.includes(id)).length, 5, 'five markers besides the calibration')
@@ -105,15 +102,10 @@ describe('the record never discards or moves work silently', () => {
   test('typing another identifier never moves a visit; "Pasar a otro paciente…" asks naming both, Cancelar changes nothing, confirmed it moves', async () => {
     // Before the fix: with HC-0042's visit on screen, typing HC-0107 in the identifier field and
     // Tab moved the visit to HC-0107 (HC-0042 lost a visit), with no question and no notice.
-    const { page, errors } = await spanishBrowser().launch()
+    const { page, errors } = await browsers.create().launch()
     const field = page.locator('#patient-id')
     // HC-0042: a visit of 15 January, then today's.
-    await field.fill('HC-0042')
-    await field.press('Tab')
-    await page.locator('#assessment-date').fill('2026-01-15')
-    await markWholeView(page, h, 'anterior')
-    await page.locator('#record-status[data-saved="true"]').waitFor()
-    await analysedAndSaved(page)
+    await visitFromCard(page, h, 'HC-0042', '2026-01-15')
     await openRecord(page)
     await page.locator('#record-patients li[data-patient="HC-0042"] button').click()
     await page.locator('.record-patient-visits[data-patient="HC-0042"] #record-new-visit').click()
@@ -194,7 +186,7 @@ describe('the record never discards or moves work silently', () => {
     // Before the fix: such a visit was saved "sin fecha" (date ''). The browser's time zone is put
     // where today's date differs from UTC's, so a date taken in UTC would not pass either.
     const timezoneId = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago'
-    const browser = spanishBrowser({ timezoneId })
+    const browser = browsers.create({ timezoneId })
     const { context, page, errors } = await browser.launch()
     const today = await todayIn(page)
     assert.notEqual(today, new Date().toISOString().slice(0, 10), `${timezoneId}: another date than UTC's`)
@@ -237,13 +229,8 @@ describe('the record never discards or moves work silently', () => {
 
   test('the undo of a deleted visit is still offered after a reload, and puts it back', async () => {
     // Before the fix: the deletion was kept in the page's memory only: after a reload no undo was offered.
-    const { page, errors } = await spanishBrowser().launch()
-    const field = page.locator('#patient-id')
-    await field.fill('HC-0500')
-    await field.press('Tab')
-    await markWholeView(page, h, 'anterior')
-    await page.locator('#record-status[data-saved="true"]').waitFor()
-    await analysedAndSaved(page)
+    const { page, errors } = await browsers.create().launch()
+    await visitFromCard(page, h, 'HC-0500')
     const before = await storedRecord(page)
     const [visit] = (await readRecord(page)).visits
     assert.ok(visit)
@@ -271,5 +258,208 @@ describe('the record never discards or moves work silently', () => {
     // The deleted visit was on screen: its photo went with it (it did not stay in IndexedDB, used by nothing).
     assert.deepEqual(deleted.photos, [], 'the photo deleted with the visit')
     assert.deepEqual(errors, [])
+  })
+})
+
+/** A visit as the two-tab test reads it: its revision and anterior markers. */
+type StoredVisit = {
+  id: string
+  rev: number
+  file: { views: { anterior: { markers: Record<string, [number, number]> } } }
+}
+
+const RIGHT = 'punto_acromion_der'
+const LEFT = 'punto_acromion_izq'
+
+describe('several tabs of one browser', () => {
+  test('two tabs on one visit: a change elsewhere is shown and reloaded on request; a stale tab’s edit is kept as a visit of its own; after a restart both edits are there', async () => {
+    // Before the fix: the last save won. Tab A moved an acromion, tab B (holding the visit as it
+    // was before) moved the other one and saved over A's version: after a restart A's edit was gone,
+    // and neither tab said anything.
+    const browser = browsers.create()
+    let { context, page: a, errors: errorsA } = await browser.launch()
+    await visitFromCard(a, h, 'HC-0900')
+    const [original] = (await readRecord(a)).visits as unknown as StoredVisit[]
+    assert.ok(original)
+    const start = original.file.views.anterior.markers
+
+    // Tab B opens the same visit; opening writes nothing.
+    const { page: b, errors: errorsB } = await browser.newTab(context)
+    await openRecord(b)
+    await b.locator('#record-patients li[data-patient="HC-0900"] button').click()
+    await b.locator(`#record-visits li[data-visit="${original.id}"] button.open`).click()
+    await b.locator('#record-dialog').waitFor({ state: 'hidden' })
+    await analysedAndSaved(b)
+    assert.deepEqual(await markersOnScreen(b), await markersOnScreen(a), 'the same visit in both tabs')
+    const opened = (await readRecord(b)).visits as unknown as StoredVisit[]
+    assert.equal(opened.length, 1)
+    assert.equal(opened[0]!.rev, original.rev, 'opening the visit in tab B wrote nothing')
+    assert.ok(await a.locator('#record-elsewhere').isHidden(), 'tab A is told of no change')
+
+    // A moves the right acromion: B, with nothing unsaved, says the visit changed and shows the newest on request.
+    await nudgeMarker(a, RIGHT, 'Shift+ArrowRight')
+    await analysedAndSaved(a)
+    let stored = await storedMarkers(a, 'HC-0900')
+    assert.deepEqual(stored.get(original.id)![RIGHT], [start[RIGHT]![0] + 10, start[RIGHT]![1]])
+    const elsewhere = b.locator('#record-elsewhere[data-state="changed"]')
+    await elsewhere.waitFor()
+    assert.match(await elsewhere.innerText(), /Esta visita se ha modificado en otra ventana o pestaña/)
+    assert.notDeepEqual(await markersOnScreen(b), await markersOnScreen(a), 'B still shows what it read')
+    await b.locator('#record-elsewhere-reload').click()
+    await elsewhere.waitFor({ state: 'hidden' })
+    assert.deepEqual(await markersOnScreen(b), await markersOnScreen(a), "B shows A's version")
+    await analysedAndSaved(b)
+
+    // A moves it again; B, holding the version before that, moves the left acromion: nothing is overwritten.
+    await nudgeMarker(a, RIGHT, 'Shift+ArrowRight')
+    await analysedAndSaved(a)
+    await elsewhere.waitFor()
+    await nudgeMarker(b, LEFT, 'Shift+ArrowDown')
+    await b
+      .locator('#toast.show')
+      .filter({ hasText: 'No se ha sobrescrito nada: sus cambios de aquí se conservan como otra visita de HC-0900' })
+      .waitFor()
+    await analysedAndSaved(b)
+    await analysedAndSaved(a)
+    await b.screenshot({ path: `${OUTPUT}record-tabs-kept-as-copy.png` })
+    assert.ok(await b.locator('#record-elsewhere').isHidden(), 'B now shows its own copy')
+    stored = await storedMarkers(a, 'HC-0900')
+    assert.equal(stored.size, 2, "A's visit and B's copy")
+    const copyId = [...stored.keys()].find((id) => id !== original.id)!
+    const expectedA = { ...start, [RIGHT]: [start[RIGHT]![0] + 20, start[RIGHT]![1]] }
+    const expectedB = {
+      ...start,
+      [RIGHT]: [start[RIGHT]![0] + 10, start[RIGHT]![1]],
+      [LEFT]: [start[LEFT]![0], start[LEFT]![1] + 10],
+    }
+    assert.deepEqual(stored.get(original.id), expectedA, "A's version under the original visit")
+    assert.deepEqual(stored.get(copyId), expectedB, "B's version as a visit of its own")
+    const screenA = await markersOnScreen(a)
+    const screenB = await markersOnScreen(b)
+    assert.deepEqual([errorsA, errorsB], [[], []])
+
+    // Close the browser, open it again: both edits are in the record.
+    await context.close()
+    ;({ context, page: a, errors: errorsA } = await browser.launch())
+    assert.deepEqual(await storedMarkers(a, 'HC-0900'), stored)
+    assert.match((await patientLines(a))['HC-0900']!, /2 visitas/)
+    for (const [id, screen] of [
+      [original.id, screenA],
+      [copyId, screenB],
+    ] as const) {
+      await openRecord(a)
+      await a.locator('#record-patients li[data-patient="HC-0900"] button').click()
+      await a.locator(`#record-visits li[data-visit="${id}"] button.open`).click()
+      await a.locator('#record-dialog').waitFor({ state: 'hidden' })
+      await a.locator('.stage.has-photo image.photo').waitFor()
+      assert.deepEqual(await markersOnScreen(a), screen, `visit ${id === copyId ? 'of B' : 'of A'} as it was shown`)
+    }
+    assert.deepEqual(errorsA, [])
+    await context.close()
+  })
+
+  test('work in no record left in a closed tab comes back in a new tab; other closed tabs’ work is listed to open or discard', async () => {
+    // Before the fix: every tab wrote one shared workspace. A second tab opened while the first
+    // was still open showed the first one's work, and when two tabs held unsaved work the last to
+    // save replaced the other's: it was lost, and nothing listed it.
+    const browser = browsers.create()
+    const { context, page: first } = await browser.launch()
+    await loadPhoto(first, h, 'anterior')
+    await placeNext(first, FIGURES.anterior, 8)
+    await savedToRecord(first)
+    const work = await markersOnScreen(first)
+    await first.close()
+
+    // A new tab takes over the closed tab's work.
+    const { page: c, errors: errorsC } = await browser.newTab(context)
+    await c.locator('.stage.has-photo image.photo').waitFor()
+    assert.deepEqual(await markersOnScreen(c), work, "the closed tab's photo and markers")
+    assert.equal(await c.locator('#patient-id').inputValue(), '')
+    assert.equal(await c.locator('#record-status').getAttribute('data-saved'), 'false')
+    // C goes on with it (a sixth marker).
+    await placeNext(c, FIGURES.anterior, 1)
+    await savedToRecord(c)
+    const cWork = await markersOnScreen(c)
+    const cTab = await tabIdOf(c)
+
+    // Tabs opened while C is open do not take C's work: they start empty. F: a posterior photo only;
+    // D, the last to save: the lateral view marked in part.
+    const { page: f, errors: errorsF } = await browser.newTab(context)
+    const { page: d, errors: errorsD } = await browser.newTab(context)
+    for (const fresh of [f, d]) {
+      await savedToRecord(fresh)
+      assert.equal(await fresh.locator('.stage.has-photo').count(), 0, "C's work stays C's")
+    }
+    await f.locator('#view-tabs button[data-view="posterior"]').click()
+    await loadPhoto(f, h, 'posterior')
+    await savedToRecord(f)
+    const fTab = await tabIdOf(f)
+    await d.locator('#view-tabs button[data-view="lateral"]').click()
+    await loadPhoto(d, h, 'lateral')
+    await placeNext(d, FIGURES.lateral, 5)
+    await savedToRecord(d)
+    const dWork = await markersOnScreen(d)
+    assert.deepEqual([errorsC, errorsD, errorsF], [[], [], []])
+    await d.close()
+    await c.close()
+    await f.close()
+
+    // A new tab takes over the work saved last in a closed tab (D's); C's and F's are listed in the Patients dialog.
+    const { page: e, errors: errorsE } = await browser.newTab(context)
+    await e.locator('.stage.has-photo image.photo').waitFor()
+    assert.equal(await e.locator('#view-tabs button[aria-selected="true"]').getAttribute('data-view'), 'lateral')
+    assert.deepEqual(await markersOnScreen(e), dWork, "D's lateral work")
+    await openRecord(e)
+    const unfiled = e.locator('#record-unfiled')
+    await unfiled.waitFor()
+    assert.match(await e.locator('.record-unfiled-work h3').innerText(), /Trabajo sin guardar de ventanas cerradas/)
+    assert.deepEqual(
+      (await unfiled.locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('data-tab')))).sort(),
+      [cTab, fTab].sort(),
+    )
+    const itemC = unfiled.locator(`li[data-tab="${cTab}"]`)
+    const itemF = unfiled.locator(`li[data-tab="${fTab}"]`)
+    assert.match(await itemC.innerText(), /Anterior/)
+    assert.match(await itemF.innerText(), /Posterior/)
+    await e.screenshot({ path: `${OUTPUT}record-tabs-unfiled.png` })
+
+    // Descartar asks; Cancelar keeps it listed and stored; confirmed, F's work is gone.
+    const discardF = `#record-unfiled li[data-tab="${fTab}"] button.danger`
+    await clickAndAnswer(e, discardF, 'discard-unfiled', 'no')
+    assert.equal(await itemF.count(), 1)
+    assert.ok(
+      (await readRecord(e)).workspaces.some((w) => w.tab === fTab),
+      "Cancelar: F's work still stored",
+    )
+    await clickAndAnswer(e, discardF, 'discard-unfiled', 'yes')
+    await itemF.waitFor({ state: 'detached' })
+    assert.ok(!(await readRecord(e)).workspaces.some((w) => w.tab === fTab), "F's work discarded")
+
+    // Abrir with E's own work in no record asks first; Cancelar keeps E's work.
+    await clickAndAnswer(e, `#record-unfiled li[data-tab="${cTab}"] button.open`, 'discard-unfiled', 'no')
+    await e.locator('#record-dialog').waitFor({ state: 'hidden' })
+    assert.deepEqual(await markersOnScreen(e), dWork, "E still shows D's work")
+    // E files its work under a patient; then C's opens without a question.
+    await e.locator('#patient-id').fill('HC-0600')
+    await e.locator('#patient-id').press('Enter')
+    await e.locator('#record-status[data-saved="true"]').waitFor()
+    await savedToRecord(e)
+    await openRecord(e)
+    await e.locator(`#record-unfiled li[data-tab="${cTab}"] button.open`).click()
+    await e.locator('#record-dialog').waitFor({ state: 'hidden' })
+    await e.locator('#view-tabs button[data-view="anterior"][aria-selected="true"]').waitFor()
+    assert.deepEqual(await markersOnScreen(e), cWork, "C's photo and six markers")
+    assert.equal(await e.locator('#patient-id').inputValue(), '')
+    await savedToRecord(e)
+    const record = await readRecord(e)
+    assert.deepEqual(
+      record.workspaces.map((w) => w.tab),
+      [await tabIdOf(e)],
+      "C's work is E's now; no other workspace left",
+    )
+    assert.equal(visitsOf(record, 'HC-0600').length, 1, "D's work is a visit of HC-0600")
+    await openRecord(e)
+    assert.equal(await e.locator('#record-unfiled').count(), 0, 'nothing left to list')
+    assert.deepEqual(errorsE, [])
   })
 })
