@@ -96,6 +96,11 @@ describe('one tab: the record never discards or moves work silently', () => {
     assert.equal(await page.locator('#patient-id').inputValue(), 'HC-0777')
     assert.equal(await page.locator('#assessment-date').inputValue(), await todayIn(page))
     assert.match(await status.innerText(), /^Visita de HC-0777, /)
+    // The notice says so, with the date in words as everywhere in the app (not 2026-05-01).
+    await page
+      .locator('#toast.show')
+      .filter({ hasText: /^Nueva visita de HC-0777, \d{1,2} de [a-z]+ de \d{4}\.$/ })
+      .waitFor()
     assert.deepEqual(errors, [])
   })
 
