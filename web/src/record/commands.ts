@@ -5,6 +5,7 @@
  * Pure: no DOM.
  */
 
+import { formatDate } from '../i18n/format.js'
 import { t } from '../i18n/index.js'
 import { assessmentLoaded, notify } from '../state/commands.js'
 import { EMPTY_DOC, hasContent, VIEW_NAMES, type View } from '../state/model.js'
@@ -92,7 +93,7 @@ export function newVisit(
       meta: { patientId: patient.identifier, date: today },
       record: { visitId, patientId: patient.id, created },
     },
-    t('record.newVisit.started', { patient: patient.identifier, date: today }),
+    t('record.newVisit.started', { patient: patient.identifier, date: formatDate(today, state.settings.locale) }),
   )
 }
 
