@@ -367,7 +367,8 @@ describe('several tabs of one browser', () => {
     // Before the fix: every tab wrote one shared workspace. A second tab opened while the first
     // was still open showed the first one's work, and when two tabs held unsaved work the last to
     // save replaced the other's: it was lost, and nothing listed it.
-    const browser = browsers.create()
+    // In Madrid's time zone: the times of closed tabs' work are local times, never UTC's.
+    const browser = browsers.create({ timezoneId: 'Europe/Madrid' })
     const { context, page: first } = await browser.launch()
     await loadPhoto(first, h, 'anterior')
     await placeNext(first, FIGURES.anterior, 8)
@@ -428,9 +429,14 @@ describe('several tabs of one browser', () => {
     assert.match(await itemF.innerText(), /Posterior/)
     await e.screenshot({ path: `${OUTPUT}record-tabs-unfiled.png` })
 
-    // Descartar asks; Cancelar keeps it listed and stored; confirmed, F's work is gone.
+    // Descartar asks, naming the time the list gives; Cancelar keeps it listed and stored; confirmed, F's work is gone.
     const discardF = `#record-unfiled li[data-tab="${fTab}"] button.danger`
-    await clickAndAnswer(e, discardF, 'discard-unfiled', 'no')
+    const listedAt = /\d{1,2}:\d{2}/.exec(await itemF.innerText())?.[0]
+    assert.ok(listedAt, 'the list gives the time the work was left')
+    assert.ok(
+      (await clickAndAnswer(e, discardF, 'discard-unfiled', 'no')).includes(listedAt),
+      `asked about ${listedAt}`,
+    )
     assert.equal(await itemF.count(), 1)
     assert.ok(
       (await readRecord(e)).workspaces.some((w) => w.tab === fTab),
