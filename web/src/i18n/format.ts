@@ -160,6 +160,11 @@ export function formatTime(
   }).format(time)
 }
 
+/** A moment (an ISO time, as the record stores when a thing was saved) in the browser's time zone: date and hour. */
+export function formatDateTime(isoTime: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(isoTime))
+}
+
 /** Number with a fixed count of decimals, a true minus sign, and + when asked (locale-free: coordinates, px, fc). */
 export function fmt(value: number, decimals: number, plus = false): string {
   const text = Math.abs(value).toFixed(decimals)

@@ -19,7 +19,7 @@
  * same controller runs in node on fake-indexeddb in the model-based test.
  */
 
-import { formatDate } from '../i18n/format.js'
+import { formatDate, formatDateTime } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
 import { type AssessmentFile, assessmentFileOf, assessmentFromData } from '../state/assessment-file.js'
 import { comparisonLoaded, notify, setView } from '../state/commands.js'
@@ -518,7 +518,7 @@ export class RecordController {
     const confirmed = await this.effects.ask.confirm({
       id: 'discard-unfiled',
       title: t('safety.unfiled.discard'),
-      text: t('safety.unfiled.discardText', { saved: found.workspace.saved.slice(0, 16).replace('T', ' ') }),
+      text: t('safety.unfiled.discardText', { saved: formatDateTime(found.workspace.saved, currentLocale()) }),
       confirm: t('safety.unfiled.discard'),
       danger: true,
     })

@@ -6,7 +6,7 @@
  * through it; the screen changes through the store.
  */
 
-import { formatDate } from '../i18n/format.js'
+import { formatDate, formatDateTime } from '../i18n/format.js'
 import { currentLocale, metricText, t } from '../i18n/index.js'
 import { mountPanel } from '../panels/panel.js'
 import { byId, download, h, setText } from '../render/dom.js'
@@ -216,9 +216,7 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
       const discard = h('button', { type: 'button', class: 'danger' }, t('safety.unfiled.discard'))
       discard.addEventListener('click', () => void controller.discardUnfiled(tab))
       const views = Object.keys(workspace.file?.views ?? {}).map((v) => t(`view.${v as View}.title`))
-      const saved = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(workspace.saved),
-      )
+      const saved = formatDateTime(workspace.saved, currentLocale())
       list.append(
         h(
           'li',
