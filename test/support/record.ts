@@ -134,13 +134,30 @@ export interface StoredRecord {
   workspaces: { tab: string; workspace: Record<string, unknown> }[]
 }
 
-/** Every patient, visit, photo (by the SHA-256 of its bytes) and workspace as the page's IndexedDB holds them. */
-export async function readRecord(page: Page): Promise<StoredRecord> {
-  return page.evaluate(async () => {
+/** How a store is read by `readStores`: its keys only, or its keys and values. */
+export type StoreRead = 'keys' | 'values'
+
+/** A store's keys and (when read) values, in key order. */
+export interface StoreContent {
+  keys: string[]
+  values: Record<string, unknown>[]
+}
+
+/**
+ * Stores of the page's record database (IndexedDB) as they are now, read in one
+ * transaction: each store's keys, and its values where asked, with every Blob in them
+ * (a photo's bytes) given as the SHA-256 of its bytes (hex).
+ */
+export async function readStores<S extends string>(
+  page: Page,
+  stores: Readonly<Record<S, StoreRead>>,
+): Promise<Record<S, StoreContent>> {
+  const reads: Record<string, StoreRead> = stores
+  return page.evaluate(async (asked) => {
     // The IndexedDB calls used here, typed locally: the tests compile without the DOM library.
     type Request<T> = { result: T; error: unknown; onsuccess: () => void; onerror: () => void }
-    type ObjectStore = { getAll(): Request<Record<string, unknown>[]>; getAllKeys(): Request<string[]> }
-    type Database = { transaction(store: string): { objectStore(store: string): ObjectStore }; close(): void }
+    type ObjectStore = { getAll(): Request<unknown[]>; getAllKeys(): Request<string[]> }
+    type Database = { transaction(stores: string[]): { objectStore(store: string): ObjectStore }; close(): void }
     const done = <T>(r: Request<T>) =>
       new Promise<T>((resolve, reject) => {
         r.onsuccess = () => resolve(r.result)
@@ -148,36 +165,55 @@ export async function readRecord(page: Page): Promise<StoredRecord> {
       })
     const idb = (globalThis as unknown as { indexedDB: { open(name: string): Request<Database> } }).indexedDB
     const db = await done(idb.open('posture-metrics-record'))
-    const all = (store: string) => done(db.transaction(store).objectStore(store).getAll())
-    const workspaceStore = () => db.transaction('workspace').objectStore('workspace')
-    const [patients, visits, photos, tabs, workspaces] = await Promise.all([
-      all('patients'),
-      all('visits'),
-      all('photos'),
-      done(workspaceStore().getAllKeys()),
-      all('workspace'),
-    ])
-    db.close()
-    const hex = async (b: Blob) =>
-      [...new Uint8Array(await crypto.subtle.digest('SHA-256', await b.arrayBuffer()))]
-        .map((x) => x.toString(16).padStart(2, '0'))
-        .join('')
-    const hashed = await Promise.all(
-      photos.map(async (p) => ({
-        key: String(p.key),
-        type: String(p.type),
-        width: Number(p.width),
-        height: Number(p.height),
-        hash: await hex(p.blob as Blob),
-      })),
+    const names = Object.keys(asked)
+    const tx = db.transaction(names)
+    const read = await Promise.all(
+      names.map(async (name) => {
+        const store = tx.objectStore(name)
+        const [keys, values] = await Promise.all([
+          done(store.getAllKeys()),
+          asked[name] === 'values' ? done(store.getAll()) : Promise.resolve([]),
+        ])
+        return { name, keys, values }
+      }),
     )
-    return {
-      patients,
-      visits,
-      photos: hashed,
-      workspaces: tabs.map((tab, i) => ({ tab: String(tab), workspace: workspaces[i]! })),
+    db.close()
+    const plain = async (value: unknown): Promise<unknown> => {
+      if (value instanceof Blob)
+        return [...new Uint8Array(await crypto.subtle.digest('SHA-256', await value.arrayBuffer()))]
+          .map((x) => x.toString(16).padStart(2, '0'))
+          .join('')
+      if (Array.isArray(value)) return Promise.all(value.map(plain))
+      if (value === null || typeof value !== 'object') return value
+      const entries = await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await plain(v)]))
+      return Object.fromEntries(entries)
     }
+    const contents: Record<string, unknown> = {}
+    for (const { name, keys, values } of read) contents[name] = { keys: keys.map(String), values: await plain(values) }
+    return contents as Record<S, StoreContent>
+  }, reads)
+}
+
+/** Every patient, visit, photo (by the SHA-256 of its bytes) and workspace as the page's IndexedDB holds them. */
+export async function readRecord(page: Page): Promise<StoredRecord> {
+  const { patients, visits, photos, workspace } = await readStores(page, {
+    patients: 'values',
+    visits: 'values',
+    photos: 'values',
+    workspace: 'values',
   })
+  return {
+    patients: patients.values,
+    visits: visits.values,
+    photos: photos.values.map((p) => ({
+      key: String(p.key),
+      type: String(p.type),
+      width: Number(p.width),
+      height: Number(p.height),
+      hash: String(p.blob),
+    })),
+    workspaces: workspace.keys.map((tab, i) => ({ tab, workspace: workspace.values[i]! })),
+  }
 }
 
 type StoredVisitShape = {

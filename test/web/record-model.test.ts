@@ -19,6 +19,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core'
 import { build } from 'vite'
 import { CHROMIUM, CHROMIUM_ARGS, type Harness, startHarness } from '../support/browser.js'
 import { ROOT } from '../support/paths.js'
+import { readStores } from '../support/record.js'
 
 const RUNS = Number(process.env.RECORD_MODEL_BROWSER_RUNS ?? 25)
 const IDENTIFIERS = ['HC-0042', ' hc-0042 ', 'HC-0107'] as const
@@ -81,50 +82,36 @@ interface StoredRecord {
 
 /** The stored record as the model checks it: each visit's owner (patient key), every marker value kept, missing photos. */
 async function readRecord(page: Page): Promise<StoredRecord> {
-  return page.evaluate(async () => {
-    type Request<T> = { result: T; error: unknown; onsuccess: () => void; onerror: () => void }
-    type Store = { getAll(): Request<Record<string, unknown>[]>; getAllKeys(): Request<string[]> }
-    type Database = { transaction(stores: string[]): { objectStore(store: string): Store }; close(): void }
-    const done = <T>(r: Request<T>) =>
-      new Promise<T>((resolve, reject) => {
-        r.onsuccess = () => resolve(r.result)
-        r.onerror = () => reject(r.error)
-      })
-    const idb = (globalThis as unknown as { indexedDB: { open(name: string): Request<Database> } }).indexedDB
-    const db = await done(idb.open('posture-metrics-record'))
-    const tx = db.transaction(['patients', 'visits', 'workspace', 'deletion', 'photos'])
-    const [patients, visits, workspaces, deletions, photoKeys] = await Promise.all([
-      done(tx.objectStore('patients').getAll()),
-      done(tx.objectStore('visits').getAll()),
-      done(tx.objectStore('workspace').getAll()),
-      done(tx.objectStore('deletion').getAll()),
-      done(tx.objectStore('photos').getAllKeys()),
-    ])
-    db.close()
-    type File = { views: Record<string, { markers?: Record<string, [number, number]> }> } | null
-    type Refs = Record<string, { key: string }>
-    const tokens = (file: File) =>
-      file
-        ? Object.values(file.views).flatMap((v) =>
-            Object.values(v.markers ?? {}).map((p) => (p[1] - 100) * 1000 + (p[0] - 100)),
-          )
-        : []
-    const keyOf = new Map(patients.map((p) => [p.id as string, p.key as string]))
-    const stored = new Set(photoKeys)
-    const refs = [
-      ...visits.flatMap((v) => Object.values(v.photos as Refs)),
-      ...workspaces.flatMap((w) => Object.values(w.photos as Refs)),
-    ]
-    return {
-      owners: Object.fromEntries(visits.map((v) => [v.id as string, keyOf.get(v.patientId as string) ?? ''])),
-      tokens: [
-        ...visits.flatMap((v) => tokens(v.file as File)),
-        ...workspaces.flatMap((w) => tokens(w.file as File)),
-        ...deletions.flatMap((d) => (d.visits as { file: File }[]).flatMap((v) => tokens(v.file))),
-      ],
-      missingPhotos: refs.filter((r) => !stored.has(r.key)).map((r) => r.key),
-    }
+  const { patients, visits, workspace, deletion, photos } = await readStores(page, {
+    patients: 'values',
+    visits: 'values',
+    workspace: 'values',
+    deletion: 'values',
+    photos: 'keys',
   })
+  type File = { views: Record<string, { markers?: Record<string, [number, number]> }> } | null
+  type Refs = Record<string, { key: string }>
+  const tokens = (file: File) =>
+    file
+      ? Object.values(file.views).flatMap((v) =>
+          Object.values(v.markers ?? {}).map((p) => (p[1] - 100) * 1000 + (p[0] - 100)),
+        )
+      : []
+  const keyOf = new Map(patients.values.map((p) => [p.id as string, p.key as string]))
+  const stored = new Set(photos.keys)
+  const refs = [
+    ...visits.values.flatMap((v) => Object.values(v.photos as Refs)),
+    ...workspace.values.flatMap((w) => Object.values(w.photos as Refs)),
+  ]
+  return {
+    owners: Object.fromEntries(visits.values.map((v) => [v.id as string, keyOf.get(v.patientId as string) ?? ''])),
+    tokens: [
+      ...visits.values.flatMap((v) => tokens(v.file as File)),
+      ...workspace.values.flatMap((w) => tokens(w.file as File)),
+      ...deletion.values.flatMap((d) => (d.visits as { file: File }[]).flatMap((v) => tokens(v.file))),
+    ],
+    missingPhotos: refs.filter((r) => !stored.has(r.key)).map((r) => r.key),
+  }
 }
 
 /** Two tabs of one browser profile and the reference model. */
