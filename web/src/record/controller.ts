@@ -635,7 +635,7 @@ export class RecordController {
     if (!open || !target) return false
     await this.saved()
     const visit = await this.storage.visit(open.visitId)
-    if (!visit) return false
+    if (!visit) return this.renameEmptyVisit(target)
     const patients = await this.storage.patients()
     const from = patients.find((p) => p.id === visit.patientId)
     const found = findPatient(patients, target)
@@ -682,6 +682,24 @@ export class RecordController {
       t('safety.move.done', { date: dateText(visit.date), from: from?.identifier ?? '', to: patient.identifier }),
     )
     this.tell({ kind: 'visit', tab: this.effects.tab, id: visit.id, rev: written.visit.rev })
+    this.changed()
+    return true
+  }
+
+  /**
+   * "Move" of a new visit that holds nothing yet (nothing is stored, so nothing moves):
+   * it becomes a new visit of the patient with `identifier`, added to the list when new.
+   */
+  private async renameEmptyVisit(identifier: string): Promise<boolean> {
+    const open = this.store.get().record
+    if (!open) return false
+    const { patient, isNew } = patientFor(await this.storage.patients(), identifier, this.nowIso(), () =>
+      this.effects.newId(),
+    )
+    if (isNew) await this.storage.putPatient(patient)
+    const now = this.effects.now()
+    this.store.set((s) => newVisit(s, patient, open.visitId, s.meta.date || dayOf(now), open.created))
+    this.tell({ kind: 'record', tab: this.effects.tab })
     this.changed()
     return true
   }
