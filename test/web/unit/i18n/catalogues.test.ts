@@ -135,8 +135,8 @@ function sources(dir: string): string[] {
 
 describe('no text outside the catalogues', () => {
   test('no sentence in a string literal of the app\'s code (the catalogues excepted; "i18n-exempt" marks a message never shown)', () => {
-    const catalogues = ['en.ts', 'es.ts', 'clinical.ts', 'record.ts', 'capture.ts', 'terms.ts'].map((name) =>
-      join('src', 'i18n', name),
+    const catalogues = ['en.ts', 'es.ts', 'clinical.ts', 'record.ts', 'capture.ts', 'files.ts', 'terms.ts'].map(
+      (name) => join('src', 'i18n', name),
     )
     // Never shown in the app: the pose mapping rules' rationale (documentation for docs and the bench).
     const documentation = [join('src', 'pose', 'mapping.ts')]
@@ -174,7 +174,7 @@ describe('no key without a use', () => {
   test('every catalogue key is used by the app: quoted in its code or index.html, or built from a quoted prefix and a template', () => {
     const code = [
       ...sources(join(WEB, 'src'))
-        .filter((file) => !/[\\/]i18n[\\/](en|es|clinical|capture)\.ts$/.test(file))
+        .filter((file) => !/[\\/]i18n[\\/](en|es|clinical|capture|files)\.ts$/.test(file))
         .map((file) => readFileSync(file, 'utf8')),
       readFileSync(join(WEB, 'index.html'), 'utf8'),
     ].join('\n')
