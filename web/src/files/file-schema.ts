@@ -120,7 +120,7 @@ export const CaptureSchema = Type.Object(
     taken_at: time(),
     roll_deg: nullable(Type.Number({ minimum: -FILE_LIMITS.captureAngleDeg, maximum: FILE_LIMITS.captureAngleDeg })),
     pitch_deg: nullable(Type.Number({ minimum: -FILE_LIMITS.captureAngleDeg, maximum: FILE_LIMITS.captureAngleDeg })),
-    level_tolerance_deg: Type.Number({ minimum: 0, maximum: FILE_LIMITS.captureToleranceDeg }),
+    level_tolerance_deg: Type.Number({ exclusiveMinimum: 0, maximum: FILE_LIMITS.captureToleranceDeg }),
     kept_tilted: Type.Optional(Type.Boolean()),
   },
   closed,

@@ -201,10 +201,12 @@ describe('what is refused, and the words for it', () => {
       d.visits[1].patient_id = 'p-9'
       d.visits[0].photos.anterior.data = svg.padEnd(Math.ceil(svg.length / 4) * 4, '=')
       d.visits[0].rev = 0
+      d.visits[0].assessment.views.anterior.capture.level_tolerance_deg = 0
     })
     assert.deepEqual(problems, [
       'patients[0].identifier: must have at most 100 characters',
       'patients[1].name: must be one line of text, without control characters',
+      'visits[0].assessment.views.anterior.capture.level_tolerance_deg: must be greater than 0',
       'visits[0].rev: must be at least 1',
     ])
     const semantic = refusal('backup', (d: Json) => {
