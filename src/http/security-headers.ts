@@ -1,7 +1,9 @@
 /**
  * Security headers on every response: helmet's page set, with the CSP that lets
  * /docs (Swagger UI) and the marking app at / work, on pages and their files; the
- * short API set on JSON answers (/api/..., /health, /openapi.json).
+ * short API set on JSON answers (/api/..., /health, /openapi.json); and on both a
+ * Permissions-Policy (helmet has none) that leaves the app only the camera and the
+ * motion sensors of its level.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
@@ -10,7 +12,10 @@ import fp from 'fastify-plugin'
 /**
  * The Content-Security-Policy. Swagger UI (/docs) and the marking app (/) load only
  * their own scripts and styles; Swagger UI sets inline styles and shows data: images,
- * the marking app shows the chosen photo through a blob: URL. Both fetch only this
+ * the marking app shows an opened or captured photo through a data: URL and a photo
+ * of the record through a blob: URL, both only ever of a verified JPEG, PNG or WebP
+ * (web/src/files/raster.ts). Images are the only thing data: and blob: URLs may be:
+ * default-src 'self' keeps them out of scripts, frames and workers. Both fetch only this
  * origin. The app's pose model (marker suggestions) is WebAssembly compiled from files
  * of this origin: 'wasm-unsafe-eval' allows compiling it, and nothing else (no eval,
  * no other origin). No upgrade-insecure-requests: the service itself speaks plain HTTP, and
@@ -29,6 +34,67 @@ export const CSP_DIRECTIVES = {
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
 } as const
+
+/**
+ * The Permissions-Policy of pages (the marking app, /docs): the camera (the capture
+ * screen) and the accelerometer and gyroscope (its level reads DeviceOrientation
+ * events, which Chromium gives only where both are allowed; the magnetometer is for
+ * the absolute orientation, which the level does not use) for this origin alone, never
+ * for a frame of another; every other powerful feature off. Only features browsers
+ * know are listed: an unknown one costs a console warning on every page (the browser
+ * test checks that Chromium recognises each).
+ */
+export const PERMISSIONS = {
+  camera: ['self'],
+  accelerometer: ['self'],
+  gyroscope: ['self'],
+  magnetometer: [],
+  microphone: [],
+  geolocation: [],
+  'display-capture': [],
+  'screen-wake-lock': [],
+  'clipboard-read': [],
+  usb: [],
+  serial: [],
+  hid: [],
+  midi: [],
+  gamepad: [],
+  'xr-spatial-tracking': [],
+  payment: [],
+  'publickey-credentials-create': [],
+  'publickey-credentials-get': [],
+  'identity-credentials-get': [],
+  'otp-credentials': [],
+  'idle-detection': [],
+  'local-fonts': [],
+  'window-management': [],
+  'compute-pressure': [],
+  'speaker-selection': [],
+  'captured-surface-control': [],
+  'storage-access': [],
+  'browsing-topics': [],
+  'interest-cohort': [],
+  'private-state-token-issuance': [],
+  'private-state-token-redemption': [],
+  'encrypted-media': [],
+  'picture-in-picture': [],
+  fullscreen: [],
+} as const satisfies Readonly<Record<string, readonly 'self'[]>>
+
+/** The header's value of a policy: `camera=(self), microphone=(), ...`. */
+export function permissionsPolicy(policy: Readonly<Record<string, readonly string[]>>): string {
+  return Object.entries(policy)
+    .map(([feature, allow]) => `${feature}=(${allow.join(' ')})`)
+    .join(', ')
+}
+
+/** Pages: PERMISSIONS. */
+export const PERMISSIONS_POLICY = permissionsPolicy(PERMISSIONS)
+
+/** JSON answers are never a page that needs a feature (opened in a tab, they are text): everything off. */
+export const API_PERMISSIONS_POLICY = permissionsPolicy(
+  Object.fromEntries(Object.keys(PERMISSIONS).map((feature) => [feature, []])),
+)
 
 /**
  * @fastify/helmet's options for pages (the marking app, /docs and their files):
@@ -98,8 +164,11 @@ export function securityHeaders(options: object = HELMET_OPTIONS): Readonly<Reco
 
 export const securityHeadersPlugin = fp(
   async (app) => {
-    const pageHeaders = securityHeaders(HELMET_OPTIONS)
-    const apiHeaders = securityHeaders(API_HELMET_OPTIONS)
+    const pageHeaders = Object.freeze({ ...securityHeaders(HELMET_OPTIONS), 'permissions-policy': PERMISSIONS_POLICY })
+    const apiHeaders = Object.freeze({
+      ...securityHeaders(API_HELMET_OPTIONS),
+      'permissions-policy': API_PERMISSIONS_POLICY,
+    })
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(isApiUrl(request.url) ? apiHeaders : pageHeaders)
       done()

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { EXAMPLES } from '../../src/api/examples.js'
+import { API_PERMISSIONS_POLICY, PERMISSIONS, PERMISSIONS_POLICY } from '../../src/http/security-headers.js'
 import { type App, listening } from '../support/raw-http.js'
 
 const API_CSP = "default-src 'none';frame-ancestors 'none'"
@@ -63,6 +64,7 @@ describe('security headers', () => {
       assert.equal(res.headers.get('cross-origin-resource-policy'), 'same-origin')
       assert.equal(res.headers.get('x-powered-by'), null)
       assert.equal(res.headers.get('strict-transport-security'), null, 'HSTS is for the TLS proxy')
+      assert.equal(res.headers.get('permissions-policy'), API_PERMISSIONS_POLICY)
       await res.arrayBuffer()
     }
   })
@@ -87,6 +89,11 @@ describe('security headers', () => {
     assert.ok(csp.get('img-src')?.includes('data:'), 'Swagger UI shows data: images')
     assert.ok(csp.get('img-src')?.includes('blob:'), 'the marking app shows the photo from a blob: URL')
     assert.ok(!csp.has('upgrade-insecure-requests'), 'the service speaks plain HTTP')
+    // data: and blob: URLs (photos of verified raster types) are images and fonts, never scripts, frames or workers.
+    for (const [name, values] of csp)
+      if (!['img-src', 'font-src'].includes(name))
+        assert.ok(!values.some((v) => /^(data|blob):$/.test(v)), `${name} ${values.join(' ')}`)
+    assert.deepEqual(csp.get('font-src'), ["'self'", 'data:'])
     // Every script and style of the page comes from this origin, as script-src 'self' needs.
     const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string)
     assert.ok(sources.length >= 4)
@@ -98,5 +105,27 @@ describe('security headers', () => {
       await asset.arrayBuffer()
     }
     assert.ok(!/<script>(?!\s*<\/script>)/.test(html), 'no inline script')
+  })
+
+  it("sends a Permissions-Policy on every answer: on pages the camera and the level's motion sensors for this origin, the rest off", async () => {
+    const policy = (header: string | null) =>
+      new Map((header ?? '').split(', ').map((d) => d.split('=') as [string, string]))
+    const page = await fetch(`${base}/docs`)
+    await page.arrayBuffer()
+    assert.equal(page.headers.get('permissions-policy'), PERMISSIONS_POLICY)
+    const features = policy(PERMISSIONS_POLICY)
+    for (const feature of ['camera', 'accelerometer', 'gyroscope'])
+      assert.equal(features.get(feature), '(self)', feature)
+    for (const feature of ['microphone', 'geolocation', 'usb', 'payment', 'magnetometer', 'display-capture', 'serial'])
+      assert.equal(features.get(feature), '()', feature)
+    assert.equal(features.size, Object.keys(PERMISSIONS).length)
+    assert.ok(
+      [...policy(API_PERMISSIONS_POLICY).values()].every((allow) => allow === '()'),
+      'JSON answers: all off',
+    )
+    const missing = await fetch(`${base}/no-such-page`)
+    await missing.arrayBuffer()
+    assert.equal(missing.status, 404)
+    assert.equal(missing.headers.get('permissions-policy'), PERMISSIONS_POLICY, 'a 404 page too')
   })
 })

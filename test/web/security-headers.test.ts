@@ -1,13 +1,16 @@
 /**
  * The pages under the service's security headers, in a real browser: the marking app
  * (/) gets helmet's page set with no inline script, and Swagger UI (/docs) renders
- * and "Try it out" reaches the API with no CSP violation, nor does the app (skipped
- * when Chromium is not installed). The headers themselves: test/robustness/headers.test.ts.
+ * and "Try it out" reaches the API with no CSP violation, nor does the app; under the
+ * Permissions-Policy the app may use the camera and the motion sensors and nothing
+ * else, and Chromium knows every feature it names (skipped when Chromium is not
+ * installed). The headers themselves: test/robustness/headers.test.ts.
  */
 
 import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
+import { PERMISSIONS } from '../../src/http/security-headers.js'
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/browser.js'
 import { WEB_BUILD } from '../support/paths.js'
 import { type App, listening } from '../support/raw-http.js'
@@ -77,6 +80,41 @@ describe('security headers in the browser', () => {
         await page.waitForLoadState('networkidle')
       }
       assert.deepEqual(violations, [])
+    } finally {
+      await browser.close()
+    }
+  })
+
+  it('lets the app use the camera and the motion sensors, for this origin only, and no other powerful feature', {
+    skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}`,
+  }, async () => {
+    const { chromium } = await import('playwright-core')
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+    try {
+      const page = await browser.newPage()
+      const complaints: string[] = []
+      page.on('console', (message) => {
+        if (/Permissions-Policy|Feature Policy/i.test(message.text())) complaints.push(message.text())
+      })
+      await page.goto(WEB_BUILT ? `${base}/` : `${base}/docs`)
+      const names = Object.keys(PERMISSIONS)
+      const seen = (await page.evaluate(`(() => {
+        const policy = document.featurePolicy
+        const names = ${JSON.stringify(names)}
+        return {
+          known: policy.features(),
+          here: names.filter((name) => policy.allowsFeature(name)),
+          elsewhere: names.filter((name) => policy.allowsFeature(name, 'https://example.com')),
+        }
+      })()`)) as { known: string[]; here: string[]; elsewhere: string[] }
+      assert.deepEqual(
+        names.filter((name) => !seen.known.includes(name)),
+        [],
+        'features this Chromium does not know (each costs a console warning)',
+      )
+      assert.deepEqual(seen.here.sort(), ['accelerometer', 'camera', 'gyroscope'])
+      assert.deepEqual(seen.elsewhere, [], 'a frame of another origin gets none')
+      assert.deepEqual(complaints, [])
     } finally {
       await browser.close()
     }

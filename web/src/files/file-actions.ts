@@ -1,5 +1,6 @@
 /**
- * Files in and out: opening a photo (picker or drop), saving and loading the
+ * Files in and out: opening a photo (picker or drop; only a verified JPEG, PNG or
+ * WebP, files/raster.ts), saving and loading the
  * assessment file (photo-free JSON), the CSV export and printing the report.
  * Reading and downloading live here; what they do to the state is in state/commands.ts.
  */
@@ -18,6 +19,7 @@ import { assessmentLoaded, comparisonLoaded, notify, photoOpened } from '../stat
 import type { Photo } from '../state/model.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
+import { RasterError, verifiedRasterImage } from './raster.js'
 import { renderReport } from './report.js'
 import { csvOf, resultEntries } from './results-csv.js'
 
@@ -38,23 +40,35 @@ export class Files {
     this.store.set((s) => notify(s, text, ms))
   }
 
+  /**
+   * Opens a photo from a file: only a JPEG, PNG or WebP by its bytes, within the photo
+   * limits and decodable (raster.ts); anything else is refused with the reason and
+   * nothing on screen changes. The data: URL is made from the verified bytes, with
+   * the sniffed type, never the type the file declares.
+   */
   async openPhoto(file: File): Promise<void> {
-    if (file.type && !file.type.startsWith('image/')) return this.notify(t('photo.notImage', { name: file.name }))
     let photo: Photo
     try {
+      const raster = await verifiedRasterImage(file)
       const url = await new Promise<string>((resolve, reject) => {
         const reader = new FileReader()
         reader.onload = () => resolve(reader.result as string)
         reader.onerror = () => reject(reader.error ?? new Error('read failed'))
-        reader.readAsDataURL(file)
+        reader.readAsDataURL(raster.blob)
       })
+      // The size as the page shows the picture (EXIF orientation applied), as before.
       const img = new Image()
       img.src = url
       await img.decode()
       if (!img.naturalWidth || !img.naturalHeight) throw new Error('no size')
       photo = { name: file.name, width: img.naturalWidth, height: img.naturalHeight, url }
-    } catch {
-      return this.notify(t('photo.cannotDisplay', { name: file.name }))
+    } catch (error) {
+      return this.notify(
+        error instanceof RasterError
+          ? t('raster.refused', { name: file.name, reason: error.message })
+          : t('photo.cannotDisplay', { name: file.name }),
+        8000,
+      )
     }
     this.store.set((s) => photoOpened(s, photo))
     this.viewport.fit()

@@ -5,6 +5,7 @@
  * Pure: no DOM.
  */
 import { placementOf } from '../compare/from-state.js'
+import { csvText } from '../i18n/csv-text.js'
 import { exportNumber } from '../i18n/format.js'
 import { type MessageKey, t } from '../i18n/index.js'
 import { type MetricInfo, metricsOf, unitText } from '../metrics/metric-info.js'
@@ -51,12 +52,9 @@ const COLUMNS: readonly MessageKey[] = [
   'csv.column.status',
 ]
 
-function csvField(v: string): string {
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v
-}
-
 /**
- * RFC 4180 CSV, one row per metric with a value, values and their standard
+ * RFC 4180 CSV through csv-text.ts (so a text cell a spreadsheet would run as a
+ * formula is neutralised), one row per metric with a value, values and their standard
  * uncertainty (from the placement error `sd`, px) at full precision; headers,
  * side, unit, meaning and status in the current language; the status column says
  * whether the value is provisional (it uses unconfirmed suggested markers). Numbers
@@ -97,5 +95,5 @@ export function csvOf(
       ])
     }
   }
-  return `${rows.map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`
+  return csvText(rows)
 }

@@ -6,6 +6,7 @@
  */
 import { CAPTURE_EN } from './capture.js'
 import { CLINICAL_EN } from './clinical.js'
+import { FILES_EN } from './files.js'
 import { RECORD_EN } from './record.js'
 import { RECORD_SAFETY_EN } from './record-safety.js'
 import type { Message } from './types.js'
@@ -18,6 +19,8 @@ export const en = {
   // The patient record (record.ts)
   ...RECORD_EN,
   ...RECORD_SAFETY_EN,
+  // Files from outside: photos refused, files checked against their schema (files.ts)
+  ...FILES_EN,
 
   'side.short.right': 'right',
   'side.short.left': 'left',
@@ -197,7 +200,6 @@ export const en = {
   'history.nothingToRedo': 'Nothing to redo.',
 
   // Photo, assessment file, CSV
-  'photo.notImage': '{name} is not an image. Open a photo (JPEG, PNG, WebP...).',
   'photo.cannotDisplay': 'This browser cannot display {name}. Try a JPEG or PNG.',
   'photo.attached': 'Photo attached to the loaded {view} markers.',
   'photo.sizeMismatch':

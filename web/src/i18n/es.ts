@@ -6,6 +6,7 @@
 import { CAPTURE_ES } from './capture.js'
 import { CLINICAL_ES } from './clinical.js'
 import type { MessageKey } from './en.js'
+import { FILES_ES } from './files.js'
 import { RECORD_ES } from './record.js'
 import { RECORD_SAFETY_ES } from './record-safety.js'
 import type { Message } from './types.js'
@@ -17,6 +18,8 @@ export const es = {
   // The patient record (record.ts)
   ...RECORD_ES,
   ...RECORD_SAFETY_ES,
+  // Files from outside: photos refused, files checked against their schema (files.ts)
+  ...FILES_ES,
 
   'side.short.right': 'derecho',
   'side.short.left': 'izquierdo',
@@ -198,7 +201,6 @@ export const es = {
   'history.nothingToRedo': 'No hay nada que rehacer.',
 
   // Foto, archivo de valoración, CSV
-  'photo.notImage': '{name} no es una imagen. Abra una foto (JPEG, PNG, WebP...).',
   'photo.cannotDisplay': 'Este navegador no puede mostrar {name}. Pruebe con un JPEG o un PNG.',
   'photo.attached': 'Foto asociada a los marcadores cargados de la vista {view}.',
   'photo.sizeMismatch':
