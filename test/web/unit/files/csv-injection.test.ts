@@ -59,6 +59,7 @@ describe('CSV exports a spreadsheet does not run', () => {
         new Date(NOW),
       )!,
       photos: {},
+      rev: 1,
     })
     const series = trendsOf([visit('a', '2026-01-01'), visit('b', '-2+3')], 'anterior', 2)
     const lines = trendCsv('-cmd', series, ['patient', 'date'], () => '+yes')

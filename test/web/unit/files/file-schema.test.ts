@@ -71,8 +71,9 @@ function backup(): Record<string, unknown> {
       updated: NOW,
       file,
       photos: { anterior: { key: 'k-1', type: 'image/png', width: 400, height: 600 } },
+      rev: 1,
     },
-    { id: 'v-2', patientId: 'p-2', date: '', created: NOW, updated: NOW, file, photos: {} },
+    { id: 'v-2', patientId: 'p-2', date: '', created: NOW, updated: NOW, file, photos: {}, rev: 1 },
   ]
   const data = JSON.parse(JSON.stringify(backupFileOf('record', [a, b], visits, new Map([['k-1', PNG_DATA]]), NOW)))
   data.visits[0].rev = 3

@@ -19,7 +19,7 @@ import {
 import { setLocale } from '../../../../web/src/i18n/index.js'
 import { PHOTO_MAX_SIDE } from '../../../../web/src/record/model.js'
 
-const bytes = (...parts: (number[] | string)[]): Uint8Array =>
+const bytes = (...parts: (number[] | string)[]): Uint8Array<ArrayBuffer> =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)))
 const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]
 const be16 = (n: number) => [(n >>> 8) & 255, n & 255]
@@ -64,7 +64,7 @@ const SVG = bytes(
 const HTML = bytes('<!DOCTYPE html><html><body><img src=x onerror=alert(1)></body></html>')
 
 /** Deterministic noise (a linear congruential generator). */
-function noise(length: number, seed = 7): Uint8Array {
+function noise(length: number, seed = 7): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(length)
   let x = seed
   for (let i = 0; i < length; i++) {
