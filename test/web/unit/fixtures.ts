@@ -17,3 +17,6 @@ export function markedDoc(view: View, photoUrl: string | null = 'data:image/png;
 }
 
 export { FIGURES }
+
+/** A PNG's first bytes (signature and IHDR of a 600 x 1000 image), base64: a photo a backup's schema admits. */
+export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAlgAAAPoCAIAAAAAAAAA'

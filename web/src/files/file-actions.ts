@@ -14,11 +14,12 @@ import { visitFileName } from '../record/model.js'
 import { dateText } from '../render/comparison-table.js'
 import { byId, download } from '../render/dom.js'
 import type { Viewport } from '../render/viewport.js'
-import { AssessmentFileError, assessmentFileOf, parseAssessmentFile } from '../state/assessment-file.js'
+import { AssessmentFileError, assessmentFileOf, assessmentFromData } from '../state/assessment-file.js'
 import { assessmentLoaded, comparisonLoaded, notify, photoOpened } from '../state/commands.js'
 import type { Photo } from '../state/model.js'
-import type { AppState } from '../state/state.js'
+import type { AppState, LoadedAssessment } from '../state/state.js'
 import type { Store } from '../state/store.js'
+import { fileSizeProblem, problemsText, readFile } from './file-schema.js'
 import { RasterError, verifiedRasterImage } from './raster.js'
 import { renderReport } from './report.js'
 import { csvOf, resultEntries } from './results-csv.js'
@@ -91,9 +92,14 @@ export class Files {
   }
 
   /** The assessment a file holds, or undefined after telling the user why it cannot be read. */
-  private async readAssessment(file: File): Promise<ReturnType<typeof parseAssessmentFile> | undefined> {
+  /** An assessment file read through the one file schema (files/file-schema.ts), or undefined with a notice saying why. */
+  private async readAssessment(file: File): Promise<LoadedAssessment | undefined> {
     try {
-      return parseAssessmentFile(await file.text())
+      const size = fileSizeProblem('assessment', file.size)
+      if (size) throw new AssessmentFileError(size.text)
+      const reading = readFile('assessment', await file.text())
+      if (!reading.ok) throw new AssessmentFileError(problemsText(reading.problems))
+      return assessmentFromData(reading.value)
     } catch (error) {
       const text =
         error instanceof AssessmentFileError

@@ -612,20 +612,37 @@ export function fileSizeProblem(kind: FileKind, bytes: number): FileProblem | nu
   }
 }
 
-function readChecked<K extends FileKind>(kind: K, text: string): FileReading<K> {
+/**
+ * The size, depth and JSON checks every file passes before its schema: the parsed
+ * data, or the problems. `kind` bounds the size; 'either' takes a backup's bound and
+ * leaves the kind to the file's "format" (readRecordFile).
+ */
+function parsed(kind: FileKind, text: string): { ok: true; data: unknown } | { ok: false; problems: FileProblem[] } {
   // UTF-8 takes at least a byte a character: a longer text is too large without counting.
   const long = fileSizeProblem(kind, text.length)
-  if (long) return refused([long])
+  if (long) return { ok: false, problems: [long] }
   const shape = measureJson(text)
   const large = fileSizeProblem(kind, shape.bytes)
-  if (large) return refused([large])
-  if (shape.tooDeep) return refused([{ path: '', text: t('fileCheck.tooDeep', { max: FILE_LIMITS.maxDepth }) }])
-  let data: unknown
+  if (large) return { ok: false, problems: [large] }
+  if (shape.tooDeep)
+    return { ok: false, problems: [{ path: '', text: t('fileCheck.tooDeep', { max: FILE_LIMITS.maxDepth }) }] }
   try {
-    data = JSON.parse(text)
+    return { ok: true, data: JSON.parse(text) }
   } catch (error) {
-    return refused([{ path: '', text: t('fileCheck.notJson', { reason: (error as Error).message }) }])
+    return { ok: false, problems: [{ path: '', text: t('fileCheck.notJson', { reason: (error as Error).message }) }] }
   }
+}
+
+function readChecked<K extends FileKind>(kind: K, text: string): FileReading<K> {
+  const json = parsed(kind, text)
+  if (!json.ok) return refused(json.problems)
+  return checked(kind, json.data, text.length)
+}
+
+/** A parsed file held to the schema of `kind` (and, for an assessment file, its size bound). */
+function checked<K extends FileKind>(kind: K, data: unknown, length: number): FileReading<K> {
+  const long = fileSizeProblem(kind, length)
+  if (long) return refused([long])
   const { format, version } = FILE_FORMATS[kind]
   if (!isObject(data) || data.format !== format)
     return refused([
@@ -665,6 +682,29 @@ export function readFile<K extends FileKind>(kind: K, text: string): FileReading
     return readChecked(kind, text)
   } catch (error) {
     return refused([{ path: '', text: t('fileCheck.unexpected', { reason: String(error) }) }])
+  }
+}
+
+/** A file the record imports: a backup, or an assessment file (one visit), whichever its "format" says. */
+export type RecordFileReading =
+  | { readonly ok: true; readonly kind: 'assessment'; readonly value: AssessmentFileData }
+  | { readonly ok: true; readonly kind: 'backup'; readonly value: BackupFileData }
+  | { readonly ok: false; readonly problems: readonly FileProblem[] }
+
+/** Reads a backup or an assessment file from its text, parsed once; never throws. */
+export function readRecordFile(text: string): RecordFileReading {
+  try {
+    const json = parsed('backup', text)
+    if (!json.ok) return { ok: false, problems: json.problems.slice(0, MAX_PROBLEMS) }
+    const data = json.data
+    const kind: FileKind = isObject(data) && data.format === FILE_FORMATS.assessment.format ? 'assessment' : 'backup'
+    const reading = checked(kind, data, text.length)
+    if (!reading.ok) return { ok: false, problems: reading.problems }
+    return kind === 'assessment'
+      ? { ok: true, kind, value: reading.value as AssessmentFileData }
+      : { ok: true, kind, value: reading.value as BackupFileData }
+  } catch (error) {
+    return { ok: false, problems: [{ path: '', text: t('fileCheck.unexpected', { reason: String(error) }) }] }
   }
 }
 

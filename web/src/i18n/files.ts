@@ -78,6 +78,9 @@ export const FILES_EN = {
     'lies too far outside the photo: x must be from {minX} to {maxX} px and y from {minY} to {maxY} px (the photo and as much again around it)',
   'fileCheck.duplicateId': 'is the identifier of another entry of this backup',
   'fileCheck.unknownPatient': 'names no patient of this backup',
+  'files.importPhoto': 'the photo of {where} is refused: {reason}',
+  'files.storedNotRaster':
+    'The stored photo of {views} is not a JPEG, PNG or WebP image (saved by an older version of the app?), so it is not shown. The markers and values are kept.',
 } as const
 
 export type FilesKey = keyof typeof FILES_EN
@@ -166,4 +169,7 @@ export const FILES_ES = {
     'queda demasiado fuera de la foto: x debe estar entre {minX} y {maxX} px, e y entre {minY} y {maxY} px (la foto y otro tanto alrededor)',
   'fileCheck.duplicateId': 'es el identificador de otra entrada de esta copia',
   'fileCheck.unknownPatient': 'no corresponde a ningún paciente de esta copia',
+  'files.importPhoto': 'se rechaza la foto de {where}: {reason}',
+  'files.storedNotRaster':
+    'La foto guardada de {views} no es una imagen JPEG, PNG ni WebP (¿guardada por una versión anterior de la aplicación?), así que no se muestra. Los marcadores y valores se conservan.',
 } as const satisfies Record<FilesKey, string | { one: string; other: string }>

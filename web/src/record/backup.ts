@@ -9,6 +9,7 @@
  * Pure: no DOM.
  */
 
+import { problemsText, readRecordFile } from '../files/file-schema.js'
 import { t } from '../i18n/index.js'
 import {
   ASSESSMENT_FILE_FORMAT,
@@ -118,13 +119,12 @@ function photoOf(v: unknown, where: string): BackupPhoto {
 
 /** Reads a backup (or an assessment file); throws BackupError with a sentence saying what is wrong. */
 export function parseBackup(content: string, now: string, newId: () => string): Backup {
-  let data: unknown
-  try {
-    data = JSON.parse(content)
-  } catch (error) {
-    throw new BackupError(t('backup.notJson', { reason: (error as Error).message }))
-  }
-  if (isObject(data) && data.format === ASSESSMENT_FILE_FORMAT) return assessmentAsBackup(data, now, newId)
+  // The one file schema first (size, nesting, every field bounded): only what it admits is read on.
+  const reading = readRecordFile(content)
+  if (!reading.ok) throw new BackupError(problemsText(reading.problems))
+  const data: unknown = reading.value
+  if (reading.kind === 'assessment')
+    return assessmentAsBackup(reading.value as unknown as Record<string, unknown>, now, newId)
   if (!isObject(data) || data.format !== BACKUP_FORMAT)
     throw new BackupError(t('backup.foreign', { format: BACKUP_FORMAT, assessment: ASSESSMENT_FILE_FORMAT }))
   if (data.version !== BACKUP_VERSION)

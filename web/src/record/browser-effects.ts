@@ -11,6 +11,7 @@
  * each other is the revision checked inside each write's transaction.
  */
 
+import { STORED_PHOTO_LIMITS, sniffRaster, verifiedRaster } from '../files/raster.js'
 import { download } from '../render/dom.js'
 import type { RecordChannel, RecordEffects, RecordMessage } from './controller.js'
 import { dialogAsk } from './dialogs.js'
@@ -85,7 +86,12 @@ export async function browserEffects(): Promise<RecordEffects> {
     tab,
     channel: channel(),
     storablePhoto: (url) => storablePhoto(url),
-    urlOf: (blob) => URL.createObjectURL(blob),
+    // blob: URLs only ever carry a verified raster type (docs/security.md).
+    async urlOf(blob) {
+      const sniffed = sniffRaster(new Uint8Array(await blob.slice(0, 16).arrayBuffer()))
+      return sniffed.ok ? URL.createObjectURL(new Blob([blob], { type: sniffed.type })) : null
+    },
+    verifyPhoto: (blob, expected) => verifiedRaster(blob, expected, { limits: STORED_PHOTO_LIMITS }),
     download,
     onHide(flush) {
       addEventListener('pagehide', flush)

@@ -19,6 +19,7 @@
  * same controller runs in node on fake-indexeddb in the model-based test.
  */
 
+import { fileSizeProblem } from '../files/file-schema.js'
 import { formatDate, formatDateTime } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
 import { type AssessmentFile, assessmentFileOf, assessmentFromData } from '../state/assessment-file.js'
@@ -69,8 +70,16 @@ export interface RecordEffects {
   readonly channel: RecordChannel | null
   /** The photo shown at `url` as the record keeps it (scaled down when large). */
   storablePhoto(url: string): Promise<PhotoData>
-  /** A URL that shows a stored photo's bytes. */
-  urlOf(blob: Blob): string
+  /**
+   * A blob: URL that shows a stored photo, typed by its bytes; null when they are not a
+   * JPEG, PNG or WebP (e.g. stored by an older version), which is then not shown.
+   */
+  urlOf(blob: Blob): Promise<string | null>
+  /**
+   * A photo from a file (a backup) verified as a raster image of the size it declares,
+   * typed by its bytes (files/raster.ts); throws RasterError, saying why, otherwise.
+   */
+  verifyPhoto(blob: Blob, expected: { readonly width: number; readonly height: number }): Promise<Blob>
   download(name: string, type: string, content: string): void
   /** Calls `flush` when the page is hidden or closed. */
   onHide(flush: () => void): void
@@ -85,6 +94,14 @@ export type PhotoOpener = (file: File) => Promise<void>
 
 /** A visit on screen that changed in another tab or window since this tab read it. */
 export type Elsewhere = 'changed' | 'deleted' | null
+
+/** Where a photo of an import belongs, for a message: the visit's date and the view. */
+function photoPlace(visits: readonly VisitRecord[], key: string): string {
+  for (const v of visits)
+    for (const [view, ref] of Object.entries(v.photos))
+      if (ref.key === key) return `${dateText(v.date)}, ${t(`view.${view as View}.title`)}`
+  return key
+}
 
 function refsOf(photos: Partial<Record<View, PhotoData>>): Partial<Record<View, PhotoRef>> {
   const refs: Partial<Record<View, PhotoRef>> = {}
@@ -534,15 +551,21 @@ export class RecordController {
   ): Promise<void> {
     const loaded = assessmentFromData(file)
     const urls: Partial<Record<View, string>> = {}
+    const refused: string[] = []
     for (const v of VIEW_NAMES) {
       const ref = photos[v]
       const data = ref ? await this.storage.photo(ref.key) : undefined
       if (!ref || !data) continue
-      const url = this.effects.urlOf(data.blob)
+      const url = await this.effects.urlOf(data.blob)
+      if (!url) {
+        refused.push(t(`view.${v}.title`))
+        continue
+      }
       this.stored.set(url, data)
       urls[v] = url
     }
     this.store.set((s) => visitOpened(s, loaded, urls, open))
+    if (refused.length) this.notify(t('files.storedNotRaster', { views: refused.join(', ') }), 12_000)
   }
 
   private async showVisit(visit: VisitRecord): Promise<void> {
@@ -603,7 +626,8 @@ export class RecordController {
       const ref = visit.photos[v]
       const data = ref ? await this.storage.photo(ref.key) : undefined
       if (!view?.doc.photo || !ref || !data) continue
-      const url = this.effects.urlOf(data.blob)
+      const url = await this.effects.urlOf(data.blob)
+      if (!url) continue
       this.stored.set(url, data)
       loaded.views[v] = { ...view, doc: { ...view.doc, photo: { ...view.doc.photo, url } } }
     }
@@ -831,41 +855,63 @@ export class RecordController {
    * one transaction and says what was written.
    */
   async importBackup(file: File, ask: Ask): Promise<void> {
-    const now = this.nowIso()
-    let backup: Backup
-    try {
-      backup = parseBackup(await file.text(), now, () => this.effects.newId())
-    } catch (error) {
-      const reason = error instanceof BackupError ? error.message : String(error)
+    const failed = (reason: string) =>
       this.store.set((s) => notify(s, t('record.import.failed', { name: file.name, reason }), 12_000))
-      return
+    try {
+      // Too large to read at all: refused before a byte is read.
+      const size = fileSizeProblem('backup', file.size)
+      if (size) return failed(size.text)
+      let backup: Backup
+      try {
+        backup = parseBackup(await file.text(), this.nowIso(), () => this.effects.newId())
+      } catch (error) {
+        return failed(error instanceof BackupError ? error.message : String(error))
+      }
+      await this.saved()
+      const plan = planImport({ patients: await this.storage.patients(), visits: await this.storage.visits() }, backup)
+      if (planChangesNothing(plan)) {
+        this.store.set((s) => notify(s, t('record.import.nothing', { name: file.name })))
+        return
+      }
+      const decisions = await ask.importPlan(plan, file.name)
+      if (!decisions) return
+      const write = applyImport(plan, decisions, () => this.effects.newId())
+      // Every photo verified (a JPEG, PNG or WebP of the size it declares) before anything is written.
+      const photos: PhotoData[] = []
+      for (const p of write.photos) {
+        let blob: Blob
+        try {
+          blob = await this.effects.verifyPhoto(new Blob([bytesOfBase64(p.data)]), p)
+        } catch (error) {
+          const where = photoPlace(write.visits, p.key)
+          return failed(
+            t('files.importPhoto', { where, reason: error instanceof Error ? error.message : String(error) }),
+          )
+        }
+        photos.push({ key: p.key, type: blob.type, width: p.width, height: p.height, blob })
+      }
+      const verified = new Map(photos.map((p) => [p.key, p.type]))
+      const visits = write.visits.map((v) => ({
+        ...v,
+        photos: Object.fromEntries(
+          Object.entries(v.photos).map(([view, ref]) => [view, { ...ref, type: verified.get(ref.key) ?? ref.type }]),
+        ),
+      }))
+      if (write.patients.length || visits.length) {
+        // One transaction: all of it, or nothing.
+        const stored = await this.storage.restore(write.patients, visits, photos)
+        // Other tabs, and this one, hear of every visit the import wrote: one showing it is told, never overwritten.
+        for (const v of stored) this.tell({ kind: 'visit', tab: this.effects.tab, id: v.id, rev: v.rev })
+        this.tell({ kind: 'record', tab: this.effects.tab })
+        const open = this.store.get().record
+        if (open && stored.some((v) => v.id === open.visitId)) this.elsewhere = 'changed'
+      }
+      this.store.set((s) => notify(s, doneText(file.name, write.counts), 8000))
+      this.changed()
+    } catch (error) {
+      // Anything unforeseen: nothing was written (the write is one transaction), and the clinician is told.
+      failed(error instanceof Error ? error.message : String(error))
     }
-    await this.saved()
-    const plan = planImport({ patients: await this.storage.patients(), visits: await this.storage.visits() }, backup)
-    if (planChangesNothing(plan)) {
-      this.store.set((s) => notify(s, t('record.import.nothing', { name: file.name })))
-      return
-    }
-    const decisions = await ask.importPlan(plan, file.name)
-    if (!decisions) return
-    const write = applyImport(plan, decisions, () => this.effects.newId())
-    const photos = write.photos.map((p) => ({
-      key: p.key,
-      type: p.type,
-      width: p.width,
-      height: p.height,
-      blob: new Blob([bytesOfBase64(p.data)], { type: p.type }),
-    }))
-    if (write.patients.length || write.visits.length) {
-      const stored = await this.storage.restore(write.patients, write.visits, photos)
-      // Other tabs, and this one, hear of every visit the import wrote: one showing it is told, never overwritten.
-      for (const v of stored) this.tell({ kind: 'visit', tab: this.effects.tab, id: v.id, rev: v.rev })
-      this.tell({ kind: 'record', tab: this.effects.tab })
-      const open = this.store.get().record
-      if (open && stored.some((v) => v.id === open.visitId)) this.elsewhere = 'changed'
-    }
-    this.store.set((s) => notify(s, doneText(file.name, write.counts), 8000))
-    this.changed()
   }
 
   /** For the camera: shows `photo` in `view` of the visit on screen; the autosave stores it with the visit. */

@@ -226,7 +226,12 @@ function captureOf(v: unknown, where: string): CaptureConditions | null {
   }
 }
 
-/** Parses an assessment file; throws AssessmentFileError with a readable message. */
+/**
+ * Parses the text of an assessment file the app wrote itself (round trips, tests);
+ * throws AssessmentFileError with a readable message. A file from outside is read
+ * through the one file schema first (files/file-schema.ts, in Files.readAssessment),
+ * never through this alone.
+ */
 export function parseAssessmentFile(text: string): LoadedAssessment {
   let data: unknown
   try {
@@ -237,7 +242,11 @@ export function parseAssessmentFile(text: string): LoadedAssessment {
   return assessmentFromData(data)
 }
 
-/** An assessment file already parsed from JSON (e.g. a visit of the patient record), checked field by field. */
+/**
+ * An assessment file already parsed from JSON, checked field by field: a visit of the
+ * patient record, or a file from outside once the one file schema (files/file-schema.ts)
+ * has admitted it.
+ */
 export function assessmentFromData(data: unknown): LoadedAssessment {
   if (!isObject(data) || data.format !== ASSESSMENT_FILE_FORMAT) {
     throw new AssessmentFileError(t('file.notAssessment', { format: ASSESSMENT_FILE_FORMAT }))

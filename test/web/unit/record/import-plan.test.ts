@@ -34,7 +34,7 @@ import { newPatient, type PatientRecord, type VisitRecord } from '../../../../we
 import { assessmentFileOf } from '../../../../web/src/state/assessment-file.js'
 import * as commands from '../../../../web/src/state/commands.js'
 import { initialState } from '../../../../web/src/state/state.js'
-import { markedDoc } from '../fixtures.js'
+import { markedDoc, PNG_BASE64 } from '../fixtures.js'
 
 const CREATED = '2026-03-10T09:00:00.000Z'
 const UPDATED = '2026-03-10T09:30:00.000Z'
@@ -88,7 +88,7 @@ function clinic(): RecordContent & { maria: PatientRecord; other: PatientRecord 
 /** The record exported as the app does it (photo bytes included) and read back. */
 function exported(patients: readonly PatientRecord[], visits: readonly VisitRecord[]): Backup {
   const keys = visits.flatMap((v) => Object.values(v.photos).map((p) => p.key))
-  const file = backupFileOf('record', patients, visits, new Map(keys.map((k) => [k, 'AAECAw=='])), LATER)
+  const file = backupFileOf('record', patients, visits, new Map(keys.map((k) => [k, PNG_BASE64])), LATER)
   return parseBackup(JSON.stringify(file), LATER, counter('parsed'))
 }
 

@@ -31,6 +31,12 @@ import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import fc from 'fast-check'
 import { VIEWS } from '#core/markers.js'
+import {
+  checkRaster,
+  type DecodedImage,
+  STORED_PHOTO_LIMITS,
+  verifiedRaster,
+} from '../../../../web/src/files/raster.js'
 import { BACKUP_FORMAT } from '../../../../web/src/record/backup.js'
 import {
   type RecordChannel,
@@ -55,6 +61,21 @@ const IDENTIFIERS = ['HC-0042', ' hc-0042 ', 'HC-0107', 'HC-9999'] as const
 const DATES = ['2026-11-24', '2026-11-25', ''] as const
 const VIEWS_USED = ['anterior', 'posterior'] as const
 const MARKERS_USED = 4
+
+/** The start of a PNG of this size (signature and IHDR), and a byte that tells photos apart. */
+function pngHeader(width: number, height: number, salt: number): Uint8Array<ArrayBuffer> {
+  const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]
+  const ihdr = [...be32(13), ...[73, 72, 68, 82], ...be32(width), ...be32(height), 8, 2, 0, 0, 0, ...be32(0)]
+  return new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, ...ihdr, salt % 256])
+}
+
+/** A decoder for node: the size a PNG's header gives. */
+async function headerSize(blob: Blob): Promise<DecodedImage> {
+  const bytes = new Uint8Array(await blob.arrayBuffer())
+  const checked = checkRaster(bytes, STORED_PHOTO_LIMITS)
+  if (!checked.ok) throw new Error('not a raster image')
+  return { width: checked.width, height: checked.height, close: () => undefined }
+}
 
 /** The point that carries token n (integers inside the photo, so snapping keeps them). */
 function pointOf(token: number): [number, number] {
@@ -140,7 +161,11 @@ class World {
           blob: new Blob([bytes], { type: 'image/png' }),
         }
       },
-      urlOf: (blob) => URL.createObjectURL(blob),
+      urlOf: async (blob) => URL.createObjectURL(blob),
+      // The real checks of a photo's bytes and declared size (files/raster.ts), with the size read from its header
+      // for a decoder (node has no createImageBitmap).
+      verifyPhoto: (blob, expected) =>
+        verifiedRaster(blob, expected, { limits: STORED_PHOTO_LIMITS, decode: headerSize }),
       download: () => undefined,
       onHide: () => undefined,
       liveTabs: async () => new Set(this.slots.flatMap((t) => (t ? [t.id] : []))),
@@ -194,7 +219,7 @@ class World {
     let state = tab.store.get()
     if (!state.views[view].doc.photo) {
       const url = `test-photo:${this.newId()}`
-      this.photos.set(url, new Uint8Array([137, 80, 78, 71, this.photos.size % 256]))
+      this.photos.set(url, pngHeader(PHOTO_SIDE, PHOTO_SIDE, this.photos.size))
       state = photoOpened({ ...state, view }, { name: 'photo.png', width: PHOTO_SIDE, height: PHOTO_SIDE, url })
     }
     const name = VIEWS[view][marker]!.name
