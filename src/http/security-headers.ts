@@ -1,7 +1,7 @@
 /**
  * Security headers on every response: helmet's page set, with the CSP that lets
  * /docs (Swagger UI) and the marking app at / work, on pages and their files; the
- * short API set on JSON answers (/api/..., /health, /openapi.json); and on both a
+ * short API set on JSON answers (/api/..., /health, /openapi.json); and on pages a
  * Permissions-Policy (helmet has none) that leaves the app only the camera and the
  * motion sensors of its level.
  */
@@ -91,10 +91,6 @@ export function permissionsPolicy(policy: Readonly<Record<string, readonly strin
 /** Pages: PERMISSIONS. */
 export const PERMISSIONS_POLICY = permissionsPolicy(PERMISSIONS)
 
-/** JSON answers are never a page that needs a feature (opened in a tab, they are text): everything off. */
-export const API_PERMISSIONS_POLICY = permissionsPolicy(
-  Object.fromEntries(Object.keys(PERMISSIONS).map((feature) => [feature, []])),
-)
 
 /**
  * @fastify/helmet's options for pages (the marking app, /docs and their files):
@@ -165,10 +161,9 @@ export function securityHeaders(options: object = HELMET_OPTIONS): Readonly<Reco
 export const securityHeadersPlugin = fp(
   async (app) => {
     const pageHeaders = Object.freeze({ ...securityHeaders(HELMET_OPTIONS), 'permissions-policy': PERMISSIONS_POLICY })
-    const apiHeaders = Object.freeze({
-      ...securityHeaders(API_HELMET_OPTIONS),
-      'permissions-policy': API_PERMISSIONS_POLICY,
-    })
+    // JSON answers are never a page that could use a feature (opened in a tab they are text, and their CSP runs
+    // nothing): a Permissions-Policy there would only add bytes to every answer (bench/README.md, headers).
+    const apiHeaders = securityHeaders(API_HELMET_OPTIONS)
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(isApiUrl(request.url) ? apiHeaders : pageHeaders)
       done()
