@@ -21,7 +21,7 @@ import { CHROMIUM, CHROMIUM_ARGS, type Harness, startHarness } from '../support/
 import { ROOT } from '../support/paths.js'
 import { readStores } from '../support/record.js'
 
-const RUNS = Number(process.env.RECORD_MODEL_BROWSER_RUNS ?? 25)
+const RUNS = Number(process.env.RECORD_MODEL_BROWSER_RUNS ?? 15)
 const IDENTIFIERS = ['HC-0042', ' hc-0042 ', 'HC-0107'] as const
 const VIEWS_USED = ['anterior', 'posterior'] as const
 
