@@ -560,6 +560,8 @@ function checkBackup(problems: Problems, file: BackupFileData): void {
     checkDate(problems, `patients[${i}].created`, p.created)
   })
   const visits = new Set<string>()
+  // A photo's key names one photo: the app writes a key twice only for the same photo (a visit and its copy).
+  const photos = new Map<string, BackupPhotoData>()
   file.visits.forEach((v, i) => {
     const at = `visits[${i}]`
     if (visits.has(v.id)) problems.push({ path: `${at}.id`, text: t('fileCheck.duplicateId') })
@@ -572,6 +574,16 @@ function checkBackup(problems: Problems, file: BackupFileData): void {
     for (const name of ['anterior', 'posterior', 'lateral'] as const) {
       const photo = v.photos[name]
       if (!photo) continue
+      const same = photos.get(photo.key)
+      if (
+        same &&
+        (same.data !== photo.data ||
+          same.type !== photo.type ||
+          same.width !== photo.width ||
+          same.height !== photo.height)
+      )
+        problems.push({ path: `${at}.photos.${name}.key`, text: t('fileCheck.duplicateId') })
+      photos.set(photo.key, same ?? photo)
       if (photo.width * photo.height > FILE_LIMITS.storedPhoto.maxMegapixels * 1e6)
         problems.push({
           path: `${at}.photos.${name}`,

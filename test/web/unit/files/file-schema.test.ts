@@ -222,6 +222,29 @@ describe('what is refused, and the words for it', () => {
     ])
   })
 
+  test('a photo key twice: the same photo (a visit and its copy) admitted, another photo refused', () => {
+    const shared = (d: Json) => {
+      d.visits[1].photos.lateral = { ...d.visits[0].photos.anterior }
+    }
+    const data = backup()
+    shared(data)
+    assert.ok(readFile('backup', JSON.stringify(data)).ok, 'the same photo under its key twice')
+    for (const other of [
+      { data: `${PNG_DATA.slice(0, -4)}AAAA` },
+      { width: 401 },
+      { height: 601 },
+      { type: 'image/jpeg' },
+    ])
+      assert.deepEqual(
+        refusal('backup', (d: Json) => {
+          shared(d)
+          Object.assign(d.visits[1].photos.lateral, other)
+        }),
+        ['visits[1].photos.lateral.key: is the identifier of another entry of this backup'],
+        JSON.stringify(other),
+      )
+  })
+
   test('deep nesting is refused before parsing, at any depth, without a RangeError', () => {
     for (const depth of [17, 1000, 100_000, 1_000_000]) {
       const text = `{"format":"posture-metrics-record","version":1,"x":${'['.repeat(depth)}${']'.repeat(depth)}}`
