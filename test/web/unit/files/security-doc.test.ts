@@ -9,6 +9,8 @@ import { describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { FILE_LIMITS } from '../../../../web/src/files/file-schema.js'
 import { PHOTO_LIMITS, STORED_PHOTO_LIMITS } from '../../../../web/src/files/raster.js'
+import { en } from '../../../../web/src/i18n/en.js'
+import { es } from '../../../../web/src/i18n/es.js'
 import { FILES_EN, FILES_ES } from '../../../../web/src/i18n/files.js'
 import type { Message } from '../../../../web/src/i18n/types.js'
 
@@ -30,6 +32,14 @@ describe('docs/security.md', () => {
       return !DOC.includes(`| \`${key}\` | ${cell(FILES_EN[k])} | ${cell(FILES_ES[k])} |`)
     })
     assert.deepEqual(missing, [], 'rows to add or correct in the table under "Messages"')
+  })
+
+  test('quotes the messages of an import as the app shows them, in English and Spanish', () => {
+    const section = DOC.slice(DOC.indexOf('### Messages of an import'), DOC.indexOf('## Headers'))
+    const keys = [...section.matchAll(/^\| `([a-zA-Z.]+)` \|/gm)].map((m) => m[1] as keyof typeof en)
+    assert.ok(keys.length >= 5, 'the table is there')
+    const wrong = keys.filter((key) => !section.includes(`| \`${key}\` | ${cell(en[key])} | ${cell(es[key])} |`))
+    assert.deepEqual(wrong, [], 'rows to correct in the table under "Messages of an import"')
   })
 
   test('states the limits the code holds', () => {
