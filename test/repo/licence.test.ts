@@ -7,7 +7,7 @@
  */
 
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it } from 'node:test'
 import { ROOT } from '../support/paths.js'
@@ -28,6 +28,24 @@ describe('licence', () => {
     const shipped = [...files.matchAll(/'(pose_[\w.]+)'/g)].map((m) => m[1] as string)
     assert.ok(shipped.includes('pose_landmark_full.tflite') && shipped.length >= 8, `found ${shipped.join(', ')}`)
     for (const file of shipped) assert.ok(NOTICE.includes(file), `NOTICE names ${file}`)
+  })
+
+  it('NOTICE names every package the marking app bundles (imported by web/src), with its version', () => {
+    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { version?: string }> }
+    const app = NOTICE.slice(0, NOTICE.indexOf('2. The API reference'))
+    const imported = new Set<string>()
+    for (const file of readdirSync(join(ROOT, 'web/src'), { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.ts')) continue
+      for (const m of read(join('web/src', file)).matchAll(/(?:from |import\()'([^.#'][^']*)'/g)) {
+        const parts = (m[1] as string).split('/')
+        imported.add(parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!)
+      }
+    }
+    assert.ok(imported.has('typebox') && imported.has('idb'), [...imported].join(', '))
+    const missing = [...imported].filter(
+      (name) => !app.includes(`(npm ${name} ${lock.packages[`node_modules/${name}`]?.version})`),
+    )
+    assert.deepEqual(missing, [], 'name these in NOTICE, section 1, as "(npm <name> <version>)"')
   })
 
   it('NOTICE lists every production package with its version and licence', () => {
