@@ -91,7 +91,6 @@ export function permissionsPolicy(policy: Readonly<Record<string, readonly strin
 /** Pages: PERMISSIONS. */
 export const PERMISSIONS_POLICY = permissionsPolicy(PERMISSIONS)
 
-
 /**
  * @fastify/helmet's options for pages (the marking app, /docs and their files):
  * helmet's defaults with the CSP above, and no HSTS (the service speaks plain HTTP;

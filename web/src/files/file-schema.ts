@@ -139,19 +139,24 @@ export const SavedViewSchema = Type.Object(
         closed,
       ),
     ),
-    calibration: Type.Object(
-      {
-        lrv_x: nullable(coordinate()),
-        fc: nullable(Type.Number({ minimum: FILE_LIMITS.fc.min, maximum: FILE_LIMITS.fc.max })),
-        grid_size_cm: nullable(
-          Type.Number({ minimum: FILE_LIMITS.knownDistanceCm.min, maximum: FILE_LIMITS.knownDistanceCm.max }),
-        ),
-        scale_points: Type.Tuple([nullable(point()), nullable(point())]),
-        scale_by: Type.Optional(Type.Literal('stature')),
-      },
-      closed,
+    // Each calibration field may be absent (as null): the reader has always taken files that leave them out.
+    calibration: Type.Optional(
+      Type.Object(
+        {
+          lrv_x: Type.Optional(nullable(coordinate())),
+          fc: Type.Optional(nullable(Type.Number({ minimum: FILE_LIMITS.fc.min, maximum: FILE_LIMITS.fc.max }))),
+          grid_size_cm: Type.Optional(
+            nullable(
+              Type.Number({ minimum: FILE_LIMITS.knownDistanceCm.min, maximum: FILE_LIMITS.knownDistanceCm.max }),
+            ),
+          ),
+          scale_points: Type.Optional(Type.Tuple([nullable(point()), nullable(point())])),
+          scale_by: Type.Optional(Type.Literal('stature')),
+        },
+        closed,
+      ),
     ),
-    markers: Type.Record(code(), point(), { maxProperties: FILE_LIMITS.counts.markers, ...closed }),
+    markers: Type.Optional(Type.Record(code(), point(), { maxProperties: FILE_LIMITS.counts.markers, ...closed })),
     marker_status: Type.Optional(
       Type.Record(code(), Type.Enum(['suggested', 'confirmed']), {
         maxProperties: FILE_LIMITS.counts.markers,
@@ -161,15 +166,17 @@ export const SavedViewSchema = Type.Object(
     provisional_metrics: Type.Optional(Type.Array(code(), { maxItems: FILE_LIMITS.counts.results })),
     side: Type.Optional(Type.Enum(SIDES)),
     estimate_popliteal: Type.Optional(Type.Boolean()),
-    results: nullable(
-      Type.Record(
-        code(),
-        Type.Union([
-          Type.Number({ minimum: -FILE_LIMITS.resultValue, maximum: FILE_LIMITS.resultValue }),
-          Type.String({ maxLength: FILE_LIMITS.chars.resultText }),
-          Type.Null(),
-        ]),
-        { maxProperties: FILE_LIMITS.counts.results, ...closed },
+    results: Type.Optional(
+      nullable(
+        Type.Record(
+          code(),
+          Type.Union([
+            Type.Number({ minimum: -FILE_LIMITS.resultValue, maximum: FILE_LIMITS.resultValue }),
+            Type.String({ maxLength: FILE_LIMITS.chars.resultText }),
+            Type.Null(),
+          ]),
+          { maxProperties: FILE_LIMITS.counts.results, ...closed },
+        ),
       ),
     ),
     capture: Type.Optional(CaptureSchema),
@@ -527,11 +534,12 @@ function checkView(problems: Problems, at: string, view: SavedViewData, limits: 
     if (x < range.minX || x > range.maxX || (y !== null && (y < range.minY || y > range.maxY)))
       problems.push({ path, text: t('fileCheck.outsidePhoto', range) })
   }
-  for (const [name, [x, y]] of Object.entries(view.markers)) outside(`${at}.markers.${name}`, x, y)
-  view.calibration.scale_points.forEach((p, i) => {
+  for (const [name, [x, y]] of Object.entries(view.markers ?? {})) outside(`${at}.markers.${name}`, x, y)
+  view.calibration?.scale_points?.forEach((p, i) => {
     if (p) outside(`${at}.calibration.scale_points[${i}]`, p[0], p[1])
   })
-  if (view.calibration.lrv_x !== null) outside(`${at}.calibration.lrv_x`, view.calibration.lrv_x, null)
+  const lrvX = view.calibration?.lrv_x
+  if (lrvX !== null && lrvX !== undefined) outside(`${at}.calibration.lrv_x`, lrvX, null)
   if (view.capture) checkDate(problems, `${at}.capture.taken_at`, view.capture.taken_at)
 }
 

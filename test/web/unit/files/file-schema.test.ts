@@ -116,6 +116,18 @@ describe('files the app writes', () => {
     assert.deepEqual(reading.value, data)
   })
 
+  test('a view that leaves out its calibration, markers or results is admitted (as the reader always took it)', () => {
+    const data = assessment() as Json
+    delete data.views.anterior.calibration
+    delete data.views.anterior.markers
+    delete data.views.anterior.results
+    const reading = readFile('assessment', JSON.stringify(data))
+    assert.ok(reading.ok, JSON.stringify(!reading.ok && reading.problems))
+    const partial = assessment() as Json
+    partial.views.anterior.calibration = { lrv_x: 300 }
+    assert.ok(readFile('assessment', JSON.stringify(partial)).ok, 'a calibration with only some of its fields')
+  })
+
   test('a backup, with a captured photo and revisions, is admitted as it is', () => {
     const data = backup()
     const reading = readFile('backup', JSON.stringify(data))
@@ -178,10 +190,10 @@ describe('what is refused, and the words for it', () => {
         d.views.anterior.calibration.scale_points = [[1, 2, 3], null]
         d.views.anterior.results = { head_angle: [] }
         d.views.anterior.side = 'up'
-        delete d.views.anterior.markers
+        d.views.anterior.markers = 'all of them'
       }),
       [
-        'views.anterior.markers: is missing',
+        'views.anterior.markers: must be an object ({…})',
         'views.anterior.image: must be null or an object ({…})',
         'views.anterior.calibration.scale_points[0][2]: is one entry too many',
         'views.anterior.side: must be "right" or "left"',
