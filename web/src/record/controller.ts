@@ -95,6 +95,13 @@ export type PhotoOpener = (file: File) => Promise<void>
 /** A visit on screen that changed in another tab or window since this tab read it. */
 export type Elsewhere = 'changed' | 'deleted' | null
 
+/** True when a stored photo holds exactly these bytes. */
+async function sameBytes(blob: Blob, bytes: Uint8Array): Promise<boolean> {
+  if (blob.size !== bytes.length) return false
+  const here = new Uint8Array(await blob.arrayBuffer())
+  return here.every((b, i) => b === bytes[i])
+}
+
 /** Where a photo of an import belongs, for a message: the visit's date and the view. */
 function photoPlace(visits: readonly VisitRecord[], key: string): string {
   for (const v of visits)
@@ -876,26 +883,44 @@ export class RecordController {
       const decisions = await ask.importPlan(plan, file.name)
       if (!decisions) return
       const write = applyImport(plan, decisions, () => this.effects.newId())
-      // Every photo verified (a JPEG, PNG or WebP of the size it declares) before anything is written.
+      // Every photo the written visits refer to, from the file: verified (a JPEG, PNG or WebP of the size it
+      // declares) before anything is written. A key the record already holds keeps its photo only when the bytes
+      // are the same; other bytes under it are another photo, stored under a key of its own (both kept).
+      const filePhotos = new Map(backup.photos.map((p) => [p.key, p]))
       const photos: PhotoData[] = []
-      for (const p of write.photos) {
-        let blob: Blob
-        try {
-          blob = await this.effects.verifyPhoto(new Blob([bytesOfBase64(p.data)]), p)
-        } catch (error) {
-          const where = photoPlace(write.visits, p.key)
-          return failed(
-            t('files.importPhoto', { where, reason: error instanceof Error ? error.message : String(error) }),
-          )
+      const refs = new Map<string, PhotoRef>()
+      for (const v of write.visits)
+        for (const ref of Object.values(v.photos)) {
+          const p = filePhotos.get(ref.key)
+          if (refs.has(ref.key) || !p) continue
+          const bytes = bytesOfBase64(p.data)
+          const here = await this.storage.photo(ref.key)
+          if (here && (await sameBytes(here.blob, bytes))) {
+            refs.set(ref.key, { key: here.key, type: here.type, width: here.width, height: here.height })
+            continue
+          }
+          let blob: Blob
+          try {
+            blob = await this.effects.verifyPhoto(new Blob([bytes]), p)
+          } catch (error) {
+            const where = photoPlace(write.visits, p.key)
+            return failed(
+              t('files.importPhoto', { where, reason: error instanceof Error ? error.message : String(error) }),
+            )
+          }
+          const stored: PhotoData = {
+            key: here ? this.effects.newId() : p.key,
+            type: blob.type,
+            width: p.width,
+            height: p.height,
+            blob,
+          }
+          photos.push(stored)
+          refs.set(ref.key, { key: stored.key, type: stored.type, width: stored.width, height: stored.height })
         }
-        photos.push({ key: p.key, type: blob.type, width: p.width, height: p.height, blob })
-      }
-      const verified = new Map(photos.map((p) => [p.key, p.type]))
       const visits = write.visits.map((v) => ({
         ...v,
-        photos: Object.fromEntries(
-          Object.entries(v.photos).map(([view, ref]) => [view, { ...ref, type: verified.get(ref.key) ?? ref.type }]),
-        ),
+        photos: Object.fromEntries(Object.entries(v.photos).map(([view, ref]) => [view, refs.get(ref.key) ?? ref])),
       }))
       if (write.patients.length || visits.length) {
         // One transaction: all of it, or nothing.
