@@ -43,7 +43,14 @@ import {
   visitFileName,
 } from './model.js'
 import type { Ask } from './questions.js'
-import type { Deletion, PhotoData, RecordStorage, TabWorkspace, Workspace } from './storage.js'
+import {
+  type Deletion,
+  type PhotoData,
+  type RecordStorage,
+  refOf,
+  type TabWorkspace,
+  type Workspace,
+} from './storage.js'
 import { valuesOf } from './trend.js'
 
 /** How long after the last change the autosave writes. */
@@ -112,8 +119,7 @@ function photoPlace(visits: readonly VisitRecord[], key: string): string {
 
 function refsOf(photos: Partial<Record<View, PhotoData>>): Partial<Record<View, PhotoRef>> {
   const refs: Partial<Record<View, PhotoRef>> = {}
-  for (const [v, p] of Object.entries(photos) as [View, PhotoData][])
-    refs[v] = { key: p.key, type: p.type, width: p.width, height: p.height }
+  for (const [v, p] of Object.entries(photos) as [View, PhotoData][]) refs[v] = refOf(p)
   return refs
 }
 
@@ -896,7 +902,7 @@ export class RecordController {
           const bytes = bytesOfBase64(p.data)
           const here = await this.storage.photo(ref.key)
           if (here && (await sameBytes(here.blob, bytes))) {
-            refs.set(ref.key, { key: here.key, type: here.type, width: here.width, height: here.height })
+            refs.set(ref.key, refOf(here))
             continue
           }
           let blob: Blob
@@ -916,7 +922,7 @@ export class RecordController {
             blob,
           }
           photos.push(stored)
-          refs.set(ref.key, { key: stored.key, type: stored.type, width: stored.width, height: stored.height })
+          refs.set(ref.key, refOf(stored))
         }
       const visits = write.visits.map((v) => ({
         ...v,

@@ -4,7 +4,7 @@
  * document keeps the coordinates of the photo as marked (record/model.ts storedSize),
  * so nothing about the markers changes. Photos go to IndexedDB only, never to the service.
  */
-import { PHOTO_JPEG_QUALITY, type PhotoRef, storedSize } from './model.js'
+import { PHOTO_JPEG_QUALITY, storedSize } from './model.js'
 import type { PhotoData } from './storage.js'
 
 /** A new key for a stored photo. */
@@ -46,9 +46,4 @@ export async function storablePhoto(url: string, key: string = newKey()): Promis
   } finally {
     bitmap.close()
   }
-}
-
-/** A reference without the bytes. */
-export function refOf(photo: PhotoData): PhotoRef {
-  return { key: photo.key, type: photo.type, width: photo.width, height: photo.height }
 }

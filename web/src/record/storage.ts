@@ -15,6 +15,11 @@ export interface PhotoData extends PhotoRef {
   readonly blob: Blob
 }
 
+/** A stored photo's reference, without its bytes (what a visit or a workspace keeps). */
+export function refOf(photo: PhotoRef): PhotoRef {
+  return { key: photo.key, type: photo.type, width: photo.width, height: photo.height }
+}
+
 /** The assessment on screen in one tab, as last autosaved. */
 export interface Workspace {
   readonly file: AssessmentFile | null

@@ -34,7 +34,6 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { crc32 } from 'node:zlib'
 // The IndexedDB classes as globals (idb needs them), then a fresh database factory per case.
 import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
@@ -70,7 +69,7 @@ import * as commands from '../../../../web/src/state/commands.js'
 import type { View } from '../../../../web/src/state/model.js'
 import { initialState } from '../../../../web/src/state/state.js'
 import { createStore } from '../../../../web/src/state/store.js'
-import { FIGURES, markedDoc } from '../fixtures.js'
+import { FIGURES, markedDoc, png } from '../fixtures.js'
 
 const SEED = Number(process.env.HOSTILE_IMPORT_SEED ?? 33)
 const SCALE = Number(process.env.HOSTILE_IMPORT_RUNS ?? 1)
@@ -85,30 +84,6 @@ const VIEWS: readonly View[] = ['anterior', 'posterior', 'lateral']
 
 // ---------------------------------------------------------------------------------------------
 // Bytes.
-
-/** A PNG's signature and chunks with correct CRCs; the header's size is all a header decoder reads. */
-function png(width: number, height: number, salt = 0): Uint8Array<ArrayBuffer> {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(body))
-    return Buffer.concat([length, body, crc])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width >>> 0, 0)
-  header.writeUInt32BE(height >>> 0, 4)
-  header[8] = 8 // bit depth
-  header[9] = 6 // RGBA
-  const bytes = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('tEXt', Buffer.from(`Comment\0test photo ${salt}`, 'latin1')),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-  return new Uint8Array(bytes)
-}
 
 /** A JPEG's start and a frame header declaring this size (then nothing a decoder could use). */
 function jpegHeader(width: number, height: number): Uint8Array<ArrayBuffer> {

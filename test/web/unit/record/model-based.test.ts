@@ -54,6 +54,7 @@ import { commit, identifierCommitted, photoOpened, setMeta } from '../../../../w
 import { withTarget } from '../../../../web/src/state/model.js'
 import { type AppState, initialState } from '../../../../web/src/state/state.js'
 import { createStore, type Store } from '../../../../web/src/state/store.js'
+import { png } from '../fixtures.js'
 
 const RUNS = Number(process.env.RECORD_MODEL_RUNS ?? 2000)
 const PHOTO_SIDE = 2000
@@ -61,13 +62,6 @@ const IDENTIFIERS = ['HC-0042', ' hc-0042 ', 'HC-0107', 'HC-9999'] as const
 const DATES = ['2026-11-24', '2026-11-25', ''] as const
 const VIEWS_USED = ['anterior', 'posterior'] as const
 const MARKERS_USED = 4
-
-/** The start of a PNG of this size (signature and IHDR), and a byte that tells photos apart. */
-function pngHeader(width: number, height: number, salt: number): Uint8Array<ArrayBuffer> {
-  const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]
-  const ihdr = [...be32(13), ...[73, 72, 68, 82], ...be32(width), ...be32(height), 8, 2, 0, 0, 0, ...be32(0)]
-  return new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, ...ihdr, salt % 256])
-}
 
 /** A decoder for node: the size a PNG's header gives. */
 async function headerSize(blob: Blob): Promise<DecodedImage> {
@@ -219,7 +213,7 @@ class World {
     let state = tab.store.get()
     if (!state.views[view].doc.photo) {
       const url = `test-photo:${this.newId()}`
-      this.photos.set(url, pngHeader(PHOTO_SIDE, PHOTO_SIDE, this.photos.size))
+      this.photos.set(url, png(PHOTO_SIDE, PHOTO_SIDE, this.photos.size))
       state = photoOpened({ ...state, view }, { name: 'photo.png', width: PHOTO_SIDE, height: PHOTO_SIDE, url })
     }
     const name = VIEWS[view][marker]!.name
