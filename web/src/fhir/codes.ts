@@ -7,6 +7,7 @@
  * (core/metrics), never retyped: a metric added to a table gets its code here.
  * Pure data and functions: no DOM.
  */
+import type { CodeSystem } from '@medplum/fhirtypes'
 import type { View } from '#core/markers.js'
 import { metricTable, type Unit } from '#core/metrics/index.js'
 import { EN_TERMS } from '../i18n/terms.js'
@@ -153,4 +154,29 @@ export function codeDefinitions(): CodeDefinition[] {
 /** The English display of a code of ours ('' for a code not in the system). */
 export function displayOf(code: string): string {
   return codeDefinitions().find((c) => c.code === code)?.display ?? ''
+}
+
+/**
+ * Our code system as a FHIR CodeSystem resource (docs/fhir/CodeSystem-posture-metrics.json
+ * is this, held to the code by a test): what a terminology server or a health record
+ * loads to know our codes.
+ */
+export function codeSystemResource(): CodeSystem {
+  const concept = codeDefinitions().map((c) => ({ code: c.code, display: c.display, definition: c.definition }))
+  return {
+    resourceType: 'CodeSystem',
+    url: CODE_SYSTEM_URL,
+    version: CODE_SYSTEM_VERSION,
+    name: 'PostureMetrics',
+    title: 'posture-metrics: views, metrics and marker placement',
+    status: 'active',
+    experimental: false,
+    publisher: 'posture-metrics',
+    description:
+      'The codes posture-metrics exports a postural assessment with: an observation per photographed view, a component per metric (formula, sign meaning and UCUM unit in each definition; docs/metrics.md), and how the markers were placed (Observation.method). Codes are only ever added; none changes meaning.',
+    caseSensitive: true,
+    content: 'complete',
+    count: concept.length,
+    concept,
+  }
 }
