@@ -5,7 +5,8 @@
  * photo, undo and redo), the suggestion commands (apply, confirm one, confirm all); the
  * counts for the exports (state/placement.ts); and the assessment file's marker_origin:
  * written only when known, read back with each value checked, and a file saved before
- * origins were recorded loading with unknown origins and saving back byte for byte.
+ * origins were recorded loading with unknown origins and saving back byte for byte, also
+ * when opened as a visit of the record.
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
@@ -17,11 +18,13 @@ import {
   confirmAllSuggestions,
   confirmSuggestion,
 } from '../../../../web/src/pose/suggestion-commands.js'
+import { visitOpened } from '../../../../web/src/record/commands.js'
 import {
   ASSESSMENT_FILE_FORMAT,
   ASSESSMENT_FILE_VERSION,
   AssessmentFileError,
   assessmentFileOf,
+  assessmentFromData,
   parseAssessmentFile,
   savedView,
 } from '../../../../web/src/state/assessment-file.js'
@@ -293,6 +296,19 @@ describe('marker_origin in the assessment file', () => {
     // One moved by hand: now its origin is known, and only its.
     const moved = commands.moveTarget(opened, 'ombligo', [300, 500])
     assert.deepEqual(savedView('anterior', current(moved).doc, null).marker_origin, { ombligo: 'hand' })
+  })
+
+  test('an older visit opened from the record is written back as it was stored (the record sees no edit)', () => {
+    let before = commands.commit(commands.setView(initialState(), 'anterior'), markedDoc('anterior'))
+    before = commands.setMeta(before, { patientId: 'PAC-0042', date: '2026-03-10' })
+    const stored = assessmentFileOf(before, SAVED_AT)
+    assert.ok(stored)
+    const open = { visitId: 'v-1', patientId: 'p-1', created: SAVED_AT.toISOString() }
+    const opened = visitOpened(initialState(), assessmentFromData(stored), { anterior: 'blob:photo' }, open)
+    // As the record compares a visit for "unchanged" (RecordController's contentOf): all but the save time.
+    const later = assessmentFileOf(opened, new Date('2026-05-01T10:00:00.000Z'))
+    assert.deepEqual({ ...later, saved_at: '' }, { ...stored, saved_at: '' })
+    assert.equal(JSON.stringify({ ...later, saved_at: '' }), JSON.stringify({ ...stored, saved_at: '' }))
   })
 
   test('entries for markers not placed are ignored', () => {
