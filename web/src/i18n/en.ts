@@ -9,6 +9,7 @@ import { CLINICAL_EN } from './clinical.js'
 import { FILES_EN } from './files.js'
 import { RECORD_EN } from './record.js'
 import { RECORD_SAFETY_EN } from './record-safety.js'
+import { REPORT_PDF_EN } from './report-pdf.js'
 import type { Message } from './types.js'
 
 export const en = {
@@ -21,6 +22,8 @@ export const en = {
   ...RECORD_SAFETY_EN,
   // Files from outside: photos refused, files checked against their schema (files.ts)
   ...FILES_EN,
+  // The PDF report made in the browser (report-pdf.ts)
+  ...REPORT_PDF_EN,
 
   'side.short.right': 'right',
   'side.short.left': 'left',

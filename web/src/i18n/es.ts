@@ -9,6 +9,7 @@ import type { MessageKey } from './en.js'
 import { FILES_ES } from './files.js'
 import { RECORD_ES } from './record.js'
 import { RECORD_SAFETY_ES } from './record-safety.js'
+import { REPORT_PDF_ES } from './report-pdf.js'
 import type { Message } from './types.js'
 
 export const es = {
@@ -20,6 +21,8 @@ export const es = {
   ...RECORD_SAFETY_ES,
   // Files from outside: photos refused, files checked against their schema (files.ts)
   ...FILES_ES,
+  // The PDF report made in the browser (report-pdf.ts)
+  ...REPORT_PDF_ES,
 
   'side.short.right': 'derecho',
   'side.short.left': 'izquierdo',
