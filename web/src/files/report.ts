@@ -24,7 +24,7 @@ import type { AppState } from '../state/state.js'
 import { resultEntries } from './results-csv.js'
 
 /** Longest side of the printed photo, in drawing units. */
-const REPORT_SIZE = 640
+export const REPORT_SIZE = 640
 
 export function renderReport(container: HTMLElement, state: AppState): void {
   const now = new Date()
