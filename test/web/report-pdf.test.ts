@@ -17,6 +17,7 @@ import type { Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
 import { metricTable } from '#core/metrics/index.js'
 import { type Harness, loadPhoto, OUTPUT, openApp, startHarness } from '../support/browser.js'
+import { openRecord } from '../support/record.js'
 import { FIGURES } from './fixtures/figure.js'
 
 let h: Harness
@@ -76,8 +77,20 @@ const FIGURE_MIN_PX = 1200
 /** The characters of WinAnsiEncoding above Latin-1 (what pdftotext may give back besides Latin-1). */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ')
 
-async function prepare(views: readonly View[], locale: string): Promise<Page> {
+/**
+ * The app in `locale` with a visit of `views` loaded and answered; with `patientName`,
+ * the visit is one of the record's patient PAC-0042 of that name (Patients dialog).
+ */
+async function prepare(views: readonly View[], locale: string, patientName?: string): Promise<Page> {
   const { page } = await openApp(h, { locale })
+  if (patientName !== undefined) {
+    await openRecord(page)
+    await page.locator('#record-new-id').fill('PAC-0042')
+    await page.locator('#record-new-name').fill(patientName)
+    await page.locator('#record-add').click()
+    await page.locator('.record-patient-visits[data-patient="PAC-0042"] #record-new-visit').click()
+    await page.locator('#record-dialog').waitFor({ state: 'hidden' })
+  }
   await page
     .locator('#session-input')
     .setInputFiles({ name: 'visit.json', mimeType: 'application/json', buffer: assessmentFile(views) })
@@ -86,6 +99,9 @@ async function prepare(views: readonly View[], locale: string): Promise<Page> {
     await loadPhoto(page, h, v)
     await page.locator('#results[data-state="ready"]').waitFor()
   }
+  // The work is in the record once written there: its status line names the patient.
+  if (patientName !== undefined)
+    await page.locator('#record-status[data-pending="false"]', { hasText: 'PAC-0042' }).waitFor()
   return page
 }
 
@@ -220,4 +236,30 @@ describe('PDF report made in the browser', () => {
       await page.context().close()
     })
   }
+
+  test("a visit of the record: every page names the patient with the record's name, accents intact", async () => {
+    const page = await prepare(['anterior'], 'es-ES', 'José Núñez')
+    const path = await savedPdf(page, 'es-ES-record-patient')
+    const info = pdfInfo(path)
+    for (let i = 1; i <= info.pages; i++)
+      assert.ok(flat(pageText(path, i)).includes('PAC-0042 (José Núñez) · 14 de abril de 2026'), `page ${i}`)
+    await page.context().close()
+  })
+
+  test('when the PDF part of the app cannot be loaded: a message says so, nothing is downloaded, the buttons work again', async () => {
+    const page = await prepare(['anterior'], 'es-ES')
+    await page.route(/\/assets\/report-pdf-[^/]*\.js$/, (route) => route.abort())
+    let downloads = 0
+    page.on('download', () => downloads++)
+    await page.locator('#save-pdf').click()
+    await page.locator('#toast.show', { hasText: 'No se pudo crear el PDF' }).waitFor()
+    assert.match(
+      (await page.locator('#toast').textContent()) ?? '',
+      /no se pudo cargar la parte de la aplicación que crea los PDF/,
+    )
+    await page.locator('#save-pdf:not([disabled])').waitFor()
+    await page.locator('#save-pdf-2:not([disabled])').waitFor()
+    assert.equal(downloads, 0)
+    await page.context().close()
+  })
 })

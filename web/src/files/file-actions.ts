@@ -241,8 +241,16 @@ export class Files {
    */
   async savePdf(): Promise<void> {
     const state = this.store.get()
+    let pdf: typeof import('./report-pdf.js')
     try {
-      const { reportPdf, reportPdfFileName } = await import('./report-pdf.js')
+      pdf = await import('./report-pdf.js')
+    } catch {
+      // The chunk is fetched from the service on first use: unreachable, or replaced by a newer build.
+      this.notify(t('pdf.failed', { reason: t('pdf.notLoaded') }), 10_000)
+      return
+    }
+    const { reportPdf, reportPdfFileName } = pdf
+    try {
       const bytes = await reportPdf(state, { patientName: await this.patientName() })
       const name = reportPdfFileName(state)
       download(name, 'application/pdf', bytes)

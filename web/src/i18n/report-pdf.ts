@@ -12,6 +12,7 @@ export const REPORT_PDF_EN = {
   'pdf.saved': 'Report saved as {name}.',
   'pdf.failed': 'The PDF could not be made ({reason}). Nothing was saved; "Print report" still works.',
   'pdf.photoFailed': 'the photo of the {view} view could not be drawn',
+  'pdf.notLoaded': 'the part of the app that makes PDFs could not be loaded; is the service still reachable?',
 } as const
 
 export type ReportPdfKey = keyof typeof REPORT_PDF_EN
@@ -24,4 +25,5 @@ export const REPORT_PDF_ES = {
   'pdf.saved': 'Informe guardado como {name}.',
   'pdf.failed': 'No se pudo crear el PDF ({reason}). No se guardó nada; «Imprimir informe» sigue funcionando.',
   'pdf.photoFailed': 'no se pudo dibujar la foto de la vista {view}',
+  'pdf.notLoaded': 'no se pudo cargar la parte de la aplicación que crea los PDF; ¿sigue accesible el servicio?',
 } as const satisfies Record<ReportPdfKey, string>
