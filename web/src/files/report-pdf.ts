@@ -7,7 +7,6 @@
  * use (file-actions.ts imports it dynamically), so jsPDF is not in the main bundle.
  */
 import { jsPDF } from 'jspdf'
-import type { View } from '#core/markers.js'
 import { t } from '../i18n/index.js'
 import type { AppState } from '../state/state.js'
 import { winAnsiText } from './pdf-text.js'
@@ -59,16 +58,26 @@ interface Measured {
 }
 
 /**
- * The PDF bytes of the report of `state`, in the current language (i18n setLocale).
+ * The report of `state` as PDF bytes: what the "Save PDF" buttons download, and the
+ * function another feature calls for the report as a file (e.g. a FHIR export that
+ * attaches it as a DocumentReference, contentType application/pdf).
  *
- * Contract, for every caller (the "Save PDF" button; a FHIR export attaching it as a
- * DocumentReference, content type application/pdf): the same content as the printed
- * report without its comparison section, for the views with anything marked; the
- * service's values as the state holds them (values that no longer answer a view's
- * markers are left out, as in print); nothing is sent anywhere. Resolves to a complete
- * PDF 1.3 file; rejects with ReportPdfError (worded) when a photo cannot be drawn, or
- * with the browser's error. Needs a DOM for the default figure maker; reads `state` only.
- * The file name to give it: reportPdfFileName(state).
+ * Contract:
+ * - Import this module dynamically (`await import('./files/report-pdf.js')`), so jsPDF
+ *   stays out of the main bundle.
+ * - In: the state as it is, read only (nothing in it changes). `options.patientName`: the
+ *   record's name of the patient of the open visit, '' or absent for none (the app gets
+ *   it from RecordController.patientNameOnScreen). `options.paper`: by default from the
+ *   browser's languages (paperFor). `options.now`: the time the report says it was made.
+ * - Language: i18n's current one (setLocale): the same state gives a Spanish or an English report.
+ * - Content: the printed report's, without its comparison section: the views with anything
+ *   marked; values only where the service's answer still fits the markers (resultEntries),
+ *   each metric by its label with value ± u; the patient and date on every page.
+ * - Out: a complete PDF (it starts with "%PDF-1.3"), A4 or Letter, Helvetica text
+ *   (WinAnsi), one JPEG per photo. Its file name: reportPdfFileName(state).
+ * - Nothing is sent anywhere. Needs a DOM (a canvas) unless `options.figure` is given.
+ * - Rejects with ReportPdfError, its message worded in the current language, when a
+ *   view's photo cannot be drawn; any other rejection is the browser's error.
  */
 export async function reportPdf(state: AppState, options: ReportPdfOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   const paper = options.paper ?? paperFor(typeof navigator === 'undefined' ? [] : navigator.languages)
@@ -354,4 +363,4 @@ export function reportPdfOf(
   return new Uint8Array(doc.output('arraybuffer'))
 }
 
-export type { FigureMaker, ReportFigure, View }
+export type { FigureMaker, ReportFigure }
