@@ -160,7 +160,17 @@ export function renderReport(container: HTMLElement, state: AppState): void {
       // The notes after the table: the photo and the table stay side by side on one row of the view.
       if (provisional.size > 0)
         section.append(
-          h('p', { class: 'report-provisional' }, t('report.provisional', { list: [...provisional].join(', ') })),
+          h(
+            'p',
+            { class: 'report-provisional' },
+            // By their labels, as the table names them (not their field names).
+            t('report.provisional', {
+              list: e.metrics
+                .filter((m) => provisional.has(m.name))
+                .map((m) => m.label)
+                .join(', '),
+            }),
+          ),
         )
       const warning = photo ? precisionWarning(e.metrics, e.values, u, photo) : null
       if (warning && photo) section.append(h('p', { class: 'precision-warning' }, precisionWarningText(warning, photo)))
