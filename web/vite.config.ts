@@ -47,11 +47,17 @@ function photoProtocol(): Plugin {
 /** The core's sources: the app bundles them as TypeScript, never the service's build of them. */
 const CORE_DIR = fileURLToPath(new URL('../core/', import.meta.url))
 
+/** jsPDF's optional modules, loaded only by methods the PDF report does not use: not shipped (src/files/jspdf-unused.ts). */
+const JSPDF_UNUSED = fileURLToPath(new URL('./src/files/jspdf-unused.ts', import.meta.url))
+
 export default defineConfig({
   base: './',
   plugins: [poseFiles(), photoProtocol()],
   resolve: {
-    alias: [{ find: /^#core\/(.*)\.js$/, replacement: `${CORE_DIR}$1.ts` }],
+    alias: [
+      { find: /^#core\/(.*)\.js$/, replacement: `${CORE_DIR}$1.ts` },
+      { find: /^(html2canvas|canvg|dompurify)$/, replacement: JSPDF_UNUSED },
+    ],
   },
   build: {
     outDir: '../dist/web',

@@ -280,7 +280,9 @@ describe('marker suggestions', () => {
     assert.ok((file.views.anterior!.provisional_metrics ?? []).length === provisionalRows)
     await page.evaluate('window.dispatchEvent(new Event("beforeprint"))')
     assert.ok((await page.locator('#report tr[data-provisional="true"]').count()) > 0)
-    assert.match(await page.locator('#report .report-provisional').innerText(), /Provisional/)
+    const provisionalNote = await page.locator('#report .report-provisional').innerText()
+    assert.match(provisionalNote, /Provisional/)
+    assert.doesNotMatch(provisionalNote, /\b[a-z]+_[a-z_]+\b/, 'the metrics by their labels, not their field names')
 
     // Click a suggested marker: it is confirmed where it is.
     const suggestedIds = Object.keys(file.views.anterior!.marker_status ?? {})

@@ -130,6 +130,8 @@ void IdbStorage.open()
     const record = new RecordController(store, storage, (file) => files.openPhoto(file), await browserEffects())
     // Opening an assessment file as a visit replaces the screen: asked first when its work is in no record.
     files.beforeReplace = () => record.confirmReplace()
+    // The PDF report names the record's patient of the visit on screen.
+    files.patientName = () => record.patientNameOnScreen()
     mountRecordStatus(record)
     mountRecordDialog(record)
     await record.start()

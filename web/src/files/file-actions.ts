@@ -1,7 +1,8 @@
 /**
  * Files in and out: opening a photo (picker or drop; only a verified JPEG, PNG or
  * WebP, files/raster.ts), saving and loading the
- * assessment file (photo-free JSON), the CSV export and printing the report.
+ * assessment file (photo-free JSON), the CSV export, printing the report and saving
+ * it as a PDF (report-pdf.ts, loaded on first use).
  * Reading and downloading live here; what they do to the state is in state/commands.ts.
  */
 
@@ -30,6 +31,9 @@ export class Files {
    * it asks when that work is in no patient's record); true when it may.
    */
   beforeReplace: () => Promise<boolean> = async () => true
+
+  /** The name of the record's patient whose visit is on screen, '' when none (the record sets it; the PDF shows it). */
+  patientName: () => Promise<string> = async () => ''
 
   constructor(
     private readonly store: Store<AppState>,
@@ -230,6 +234,31 @@ export class Files {
     this.buildReport()
     window.print()
   }
+
+  /**
+   * Saves the report as a PDF made here, in the browser (report-pdf.ts: jsPDF, loaded
+   * now the first time); nothing is sent. A failure is said, and nothing is saved.
+   */
+  async savePdf(): Promise<void> {
+    const state = this.store.get()
+    let pdf: typeof import('./report-pdf.js')
+    try {
+      pdf = await import('./report-pdf.js')
+    } catch {
+      // The chunk is fetched from the service on first use: unreachable, or replaced by a newer build.
+      this.notify(t('pdf.failed', { reason: t('pdf.notLoaded') }), 10_000)
+      return
+    }
+    const { reportPdf, reportPdfFileName } = pdf
+    try {
+      const bytes = await reportPdf(state, { patientName: await this.patientName() })
+      const name = reportPdfFileName(state)
+      download(name, 'application/pdf', bytes)
+      this.notify(t('pdf.saved', { name }))
+    } catch (error) {
+      this.notify(t('pdf.failed', { reason: error instanceof Error ? error.message : String(error) }), 10_000)
+    }
+  }
 }
 
 /** The file inputs, buttons and drag and drop of the page. */
@@ -255,6 +284,17 @@ export function installFiles(files: Files): void {
   byId('save-session').addEventListener('click', () => files.saveAssessment())
   for (const id of ['export-csv', 'export-csv-2']) byId(id).addEventListener('click', () => files.exportCsv())
   for (const id of ['print-report', 'print-report-2']) byId(id).addEventListener('click', () => files.print())
+  // Both PDF buttons wait while one PDF is being made (a second click would make it twice).
+  const pdfButtons = ['save-pdf', 'save-pdf-2'].map((id) => byId<HTMLButtonElement>(id))
+  for (const button of pdfButtons)
+    button.addEventListener('click', async () => {
+      for (const b of pdfButtons) b.disabled = true
+      try {
+        await files.savePdf()
+      } finally {
+        for (const b of pdfButtons) b.disabled = false
+      }
+    })
   window.addEventListener('beforeprint', () => files.buildReport())
   matchMedia('print').addEventListener('change', (e) => e.matches && files.buildReport())
 

@@ -24,7 +24,7 @@ import type { AppState } from '../state/state.js'
 import { resultEntries } from './results-csv.js'
 
 /** Longest side of the printed photo, in drawing units. */
-const REPORT_SIZE = 640
+export const REPORT_SIZE = 640
 
 export function renderReport(container: HTMLElement, state: AppState): void {
   const now = new Date()
@@ -160,7 +160,17 @@ export function renderReport(container: HTMLElement, state: AppState): void {
       // The notes after the table: the photo and the table stay side by side on one row of the view.
       if (provisional.size > 0)
         section.append(
-          h('p', { class: 'report-provisional' }, t('report.provisional', { list: [...provisional].join(', ') })),
+          h(
+            'p',
+            { class: 'report-provisional' },
+            // By their labels, as the table names them (not their field names).
+            t('report.provisional', {
+              list: e.metrics
+                .filter((m) => provisional.has(m.name))
+                .map((m) => m.label)
+                .join(', '),
+            }),
+          ),
         )
       const warning = photo ? precisionWarning(e.metrics, e.values, u, photo) : null
       if (warning && photo) section.append(h('p', { class: 'precision-warning' }, precisionWarningText(warning, photo)))

@@ -10,6 +10,7 @@ import { FHIR_EN } from './fhir.js'
 import { FILES_EN } from './files.js'
 import { RECORD_EN } from './record.js'
 import { RECORD_SAFETY_EN } from './record-safety.js'
+import { REPORT_PDF_EN } from './report-pdf.js'
 import type { Message } from './types.js'
 
 export const en = {
@@ -24,6 +25,8 @@ export const en = {
   ...FILES_EN,
   // The HL7 FHIR export (fhir.ts)
   ...FHIR_EN,
+  // The PDF report made in the browser (report-pdf.ts)
+  ...REPORT_PDF_EN,
 
   'side.short.right': 'right',
   'side.short.left': 'left',

@@ -10,6 +10,7 @@ import { FHIR_ES } from './fhir.js'
 import { FILES_ES } from './files.js'
 import { RECORD_ES } from './record.js'
 import { RECORD_SAFETY_ES } from './record-safety.js'
+import { REPORT_PDF_ES } from './report-pdf.js'
 import type { Message } from './types.js'
 
 export const es = {
@@ -23,6 +24,8 @@ export const es = {
   ...FILES_ES,
   // The HL7 FHIR export (fhir.ts)
   ...FHIR_ES,
+  // The PDF report made in the browser (report-pdf.ts)
+  ...REPORT_PDF_ES,
 
   'side.short.right': 'derecho',
   'side.short.left': 'izquierdo',

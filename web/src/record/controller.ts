@@ -742,6 +742,13 @@ export class RecordController {
   }
 
   /** Adds a patient to the list; refused with a notice when the identifier is empty or taken. */
+  /** The name of the patient whose visit is on screen ('' when none is open or it has no name): the PDF report shows it. */
+  async patientNameOnScreen(): Promise<string> {
+    const id = this.store.get().record?.patientId
+    if (!id) return ''
+    return (await this.storage.patients()).find((p) => p.id === id)?.name ?? ''
+  }
+
   async addPatient(identifier: string, name: string): Promise<PatientRecord | null> {
     if (!identifier.trim()) {
       this.notify(t('record.patient.needsIdentifier'))

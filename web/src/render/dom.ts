@@ -54,8 +54,8 @@ export function setText(el: Element, text: string): void {
   if (el.textContent !== text) el.textContent = text
 }
 
-/** Offers `content` as a file download. */
-export function download(name: string, type: string, content: string): void {
+/** Offers `content` (text, or bytes such as a PDF's) as a file download. */
+export function download(name: string, type: string, content: string | Uint8Array<ArrayBuffer>): void {
   const url = URL.createObjectURL(new Blob([content], { type }))
   const a = h('a', { href: url, download: name })
   document.body.append(a)

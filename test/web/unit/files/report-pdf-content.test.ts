@@ -1,0 +1,69 @@
+/** What the PDF report says (web/src/files/report-pdf-content.ts): the metrics by their labels in the language, never their field names; patient with the record's name; the file name. */
+import assert from 'node:assert/strict'
+import { afterEach, describe, test } from 'node:test'
+import { reportContentOf, reportPdfFileName } from '../../../../web/src/files/report-pdf-content.js'
+import { setLocale } from '../../../../web/src/i18n/index.js'
+import { ES_TERMS } from '../../../../web/src/i18n/terms.js'
+import { metricsOf } from '../../../../web/src/metrics/metric-info.js'
+import * as commands from '../../../../web/src/state/commands.js'
+import { requestOf } from '../../../../web/src/state/model.js'
+import { type AppState, initialState } from '../../../../web/src/state/state.js'
+import { markedDoc } from '../fixtures.js'
+
+const NOW = new Date('2026-04-14T10:00:00Z')
+
+/** The anterior view marked and answered, the sternal notch a suggestion not confirmed; patient and date typed. */
+function answered(): AppState {
+  const doc = markedDoc('anterior')
+  let s = commands.commit(initialState(), { ...doc, markerStatus: { escotadura_esternal: 'suggested' } })
+  s = commands.setMeta(s, { patientId: ' PAC-0042 ', date: '2026-04-14' })
+  const request = requestOf('anterior', s.views.anterior.doc)
+  assert.ok(request.ready)
+  const values = Object.fromEntries(metricsOf('anterior').map((m, i) => [m.name, i % 2 ? -i - 0.04 : i + 0.26]))
+  return commands.setOutcome(s, 'anterior', { key: request.key, values, problems: [], pending: false, fromFile: false })
+}
+
+afterEach(() => setLocale('en'))
+
+describe('reportContentOf', () => {
+  test('in Spanish: the labels of the terms, each value with its u, provisional metrics marked and listed by label', () => {
+    setLocale('es')
+    const content = reportContentOf(answered(), { patientName: 'José Núñez', now: NOW })
+    assert.equal(content.title, 'Análisis postural')
+    assert.equal(content.language, 'es-ES')
+    assert.equal(content.running, 'PAC-0042 (José Núñez) · 14 de abril de 2026')
+    const [view] = content.views
+    assert.ok(view?.rows)
+    const metrics = metricsOf('anterior')
+    assert.deepEqual(
+      view.rows.map((r) => r.label),
+      metrics.map((m) => ES_TERMS.metrics.anterior[m.name]!.label),
+    )
+    for (const r of view.rows)
+      assert.match(r.value, /^[+\u2212]?\d+,\d(°|\u00a0cm)\u00a0±\u00a0\d+,\d(°|\u00a0cm)$/, r.value)
+    const provisional = metrics.filter((m) => m.markers.includes('escotadura_esternal'))
+    assert.ok(provisional.length > 0)
+    assert.deepEqual(
+      view.rows.filter((r) => r.provisional).map((r) => r.label),
+      provisional.map((m) => ES_TERMS.metrics.anterior[m.name]!.label),
+    )
+    const text = JSON.stringify(content)
+    for (const m of metrics) assert.ok(!text.includes(m.name), `no field name: ${m.name}`)
+    assert.ok(view.notes.some((n) => n.startsWith('Provisional: ') && n.includes(provisional[0]!.label)))
+  })
+
+  test('without a record name: the identifier alone; without patient or date: no running text', () => {
+    const content = reportContentOf(answered(), { now: NOW })
+    assert.equal(content.running, 'PAC-0042 · April 14, 2026')
+    assert.match(content.patientLine, /^Patient ID: PAC-0042 · Assessment date: April 14, 2026$/)
+    const empty = reportContentOf(initialState(), { now: NOW })
+    assert.equal(empty.running, '')
+    assert.equal(empty.views.length, 0)
+    assert.equal(empty.empty, 'Nothing marked yet.')
+  })
+
+  test("the file is named like the visit's other files", () => {
+    assert.equal(reportPdfFileName(answered()), 'posture-PAC-0042-2026-04-14-report.pdf')
+    assert.equal(reportPdfFileName(initialState()), 'posture-report.pdf')
+  })
+})

@@ -1,0 +1,366 @@
+/**
+ * The clinical report as a PDF file, made in the browser with jsPDF (no print dialog;
+ * nothing is sent anywhere): the content of report-pdf-content.ts laid out by
+ * report-pdf-layout.ts on A4 or US Letter, in Helvetica (vector text, WinAnsi: pdf-text.ts),
+ * each view's photo with its overlay as one JPEG (report-figure.ts), and on every page
+ * a running header (patient, date, title) and footer ("Page n of m"). Loaded on first
+ * use (file-actions.ts imports it dynamically), so jsPDF is not in the main bundle.
+ */
+import { jsPDF } from 'jspdf'
+import { t } from '../i18n/index.js'
+import type { AppState } from '../state/state.js'
+import { winAnsiText } from './pdf-text.js'
+import { canvasFigure, type FigureMaker, type ReportFigure } from './report-figure.js'
+import { type ReportContent, type ReportView, reportContentOf } from './report-pdf-content.js'
+import {
+  type BlockSize,
+  bodyOf,
+  LAYOUT,
+  PAPER_SIZE,
+  type Paper,
+  paginate,
+  paperFor,
+  photoBox,
+} from './report-pdf-layout.js'
+
+export { reportPdfFileName } from './report-pdf-content.js'
+export type { Paper }
+
+/** A report that could not be made; its message is worded for the clinician. */
+export class ReportPdfError extends Error {}
+
+export interface ReportPdfOptions {
+  /** The patient's name from the record when the visit on screen is one of its visits; shown after the identifier. */
+  readonly patientName?: string
+  /** A4 or US Letter; by default from the browser's languages (report-pdf-layout.ts paperFor). */
+  readonly paper?: Paper
+  /** When the report is made (its intro says it); now by default. */
+  readonly now?: Date
+  /** Draws a view's photo with its overlay; the browser's canvas by default. */
+  readonly figure?: FigureMaker
+}
+
+const GREY = 90
+const RULE = 170
+const WARNING_RGB = [160, 20, 20] as const
+
+/** One view's block measured: its wrapped text and its size for the pagination. */
+interface Measured {
+  readonly view: ReportView
+  readonly figure: ReportFigure | null
+  readonly facts: string[]
+  readonly tilt: string[]
+  readonly notes: string[][]
+  readonly rows: { label: string[]; value: string[] }[] | null
+  readonly tableX: number
+  readonly tableWidth: number
+  readonly size: BlockSize
+}
+
+/**
+ * The report of `state` as PDF bytes: what the "Save PDF" buttons download, and the
+ * function another feature calls for the report as a file (e.g. a FHIR export that
+ * attaches it as a DocumentReference, contentType application/pdf).
+ *
+ * Contract:
+ * - Import this module dynamically (`await import('./files/report-pdf.js')`), so jsPDF
+ *   stays out of the main bundle.
+ * - In: the state as it is, read only (nothing in it changes). `options.patientName`: the
+ *   record's name of the patient of the open visit, '' or absent for none (the app gets
+ *   it from RecordController.patientNameOnScreen). `options.paper`: by default from the
+ *   browser's languages (paperFor). `options.now`: the time the report says it was made.
+ * - Language: i18n's current one (setLocale): the same state gives a Spanish or an English report.
+ * - Content: the printed report's, without its comparison section: the views with anything
+ *   marked; values only where the service's answer still fits the markers (resultEntries),
+ *   each metric by its label with value ± u; the patient and date on every page.
+ * - Out: a complete PDF (it starts with "%PDF-1.3"), A4 or Letter, Helvetica text
+ *   (WinAnsi), one JPEG per photo. Its file name: reportPdfFileName(state).
+ * - Nothing is sent anywhere. Needs a DOM (a canvas) unless `options.figure` is given.
+ * - Rejects with ReportPdfError, its message worded in the current language, when a
+ *   view's photo cannot be drawn; any other rejection is the browser's error.
+ */
+export async function reportPdf(state: AppState, options: ReportPdfOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
+  const paper = options.paper ?? paperFor(typeof navigator === 'undefined' ? [] : navigator.languages)
+  const content = reportContentOf(state, { patientName: options.patientName ?? '', now: options.now ?? new Date() })
+  const makeFigure = options.figure ?? canvasFigure
+  const figures: (ReportFigure | null)[] = []
+  for (const v of content.views) {
+    try {
+      figures.push(v.photo ? await makeFigure(state, v.view, LAYOUT.figurePx) : null)
+    } catch {
+      throw new ReportPdfError(t('pdf.photoFailed', { view: t(`view.${v.view}.title`) }))
+    }
+  }
+  return reportPdfOf(content, figures, paper)
+}
+
+/** Text as the standard font can show it (pdf-text.ts). */
+const pdfText = winAnsiText
+
+/** Sets the font and returns `text` wrapped to `width`. */
+function wrap(doc: jsPDF, text: string, width: number, size: number, style: 'normal' | 'bold' = 'normal'): string[] {
+  if (!text) return []
+  doc.setFont('helvetica', style)
+  doc.setFontSize(size)
+  return doc.splitTextToSize(pdfText(text), width) as string[]
+}
+
+/** Writes lines from `top` (the top of the first line box), `lineHeight` apart; returns the y below them. */
+function writeLines(
+  doc: jsPDF,
+  lines: readonly string[],
+  x: number,
+  top: number,
+  lineHeight: number,
+  size: number,
+  style: 'normal' | 'bold' | 'italic' = 'normal',
+  align: 'left' | 'right' = 'left',
+): number {
+  doc.setFont('helvetica', style)
+  doc.setFontSize(size)
+  lines.forEach((line, i) => {
+    // Each line centred in its line box: the baseline at the box's middle plus a third of the size.
+    doc.text(line, x, top + i * lineHeight + lineHeight / 2 + size / 3, { align, baseline: 'alphabetic' })
+  })
+  return top + lines.length * lineHeight
+}
+
+function measure(doc: jsPDF, view: ReportView, figure: ReportFigure | null, paper: Paper): Measured {
+  const body = bodyOf(paper)
+  const photoColumn = figure ? body.width * LAYOUT.photoShare : 0
+  const tableX = body.x + (figure ? photoColumn + LAYOUT.gutter : 0)
+  const tableWidth = body.width - (figure ? photoColumn + LAYOUT.gutter : 0)
+  const facts = wrap(doc, view.facts, body.width, LAYOUT.bodySize)
+  const tilt = wrap(doc, view.tilt, body.width, LAYOUT.bodySize, 'bold')
+  const notes = view.notes.map((n) => wrap(doc, n, body.width, LAYOUT.bodySize))
+  const labelWidth = tableWidth - LAYOUT.valueColumn - 6
+  const rows =
+    view.rows?.map((r) => ({
+      label: wrap(doc, r.label, labelWidth, LAYOUT.tableSize),
+      value: wrap(doc, r.value, LAYOUT.valueColumn, LAYOUT.tableSize),
+    })) ?? null
+  const rowHeight = (lines: number) => lines * LAYOUT.tableLine + 2 * LAYOUT.rowPadding
+  const badgeLines = (i: number) => (view.rows?.[i]?.provisional ? 1 : 0)
+  const table = rows
+    ? rowHeight(1) +
+      rows.reduce((sum, r, i) => sum + rowHeight(Math.max(r.label.length, r.value.length + badgeLines(i))), 0)
+    : 0
+  const noteLines = notes.reduce((sum, n) => sum + n.length, 0)
+  const fixed =
+    LAYOUT.headingLine +
+    (facts.length + tilt.length) * LAYOUT.bodyLine +
+    LAYOUT.factsGap +
+    (noteLines > 0 ? LAYOUT.factsGap + noteLines * LAYOUT.bodyLine : 0) +
+    LAYOUT.blockGap
+  const photoMax = figure ? (photoColumn * figure.height) / figure.width : 0
+  return { view, figure, facts, tilt, notes, rows, tableX, tableWidth, size: { fixed, table, photoMax } }
+}
+
+/** Draws a measured view from `top` with its photo `photoHeight` tall at most; returns the y below it. */
+function drawView(
+  doc: jsPDF,
+  m: Measured,
+  top: number,
+  photoHeight: number,
+  paper: Paper,
+  content: ReportContent,
+): number {
+  const body = bodyOf(paper)
+  doc.setTextColor(0)
+  let y = writeLines(
+    doc,
+    wrap(doc, m.view.heading, body.width, LAYOUT.headingSize, 'bold'),
+    body.x,
+    top,
+    LAYOUT.headingLine,
+    LAYOUT.headingSize,
+    'bold',
+  )
+  doc.setTextColor(GREY)
+  y = writeLines(doc, m.facts, body.x, y, LAYOUT.bodyLine, LAYOUT.bodySize)
+  doc.setTextColor(...WARNING_RGB)
+  y = writeLines(doc, m.tilt, body.x, y, LAYOUT.bodyLine, LAYOUT.bodySize, 'bold')
+  doc.setTextColor(0)
+  y += LAYOUT.factsGap
+  const rowTop = y
+  let photoBottom = rowTop
+  if (m.figure && photoHeight > 0) {
+    const column = body.width * LAYOUT.photoShare
+    const box = photoBox(m.figure, column, photoHeight)
+    const x = body.x + (column - box.width) / 2
+    doc.addImage(m.figure.jpeg, 'JPEG', x, rowTop, box.width, box.height, `photo-${m.view.view}`, 'NONE')
+    doc.setDrawColor(RULE)
+    doc.setLineWidth(0.5)
+    doc.rect(x, rowTop, box.width, box.height)
+    photoBottom = rowTop + box.height
+  }
+  let tableBottom = rowTop
+  if (m.rows && m.view.rows) {
+    const valueRight = m.tableX + m.tableWidth
+    const rowHeight = (lines: number) => lines * LAYOUT.tableLine + 2 * LAYOUT.rowPadding
+    // The header row.
+    doc.setFillColor(236, 236, 236)
+    doc.rect(m.tableX, tableBottom, m.tableWidth, rowHeight(1), 'F')
+    doc.setTextColor(0)
+    writeLines(
+      doc,
+      [pdfText(content.columns.metric)],
+      m.tableX + 2,
+      tableBottom + LAYOUT.rowPadding,
+      LAYOUT.tableLine,
+      LAYOUT.tableSize,
+      'bold',
+    )
+    writeLines(
+      doc,
+      [pdfText(content.columns.value)],
+      valueRight - 2,
+      tableBottom + LAYOUT.rowPadding,
+      LAYOUT.tableLine,
+      LAYOUT.tableSize,
+      'bold',
+      'right',
+    )
+    tableBottom += rowHeight(1)
+    m.rows.forEach((r, i) => {
+      const provisional = m.view.rows?.[i]?.provisional ?? false
+      const lines = Math.max(r.label.length, r.value.length + (provisional ? 1 : 0))
+      const cellTop = tableBottom + LAYOUT.rowPadding
+      doc.setTextColor(0)
+      writeLines(doc, r.label, m.tableX + 2, cellTop, LAYOUT.tableLine, LAYOUT.tableSize)
+      const below = writeLines(
+        doc,
+        r.value,
+        valueRight - 2,
+        cellTop,
+        LAYOUT.tableLine,
+        LAYOUT.tableSize,
+        'normal',
+        'right',
+      )
+      if (provisional) {
+        doc.setTextColor(...WARNING_RGB)
+        writeLines(
+          doc,
+          [pdfText(content.badge)],
+          valueRight - 2,
+          below,
+          LAYOUT.tableLine,
+          LAYOUT.tableSize - 0.5,
+          'italic',
+          'right',
+        )
+        doc.setTextColor(0)
+      }
+      tableBottom += rowHeight(lines)
+      doc.setDrawColor(RULE)
+      doc.setLineWidth(0.4)
+      doc.line(m.tableX, tableBottom, valueRight, tableBottom)
+    })
+  }
+  y = Math.max(photoBottom, tableBottom)
+  const noteLines = m.notes.flat()
+  if (noteLines.length > 0) {
+    y += LAYOUT.factsGap
+    doc.setTextColor(GREY)
+    y = writeLines(doc, noteLines, body.x, y, LAYOUT.bodyLine, LAYOUT.bodySize)
+    doc.setTextColor(0)
+  }
+  return y + LAYOUT.blockGap
+}
+
+/** The title block of the first page; returns the y below it. */
+function drawTitle(doc: jsPDF, content: ReportContent, paper: Paper, draw: boolean): number {
+  const body = bodyOf(paper)
+  const title = wrap(doc, content.title, body.width, LAYOUT.titleSize, 'bold')
+  const patient = wrap(doc, content.patientLine, body.width, LAYOUT.patientSize)
+  const intro = content.intro.flatMap((p) => wrap(doc, p, body.width, LAYOUT.bodySize))
+  const empty = wrap(doc, content.empty, body.width, LAYOUT.bodySize + 1)
+  let y = body.y
+  if (!draw)
+    return (
+      y +
+      title.length * LAYOUT.titleLine +
+      patient.length * LAYOUT.patientLine +
+      intro.length * LAYOUT.bodyLine +
+      empty.length * LAYOUT.patientLine +
+      LAYOUT.blockGap
+    )
+  doc.setTextColor(0)
+  y = writeLines(doc, title, body.x, y, LAYOUT.titleLine, LAYOUT.titleSize, 'bold')
+  y = writeLines(doc, patient, body.x, y, LAYOUT.patientLine, LAYOUT.patientSize)
+  doc.setTextColor(GREY)
+  y = writeLines(doc, intro, body.x, y, LAYOUT.bodyLine, LAYOUT.bodySize)
+  doc.setTextColor(0)
+  y = writeLines(doc, empty, body.x, y, LAYOUT.patientLine, LAYOUT.bodySize + 1)
+  return y + LAYOUT.blockGap
+}
+
+/** The running header and footer of page `page` of `pages`. */
+function drawRunning(doc: jsPDF, content: ReportContent, paper: Paper, page: number, pages: number): void {
+  const { width, height } = PAPER_SIZE[paper]
+  const left = LAYOUT.marginX
+  const right = width - LAYOUT.marginX
+  doc.setTextColor(GREY)
+  doc.setFont('helvetica', 'bold')
+  doc.setFontSize(LAYOUT.runningSize)
+  const title = pdfText(content.title)
+  const titleWidth = doc.getTextWidth(title)
+  doc.text(title, right, LAYOUT.headerBaseline, { align: 'right' })
+  // The patient and date on the left, cut short (…) where they would reach the title.
+  doc.setFont('helvetica', 'normal')
+  const room = right - left - titleWidth - 16
+  let running = pdfText(content.running)
+  if (doc.getTextWidth(running) > room) {
+    while (running.length > 1 && doc.getTextWidth(`${running}\u2026`) > room) running = running.slice(0, -1)
+    running = `${running.trimEnd()}\u2026`
+  }
+  if (running) doc.text(running, left, LAYOUT.headerBaseline)
+  doc.setDrawColor(RULE)
+  doc.setLineWidth(0.5)
+  doc.line(left, LAYOUT.headerBaseline + 5, right, LAYOUT.headerBaseline + 5)
+  doc.line(left, height - LAYOUT.footerBaseline - 10, right, height - LAYOUT.footerBaseline - 10)
+  doc.text(pdfText(t('pdf.page', { page, pages })), right, height - LAYOUT.footerBaseline, { align: 'right' })
+  if (running) doc.text(running, left, height - LAYOUT.footerBaseline)
+  doc.setTextColor(0)
+}
+
+/** Lays out `content` with its figures (one per view, null without a photo) on `paper`: the PDF's bytes. */
+export function reportPdfOf(
+  content: ReportContent,
+  figures: readonly (ReportFigure | null)[],
+  paper: Paper,
+): Uint8Array<ArrayBuffer> {
+  const doc = new jsPDF({ unit: 'pt', format: paper, orientation: 'portrait', compress: true, putOnlyUsedFonts: true })
+  doc.setProperties({
+    title: pdfText([content.title, content.running].filter(Boolean).join(' \u00b7 ')),
+    creator: 'posture-metrics',
+  })
+  doc.setLanguage(content.language as Parameters<jsPDF['setLanguage']>[0])
+  const body = bodyOf(paper)
+  const measured = content.views.map((v, i) => measure(doc, v, figures[i] ?? null, paper))
+  const titleBottom = drawTitle(doc, content, paper, false)
+  const { pages, photoHeights } = paginate(
+    measured.map((m) => m.size),
+    {
+      bodyHeight: body.height,
+      firstReserve: titleBottom - body.y,
+      maxPerPage: LAYOUT.maxViewsPerPage,
+      minPhoto: LAYOUT.minPhoto,
+    },
+  )
+  drawTitle(doc, content, paper, true)
+  pages.forEach((members, pageIndex) => {
+    if (pageIndex > 0) doc.addPage(paper, 'portrait')
+    let y = pageIndex === 0 ? titleBottom : body.y
+    for (const i of members) y = drawView(doc, measured[i]!, y, photoHeights[i]!, paper, content)
+  })
+  const count = doc.getNumberOfPages()
+  for (let page = 1; page <= count; page++) {
+    doc.setPage(page)
+    drawRunning(doc, content, paper, page, count)
+  }
+  return new Uint8Array(doc.output('arraybuffer'))
+}
+
+export type { FigureMaker, ReportFigure }
