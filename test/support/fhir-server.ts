@@ -4,12 +4,17 @@
  * included; other origins get no CORS headers, so the browser refuses them), 401 with an
  * OperationOutcome without the right bearer token, 415 for another content type, 400
  * with an OperationOutcome for a bundle that is not a valid transaction (`validate`,
- * plus the server's own rules), else it stores the bundle and answers 200 with a
- * `transaction-response` Bundle, 201 for each entry it created.
+ * by default the shape of a transaction and validateBundle, fhir-validate.ts; plus the
+ * server's own rules), else it stores the bundle and answers 200 with a
+ * `transaction-response` Bundle: per entry 201 when it created the resource, 200 when
+ * a conditional update (PUT Type?identifier=...) or a conditional create (ifNoneExist)
+ * found what an earlier transaction wrote, as a FHIR server does.
  */
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Bundle } from '@medplum/fhirtypes'
+import { validateBundle } from './fhir-validate.js'
 
 /** One request the server received (preflights excepted), with its answer's status. */
 export interface FhirRequest {
@@ -25,7 +30,7 @@ export interface FhirServerOptions {
   readonly token: string
   /** The path of its base URL (default /fhir). */
   readonly basePath?: string
-  /** Problems of a bundle (none: valid); default: the shape of a transaction only. */
+  /** Problems of a bundle (none: valid); default: the shape of a transaction, then validateBundle. */
   readonly validate?: (bundle: unknown) => string[]
 }
 
@@ -78,7 +83,14 @@ function readBody(request: IncomingMessage): Promise<string> {
 
 export async function startFhirServer(options: FhirServerOptions): Promise<FhirServer> {
   const basePath = options.basePath ?? '/fhir'
-  const validate = options.validate ?? transactionShape
+  const validate =
+    options.validate ??
+    ((bundle: unknown) => {
+      const shape = transactionShape(bundle)
+      return shape.length ? shape : validateBundle(bundle as Bundle)
+    })
+  /** What conditional requests find: the request's URL (and its ifNoneExist) -> the resource's id. */
+  const written = new Map<string, string>()
   const requests: FhirRequest[] = []
   const stored: unknown[] = []
   const allowedOrigins = new Set<string>()
@@ -124,15 +136,25 @@ export async function startFhirServer(options: FhirServerOptions): Promise<FhirS
     const problems = [...validate(bundle), ...(state.rules?.(bundle) ?? [])]
     if (problems.length) return send(400, operationOutcome('invalid', problems))
     stored.push(bundle)
-    const entries = (bundle as { entry?: { resource: { resourceType: string } }[] }).entry ?? []
+    type Entry = { resource: { resourceType: string }; request: { method: string; url: string; ifNoneExist?: string } }
+    const entries = (bundle as { entry?: Entry[] }).entry ?? []
     send(
       200,
       JSON.stringify({
         resourceType: 'Bundle',
         type: 'transaction-response',
-        entry: entries.map((e) => ({
-          response: { status: '201 Created', location: `${e.resource.resourceType}/${randomUUID()}/_history/1` },
-        })),
+        entry: entries.map(({ resource, request: r }) => {
+          const conditional = r.method === 'PUT' || r.ifNoneExist !== undefined
+          const key = `${r.method} ${r.url} ${r.ifNoneExist ?? ''}`
+          const found = conditional ? written.get(key) : undefined
+          const id = found ?? randomUUID()
+          if (conditional) written.set(key, id)
+          return {
+            response: found
+              ? { status: '200 OK', location: `${resource.resourceType}/${id}/_history/2` }
+              : { status: '201 Created', location: `${resource.resourceType}/${id}/_history/1` },
+          }
+        }),
       }),
     )
   }

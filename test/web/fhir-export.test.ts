@@ -9,14 +9,21 @@
  * (CORS) and an origin the service does not list (CSP) are each told in their words.
  */
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
+import type { Bundle, DocumentReference, Observation } from '@medplum/fhirtypes'
 import type { Page } from 'playwright-core'
 import { type Harness, OUTPUT, openApp, shownResults, startHarness } from '../support/browser.js'
 import { type FhirServer, startFhirServer } from '../support/fhir-server.js'
+import { validateBundle } from '../support/fhir-validate.js'
 import { ROOT } from '../support/paths.js'
 import { answerQuestion, openRecord, readRecord, todayIn, visitFromCard } from '../support/record.js'
 import { freePort, type ServerProcess, startServer } from '../support/server-process.js'
+
+/** Our code system and a metric's code in it, as docs/fhir.md publishes them (the app's modules are not built for node here). */
+const CODE_SYSTEM_URL = 'https://posture-metrics.org/fhir/CodeSystem/posture-metrics'
+const metricCode = (view: string, metric: string) => `${view}.${metric}`
 
 const TOKEN = 'test-token-4f1c'
 const PATIENT = 'PAC-FHIR-1'
@@ -65,6 +72,41 @@ async function downloaded(page: Page, selector: string): Promise<{ name: string;
   return { name: download.suggestedFilename(), json: JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown> }
 }
 
+const resources = <T>(bundle: Bundle, type: string): T[] =>
+  (bundle.entry ?? []).flatMap((e) => (e.resource?.resourceType === type ? [e.resource as T] : []))
+
+/** The bundle holds the values the app shows, to full precision, and the photo as it was opened (bytes and SHA-1). */
+function assertHoldsTheVisit(bundle: Bundle, values: Record<string, number>, photo: Buffer): void {
+  const observation = resources<Observation>(bundle, 'Observation').find(
+    (o) => o.code.coding?.[0]?.system === CODE_SYSTEM_URL,
+  )
+  assert.ok(observation, 'an observation of the anterior view')
+  const names = Object.keys(values)
+  assert.ok(names.length > 0)
+  assert.equal(observation.component?.length, names.length, 'a component per metric shown')
+  for (const name of names) {
+    const component = observation.component?.find((c) => c.code.coding?.[0]?.code === metricCode('anterior', name))
+    assert.ok(component, name)
+    // The bundle's values are computed in the page, the ones shown by the service in node, with the same functions;
+    // Chromium's V8 and node's may round Math.atan2, acos and asin differently in the last bit (measured: node 20's
+    // V8 11.3 against Chromium 156), so "equal" here is to within 1e-12 relative, far below any digit shown or exported.
+    const value = component.valueQuantity?.value
+    const shownValue = values[name]!
+    assert.ok(
+      typeof value === 'number' && Math.abs(value - shownValue) <= 1e-12 * Math.max(1, Math.abs(shownValue)),
+      `${name}: ${value} = ${shownValue}`,
+    )
+  }
+  const attachments = resources<DocumentReference>(bundle, 'DocumentReference').flatMap((d) =>
+    d.content.map((c) => c.attachment),
+  )
+  const shown = attachments.find((a) => a.data === photo.toString('base64'))
+  assert.ok(shown, 'the photo, byte for byte')
+  assert.equal(shown.hash, createHash('sha1').update(photo).digest('base64'))
+  assert.equal(shown.size, photo.length)
+  assert.equal(shown.contentType, 'image/png')
+}
+
 /** Opens the send dialog (of the visit on screen unless a button is given) and fills it. */
 async function fillSend(page: Page, url: string, token: string, button = '#send-fhir'): Promise<void> {
   await page.locator(button).click()
@@ -83,22 +125,31 @@ async function sent(page: Page): Promise<{ outcome: string; text: string }> {
 
 describe('a visit as HL7 FHIR R4', () => {
   test('Export to FHIR: a collection Bundle named after the patient and date, for the visit and for the patient', async () => {
-    const { page, errors } = await appWithVisit(h.base.replace(/\/$/, ''))
+    const { page, errors, values } = await appWithVisit(h.base.replace(/\/$/, ''))
     const visit = await downloaded(page, '#export-fhir')
     assert.equal(visit.name, `posture-${PATIENT}-${DATE}-fhir.json`)
     assert.equal(visit.json.resourceType, 'Bundle')
     assert.equal(visit.json.type, 'collection')
+    assert.deepEqual(validateBundle(visit.json as unknown as Bundle), [])
+    assertHoldsTheVisit(visit.json as unknown as Bundle, values, h.photos.anterior)
+    const patientResource = resources<{ identifier: { value: string }[] }>(visit.json as unknown as Bundle, 'Patient')
+    assert.deepEqual(
+      patientResource.map((p) => p.identifier[0]?.value),
+      [PATIENT],
+    )
     await openRecord(page)
     await page.locator(`#record-patients li[data-patient="${PATIENT}"] button`).click()
     const patient = await downloaded(page, '#record-export-patient-fhir')
     assert.equal(patient.name, `posture-${PATIENT}-${await todayIn(page)}-fhir.json`)
     assert.equal(patient.json.type, 'collection')
+    assert.deepEqual(validateBundle(patient.json as unknown as Bundle), [])
+    assertHoldsTheVisit(patient.json as unknown as Bundle, values, h.photos.anterior)
     assert.deepEqual(errors, [])
     await page.context().close()
   })
 
   test('Send: asked once for the origin, then the transaction reaches the server with the token; the token stays in the tab', async () => {
-    const { page, errors } = await appWithVisit(service.url)
+    const { page, errors, values } = await appWithVisit(service.url)
     await fillSend(page, fhir.base, TOKEN)
     await page.locator('#fhir-send-go').click()
     const question = await answerQuestion(page, 'fhir-send-origin', 'yes')
@@ -112,15 +163,22 @@ describe('a visit as HL7 FHIR R4', () => {
     assert.equal(request.headers['content-type'], 'application/fhir+json')
     assert.equal(request.headers.accept, 'application/fhir+json')
     assert.equal(request.headers.cookie, undefined)
-    const bundle = fhir.stored[0] as { type: string; entry: unknown[] }
+    // The stand-in validated it (validateBundle) before storing it; it holds what the app shows.
+    const bundle = fhir.stored[0] as Bundle
     assert.equal(bundle.type, 'transaction')
+    assertHoldsTheVisit(bundle, values, h.photos.anterior)
+    const count = bundle.entry?.length ?? 0
     const text = await status.innerText()
-    assert.ok(text.includes(`Sent to ${fhir.origin}`) && text.includes(`${bundle.entry.length} entr`), text)
+    assert.ok(
+      text.includes(`Sent to ${fhir.origin}: the server stored ${count} entries (${count} created, 0 updated)`),
+      text,
+    )
     assert.ok(!request.body.includes(TOKEN), 'the token is not in the bundle')
 
-    // Sent again: not asked again; the same origin was confirmed.
+    // Sent again: not asked again (the origin was confirmed); the server finds what it wrote and creates nothing new.
     const again = await sent(page)
     assert.equal(again.outcome, 'sent')
+    assert.ok(again.text.includes(`(0 created, ${count} updated)`), again.text)
     assert.equal(fhir.stored.length, 2)
 
     // The token: in this tab's sessionStorage only, never in localStorage or the record.

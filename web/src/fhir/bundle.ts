@@ -1,94 +1,427 @@
 /**
- * STAND-IN for the lead's pure FHIR R4 builder (issue 31), with the agreed contract, so
- * the app around it (export-input.ts, send.ts, the panel) builds and runs until the
- * real module lands on main; the merge takes main's file in place of this one.
- * It builds only a Patient and one Encounter per visit: never ship it.
+ * A patient's visits as an HL7 FHIR R4 Bundle: a `collection` to save as a file, or a
+ * `transaction` a FHIR server ingests. Per bundle: the Patient (identifier as typed,
+ * name if given) and a Device (this app's and its pose model's versions); per visit and
+ * view: an Observation (category exam, a component per metric with its value in UCUM
+ * units and its standard uncertainty through the ISO 21090 uncertainty extension, the
+ * sign meaning in the component's text, how the markers were placed as its method),
+ * the photo as a DocumentReference the observation is derived from, and the stature a
+ * view was scaled by as a LOINC body-height Observation; per visit, the report as a
+ * DocumentReference when one is given. Values and uncertainties are the app's own
+ * (the service's metric functions on the visit's markers, uncertainty.ts), at full
+ * precision. The mapping, codes and an example are in docs/fhir.md.
+ *
+ * In a transaction, the Patient and Device are created only if none has their
+ * identifier (conditional create: a health record's patient is never changed by us),
+ * and every resource of a visit is a conditional update on its identifier, so sending
+ * a visit again updates what was sent before instead of duplicating it.
+ *
+ * Pure: no DOM, no network. The bytes, their hashes and the versions come in with the
+ * input (fhir/export-input.ts gathers them); words are in the current language.
  */
-
-import type { AssessmentFile } from '../state/assessment-file.js'
-import type { View } from '../state/model.js'
+import type {
+  Annotation,
+  Bundle,
+  BundleEntry,
+  BundleEntryRequest,
+  CodeableConcept,
+  Device,
+  DocumentReference,
+  Identifier,
+  Observation,
+  ObservationComponent,
+  Patient,
+  Reference,
+  Resource,
+} from '@medplum/fhirtypes'
+import type { View } from '#core/markers.js'
+import { placementOf } from '../compare/from-state.js'
+import { type MessageKey, markerText, metricText, t } from '../i18n/index.js'
+import { metricsOf } from '../metrics/metric-info.js'
+import { propagate } from '../metrics/uncertainty.js'
+import { type AssessmentFile, assessmentFromData } from '../state/assessment-file.js'
+import { conditionsText, tiltWarningText } from '../state/capture-conditions.js'
+import { type Doc, VIEW_NAMES } from '../state/model.js'
+import { provisionalMetrics, unconfirmedMarkers } from '../state/provisional.js'
+import {
+  CODE_SYSTEM_URL,
+  displayOf,
+  IDENTIFIER_SYSTEMS,
+  LOINC,
+  LOINC_CODES,
+  methodCode,
+  metricCode,
+  NORMAL_DISTRIBUTION,
+  OBSERVATION_CATEGORY,
+  type PlacementMethod,
+  UCUM,
+  UCUM_UNITS,
+  UNCERTAINTY_EXTENSION,
+  UNCERTAINTY_TYPE_EXTENSION,
+  viewCode,
+} from './codes.js'
 
 export type BundleKind = 'collection' | 'transaction'
+
+/** Bytes to attach, as FHIR's Attachment carries them. */
 export interface FhirAttachment {
-  contentType: string
-  base64: string
-  sha1Base64: string
-  size: number
+  readonly contentType: string
+  /** The bytes in base64. */
+  readonly base64: string
+  /** SHA-1 of the bytes, base64 (Attachment.hash). */
+  readonly sha1Base64: string
+  /** Number of bytes. */
+  readonly size: number
 }
+
+/** A view's photo: its bytes and its pixel size. */
 export interface FhirPhoto extends FhirAttachment {
-  width: number
-  height: number
+  readonly width: number
+  readonly height: number
 }
+
+/** One visit to export. */
 export interface FhirVisit {
-  id: string
-  date: string
-  created: string
-  file: AssessmentFile
-  photos: Partial<Record<View, FhirPhoto>>
-  report?: FhirAttachment & { title: string }
+  /** The visit's id in the record (or of the work open in the app): names its resources in the health record. */
+  readonly id: string
+  /** YYYY-MM-DD; a visit without a date is not exported (FhirExportError 'fhir_undated_visit'). */
+  readonly date: string
+  /** ISO time the visit was started. */
+  readonly created: string
+  readonly file: AssessmentFile
+  readonly photos: Partial<Record<View, FhirPhoto>>
+  /** The visit's report (a PDF), when one was made. */
+  readonly report?: FhirAttachment & { readonly title: string }
 }
+
+/** What the clinician set for the export (the app's FHIR settings). */
 export interface FhirOptions {
-  identifierSystem?: string
-  performerName?: string
+  /** The system (a URI) of the clinic's patient identifiers, e.g. the health record's MRN system. */
+  readonly identifierSystem?: string
+  /** Who assessed the patient, as Observation.performer's display (no Practitioner resource is made). */
+  readonly performerName?: string
 }
+
 export interface FhirExportInput {
-  kind: BundleKind
-  patient: { identifier: string; name: string }
-  visits: readonly FhirVisit[]
-  placementSd: number
-  options: FhirOptions
-  versions: { app: string; poseModel: string }
-  now: string
-  newUuid: () => string
+  readonly kind: BundleKind
+  readonly patient: { readonly identifier: string; readonly name: string }
+  readonly visits: readonly FhirVisit[]
+  /** The placement error the uncertainties are computed with, px. */
+  readonly placementSd: number
+  readonly options: FhirOptions
+  readonly versions: { readonly app: string; readonly poseModel: string }
+  /** ISO time of the export. */
+  readonly now: string
+  /** A new random UUID (the resources' temporary ids inside the bundle). */
+  readonly newUuid: () => string
 }
 
-/** A bundle as JSON (the real module returns @medplum/fhirtypes' Bundle). */
-export interface Bundle {
-  resourceType: 'Bundle'
-  type: string
-  timestamp?: string
-  entry?: { fullUrl?: string; resource?: Record<string, unknown>; request?: { method: string; url: string } }[]
-}
-
-/** Why a visit cannot be exported (the real module words it through the catalogues). */
+/** Why nothing could be exported, as data (`type`, `ctx`) for programs and a sentence for people. */
 export class FhirExportError extends Error {
   constructor(
-    readonly type: string,
-    readonly ctx: Record<string, unknown>,
+    readonly type: 'fhir_no_patient' | 'fhir_undated_visit' | 'fhir_no_values',
+    readonly ctx: Readonly<Record<string, string | number>>,
     message: string,
   ) {
     super(message)
+    this.name = 'FhirExportError'
   }
 }
 
-export function fhirBundle(input: FhirExportInput): Bundle {
-  if (!input.patient.identifier.trim()) throw new FhirExportError('no_identifier', {}, 'no patient identifier')
-  const patient = `urn:uuid:${input.newUuid()}`
-  const entry = (resource: Record<string, unknown>, fullUrl = `urn:uuid:${input.newUuid()}`) => ({
-    fullUrl,
-    resource,
-    ...(input.kind === 'transaction' ? { request: { method: 'POST', url: String(resource.resourceType) } } : {}),
-  })
+/** One resource of the bundle and how a transaction writes it. */
+interface Entry {
+  readonly fullUrl: string
+  readonly resource: Resource
+  readonly request: BundleEntryRequest
+}
+
+/** A reference to an entry of the bundle (its type is the one the referring element asks for). */
+function reference<T extends Resource>(entry: Entry, display?: string): Reference<T> {
+  return { reference: entry.fullUrl, ...(display ? { display } : {}) }
+}
+
+/** A search on an identifier, as a conditional request writes it (`identifier=system|value`, each part escaped). */
+function identifierQuery(identifier: Identifier): string {
+  const value = encodeURIComponent(identifier.value ?? '')
+  return `identifier=${identifier.system ? `${encodeURIComponent(identifier.system)}|${value}` : value}`
+}
+
+/** A conditional update of a resource on its (first) identifier: creates it, or replaces what an earlier export wrote. */
+function upsert(type: string, identifier: Identifier): BundleEntryRequest {
+  return { method: 'PUT', url: `${type}?${identifierQuery(identifier)}` }
+}
+
+/** A conditional create: nothing is written when a resource with the identifier exists. */
+function createOnce(type: string, identifier: Identifier): BundleEntryRequest {
+  return { method: 'POST', url: type, ifNoneExist: identifierQuery(identifier) }
+}
+
+const ours = (code: string): CodeableConcept['coding'] => [{ system: CODE_SYSTEM_URL, code, display: displayOf(code) }]
+
+/** How the markers of a view were placed, as counts. */
+export interface PlacementCounts {
+  readonly hand: number
+  readonly suggestionConfirmed: number
+  readonly suggestionUnconfirmed: number
+  readonly unknown: number
+}
+
+/** The counts of the markers placed in the document by how they were placed (unknown: not recorded in its file). */
+export function placementCounts(doc: Doc): PlacementCounts {
+  const origin = (doc as Doc & { readonly markerOrigin?: Readonly<Record<string, string>> }).markerOrigin ?? {}
+  const unconfirmed = new Set(unconfirmedMarkers(doc))
+  let hand = 0
+  let suggestionConfirmed = 0
+  let unknown = 0
+  for (const name of Object.keys(doc.markers)) {
+    if (unconfirmed.has(name)) continue
+    if (origin[name] === 'hand') hand++
+    else if (origin[name] === 'suggestion') suggestionConfirmed++
+    else unknown++
+  }
+  return { hand, suggestionConfirmed, suggestionUnconfirmed: unconfirmed.size, unknown }
+}
+
+/** The one placement method that describes the counts. */
+export function placementMethod(c: PlacementCounts): PlacementMethod {
+  if (c.suggestionUnconfirmed > 0) return 'unconfirmed'
+  if (c.unknown > 0) return 'not-recorded'
+  if (c.suggestionConfirmed === 0) return 'by-hand'
+  return c.hand === 0 ? 'suggested-confirmed' : 'mixed'
+}
+
+function methodOf(view: View, doc: Doc): CodeableConcept {
+  const counts = placementCounts(doc)
+  const parts = [t('fhir.method.protocol')]
+  const placed: [number, MessageKey][] = [
+    [counts.hand, 'fhir.method.hand'],
+    [counts.suggestionConfirmed, 'fhir.method.suggestedConfirmed'],
+    [counts.suggestionUnconfirmed, 'fhir.method.suggestedUnconfirmed'],
+    [counts.unknown, 'fhir.method.unknown'],
+  ]
+  const counted = placed.filter(([n]) => n > 0).map(([count, key]) => t(key, { count }))
+  if (counted.length > 0) parts.push(t('fhir.method.markers', { list: counted.join('; ') }))
+  if (view === 'lateral') parts.push(t('fhir.method.side', { side: t(`side.short.${doc.side}`) }))
+  if (view === 'posterior' && doc.estimatePopliteal) parts.push(t('fhir.method.poplitealEstimated'))
+  const conditions = conditionsText(doc)
+  if (conditions) parts.push(conditions)
+  return { coding: ours(methodCode(placementMethod(counts))), text: parts.join(' ') }
+}
+
+/** A view's metric values and their standard uncertainties at placement error `sd`, in table order. */
+function measuredValues(view: View, doc: Doc, sd: number): { name: string; value: number; u: number }[] {
+  return propagate(placementOf(view, doc), { sd }).filter((m) => Number.isFinite(m.value) && Number.isFinite(m.u))
+}
+
+function componentOf(view: View, name: string, unit: 'degrees' | 'cm', value: number, u: number): ObservationComponent {
+  const words = metricText(view, name)
+  const ucum = UCUM_UNITS[unit]
   return {
-    resourceType: 'Bundle',
-    type: input.kind,
-    timestamp: input.now,
-    entry: [
-      entry(
-        {
-          resourceType: 'Patient',
-          identifier: [{ system: input.options.identifierSystem, value: input.patient.identifier }],
-        },
-        patient,
-      ),
-      ...input.visits.map((v) =>
-        entry({
-          resourceType: 'Encounter',
-          status: 'finished',
-          subject: { reference: patient },
-          period: { start: v.date },
-        }),
-      ),
+    code: {
+      coding: ours(metricCode(view, name)),
+      text: words.meaning ? `${words.label}. ${words.meaning}` : words.label,
+    },
+    valueQuantity: {
+      value,
+      unit: ucum.unit,
+      system: UCUM,
+      code: ucum.code,
+      extension: [
+        { url: UNCERTAINTY_EXTENSION, valueDecimal: u },
+        { url: UNCERTAINTY_TYPE_EXTENSION, valueCode: NORMAL_DISTRIBUTION },
+      ],
+    },
+  }
+}
+
+/** The bundle of the patient's visits (see the file comment); throws FhirExportError when there is nothing to send. */
+export function fhirBundle(input: FhirExportInput): Bundle {
+  const identifier = input.patient.identifier.trim()
+  if (identifier === '') throw new FhirExportError('fhir_no_patient', {}, t('fhir.error.noPatient'))
+  for (const visit of input.visits)
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(visit.date))
+      throw new FhirExportError('fhir_undated_visit', { visit: visit.id }, t('fhir.error.undated'))
+
+  const entries: Entry[] = []
+  const add = (resource: Resource, request: BundleEntryRequest): Entry => {
+    const entry = { fullUrl: `urn:uuid:${input.newUuid()}`, resource, request }
+    entries.push(entry)
+    return entry
+  }
+
+  const patientIdentifier: Identifier = {
+    ...(input.options.identifierSystem ? { system: input.options.identifierSystem } : {}),
+    value: identifier,
+  }
+  const name = input.patient.name.trim()
+  const patientResource: Patient = {
+    resourceType: 'Patient',
+    identifier: [patientIdentifier],
+    ...(name ? { name: [{ text: name }] } : {}),
+  }
+  const patient = add(patientResource, createOnce('Patient', patientIdentifier))
+  const subject: Reference<Patient> = reference(patient, name || identifier)
+
+  const deviceIdentifier: Identifier = {
+    system: IDENTIFIER_SYSTEMS.device,
+    value: `posture-metrics ${input.versions.app}; pose ${input.versions.poseModel}`,
+  }
+  const deviceResource: Device = {
+    resourceType: 'Device',
+    identifier: [deviceIdentifier],
+    deviceName: [{ name: 'posture-metrics', type: 'model-name' }],
+    type: { text: t('fhir.device.type') },
+    version: [
+      { type: { text: t('fhir.device.appVersion') }, value: input.versions.app },
+      { type: { text: t('fhir.device.poseVersion') }, value: input.versions.poseModel },
     ],
   }
+  const device = add(deviceResource, createOnce('Device', deviceIdentifier))
+  const performer = input.options.performerName?.trim()
+
+  let observed = 0
+  for (const visit of input.visits) {
+    const loaded = assessmentFromData(visit.file)
+    const visitObservations: Entry[] = []
+    for (const view of VIEW_NAMES) {
+      const doc = loaded.views[view]?.doc
+      if (!doc) continue
+      const values = measuredValues(view, doc, input.placementSd)
+      const photo = visit.photos[view]
+      const capturedAt = doc.capture?.takenAt
+      const derivedFrom: Reference<DocumentReference | Observation>[] = []
+
+      if (photo) {
+        const photoIdentifier = { system: IDENTIFIER_SYSTEMS.photo, value: `${visit.id}/${view}/photo` }
+        const photoResource: DocumentReference = {
+          resourceType: 'DocumentReference',
+          identifier: [photoIdentifier],
+          status: 'current',
+          type: { coding: [{ system: LOINC, ...LOINC_CODES.photo }], text: t('fhir.photo.type') },
+          subject,
+          date: capturedAt ?? visit.file.saved_at,
+          description: t('fhir.photo.description', { view: t(`view.${view}.title`) }),
+          content: [
+            {
+              attachment: {
+                contentType: photo.contentType,
+                data: photo.base64,
+                size: photo.size,
+                hash: photo.sha1Base64,
+                title: doc.photo?.name || `${view}.${photo.contentType.split('/')[1] ?? 'image'}`,
+                ...(capturedAt ? { creation: capturedAt } : {}),
+              },
+            },
+          ],
+          context: { period: { start: visit.date, end: visit.date } },
+        }
+        derivedFrom.push(reference(add(photoResource, upsert('DocumentReference', photoIdentifier))))
+      }
+      if (values.length === 0) continue
+
+      if (doc.scaleBy === 'stature' && doc.gridCm !== null && doc.scale[0] && doc.scale[1]) {
+        const heightIdentifier = { system: IDENTIFIER_SYSTEMS.bodyHeight, value: `${visit.id}/${view}/body-height` }
+        const height: Observation = {
+          resourceType: 'Observation',
+          identifier: [heightIdentifier],
+          status: 'final',
+          category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: 'vital-signs', display: 'Vital Signs' }] }],
+          code: { coding: [{ system: LOINC, ...LOINC_CODES.bodyHeight }], text: t('fhir.bodyHeight') },
+          subject,
+          effectiveDateTime: visit.date,
+          valueQuantity: { value: doc.gridCm, unit: 'cm', system: UCUM, code: 'cm' },
+          note: [{ text: t('fhir.bodyHeight.note') }],
+        }
+        derivedFrom.push(reference(add(height, upsert('Observation', heightIdentifier))))
+      }
+
+      const metrics = metricsOf(view, doc.estimatePopliteal)
+      const provisional = new Set(provisionalMetrics(view, doc))
+      const notes: Annotation[] = [{ text: t('fhir.note.uncertainty', { sd: input.placementSd }) }]
+      if (provisional.size > 0)
+        notes.push({
+          text: t('fhir.note.provisional', {
+            metrics: metrics
+              .filter((m) => provisional.has(m.name))
+              .map((m) => m.label)
+              .join(', '),
+            markers: unconfirmedMarkers(doc)
+              .map((m) => markerText(m).label)
+              .join(', '),
+          }),
+        })
+      const tilt = tiltWarningText(doc.capture)
+      if (tilt) notes.push({ text: tilt })
+
+      const observationIdentifier = { system: IDENTIFIER_SYSTEMS.observation, value: `${visit.id}/${view}` }
+      const observation: Observation = {
+        resourceType: 'Observation',
+        identifier: [observationIdentifier],
+        status: provisional.size > 0 ? 'preliminary' : 'final',
+        category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: 'exam', display: 'Exam' }] }],
+        code: { coding: ours(viewCode(view)), text: t('fhir.observation.text', { view: t(`view.${view}.title`) }) },
+        subject,
+        effectiveDateTime: visit.date,
+        issued: input.now,
+        ...(performer ? { performer: [{ display: performer }] } : {}),
+        method: methodOf(view, doc),
+        device: reference(device),
+        ...(derivedFrom.length > 0 ? { derivedFrom } : {}),
+        note: notes,
+        component: values.flatMap((v) => {
+          const metric = metrics.find((m) => m.name === v.name)
+          return metric ? [componentOf(view, v.name, metric.unit, v.value, v.u)] : []
+        }),
+      }
+      visitObservations.push(add(observation, upsert('Observation', observationIdentifier)))
+      observed++
+    }
+    if (visit.report) {
+      const reportIdentifier = { system: IDENTIFIER_SYSTEMS.report, value: `${visit.id}/report` }
+      const report: DocumentReference = {
+        resourceType: 'DocumentReference',
+        identifier: [reportIdentifier],
+        status: 'current',
+        type: { coding: [{ system: LOINC, ...LOINC_CODES.report }], text: t('fhir.report.type') },
+        subject,
+        date: input.now,
+        ...(performer ? { author: [{ display: performer }] } : {}),
+        description: visit.report.title,
+        content: [
+          {
+            attachment: {
+              contentType: visit.report.contentType,
+              data: visit.report.base64,
+              size: visit.report.size,
+              hash: visit.report.sha1Base64,
+              title: visit.report.title,
+              creation: input.now,
+            },
+          },
+        ],
+        context: {
+          period: { start: visit.date, end: visit.date },
+          ...(visitObservations.length > 0 ? { related: visitObservations.map((o) => reference(o)) } : {}),
+        },
+      }
+      add(report, upsert('DocumentReference', reportIdentifier))
+    }
+  }
+  if (observed === 0) throw new FhirExportError('fhir_no_values', {}, t('fhir.error.noValues'))
+
+  const bundle: Bundle = {
+    resourceType: 'Bundle',
+    ...(input.kind === 'collection'
+      ? { identifier: { system: 'urn:ietf:rfc:3986', value: `urn:uuid:${input.newUuid()}` } }
+      : {}),
+    type: input.kind,
+    timestamp: input.now,
+    entry: entries.map(
+      (e): BundleEntry =>
+        input.kind === 'transaction'
+          ? { fullUrl: e.fullUrl, resource: e.resource, request: e.request }
+          : { fullUrl: e.fullUrl, resource: e.resource },
+    ),
+  }
+  return bundle
 }

@@ -10,6 +10,8 @@
  * `PhotoSource` (the page's in fhir-effects.ts, stand-ins in the unit tests); the rest is
  * pure and runs in node (crypto.subtle and btoa are in both).
  */
+
+import { POSE_MODEL } from '../pose/model-files.js'
 import { base64OfBytes } from '../record/base64.js'
 import type { VisitRecord } from '../record/model.js'
 import { type AssessmentFile, assessmentFileOf } from '../state/assessment-file.js'
@@ -103,18 +105,20 @@ export interface ExportContext {
 
 /** The builder's input: the visits with the context, the versions of this build, empty options left out. */
 export function exportInput(context: ExportContext, visits: readonly FhirVisit[]): FhirExportInput {
-  const options: FhirOptions = {}
   const system = context.options.identifierSystem?.trim()
   const performer = context.options.performerName?.trim()
-  if (system) options.identifierSystem = system
-  if (performer) options.performerName = performer
+  const options: FhirOptions = {
+    ...(system ? { identifierSystem: system } : {}),
+    ...(performer ? { performerName: performer } : {}),
+  }
   return {
     kind: context.kind,
     patient: { identifier: context.patient.identifier.trim(), name: context.patient.name.trim() },
     visits,
     placementSd: context.placementSd,
     options,
-    versions: { app: APP_VERSION, poseModel: POSE_MODEL_VERSION },
+    // The pose model: its package, version and which of its landmark models the app runs.
+    versions: { app: APP_VERSION, poseModel: `@mediapipe/pose ${POSE_MODEL_VERSION} ${POSE_MODEL.name}` },
     now: context.now.toISOString(),
     newUuid: context.newUuid,
   }

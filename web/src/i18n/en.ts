@@ -6,6 +6,7 @@
  */
 import { CAPTURE_EN } from './capture.js'
 import { CLINICAL_EN } from './clinical.js'
+import { FHIR_EN } from './fhir.js'
 import { FHIR_APP_EN } from './fhir-app.js'
 import { FILES_EN } from './files.js'
 import { RECORD_EN } from './record.js'
@@ -24,6 +25,8 @@ export const en = {
   ...FHIR_APP_EN,
   // Files from outside: photos refused, files checked against their schema (files.ts)
   ...FILES_EN,
+  // The HL7 FHIR export (fhir.ts)
+  ...FHIR_EN,
 
   'side.short.right': 'right',
   'side.short.left': 'left',

@@ -6,6 +6,7 @@
 import { CAPTURE_ES } from './capture.js'
 import { CLINICAL_ES } from './clinical.js'
 import type { MessageKey } from './en.js'
+import { FHIR_ES } from './fhir.js'
 import { FHIR_APP_ES } from './fhir-app.js'
 import { FILES_ES } from './files.js'
 import { RECORD_ES } from './record.js'
@@ -23,6 +24,8 @@ export const es = {
   ...FHIR_APP_ES,
   // Files from outside: photos refused, files checked against their schema (files.ts)
   ...FILES_ES,
+  // The HL7 FHIR export (fhir.ts)
+  ...FHIR_ES,
 
   'side.short.right': 'derecho',
   'side.short.left': 'izquierdo',

@@ -143,7 +143,7 @@ describe('the input', () => {
       visits: [],
       placementSd: 2,
       options: { identifierSystem: 'urn:oid:1.2.3' },
-      versions: { app: 'development', poseModel: 'development' },
+      versions: { app: 'development', poseModel: '@mediapipe/pose development full' },
       now: '2026-03-10T10:00:00.000Z',
       newUuid,
     })
