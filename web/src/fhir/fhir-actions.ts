@@ -116,6 +116,10 @@ export class FhirActions {
       done = t('fhir.exported.patient', { name, count: visits.length, patient: identifier })
     }
     const settings = this.effects.settings.settings()
+    const system = settings.identifierSystem.trim()
+    // An absolute URI (scheme:rest), as Identifier.system must be to match the health record's identifiers.
+    if (system && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(system))
+      return { ok: false, text: t('fhir.settings.badSystem', { system }) }
     const input = exportInput(
       {
         kind,

@@ -36,6 +36,8 @@ export const FHIR_APP_EN = {
     'Kept only while this tab is open, then forgotten; never written to the record, to backups or to any file.',
   'fhir.settings.system': 'Patient identifier system (URI, optional)',
   'fhir.settings.performer': "Clinician's name (optional)",
+  'fhir.settings.badSystem':
+    'The patient identifier system "{system}" is not a URI: type it as your health record names it (such as https://hospital.example/mrn, or a urn:oid: name), or leave it empty.',
   'fhir.send.go': 'Send',
   'fhir.send.close': 'Close',
   'fhir.send.sending': 'Sending to {origin}…',
@@ -102,6 +104,8 @@ export const FHIR_APP_ES = {
     'Se guarda solo mientras esta pestaña está abierta y después se olvida; nunca se escribe en el registro, en las copias de seguridad ni en ningún archivo.',
   'fhir.settings.system': 'Sistema del identificador del paciente (URI, opcional)',
   'fhir.settings.performer': 'Nombre del profesional (opcional)',
+  'fhir.settings.badSystem':
+    'El sistema del identificador del paciente «{system}» no es una URI: escríbalo como lo nombra su historia clínica (como https://hospital.example/mrn, o un nombre urn:oid:), o déjelo vacío.',
   'fhir.send.go': 'Enviar',
   'fhir.send.close': 'Cerrar',
   'fhir.send.sending': 'Enviando a {origin}…',

@@ -107,6 +107,27 @@ describe('send', () => {
     }
   })
 
+  test('a patient identifier system that is not a URI: said, with what to type; nothing sent nor downloaded', async () => {
+    const { actions, effects, seen } = setup()
+    effects.settings.saveSettings({ baseUrl: `${FHIR}/fhir`, identifierSystem: 'historia clinica', performerName: '' })
+    const result = await actions.send({ kind: 'screen' })
+    assert.equal(result.outcome, null)
+    assert.match(result.text, /"historia clinica" is not a URI/)
+    await actions.exportBundle({ kind: 'screen' })
+    assert.deepEqual([seen.posts.length, seen.downloads.length], [0, 0])
+    effects.settings.saveSettings({
+      baseUrl: `${FHIR}/fhir`,
+      identifierSystem: 'urn:oid:2.16.724.4.1',
+      performerName: '',
+    })
+    await actions.exportBundle({ kind: 'screen' })
+    const bundle = JSON.parse(seen.downloads[0]?.content ?? '{}') as {
+      entry: { resource: { resourceType: string; identifier?: { system?: string }[] } }[]
+    }
+    const patient = bundle.entry.find((e) => e.resource.resourceType === 'Patient')
+    assert.equal(patient?.resource.identifier?.[0]?.system, 'urn:oid:2.16.724.4.1')
+  })
+
   test("an origin the page's CSP does not allow: the administrator's setting named, nothing asked nor sent", async () => {
     const { actions, effects, seen } = setup({ policy: "default-src 'self';connect-src 'self'" })
     effects.settings.saveSettings({ baseUrl: `${FHIR}/fhir`, identifierSystem: '', performerName: '' })
