@@ -4,7 +4,8 @@
  * and for a patient of the record; "Send to FHIR server…" posts the transaction to a
  * stand-in FHIR server (test/support/fhir-server.ts), with the service started as a process
  * with FHIR_SERVER_ORIGINS naming it: asked once per origin, then sent with the bearer
- * token, which stays out of the record and of localStorage; a wrong token, a bundle the
+ * token, which stays out of the record and of localStorage, for the visit on screen and for
+ * a patient of the Patients dialog; a wrong token, a bundle the
  * server refuses, a server that is down, a server that does not allow the app's origin
  * (CORS) and an origin the service does not list (CSP) are each told in their words.
  */
@@ -210,8 +211,23 @@ describe('a visit as HL7 FHIR R4', () => {
       fhir.rules = null
     }
 
-    // The same page in Spanish: the outcome in Spanish.
+    // From the Patients dialog: the patient's visits, sent again; the server updates what it has.
     await page.locator('#fhir-close').click()
+    await openRecord(page)
+    await page.locator(`#record-patients li[data-patient="${PATIENT}"] button`).click()
+    await page.locator('#record-send-patient-fhir').click()
+    await page.locator('#fhir-dialog[open]').waitFor()
+    assert.match(await page.locator('#fhir-what').innerText(), new RegExp(`Sends 1 visit of ${PATIENT}`))
+    assert.equal(await page.locator('#fhir-token').inputValue(), TOKEN, 'the token of this tab is kept')
+    const patient = await sent(page)
+    assert.equal(patient.outcome, 'sent')
+    assert.ok(patient.text.includes(`(0 created, ${count} updated)`), patient.text)
+    assert.equal(fhir.stored.length, 3)
+    assertHoldsTheVisit(fhir.stored[2] as Bundle, values, h.photos.anterior)
+    await page.locator('#fhir-close').click()
+    await page.locator('#record-close').click()
+
+    // The same page in Spanish: the outcome in Spanish.
     await page.locator('#language').selectOption('es')
     await fillSend(page, fhir.base, 'wrong-token')
     const spanish = await sent(page)
