@@ -34,6 +34,7 @@ type Saved = {
     {
       markers: Record<string, [number, number]>
       marker_status?: Record<string, string>
+      marker_origin?: Record<string, string>
       provisional_metrics?: string[]
       results: Record<string, unknown> | null
     }
@@ -310,6 +311,10 @@ describe('marker suggestions', () => {
     assert.equal(a.marker_status?.[first], undefined)
     assert.equal(a.marker_status?.[second], undefined)
     assert.equal(Object.keys(a.marker_status ?? {}).length, suggestedIds.length - 2)
+    // How each was placed: the clicked one is still the model's suggestion, the dragged one is by hand.
+    assert.equal(a.marker_origin?.[first], 'suggestion')
+    assert.equal(a.marker_origin?.[second], 'hand')
+    assert.ok(suggestedIds.every((id) => file.views.anterior!.marker_origin?.[id] === 'suggestion'))
 
     // Confirm all: nothing is provisional any more.
     await page.locator('#confirm-suggestions').click()
@@ -320,6 +325,12 @@ describe('marker suggestions', () => {
     const confirmed = await saved(page, 'suggested-confirmed.json')
     assert.equal(confirmed.views.anterior!.marker_status, undefined)
     assert.equal(confirmed.views.anterior!.provisional_metrics, undefined)
+    const origins = confirmed.views.anterior!.marker_origin ?? {}
+    assert.deepEqual(
+      suggestedIds.filter((id) => origins[id] !== 'suggestion'),
+      [second],
+      'confirmed all where they stood: suggestions, but the one dragged',
+    )
     await page.context().close()
   })
 

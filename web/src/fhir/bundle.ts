@@ -42,6 +42,7 @@ import { propagate } from '../metrics/uncertainty.js'
 import { type AssessmentFile, assessmentFromData } from '../state/assessment-file.js'
 import { conditionsText, tiltWarningText } from '../state/capture-conditions.js'
 import { type Doc, VIEW_NAMES } from '../state/model.js'
+import { type PlacementSummary, placementSummary } from '../state/placement.js'
 import { provisionalMetrics, unconfirmedMarkers } from '../state/provisional.js'
 import {
   CODE_SYSTEM_URL,
@@ -158,32 +159,8 @@ function createOnce(type: string, identifier: Identifier): BundleEntryRequest {
 
 const ours = (code: string): CodeableConcept['coding'] => [{ system: CODE_SYSTEM_URL, code, display: displayOf(code) }]
 
-/** How the markers of a view were placed, as counts. */
-export interface PlacementCounts {
-  readonly hand: number
-  readonly suggestionConfirmed: number
-  readonly suggestionUnconfirmed: number
-  readonly unknown: number
-}
-
-/** The counts of the markers placed in the document by how they were placed (unknown: not recorded in its file). */
-export function placementCounts(doc: Doc): PlacementCounts {
-  const origin = (doc as Doc & { readonly markerOrigin?: Readonly<Record<string, string>> }).markerOrigin ?? {}
-  const unconfirmed = new Set(unconfirmedMarkers(doc))
-  let hand = 0
-  let suggestionConfirmed = 0
-  let unknown = 0
-  for (const name of Object.keys(doc.markers)) {
-    if (unconfirmed.has(name)) continue
-    if (origin[name] === 'hand') hand++
-    else if (origin[name] === 'suggestion') suggestionConfirmed++
-    else unknown++
-  }
-  return { hand, suggestionConfirmed, suggestionUnconfirmed: unconfirmed.size, unknown }
-}
-
 /** The one placement method that describes the counts. */
-export function placementMethod(c: PlacementCounts): PlacementMethod {
+export function placementMethod(c: PlacementSummary): PlacementMethod {
   if (c.suggestionUnconfirmed > 0) return 'unconfirmed'
   if (c.unknown > 0) return 'not-recorded'
   if (c.suggestionConfirmed === 0) return 'by-hand'
@@ -191,7 +168,7 @@ export function placementMethod(c: PlacementCounts): PlacementMethod {
 }
 
 function methodOf(view: View, doc: Doc): CodeableConcept {
-  const counts = placementCounts(doc)
+  const counts = placementSummary(doc)
   const parts = [t('fhir.method.protocol')]
   const placed: [number, MessageKey][] = [
     [counts.hand, 'fhir.method.hand'],

@@ -163,6 +163,13 @@ export const SavedViewSchema = Type.Object(
         ...closed,
       }),
     ),
+    // How each marker was placed (absent: not recorded, a file saved before the app recorded it).
+    marker_origin: Type.Optional(
+      Type.Record(code(), Type.Enum(['hand', 'suggestion']), {
+        maxProperties: FILE_LIMITS.counts.markers,
+        ...closed,
+      }),
+    ),
     provisional_metrics: Type.Optional(Type.Array(code(), { maxItems: FILE_LIMITS.counts.results })),
     side: Type.Optional(Type.Enum(SIDES)),
     estimate_popliteal: Type.Optional(Type.Boolean()),

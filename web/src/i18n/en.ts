@@ -383,6 +383,10 @@ export const en = {
   'csv.status.provisional': 'provisional',
   'report.provisional': 'Provisional: {list} use suggested markers that were not confirmed.',
   'file.markerStatus': '{where} must be "suggested" or "confirmed"; got {got}.',
+  'file.markerOrigin':
+    '{where} must be "hand" (placed by the clinician) or "suggestion" (suggested by the pose model); got {got}.',
+  'file.markerOriginSuggested':
+    '{where} is "hand", but marker_status says the marker is a suggestion not yet confirmed; its origin can only be "suggestion".',
 
   // The pose model's landmarks, named in suggestion notes (the subject's left and right)
   'landmark.NOSE': 'nose',

@@ -384,6 +384,10 @@ export const es = {
   'csv.status.provisional': 'provisional',
   'report.provisional': 'Provisional: {list} usan marcadores sugeridos que no se confirmaron.',
   'file.markerStatus': '{where} debe ser "suggested" o "confirmed"; se recibió {got}.',
+  'file.markerOrigin':
+    '{where} debe ser "hand" (colocado por el clínico) o "suggestion" (sugerido por el modelo de pose); se recibió {got}.',
+  'file.markerOriginSuggested':
+    '{where} es "hand", pero marker_status dice que el marcador es una sugerencia aún sin confirmar; su origen solo puede ser "suggestion".',
 
   // Los puntos del modelo de pose, nombrados en las notas de las sugerencias (izquierda y derecha del sujeto)
   'landmark.NOSE': 'nariz',

@@ -1,7 +1,8 @@
 /**
  * The assessment file: the photo-free JSON the app saves and loads, with, per view, the
  * photo's name and size, how it was taken with the app's camera (capture conditions),
- * the calibration, the markers, the options and the last results.
+ * the calibration, the markers (with their status and how each was placed), the options
+ * and the last results.
  * Loading checks every field and says what is wrong in a sentence. Pure: no DOM.
  */
 import { SIDES, type Side, VIEWS, type View } from '#core/markers.js'
@@ -13,6 +14,7 @@ import {
   EMPTY_DOC,
   fcOf,
   hasContent,
+  type MarkerOrigin,
   type MarkerStatus,
   type Pt,
   requestOf,
@@ -62,6 +64,13 @@ export interface SavedView {
   markers: Record<string, Pt>
   /** Markers suggested by the pose model and not confirmed by the clinician (absent: all confirmed). */
   marker_status?: Record<string, MarkerStatus>
+  /**
+   * How each marker was placed: 'hand' (placed or moved by the clinician) or 'suggestion'
+   * (proposed by the pose model and not moved since; marker_status says whether it is
+   * confirmed). Absent, or a marker without an entry: not recorded (a file saved before
+   * the app recorded it). Written only when some marker's origin is known.
+   */
+  marker_origin?: Record<string, MarkerOrigin>
   /** Metrics of `results` computed from unconfirmed suggestions (absent: none). */
   provisional_metrics?: string[]
   side?: Side
@@ -117,6 +126,12 @@ export function savedView(view: View, doc: Doc, results: Record<string, unknown>
   const suggested = Object.keys(saved.markers).filter((name) => statusOf(doc, name) === 'suggested')
   if (suggested.length > 0)
     saved.marker_status = Object.fromEntries(suggested.map((name) => [name, 'suggested' as const]))
+  // Only when some origin is known: a file saved before origins were recorded saves back as it was.
+  const origins = Object.keys(saved.markers).flatMap((name) => {
+    const origin = doc.markerOrigin[name]
+    return origin ? [[name, origin] as const] : []
+  })
+  if (origins.length > 0) saved.marker_origin = Object.fromEntries(origins)
   const provisional = results ? provisionalMetrics(view, doc).filter((name) => typeof results[name] === 'number') : []
   if (provisional.length > 0) saved.provisional_metrics = provisional
   if (view === 'lateral') saved.side = doc.side
@@ -298,6 +313,19 @@ export function assessmentFromData(data: unknown): LoadedAssessment {
       }
       if (status === 'suggested' && markers[m]) markerStatus[m] = status
     }
+    const markerOrigin: Record<string, MarkerOrigin> = {}
+    if (raw.marker_origin !== undefined && !isObject(raw.marker_origin))
+      throw new AssessmentFileError(t('file.markersNotObject', { where: `views.${view}.marker_origin` }))
+    for (const [m, origin] of Object.entries(raw.marker_origin ?? {})) {
+      const where = `views.${view}.marker_origin.${m}`
+      if (origin !== 'hand' && origin !== 'suggestion')
+        throw new AssessmentFileError(t('file.markerOrigin', { where, got: JSON.stringify(origin) }))
+      if (!markers[m]) continue
+      // Only a tool proposes an unconfirmed marker: "hand" for one contradicts the file's own marker_status.
+      if (origin === 'hand' && markerStatus[m] === 'suggested')
+        throw new AssessmentFileError(t('file.markerOriginSuggested', { where }))
+      markerOrigin[m] = origin
+    }
     const side = raw.side === undefined ? 'right' : raw.side
     if (!(SIDES as readonly unknown[]).includes(side)) {
       throw new AssessmentFileError(
@@ -314,6 +342,7 @@ export function assessmentFromData(data: unknown): LoadedAssessment {
       capture,
       markers,
       markerStatus,
+      markerOrigin,
       scale: [
         optionalPoint(sp[0], `views.${view}.calibration.scale_points[0]`),
         optionalPoint(sp[1], `views.${view}.calibration.scale_points[1]`),

@@ -178,7 +178,7 @@ export function clearMarkers(state: AppState): AppState {
   const vs = current(state)
   if (Object.keys(vs.doc.markers).length === 0) return state
   const cleared = withView(state, (v) => {
-    const c = committed(v, { ...v.doc, markers: {}, markerStatus: {} })
+    const c = committed(v, { ...v.doc, markers: {}, markerStatus: {}, markerOrigin: {} })
     return { ...c, active: nextOf(c, state.view, null) }
   })
   return notify(cleared, t('markers.cleared'))
@@ -280,6 +280,7 @@ export function photoOpened(state: AppState, photo: Photo): AppState {
       capture: null,
       markers: {},
       markerStatus: {},
+      markerOrigin: {},
       scale: [null, null],
       lrvX: null,
     })

@@ -19,6 +19,14 @@ export type Pt = readonly [number, number]
  */
 export type MarkerStatus = 'confirmed' | 'suggested'
 
+/**
+ * How a marker came to be where it is: placed or moved by the clinician ('hand'), or
+ * proposed by a tool such as the pose model and not moved since ('suggestion', whether
+ * confirmed or not: markerStatus says which). A marker without an entry has an unknown
+ * origin: it was loaded from a file that did not record it.
+ */
+export type MarkerOrigin = 'hand' | 'suggestion'
+
 export interface Photo {
   readonly name: string
   readonly width: number
@@ -55,6 +63,8 @@ export interface Doc {
   readonly markers: Readonly<Record<string, Pt>>
   /** Markers whose status is not 'confirmed' (absent means confirmed). */
   readonly markerStatus: Readonly<Record<string, MarkerStatus>>
+  /** How each marker was placed (withTarget keeps it); a placed marker without an entry: not recorded. */
+  readonly markerOrigin: Readonly<Record<string, MarkerOrigin>>
   /** The two ends of the known distance. */
   readonly scale: readonly [Pt | null, Pt | null]
   /** The known distance between the scale points, in cm (sent as grid_size_cm); with scaleBy 'stature', the subject's height. */
@@ -88,6 +98,7 @@ export const EMPTY_DOC: Doc = {
   capture: null,
   markers: {},
   markerStatus: {},
+  markerOrigin: {},
   scale: [null, null],
   gridCm: null,
   scaleBy: 'length',
@@ -184,9 +195,16 @@ export function snap(doc: Doc, p: Pt): Pt {
   return [r(p[0], w), r(p[1], h)]
 }
 
+const samePoint = (a: Pt, b: Pt): boolean => a[0] === b[0] && a[1] === b[1]
+
 /**
  * The document with target `id` at `p` (or removed when p is null). Placing by hand
  * confirms the marker; `status` is for tools that propose positions.
+ *
+ * The marker's origin follows: a suggestion is a 'suggestion'; confirming a marker
+ * where it stands (the same position after snapping) keeps its origin, and makes a
+ * suggestion a confirmed 'suggestion'; any other position (a click elsewhere, typed
+ * coordinates, a nudge, a drag) is 'hand'; removing it removes its origin.
  */
 export function withTarget(doc: Doc, id: string, p: Pt | null, status: MarkerStatus = 'confirmed'): Doc {
   const q = p === null ? null : snap(doc, p)
@@ -195,13 +213,20 @@ export function withTarget(doc: Doc, id: string, p: Pt | null, status: MarkerSta
   if (id === 'lrv') return { ...doc, lrvX: q === null ? null : q[0] }
   const markers = { ...doc.markers }
   const markerStatus = { ...doc.markerStatus }
+  const markerOrigin = { ...doc.markerOrigin }
   delete markerStatus[id]
-  if (q === null) delete markers[id]
-  else {
+  if (q === null) {
+    delete markers[id]
+    delete markerOrigin[id]
+  } else {
+    const was = doc.markers[id]
+    const stands = was !== undefined && samePoint(snap(doc, was), q)
+    if (status === 'suggested' || (stands && statusOf(doc, id) === 'suggested')) markerOrigin[id] = 'suggestion'
+    else if (!stands) markerOrigin[id] = 'hand'
     markers[id] = q
     if (status !== 'confirmed') markerStatus[id] = status
   }
-  return { ...doc, markers, markerStatus }
+  return { ...doc, markers, markerStatus, markerOrigin }
 }
 
 /** Length of the scale segment in px, or null. */

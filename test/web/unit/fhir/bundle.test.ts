@@ -22,7 +22,6 @@ import {
   type FhirPhoto,
   type FhirVisit,
   fhirBundle,
-  placementCounts,
   placementMethod,
 } from '../../../../web/src/fhir/bundle.js'
 import {
@@ -441,7 +440,14 @@ describe('FHIR codes', () => {
       placementMethod({ hand: 1, suggestionConfirmed: 3, suggestionUnconfirmed: 1, unknown: 1 }),
       'unconfirmed',
     )
-    const doc = markedDoc('anterior')
-    assert.equal(placementCounts(doc).unknown, Object.keys(doc.markers).length)
+    // A view loaded from a file that did not record the origin says so.
+    const visits = [visitOf({ anterior: markedDoc('anterior') }, '2026-11-20')]
+    assert.equal(viewObservations(fhirBundle(inputOf(visits)))[0]?.method?.coding?.[0]?.code, 'markers-not-recorded')
+    // Placed by hand, and a suggestion confirmed where it stood.
+    const hand = Object.fromEntries(Object.keys(markedDoc('anterior').markers).map((m) => [m, 'hand' as const]))
+    const mixed: Doc = { ...markedDoc('anterior'), markerOrigin: { ...hand, tragus_der: 'suggestion' } }
+    const observation = viewObservations(fhirBundle(inputOf([visitOf({ anterior: mixed }, '2026-11-20')])))[0]
+    assert.equal(observation?.method?.coding?.[0]?.code, 'markers-mixed')
+    assert.match(observation?.method?.text ?? '', /16 placed by hand; 1 suggested by the pose model and confirmed/)
   })
 })

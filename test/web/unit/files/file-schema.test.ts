@@ -39,10 +39,15 @@ const RUNS = Number(process.env.FILE_SCHEMA_RUNS ?? 1000)
 
 const NOW = '2026-05-01T10:00:00.000Z'
 
-/** An assessment file as the app saves it: every view marked, patient, date, placement error. */
+/** An assessment file as the app saves it: every view marked, how the anterior markers were placed, patient, date, placement error. */
 function assessment(): Record<string, unknown> {
   let state = initialState()
-  for (const view of VIEW_NAMES) state = commands.commit(commands.setView(state, view), markedDoc(view))
+  for (const view of VIEW_NAMES) {
+    const doc = markedDoc(view)
+    const origins = Object.keys(doc.markers).map((name, i) => [name, i % 2 === 0 ? 'hand' : 'suggestion'] as const)
+    const marked = view === 'anterior' ? { ...doc, markerOrigin: Object.fromEntries(origins) } : doc
+    state = commands.commit(commands.setView(state, view), marked)
+  }
   state = commands.setMeta(state, { patientId: 'PAC-0042', date: '2026-03-10' })
   const file = assessmentFileOf(state, new Date(NOW))
   assert.ok(file)
@@ -166,6 +171,25 @@ describe('what is refused, and the words for it', () => {
         'assessment_date: is not a day of the calendar',
         'views.anterior.image: is 80 megapixels; at most 64 are read',
         'views.lateral.markers.tragus: lies too far outside the photo: x must be from \u2212600 to 1200 px and y from \u22121000 to 2000 px (the photo and as much again around it)',
+      ],
+    )
+  })
+
+  test('how markers were placed: "hand" or "suggestion" for a marker name, as many as markers', () => {
+    const data = assessment() as Json
+    assert.ok(Object.keys(data.views.anterior.marker_origin).length > 0, 'the file written records it')
+    assert.deepEqual(
+      refusal('assessment', (d: Json) => {
+        d.views.anterior.marker_origin.ombligo = 'model'
+        d.views.anterior.marker_origin.Tragus = 'hand'
+        d.views.posterior.marker_origin = Object.fromEntries(
+          Array.from({ length: FILE_LIMITS.counts.markers + 1 }, (_, i) => [`m_${i}`, 'hand']),
+        )
+      }),
+      [
+        'views.anterior.marker_origin.Tragus: is not a field of this file',
+        'views.anterior.marker_origin.ombligo: must be "hand" or "suggestion"',
+        `views.posterior.marker_origin: must have at most ${FILE_LIMITS.counts.markers} fields`,
       ],
     )
   })

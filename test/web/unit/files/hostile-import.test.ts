@@ -66,7 +66,7 @@ import { identifierKey, newPatient, type PatientRecord, type VisitRecord } from 
 import type { PhotoData } from '../../../../web/src/record/storage.js'
 import { type AssessmentFile, assessmentFileOf } from '../../../../web/src/state/assessment-file.js'
 import * as commands from '../../../../web/src/state/commands.js'
-import type { View } from '../../../../web/src/state/model.js'
+import type { Doc, View } from '../../../../web/src/state/model.js'
 import { initialState } from '../../../../web/src/state/state.js'
 import { createStore } from '../../../../web/src/state/store.js'
 import { FIGURES, markedDoc, png } from '../fixtures.js'
@@ -145,13 +145,28 @@ async function decodeHeader(blob: Blob): Promise<DecodedImage> {
 
 const assessments = new Map<string, AssessmentFile>()
 
+/**
+ * The test figure of `view` as marked: the anterior view with how each marker was placed
+ * (marker_origin in the file: by hand, and suggested then confirmed), the others as a file
+ * saved before the app recorded it.
+ */
+function markedWithOrigins(view: View): Doc {
+  const doc = markedDoc(view)
+  if (view !== 'anterior') return doc
+  const names = Object.keys(doc.markers)
+  return {
+    ...doc,
+    markerOrigin: Object.fromEntries(names.map((name, i) => [name, i % 2 === 0 ? 'hand' : 'suggestion'] as const)),
+  }
+}
+
 /** An assessment file as the app saves it: these views marked (the test figures), patient and date. */
 function assessment(views: readonly View[], patientId: string, date: string): AssessmentFile {
   const key = JSON.stringify([views, patientId, date])
   let file = assessments.get(key)
   if (!file) {
     let state = initialState()
-    for (const view of views) state = commands.commit(commands.setView(state, view), markedDoc(view))
+    for (const view of views) state = commands.commit(commands.setView(state, view), markedWithOrigins(view))
     state = commands.setMeta(state, { patientId, date })
     const written = assessmentFileOf(state, new Date(T0))
     assert.ok(written)
@@ -632,7 +647,7 @@ async function importChecked(
   name: string,
   content: string | Uint8Array,
   pick = 0,
-  inspect: (after: Stored, outcome: Outcome) => void = () => undefined,
+  inspect: (after: Stored, outcome: Outcome, notice: string) => void = () => undefined,
 ): Promise<Outcome> {
   const trial = new Trial(pick)
   await trial.open()
@@ -665,7 +680,7 @@ async function importChecked(
       outcome = write.visits.length + write.patients.length > 0 ? 'imported' : 'nothing written'
     }
     storedHolds(after)
-    inspect(after, outcome)
+    inspect(after, outcome, notice)
     // The record before is the seed's (checked once in the first test); a changed one is checked whole.
     if (outcome === 'imported') await exportedAdmitted(trial)
     return outcome
@@ -1078,6 +1093,40 @@ describe('hostile files imported through the real import path (fake-indexeddb; s
       fc.tuple(backupSpec(fc.oneof(goodPhoto, collidingPhoto)), fc.nat()),
       ([spec, pick]) => ({ name: 'keys.json', content: backupText(spec), pick }),
     )
+  })
+
+  test('how markers were placed (marker_origin): admitted as written; a wrong value refused, naming the field', async () => {
+    const file = (change: (view: Json) => void) => {
+      const data = assessmentData({ views: ['anterior'], identifier: 'HC-0002', date: '2026-04-14' })
+      assert.ok(Object.keys(data.views.anterior.marker_origin).length > 0, 'the file records how markers were placed')
+      change(data.views.anterior)
+      return JSON.stringify(data)
+    }
+    const marker = Object.keys(FIGURES.anterior.markers)[0]!
+    assert.equal(
+      await importChecked(
+        'origin.json',
+        file(() => undefined),
+      ),
+      'imported',
+    )
+    const refusals: [string, (view: Json) => void, RegExp][] = [
+      ['another word', (v) => (v.marker_origin[marker] = 'model'), new RegExp(`marker_origin\\.${marker}`)],
+      ['not an object', (v) => (v.marker_origin = ['hand']), /marker_origin/],
+      [
+        '"hand" for a suggestion not yet confirmed',
+        (v) => {
+          v.marker_status = { [marker]: 'suggested' }
+          v.marker_origin[marker] = 'hand'
+        },
+        new RegExp(`marker_origin\\.${marker} is "hand", but marker_status says`),
+      ],
+    ]
+    for (const [what, change, named] of refusals)
+      await importChecked('origin.json', file(change), 0, (_after, outcome, notice) => {
+        assert.equal(outcome, 'refused', what)
+        assert.match(notice, named, what)
+      })
   })
 
   test('assessment files, valid and hostile (1e308 image size, deep nesting, mutations)', async () => {
