@@ -50,6 +50,8 @@ export interface AppOptions {
   trustProxy?: boolean | number | string[]
   /** Request metrics and GET /metrics (http/prometheus.ts); false: none. Default: on, with the route. */
   metrics?: MetricsPluginOptions | false
+  /** FHIR servers the marking app's pages may connect to (CSP connect-src; config FHIR_SERVER_ORIGINS); default none. */
+  fhirServerOrigins?: readonly string[]
 }
 
 export async function buildApp(options: AppOptions = {}) {
@@ -79,7 +81,7 @@ export async function buildApp(options: AppOptions = {}) {
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   await app.register(requestId)
-  await app.register(securityHeadersPlugin)
+  await app.register(securityHeadersPlugin, { fhirServerOrigins: options.fhirServerOrigins ?? [] })
 
   // Shutdown drain (Connection: close, readiness 503) and request metrics: before
   // load shedding, which answers early.

@@ -28,6 +28,8 @@ export interface Config {
   readonly metricsEnabled: boolean
   /** GET /metrics on this port of HOST instead of the service port; undefined: on the service port. */
   readonly metricsPort: number | undefined
+  /** FHIR servers the marking app may send a visit to (added to its pages' CSP connect-src); none by default. */
+  readonly fhirServerOrigins: readonly string[]
 }
 
 /** The local front-end dev servers (port 3000, and Vite's 5173), by name and by IP. */
@@ -135,6 +137,45 @@ function metricsPortOf(env: NodeJS.ProcessEnv, servicePort: number): number | un
   return port
 }
 
+/** Hosts a FHIR server may be reached on over plain http: this machine only. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * FHIR_SERVER_ORIGINS: the origins (scheme, host, optional port; no path) of FHIR servers the
+ * marking app may POST a visit to. https only, or http on this machine (a local test server):
+ * patient data never crosses a network in clear text.
+ */
+function fhirServerOriginsOf(raw: string | undefined): string[] {
+  if (!set(raw)) return []
+  const origins: string[] = []
+  for (const entry of raw.split(',').map((o) => o.trim())) {
+    if (entry === '') continue
+    let url: URL | undefined
+    try {
+      // Scheme and authority only (a trailing '/' is fine); no user, path, query or fragment.
+      url = /^https?:\/\/[^/?#@\s]+\/?$/i.test(entry) ? new URL(entry) : undefined
+    } catch {
+      url = undefined
+    }
+    // A host of letters, digits, dots and hyphens (punycode after parsing), or an IPv6 literal: nothing that could
+    // end the CSP source it becomes (';', quotes).
+    if (url && !/^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname)) url = undefined
+    if (!url) {
+      throw new ConfigError(
+        `FHIR_SERVER_ORIGINS must be a comma-separated list of origins like https://fhir.example.org (scheme, host and an optional port; no path); got '${entry}'.`,
+      )
+    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname))) {
+      throw new ConfigError(
+        `FHIR_SERVER_ORIGINS accepts https origins only (http only on localhost, 127.0.0.1 or [::1]): patient data must not travel unencrypted; got '${entry}'.`,
+      )
+    }
+    // Normalised as browsers write an origin (lower case, punycode, no default port): the CSP source and the app compare it so.
+    if (!origins.includes(url.origin)) origins.push(url.origin)
+  }
+  return origins
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT === undefined || env.PORT === '' ? 8000 : Number(env.PORT)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -221,5 +262,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     metricsEnabled,
     metricsPort,
+    fhirServerOrigins: fhirServerOriginsOf(env.FHIR_SERVER_ORIGINS),
   }
 }

@@ -29,6 +29,7 @@ export async function serve(config: Config): Promise<void> {
     timeouts: config.timeouts,
     overload: { maxEventLoopDelayMs: config.maxEventLoopDelayMs },
     metrics: config.metricsEnabled ? { route: !separateMetrics } : false,
+    fhirServerOrigins: config.fhirServerOrigins,
   })
 
   let metricsServer: Server | undefined

@@ -44,6 +44,22 @@ function photoProtocol(): Plugin {
   }
 }
 
+/** A package.json's version: the app's own, or a dependency's (resolved from here). */
+function versionOf(packageJson: string): string {
+  return (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version
+}
+
+/**
+ * The versions a FHIR export names (web/src/fhir/versions.ts): the app's (package.json) and
+ * the pose model's (@mediapipe/pose, whose suggestions the clinician may have confirmed).
+ */
+const VERSIONS = {
+  __APP_VERSION__: JSON.stringify(versionOf(fileURLToPath(new URL('../package.json', import.meta.url)))),
+  __POSE_MODEL_VERSION__: JSON.stringify(
+    versionOf(createRequire(import.meta.url).resolve('@mediapipe/pose/package.json')),
+  ),
+}
+
 /** The core's sources: the app bundles them as TypeScript, never the service's build of them. */
 const CORE_DIR = fileURLToPath(new URL('../core/', import.meta.url))
 
@@ -53,6 +69,7 @@ const JSPDF_UNUSED = fileURLToPath(new URL('./src/files/jspdf-unused.ts', import
 export default defineConfig({
   base: './',
   plugins: [poseFiles(), photoProtocol()],
+  define: VERSIONS,
   resolve: {
     alias: [
       { find: /^#core\/(.*)\.js$/, replacement: `${CORE_DIR}$1.ts` },

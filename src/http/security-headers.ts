@@ -3,7 +3,8 @@
  * /docs (Swagger UI) and the marking app at / work, on pages and their files; the
  * short API set on JSON answers (/api/..., /health, /openapi.json); and on pages a
  * Permissions-Policy (helmet has none) that leaves the app only the camera and the
- * motion sensors of its level.
+ * motion sensors of its level. The marking app's pages may also connect to the FHIR
+ * servers the operator names (FHIR_SERVER_ORIGINS; none by default), to send a visit.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
@@ -92,6 +93,15 @@ export function permissionsPolicy(policy: Readonly<Record<string, readonly strin
 export const PERMISSIONS_POLICY = permissionsPolicy(PERMISSIONS)
 
 /**
+ * The CSP of the marking app's pages: CSP_DIRECTIVES with the FHIR servers the operator
+ * allows (FHIR_SERVER_ORIGINS, validated origins: src/config.ts) added to connect-src, so
+ * the app can POST a visit there when the clinician sends one. Nothing else changes.
+ */
+export function appCspDirectives(fhirServerOrigins: readonly string[] = []): Record<string, readonly string[]> {
+  return { ...CSP_DIRECTIVES, 'connect-src': [...CSP_DIRECTIVES['connect-src'], ...fhirServerOrigins] }
+}
+
+/**
  * @fastify/helmet's options for pages (the marking app, /docs and their files):
  * helmet's defaults with the CSP above, and no HSTS (the service speaks plain HTTP;
  * HSTS is for the TLS-terminating proxy in front of it to send).
@@ -126,6 +136,11 @@ export const API_HELMET_OPTIONS = {
   xXssProtection: false,
 }
 
+/** Whether a request URL is Swagger UI's (/docs and its files), a page that is not the marking app. */
+export function isDocsUrl(url: string): boolean {
+  return url === '/docs' || url.startsWith('/docs/') || url.startsWith('/docs?')
+}
+
 /** Whether a request URL is answered with JSON by the API (not a page or a page's file). */
 export function isApiUrl(url: string): boolean {
   return url.startsWith('/api/') || url === '/health' || url.startsWith('/health?') || url === '/openapi.json'
@@ -157,14 +172,33 @@ export function securityHeaders(options: object = HELMET_OPTIONS): Readonly<Reco
   return Object.freeze(headers)
 }
 
-export const securityHeadersPlugin = fp(
-  async (app) => {
+export interface SecurityHeadersOptions {
+  /** FHIR servers the marking app's pages may connect to (FHIR_SERVER_ORIGINS); default none. */
+  fhirServerOrigins?: readonly string[]
+}
+
+export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
+  async (app, options) => {
     const pageHeaders = Object.freeze({ ...securityHeaders(HELMET_OPTIONS), 'permissions-policy': PERMISSIONS_POLICY })
+    // The marking app's pages and files: the page set, with the FHIR servers in connect-src when there are any.
+    // /docs keeps the page set as it is: Swagger UI has no reason to reach a FHIR server.
+    const fhir = options.fhirServerOrigins ?? []
+    const appHeaders =
+      fhir.length === 0
+        ? pageHeaders
+        : Object.freeze({
+            ...securityHeaders({
+              ...HELMET_OPTIONS,
+              contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(fhir) },
+            }),
+            'permissions-policy': PERMISSIONS_POLICY,
+          })
     // JSON answers are never a page that could use a feature (opened in a tab they are text, and their CSP runs
     // nothing): a Permissions-Policy there would only add bytes to every answer (bench/README.md, headers).
     const apiHeaders = securityHeaders(API_HELMET_OPTIONS)
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(isApiUrl(request.url) ? apiHeaders : pageHeaders)
+      const url = request.url
+      reply.headers(isApiUrl(url) ? apiHeaders : isDocsUrl(url) ? pageHeaders : appHeaders)
       done()
     })
   },

@@ -120,3 +120,63 @@ describe('security headers in the browser', () => {
     }
   })
 })
+
+describe('FHIR_SERVER_ORIGINS in the CSP', () => {
+  const fhir = ['https://fhir.example.org', 'http://127.0.0.1:8089']
+  let app: App
+  let base: string
+
+  before(async () => {
+    ;({ app, base } = await listening({
+      overload: false,
+      webRoot: WEB_BUILT ? WEB_BUILD : false,
+      fhirServerOrigins: fhir,
+    }))
+  })
+
+  after(async () => {
+    await app.close()
+  })
+
+  const connectSrc = (res: Response): string[] =>
+    /(?:^|;)\s*connect-src ([^;]*)/
+      .exec(res.headers.get('content-security-policy') ?? '')?.[1]
+      ?.trim()
+      .split(/\s+/) ?? []
+
+  it("adds the origins to connect-src of the marking app's pages and files, and nothing else", {
+    skip: WEB_BUILT ? false : 'web app not built',
+  }, async () => {
+    const page = await fetch(`${base}/`)
+    const html = await page.text()
+    assert.deepEqual(connectSrc(page), ["'self'", ...fhir])
+    const script = /<script[^>]*src="\.\/([^"]+)"/.exec(html)?.[1]
+    assert.ok(script, 'the page loads a script')
+    const asset = await fetch(`${base}/${script}`)
+    await asset.arrayBuffer()
+    assert.deepEqual(connectSrc(asset), ["'self'", ...fhir])
+    // The rest of the policy is the page set unchanged.
+    const without = await listening({ overload: false, webRoot: WEB_BUILD })
+    try {
+      const plain = await fetch(`${without.base}/`)
+      await plain.arrayBuffer()
+      const strip = (csp: string | null) => (csp ?? '').replace(/connect-src [^;]*/, '')
+      assert.equal(
+        strip(page.headers.get('content-security-policy')),
+        strip(plain.headers.get('content-security-policy')),
+      )
+      assert.deepEqual(connectSrc(plain), ["'self'"], 'default: this origin only')
+    } finally {
+      await without.app.close()
+    }
+  })
+
+  it('leaves /docs and the JSON answers as they are: only the marking app sends to a FHIR server', async () => {
+    const docs = await fetch(`${base}/docs`)
+    await docs.arrayBuffer()
+    assert.deepEqual(connectSrc(docs), ["'self'"])
+    const health = await fetch(`${base}/health`)
+    await health.arrayBuffer()
+    assert.equal(health.headers.get('content-security-policy'), "default-src 'none';frame-ancestors 'none'")
+  })
+})

@@ -5,6 +5,9 @@
  */
 import { startAnalysis } from './analysis.js'
 import { mountCapture } from './capture/screen.js'
+import { FhirActions } from './fhir/fhir-actions.js'
+import { browserFhirEffects } from './fhir/fhir-effects.js'
+import { mountFhir, patientFhirButtons } from './fhir/panel.js'
 import { Files, installFiles } from './files/file-actions.js'
 import type { Locale } from './i18n/format.js'
 import { setLocale, t } from './i18n/index.js'
@@ -124,6 +127,12 @@ store.subscribe((state, previous) => {
     files.buildReport()
 })
 startAnalysis(store)
+// Exporting and sending visits as HL7 FHIR R4 (fhir/): the visit on screen at once, a patient's visits once the record is open.
+const fhir: FhirActions = new FhirActions(
+  store,
+  browserFhirEffects(() => fhir.record?.storage ?? null),
+)
+const openFhir = mountFhir(fhir)
 // The patient record (record/): restores the autosaved workspace, then keeps saving; the app works without it.
 void IdbStorage.open()
   .then(async (storage) => {
@@ -133,7 +142,10 @@ void IdbStorage.open()
     // The PDF report names the record's patient of the visit on screen.
     files.patientName = () => record.patientNameOnScreen()
     mountRecordStatus(record)
-    mountRecordDialog(record)
+    fhir.record = record
+    mountRecordDialog(record, undefined, (patient, visits) =>
+      patientFhirButtons(fhir, openFhir, patient, visits.length),
+    )
     await record.start()
     void persistStorage()
   })

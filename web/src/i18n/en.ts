@@ -7,6 +7,7 @@
 import { CAPTURE_EN } from './capture.js'
 import { CLINICAL_EN } from './clinical.js'
 import { FHIR_EN } from './fhir.js'
+import { FHIR_APP_EN } from './fhir-app.js'
 import { FILES_EN } from './files.js'
 import { RECORD_EN } from './record.js'
 import { RECORD_SAFETY_EN } from './record-safety.js'
@@ -21,6 +22,8 @@ export const en = {
   // The patient record (record.ts)
   ...RECORD_EN,
   ...RECORD_SAFETY_EN,
+  // Exporting and sending a visit as HL7 FHIR R4 (fhir-app.ts)
+  ...FHIR_APP_EN,
   // Files from outside: photos refused, files checked against their schema (files.ts)
   ...FILES_EN,
   // The HL7 FHIR export (fhir.ts)

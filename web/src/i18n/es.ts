@@ -7,6 +7,7 @@ import { CAPTURE_ES } from './capture.js'
 import { CLINICAL_ES } from './clinical.js'
 import type { MessageKey } from './en.js'
 import { FHIR_ES } from './fhir.js'
+import { FHIR_APP_ES } from './fhir-app.js'
 import { FILES_ES } from './files.js'
 import { RECORD_ES } from './record.js'
 import { RECORD_SAFETY_ES } from './record-safety.js'
@@ -20,6 +21,8 @@ export const es = {
   // The patient record (record.ts)
   ...RECORD_ES,
   ...RECORD_SAFETY_ES,
+  // Exporting and sending a visit as HL7 FHIR R4 (fhir-app.ts)
+  ...FHIR_APP_ES,
   // Files from outside: photos refused, files checked against their schema (files.ts)
   ...FILES_ES,
   // The HL7 FHIR export (fhir.ts)

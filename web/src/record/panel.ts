@@ -94,7 +94,14 @@ export function mountRecordStatus(controller: RecordController): void {
   })
 }
 
-export function mountRecordDialog(controller: RecordController, ask: Ask = dialogAsk): void {
+/** Buttons another feature adds to a patient's actions in the dialog (the FHIR export: fhir/panel.ts). */
+export type PatientActions = (patient: PatientRecord, visits: readonly VisitRecord[]) => readonly HTMLElement[]
+
+export function mountRecordDialog(
+  controller: RecordController,
+  ask: Ask = dialogAsk,
+  patientActions: PatientActions = () => [],
+): void {
   const dialog = h('dialog', { id: 'record-dialog', class: 'record-dialog', 'aria-labelledby': 'record-title' })
   document.body.append(dialog)
   const search = h('input', { type: 'search', id: 'record-search', autocomplete: 'off', 'aria-label': '' })
@@ -327,7 +334,7 @@ export function mountRecordDialog(controller: RecordController, ask: Ask = dialo
       'section',
       { class: 'record-patient-visits', 'data-patient': patient.identifier },
       h('h3', {}, t('record.visits.title', { patient: patient.identifier })),
-      h('p', {}, start, ' ', exportPatient, ' ', remove),
+      h('p', {}, start, ' ', exportPatient, ...patientActions(patient, visits).flatMap((b) => [' ', b]), ' ', remove),
       visits.length ? list : h('p', { class: 'field-help' }, t('record.visits.empty')),
       visits.length ? trendsSection(patient, visits) : null,
     )

@@ -1,0 +1,195 @@
+/**
+ * Exporting and sending visits as HL7 FHIR R4: the visit on screen or a patient's
+ * visits of the record, gathered (export-input.ts), built (bundle.ts) and either
+ * downloaded as a `collection` Bundle (`posture-<patient>-<date>-fhir.json`) or POSTed
+ * as a `transaction` to the FHIR server of the settings, after the clinician confirmed
+ * that server's origin once; the answer is told in words (send.ts).
+ *
+ * No DOM: the page's effects (download, the request, the page's CSP, storage, photos,
+ * questions) come in through FhirEffects (fhir-effects.ts), so this runs in node too.
+ */
+import { t } from '../i18n/index.js'
+import { chronological, findPatient, visitFileName } from '../record/model.js'
+import type { Question } from '../record/questions.js'
+import type { RecordStorage } from '../record/storage.js'
+import { notify } from '../state/commands.js'
+import type { AppState } from '../state/state.js'
+import type { Store } from '../state/store.js'
+import { type BundleKind, FhirExportError, type FhirVisit, fhirBundle } from './bundle.js'
+import { exportInput, type PhotoSource, recordVisit, screenVisit } from './export-input.js'
+import { baseUrlOf, baseUrlProblemText, cspAllows, outcomeOf, outcomeText, type SendOutcome } from './send.js'
+import type { FhirSettingsStore } from './settings.js'
+
+/** A request that never got an answer: the network, CORS, or (csp) the page's own policy refused it. */
+export class FhirUnreachable extends Error {
+  constructor(readonly csp: boolean) {
+    super(csp ? 'blocked by the Content-Security-Policy' : 'no answer' /* i18n-exempt: told through outcomeText */)
+  }
+}
+
+/** The page's side of FHIR (fhir-effects.ts in the app). */
+export interface FhirEffects {
+  readonly photos: PhotoSource
+  readonly settings: FhirSettingsStore
+  confirm(question: Question): Promise<boolean>
+  download(name: string, type: string, content: string): void
+  /** The page's own origin (the app's address a FHIR server must allow). */
+  readonly appOrigin: string
+  /** The Content-Security-Policy the page was served with (null: none). */
+  pagePolicy(): Promise<string | null>
+  /** POSTs a FHIR JSON body; the answer's status and text, or throws FhirUnreachable. */
+  post(url: string, body: string, token: string): Promise<{ status: number; body: string }>
+  now(): Date
+  newUuid(): string
+}
+
+/** The record as FHIR reads it: its storage, and a way to have what is pending on screen written first. */
+export interface FhirRecord {
+  readonly storage: RecordStorage
+  saved(): Promise<void>
+}
+
+/** What to export or send: the visit on screen, or every visit of a patient of the record. */
+export type FhirScope = { readonly kind: 'screen' } | { readonly kind: 'patient'; readonly patientId: string }
+
+/** A bundle built, with its file name and what the clinician is told it holds; or the reason it could not be. */
+type Built =
+  | { readonly ok: true; readonly bundle: unknown; readonly name: string; readonly done: string }
+  | { readonly ok: false; readonly text: string }
+
+/** What a send came to: the outcome (none when it did not get as far as a request) and its sentence. */
+export interface SendResult {
+  readonly outcome: SendOutcome | null
+  readonly origin: string
+  readonly text: string
+}
+
+function today(now: Date): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+}
+
+export class FhirActions {
+  /** The record, once it has opened (the app works without it: the visit on screen can still be exported). */
+  record: FhirRecord | null = null
+
+  constructor(
+    private readonly store: Store<AppState>,
+    readonly effects: FhirEffects,
+  ) {}
+
+  private notify(text: string, ms?: number): void {
+    this.store.set((s) => notify(s, text, ms))
+  }
+
+  private async patientName(identifier: string): Promise<string> {
+    if (!this.record) return ''
+    return findPatient(await this.record.storage.patients(), identifier)?.name ?? ''
+  }
+
+  /** The bundle of `scope` of `kind`, or the sentence saying why there is none. */
+  async build(scope: FhirScope, kind: BundleKind): Promise<Built> {
+    const state = this.store.get()
+    const now = this.effects.now()
+    const newUuid = () => this.effects.newUuid()
+    let identifier: string
+    let visits: FhirVisit[]
+    let name: string
+    let done: string
+    if (scope.kind === 'screen') {
+      const visit = await screenVisit(state, now, this.effects.photos, newUuid)
+      if (!visit) return { ok: false, text: t('fhir.nothing') }
+      identifier = state.meta.patientId
+      visits = [visit]
+      name = visitFileName(identifier, state.meta.date, 'fhir', 'json')
+      done = t('fhir.exported', { name })
+    } else {
+      if (!this.record) return { ok: false, text: t('fhir.nothing') }
+      await this.record.saved()
+      const patient = (await this.record.storage.patients()).find((p) => p.id === scope.patientId)
+      if (!patient) return { ok: false, text: t('fhir.nothing') }
+      const stored = chronological(await this.record.storage.visits(patient.id))
+      if (stored.length === 0) return { ok: false, text: t('fhir.patient.noVisits', { patient: patient.identifier }) }
+      identifier = patient.identifier
+      visits = []
+      for (const v of stored) visits.push(await recordVisit(v, this.effects.photos))
+      name = visitFileName(identifier, today(now), 'fhir', 'json')
+      done = t('fhir.exported.patient', { name, count: visits.length, patient: identifier })
+    }
+    const settings = this.effects.settings.settings()
+    const system = settings.identifierSystem.trim()
+    // An absolute URI (scheme:rest), as Identifier.system must be to match the health record's identifiers.
+    if (system && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(system))
+      return { ok: false, text: t('fhir.settings.badSystem', { system }) }
+    const input = exportInput(
+      {
+        kind,
+        patient: { identifier, name: await this.patientName(identifier) },
+        placementSd: state.settings.placementSd,
+        options: { identifierSystem: settings.identifierSystem, performerName: settings.performerName },
+        now,
+        newUuid,
+      },
+      visits,
+    )
+    try {
+      return { ok: true, bundle: fhirBundle(input), name, done }
+    } catch (error) {
+      if (error instanceof FhirExportError)
+        return { ok: false, text: t('fhir.cannotExport', { reason: error.message }) }
+      throw error
+    }
+  }
+
+  /** Downloads the `collection` Bundle of `scope` and says so, or says why it cannot. */
+  async exportBundle(scope: FhirScope): Promise<void> {
+    const built = await this.build(scope, 'collection')
+    if (!built.ok) return this.notify(built.text, 8000)
+    this.effects.download(built.name, 'application/fhir+json', `${JSON.stringify(built.bundle, null, 2)}\n`)
+    this.notify(built.done)
+  }
+
+  /**
+   * Sends the `transaction` Bundle of `scope` to the FHIR server of the settings: only to
+   * an https URL (http on this computer), only where the page's CSP allows that origin,
+   * and after the clinician confirmed that origin the first time. Says what came of it.
+   */
+  async send(scope: FhirScope): Promise<SendResult> {
+    const settings = this.effects.settings.settings()
+    const base = baseUrlOf(settings.baseUrl)
+    if (!base.ok)
+      return this.told({ outcome: null, origin: '', text: baseUrlProblemText(base.problem, settings.baseUrl) })
+    const { origin, url } = base
+    if (!cspAllows(await this.effects.pagePolicy(), origin, this.effects.appOrigin))
+      return this.told(this.result({ kind: 'csp' }, origin))
+    const built = await this.build(scope, 'transaction')
+    if (!built.ok) return this.told({ outcome: null, origin, text: built.text })
+    if (!this.effects.settings.confirmed(origin)) {
+      const question: Question = {
+        id: 'fhir-send-origin',
+        title: t('fhir.send.confirm.title', { origin }),
+        text: t('fhir.send.confirm.text', { origin }),
+        confirm: t('fhir.send.confirm.go', { origin }),
+      }
+      if (!(await this.effects.confirm(question))) return { outcome: null, origin, text: '' }
+      this.effects.settings.confirm(origin)
+    }
+    let outcome: SendOutcome
+    try {
+      const answer = await this.effects.post(url, JSON.stringify(built.bundle), this.effects.settings.token().trim())
+      outcome = outcomeOf(answer.status, answer.body)
+    } catch (error) {
+      if (!(error instanceof FhirUnreachable)) throw error
+      outcome = { kind: error.csp ? 'csp' : 'unreachable' }
+    }
+    return this.told(this.result(outcome, origin))
+  }
+
+  private result(outcome: SendOutcome, origin: string): SendResult {
+    return { outcome, origin, text: outcomeText(outcome, origin, this.effects.appOrigin) }
+  }
+
+  private told(result: SendResult): SendResult {
+    if (result.text) this.notify(result.text, result.outcome?.kind === 'sent' ? 8000 : 15_000)
+    return result
+  }
+}
