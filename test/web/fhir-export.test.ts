@@ -133,6 +133,16 @@ describe('a visit as HL7 FHIR R4', () => {
     assert.equal(visit.json.type, 'collection')
     assert.deepEqual(validateBundle(visit.json as unknown as Bundle), [])
     assertHoldsTheVisit(visit.json as unknown as Bundle, values, h.photos.anterior)
+    // The report of the visit on screen goes with it: the PDF the Save PDF buttons make, related to the observation.
+    const report = resources<DocumentReference>(visit.json as unknown as Bundle, 'DocumentReference').find(
+      (d) => d.content[0]?.attachment.contentType === 'application/pdf',
+    )
+    assert.ok(report, 'the PDF report')
+    const pdf = Buffer.from(report.content[0]?.attachment.data ?? '', 'base64')
+    assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-')
+    assert.equal(report.content[0]?.attachment.size, pdf.length)
+    assert.equal(report.content[0]?.attachment.hash, createHash('sha1').update(pdf).digest('base64'))
+    assert.equal(report.context?.related?.length, 1)
     const patientResource = resources<{ identifier: { value: string }[] }>(visit.json as unknown as Bundle, 'Patient')
     assert.deepEqual(
       patientResource.map((p) => p.identifier[0]?.value),

@@ -16,7 +16,7 @@ import { notify } from '../state/commands.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { type BundleKind, FhirExportError, type FhirVisit, fhirBundle } from './bundle.js'
-import { exportInput, type PhotoSource, recordVisit, screenVisit } from './export-input.js'
+import { exportInput, fhirAttachment, type PhotoSource, recordVisit, screenVisit } from './export-input.js'
 import { baseUrlOf, baseUrlProblemText, cspAllows, outcomeOf, outcomeText, type SendOutcome } from './send.js'
 import type { FhirSettingsStore } from './settings.js'
 
@@ -39,6 +39,14 @@ export interface FhirEffects {
   pagePolicy(): Promise<string | null>
   /** POSTs a FHIR JSON body; the answer's status and text, or throws FhirUnreachable. */
   post(url: string, body: string, token: string): Promise<{ status: number; body: string }>
+  /**
+   * The report of the state as a PDF (files/report-pdf.ts, loaded when asked) and its file
+   * name, with the patient's name of the record; rejects when it cannot be made.
+   */
+  reportPdf(
+    state: AppState,
+    patientName: string,
+  ): Promise<{ readonly bytes: Uint8Array<ArrayBuffer>; readonly name: string }>
   now(): Date
   newUuid(): string
 }
@@ -86,6 +94,19 @@ export class FhirActions {
     return findPatient(await this.record.storage.patients(), identifier)?.name ?? ''
   }
 
+  /**
+   * The report of the visit on screen as an attachment, to go with that visit; null (and
+   * the sentence saying so) when it cannot be made: the export goes on without it.
+   */
+  private async report(state: AppState, patientName: string): Promise<FhirVisit['report'] | string> {
+    try {
+      const pdf = await this.effects.reportPdf(state, patientName)
+      return { ...(await fhirAttachment(pdf.bytes, 'application/pdf')), title: pdf.name }
+    } catch (error) {
+      return t('fhir.report.notAttached', { reason: error instanceof Error ? error.message : String(error) })
+    }
+  }
+
   /** The bundle of `scope` of `kind`, or the sentence saying why there is none. */
   async build(scope: FhirScope, kind: BundleKind): Promise<Built> {
     const state = this.store.get()
@@ -95,11 +116,13 @@ export class FhirActions {
     let visits: FhirVisit[]
     let name: string
     let done: string
+    let reportOf: string | undefined
     if (scope.kind === 'screen') {
       const visit = await screenVisit(state, now, this.effects.photos, newUuid)
       if (!visit) return { ok: false, text: t('fhir.nothing') }
       identifier = state.meta.patientId
       visits = [visit]
+      reportOf = visit.id
       name = visitFileName(identifier, state.meta.date, 'fhir', 'json')
       done = t('fhir.exported', { name })
     } else {
@@ -112,6 +135,8 @@ export class FhirActions {
       identifier = patient.identifier
       visits = []
       for (const v of stored) visits.push(await recordVisit(v, this.effects.photos))
+      // The report is of what is on screen: it goes with the patient's visit open there, if any.
+      if (state.record?.patientId === patient.id) reportOf = state.record.visitId
       name = visitFileName(identifier, today(now), 'fhir', 'json')
       done = t('fhir.exported.patient', { name, count: visits.length, patient: identifier })
     }
@@ -120,10 +145,16 @@ export class FhirActions {
     // An absolute URI (scheme:rest), as Identifier.system must be to match the health record's identifiers.
     if (system && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(system))
       return { ok: false, text: t('fhir.settings.badSystem', { system }) }
+    const patientName = await this.patientName(identifier)
+    if (reportOf !== undefined && visits.some((v) => v.id === reportOf)) {
+      const report = await this.report(state, patientName)
+      if (typeof report === 'string') done = `${done} ${report}`
+      else visits = visits.map((v) => (v.id === reportOf ? { ...v, report } : v))
+    }
     const input = exportInput(
       {
         kind,
-        patient: { identifier, name: await this.patientName(identifier) },
+        patient: { identifier, name: patientName },
         placementSd: state.settings.placementSd,
         options: { identifierSystem: settings.identifierSystem, performerName: settings.performerName },
         now,

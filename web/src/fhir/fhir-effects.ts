@@ -79,6 +79,11 @@ export function browserFhirEffects(record: () => RecordStorage | null): FhirEffe
     appOrigin: location.origin,
     pagePolicy,
     post,
+    reportPdf: async (state, patientName) => {
+      // Loaded when asked, like the Save PDF buttons: jsPDF stays out of the main bundle.
+      const pdf = await import('../files/report-pdf.js')
+      return { bytes: await pdf.reportPdf(state, { patientName }), name: pdf.reportPdfFileName(state) }
+    },
     now: () => new Date(),
     newUuid: newKey,
   }

@@ -10,6 +10,8 @@ export const FHIR_APP_EN = {
   'fhir.export.patient': 'Export to FHIR',
   'fhir.export.patient.title': "Save this patient's visits as one HL7 FHIR R4 bundle (JSON)",
   'fhir.exported': 'Saved {name}: the visit in HL7 FHIR R4.',
+  'fhir.report.notAttached':
+    'The PDF report could not be made, so it is not included ({reason}); the values and photos are.',
   'fhir.exported.patient': {
     one: 'Saved {name}: {count} visit of {patient} in HL7 FHIR R4.',
     other: 'Saved {name}: {count} visits of {patient} in HL7 FHIR R4.',
@@ -77,6 +79,8 @@ export const FHIR_APP_ES = {
   'fhir.export.patient': 'Exportar a FHIR',
   'fhir.export.patient.title': 'Guardar las visitas de este paciente en un solo paquete HL7 FHIR R4 (JSON)',
   'fhir.exported': 'Guardado {name}: la visita en HL7 FHIR R4.',
+  'fhir.report.notAttached':
+    'No se pudo generar el informe PDF, así que no se incluye ({reason}); los valores y las fotos sí.',
   'fhir.exported.patient': {
     one: 'Guardado {name}: {count} visita de {patient} en HL7 FHIR R4.',
     other: 'Guardado {name}: {count} visitas de {patient} en HL7 FHIR R4.',

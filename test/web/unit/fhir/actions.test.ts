@@ -30,7 +30,12 @@ interface Seen {
   posts: { url: string; body: string; token: string }[]
 }
 
-function setup(options: { policy?: string | null; answer?: boolean; post?: FhirEffects['post'] } = {}) {
+/** Stand-in bytes of a PDF report (the real one needs a canvas: test/web/report-pdf.test.ts makes it in Chromium). */
+const PDF = new TextEncoder().encode('%PDF-1.3\n%stand-in report\n%%EOF\n')
+
+function setup(
+  options: { policy?: string | null; answer?: boolean; post?: FhirEffects['post']; reportFails?: boolean } = {},
+) {
   const seen: Seen = { questions: [], downloads: [], posts: [] }
   let n = 0
   const effects: FhirEffects = {
@@ -59,6 +64,10 @@ function setup(options: { policy?: string | null; answer?: boolean; post?: FhirE
           }),
         }
       }),
+    reportPdf: async () => {
+      if (options.reportFails) throw new Error('the photo of Anterior could not be drawn')
+      return { bytes: new Uint8Array(PDF), name: 'posture-PAC-0042-2026-03-10-report.pdf' }
+    },
     now: () => new Date('2026-03-10T10:00:00Z'),
     newUuid: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
   }
@@ -80,6 +89,29 @@ describe('export', () => {
     assert.equal(bundle.resourceType, 'Bundle')
     assert.equal(bundle.type, 'collection')
     assert.match(store.get().notice?.text ?? '', /posture-PAC-0042-2026-03-10-fhir\.json/)
+  })
+
+  test('the visit on screen goes with its PDF report, a DocumentReference with the bytes', async () => {
+    const { actions, seen } = setup()
+    await actions.exportBundle({ kind: 'screen' })
+    const bundle = JSON.parse(seen.downloads[0]?.content ?? '{}') as {
+      entry: { resource: { resourceType: string; content?: { attachment: Record<string, unknown> }[] } }[]
+    }
+    const reports = bundle.entry.filter((e) => e.resource.content?.[0]?.attachment.contentType === 'application/pdf')
+    assert.equal(reports.length, 1)
+    const attachment = reports[0]?.resource.content?.[0]?.attachment
+    assert.equal(attachment?.data, Buffer.from(PDF).toString('base64'))
+    assert.equal(attachment?.size, PDF.length)
+    assert.equal(attachment?.title, 'posture-PAC-0042-2026-03-10-report.pdf')
+  })
+
+  test('a report that cannot be made: the visit is exported without it, and the clinician is told', async () => {
+    const { actions, seen, store } = setup({ reportFails: true })
+    await actions.exportBundle({ kind: 'screen' })
+    assert.equal(seen.downloads.length, 1)
+    const content = seen.downloads[0]?.content ?? ''
+    assert.doesNotMatch(content, /application\/pdf/)
+    assert.match(store.get().notice?.text ?? '', /PDF report could not be made.*Anterior could not be drawn/)
   })
 
   test('nothing marked: nothing downloaded, and the clinician is told what to do', async () => {
