@@ -18,7 +18,7 @@ import type { View } from '#core/markers.js'
 import { metricTable } from '#core/metrics/index.js'
 import { type Harness, loadPhoto, OUTPUT, openApp, startHarness } from '../support/browser.js'
 import { openRecord } from '../support/record.js'
-import { FIGURES } from './fixtures/figure.js'
+import { figureAssessmentFile } from './fixtures/figure-assessment.js'
 
 let h: Harness
 
@@ -31,43 +31,7 @@ after(async () => {
 })
 
 /** An assessment file of the figures' known markers for `views`, patient PAC-0042, 14 April 2026, photos taken rolled 4°. */
-function assessmentFile(views: readonly View[]): Buffer {
-  const date = '2026-04-14'
-  const file = {
-    format: 'posture-metrics-session',
-    version: 1,
-    saved_at: `${date}T10:00:00.000Z`,
-    view: views[0],
-    patient_id: 'PAC-0042',
-    assessment_date: date,
-    views: Object.fromEntries(
-      views.map((v) => {
-        const f = FIGURES[v]
-        return [
-          v,
-          {
-            image: { name: `${v}-figure.png`, width: f.width, height: f.height },
-            capture: {
-              source: 'camera',
-              width: f.width,
-              height: f.height,
-              taken_at: `${date}T09:58:00.000Z`,
-              roll_deg: 4,
-              pitch_deg: -0.5,
-              level_tolerance_deg: 1.5,
-              kept_tilted: true,
-            },
-            calibration: { lrv_x: f.lrvX, fc: null, grid_size_cm: f.scaleCm, scale_points: f.scale },
-            markers: f.markers,
-            ...(f.side ? { side: f.side } : {}),
-            results: null,
-          },
-        ]
-      }),
-    ),
-  }
-  return Buffer.from(JSON.stringify(file))
-}
+const assessmentFile = (views: readonly View[]): Buffer => figureAssessmentFile(views, '2026-04-14')
 
 /** Page size in pt. */
 const PAPER = { A4: { width: 595.28, height: 841.89 }, Letter: { width: 612, height: 792 } } as const

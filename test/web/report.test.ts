@@ -16,7 +16,7 @@ import type { Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
 import { ANTERIOR_METRICS } from '#core/metrics/index.js'
 import { type Harness, loadPhoto, OUTPUT, openApp, startHarness } from '../support/browser.js'
-import { FIGURES } from './fixtures/figure.js'
+import { figureAssessmentFile } from './fixtures/figure-assessment.js'
 
 let h: Harness
 
@@ -28,43 +28,7 @@ after(async () => {
   await h?.close()
 })
 
-/** An assessment file of the figures' known markers for `views`, with its patient and date; markers moved by dx. */
-function assessmentFile(views: readonly View[], date: string, dx = 0): Buffer {
-  const file = {
-    format: 'posture-metrics-session',
-    version: 1,
-    saved_at: `${date}T10:00:00.000Z`,
-    view: views[0],
-    patient_id: 'PAC-0042',
-    assessment_date: date,
-    views: Object.fromEntries(
-      views.map((v) => {
-        const f = FIGURES[v]
-        return [
-          v,
-          {
-            image: { name: `${v}-figure.png`, width: f.width, height: f.height },
-            capture: {
-              source: 'camera',
-              width: f.width,
-              height: f.height,
-              taken_at: `${date}T09:58:00.000Z`,
-              roll_deg: 4,
-              pitch_deg: -0.5,
-              level_tolerance_deg: 1.5,
-              kept_tilted: true,
-            },
-            calibration: { lrv_x: f.lrvX, fc: null, grid_size_cm: f.scaleCm, scale_points: f.scale },
-            markers: Object.fromEntries(Object.entries(f.markers).map(([n, p]) => [n, [p[0] + dx, p[1]]])),
-            ...(f.side ? { side: f.side } : {}),
-            results: null,
-          },
-        ]
-      }),
-    ),
-  }
-  return Buffer.from(JSON.stringify(file))
-}
+const assessmentFile = figureAssessmentFile
 
 /** Page size in CSS px (96 per inch) and the report's printable width (12 mm margins). */
 const PAPER = {

@@ -8,16 +8,16 @@
  */
 import type { View } from '#core/markers.js'
 import { placementOf } from '../compare/from-state.js'
-import { formatDate, formatNumber, formatSignificant } from '../i18n/format.js'
+import { formatDate, formatNumber } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
 import { formatValueWithU } from '../metrics/metric-info.js'
 import { precisionWarning, precisionWarningText } from '../metrics/precision.js'
 import { uncertaintiesOf } from '../metrics/uncertainty.js'
 import { visitFileName } from '../record/model.js'
-import { conditionsText, tiltWarningText } from '../state/capture-conditions.js'
-import { fcOf } from '../state/model.js'
+import { tiltWarningText } from '../state/capture-conditions.js'
 import { provisionalMetrics } from '../state/provisional.js'
 import type { AppState } from '../state/state.js'
+import { viewFacts } from './report-facts.js'
 import { resultEntries } from './results-csv.js'
 
 export interface ReportRow {
@@ -83,23 +83,7 @@ export function reportContentOf(state: AppState, people: ReportPeople): ReportCo
   const views = resultEntries(state).map((e): ReportView => {
     const photo = e.doc.photo
     const capture = e.doc.capture
-    const fc = fcOf(e.doc)
-    // A camera still's generated name says nothing its capture conditions do not (they give its size).
-    const named = capture?.width !== photo?.width || capture?.height !== photo?.height
-    const facts = [
-      photo?.name && named ? t('report.photo', { name: photo.name, width: photo.width, height: photo.height }) : '',
-      conditionsText(e.doc),
-      e.view === 'lateral' ? t('report.side', { side: t(`side.short.${e.doc.side}`) }) : '',
-      e.view === 'posterior'
-        ? t(e.doc.estimatePopliteal ? 'report.popliteal.estimated' : 'report.popliteal.marked')
-        : '',
-      fc !== null
-        ? e.doc.gridCm !== null
-          ? t('report.fcReference', { fc: formatSignificant(fc, 4, locale), cm: e.doc.gridCm })
-          : t('report.fc', { fc: formatSignificant(fc, 4, locale) })
-        : '',
-      e.doc.lrvX !== null ? t('report.lrv', { x: e.doc.lrvX }) : '',
-    ].filter(Boolean)
+    const facts = viewFacts(e.view, e.doc)
     const notes: string[] = []
     let rows: ReportRow[] | null = null
     if (e.values) {

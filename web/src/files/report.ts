@@ -8,7 +8,7 @@
 
 import type { View } from '#core/markers.js'
 import { comparisonOf, placementOf } from '../compare/from-state.js'
-import { formatDate, formatNumber, formatSignificant, plainNumber } from '../i18n/format.js'
+import { formatDate, formatNumber, plainNumber } from '../i18n/format.js'
 import { currentLocale, t, terms } from '../i18n/index.js'
 import { formatValueWithU, metricsOf } from '../metrics/metric-info.js'
 import { precisionWarning, precisionWarningText } from '../metrics/precision.js'
@@ -17,10 +17,11 @@ import { comparedNames, comparisonTable } from '../render/comparison-table.js'
 import { h, s, swatch } from '../render/dom.js'
 import { drawOverlay } from '../render/overlay.js'
 import { colorOf, type Scene, sceneOf } from '../render/scene.js'
-import { conditionsText, tiltWarningText } from '../state/capture-conditions.js'
-import { type Doc, fcOf, targetsOf } from '../state/model.js'
+import { tiltWarningText } from '../state/capture-conditions.js'
+import { type Doc, targetsOf } from '../state/model.js'
 import { provisionalMetrics } from '../state/provisional.js'
 import type { AppState } from '../state/state.js'
+import { viewFacts } from './report-facts.js'
 import { resultEntries } from './results-csv.js'
 
 /** Longest side of the printed photo, in drawing units. */
@@ -59,27 +60,8 @@ export function renderReport(container: HTMLElement, state: AppState): void {
   for (const e of entries) {
     const title = t(`view.${e.view}.title`)
     const section = h('section', { class: 'report-view', 'data-view': e.view })
-    const fc = fcOf(e.doc)
     const capture = e.doc.capture
-    // A camera still's generated name says nothing its capture conditions do not (they give its size).
-    const named = capture?.width !== e.doc.photo?.width || capture?.height !== e.doc.photo?.height
-    const facts = [
-      e.doc.photo?.name && named
-        ? t('report.photo', { name: e.doc.photo.name, width: e.doc.photo.width, height: e.doc.photo.height })
-        : '',
-      // How the photo was taken (camera, resolution, roll and pitch; or from a file) and the scale method.
-      conditionsText(e.doc),
-      e.view === 'lateral' ? t('report.side', { side: t(`side.short.${e.doc.side}`) }) : '',
-      e.view === 'posterior'
-        ? t(e.doc.estimatePopliteal ? 'report.popliteal.estimated' : 'report.popliteal.marked')
-        : '',
-      fc !== null
-        ? e.doc.gridCm !== null
-          ? t('report.fcReference', { fc: formatSignificant(fc, 4, currentLocale()), cm: e.doc.gridCm })
-          : t('report.fc', { fc: formatSignificant(fc, 4, currentLocale()) })
-        : '',
-      e.doc.lrvX !== null ? t('report.lrv', { x: e.doc.lrvX }) : '',
-    ].filter(Boolean)
+    const facts = viewFacts(e.view, e.doc)
     const photo = e.doc.photo
     // A tilt beyond the level limit: a warning closing the facts, above the photo and the table it applies to (a
     // paragraph of its own would take a line more, and between them they would no longer stand side by side).
