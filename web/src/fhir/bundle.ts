@@ -36,7 +36,8 @@ import type {
 } from '@medplum/fhirtypes'
 import type { View } from '#core/markers.js'
 import { placementOf } from '../compare/from-state.js'
-import { type MessageKey, markerText, metricText, t } from '../i18n/index.js'
+import { formatDateTime } from '../i18n/format.js'
+import { currentLocale, type MessageKey, markerText, metricText, t } from '../i18n/index.js'
 import { metricsOf } from '../metrics/metric-info.js'
 import { propagate } from '../metrics/uncertainty.js'
 import { type AssessmentFile, assessmentFromData } from '../state/assessment-file.js'
@@ -217,7 +218,15 @@ export function fhirBundle(input: FhirExportInput): Bundle {
   if (identifier === '') throw new FhirExportError('fhir_no_patient', {}, t('fhir.error.noPatient'))
   for (const visit of input.visits)
     if (!/^\d{4}-\d{2}-\d{2}$/.test(visit.date))
-      throw new FhirExportError('fhir_undated_visit', { visit: visit.id }, t('fhir.error.undated'))
+      throw new FhirExportError(
+        'fhir_undated_visit',
+        { visit: visit.id },
+        t('fhir.error.undated', {
+          started: Number.isNaN(Date.parse(visit.created))
+            ? visit.created
+            : formatDateTime(visit.created, currentLocale()),
+        }),
+      )
 
   const entries: Entry[] = []
   const add = (resource: Resource, request: BundleEntryRequest): Entry => {

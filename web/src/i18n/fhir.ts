@@ -40,7 +40,8 @@ export const FHIR_EN = {
   'fhir.report.type': 'Posture assessment report',
   'fhir.error.noPatient':
     "The visit has no patient identifier: type the patient's identifier (or open the patient in the record) before exporting to FHIR.",
-  'fhir.error.undated': 'A visit has no date: give the visit its date before exporting to FHIR.',
+  'fhir.error.undated':
+    'The visit started {started} has no date: open it, give it its date, and export again (a health record files every observation by its date).',
   'fhir.error.noValues':
     'Nothing is measured yet: place the markers and set the scale of at least one view before exporting to FHIR.',
 } as const
@@ -83,7 +84,8 @@ export const FHIR_ES = {
   'fhir.report.type': 'Informe de evaluación postural',
   'fhir.error.noPatient':
     'La visita no tiene identificador de paciente: escriba el identificador del paciente (o abra el paciente en el registro) antes de exportar a FHIR.',
-  'fhir.error.undated': 'Una visita no tiene fecha: póngale su fecha antes de exportar a FHIR.',
+  'fhir.error.undated':
+    'La visita empezada el {started} no tiene fecha: ábrala, póngale su fecha y vuelva a exportar (la historia clínica archiva cada observación por su fecha).',
   'fhir.error.noValues':
     'Aún no hay nada medido: coloque los marcadores y fije la escala de al menos una vista antes de exportar a FHIR.',
 } as const satisfies Record<FhirKey, string | { one: string; other: string }>

@@ -81,7 +81,7 @@ function visitOf(docs: Partial<Record<View, Doc>>, date: string, extra: Partial<
   return {
     id: `visit-${visitCount}`,
     date,
-    created: `${date}T09:00:00.000Z`,
+    created: `${date || '2026-11-20'}T09:00:00.000Z`,
     file: fileOf(docs, date),
     photos,
     ...extra,
@@ -398,10 +398,14 @@ describe('FHIR export: what cannot be exported says why', () => {
       'fhir_no_patient',
     )
   })
-  test('an undated visit', () => {
+  test('an undated visit, named by the time it was started', () => {
     assert.equal(
       kindOf(() => fhirBundle(inputOf([visitOf({ anterior: markedDoc('anterior') }, '')]))),
       'fhir_undated_visit',
+    )
+    assert.throws(
+      () => fhirBundle(inputOf([visitOf({ anterior: markedDoc('anterior') }, '')])),
+      /The visit started .*2026.* has no date/,
     )
   })
   test('nothing measured', () => {
