@@ -4,6 +4,7 @@
  * that says what is expected.
  */
 import { availableParallelism } from 'node:os'
+import { LOCAL_HOSTS } from '#core/local-hosts.js'
 import { DEFAULT_TIMEOUTS, OVERLOAD_DEFAULTS, type Timeouts } from './limits.js'
 
 export { DEFAULT_TIMEOUTS, type Timeouts }
@@ -136,9 +137,6 @@ function metricsPortOf(env: NodeJS.ProcessEnv, servicePort: number): number | un
   }
   return port
 }
-
-/** Hosts a FHIR server may be reached on over plain http: this machine only. */
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /**
  * FHIR_SERVER_ORIGINS: the origins (scheme, host, optional port; no path) of FHIR servers the

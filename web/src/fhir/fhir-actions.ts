@@ -9,7 +9,7 @@
  * questions) come in through FhirEffects (fhir-effects.ts), so this runs in node too.
  */
 import { t } from '../i18n/index.js'
-import { chronological, findPatient, visitFileName } from '../record/model.js'
+import { chronological, dayOf, findPatient, visitFileName } from '../record/model.js'
 import type { Question } from '../record/questions.js'
 import type { RecordStorage } from '../record/storage.js'
 import { notify } from '../state/commands.js'
@@ -70,10 +70,6 @@ export interface SendResult {
   readonly outcome: SendOutcome | null
   readonly origin: string
   readonly text: string
-}
-
-function today(now: Date): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
 }
 
 export class FhirActions {
@@ -137,7 +133,7 @@ export class FhirActions {
       for (const v of stored) visits.push(await recordVisit(v, this.effects.photos))
       // The report is of what is on screen: it goes with the patient's visit open there, if any.
       if (state.record?.patientId === patient.id) reportOf = state.record.visitId
-      name = visitFileName(identifier, today(now), 'fhir', 'json')
+      name = visitFileName(identifier, dayOf(now), 'fhir', 'json')
       done = t('fhir.exported.patient', { name, count: visits.length, patient: identifier })
     }
     const settings = this.effects.settings.settings()

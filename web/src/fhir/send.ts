@@ -6,10 +6,8 @@
  * 401/403, a 4xx or 5xx with an OperationOutcome, something else), and the sentence the
  * clinician reads for each outcome. The request itself is fhir-effects.ts's.
  */
+import { LOCAL_HOSTS } from '#core/local-hosts.js'
 import { t } from '../i18n/index.js'
-
-/** Hosts a FHIR server may be reached on over plain http: this computer. */
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 export type BaseUrl =
   | { readonly ok: true; readonly url: string; readonly origin: string }

@@ -33,6 +33,7 @@ import { newVisit, visitClosed, visitMoved, visitOpened, visitSaved } from './co
 import { applyImport, planChangesNothing, planImport } from './import-plan.js'
 import { doneText } from './import-text.js'
 import {
+  dayOf,
   findPatient,
   newPatient,
   type OpenVisit,
@@ -121,10 +122,6 @@ function refsOf(photos: Partial<Record<View, PhotoData>>): Partial<Record<View, 
   const refs: Partial<Record<View, PhotoRef>> = {}
   for (const [v, p] of Object.entries(photos) as [View, PhotoData][]) refs[v] = refOf(p)
   return refs
-}
-
-function dayOf(d: Date): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
 }
 
 function dateText(date: string): string {

@@ -99,6 +99,11 @@ export function newPatient(
   }
 }
 
+/** The local calendar day of `d` as YYYY-MM-DD: the date a visit started today is given. */
+export function dayOf(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}
+
 /** Patients whose identifier or name holds the query (case- and space-insensitive), by identifier. */
 export function searchPatients(patients: readonly PatientRecord[], query: string): PatientRecord[] {
   const q = identifierKey(query)
