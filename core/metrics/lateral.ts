@@ -103,7 +103,7 @@ export const LATERAL_METRICS: readonly LateralMetric[] = [
     ],
     source: SAPO,
     landmarks:
-      "tuberculo_condilo_externo (lateral femoral condyle) stands for SAPO's knee joint line: both lie on the thigh's axis at the knee, so the angle is the same to within the marking error.",
+      'tuberculo_condilo_externo is placed on the outside of the knee at the joint line (its hint), the point SAPO uses for this angle.',
     compute: (m, c) =>
       fullTurn(vertexTurn(m.tuberculo_condilo_externo, m.trocanter_mayor, m.punto_acromion, c.forward)),
   },
