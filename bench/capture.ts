@@ -4,7 +4,7 @@
  * made from the front test photo), against the real service serving the built app:
  *  - the preview's frame rate while the framing check runs: video frames presented
  *    (requestVideoFrameCallback's presentedFrames, and getVideoPlaybackQuality's
- *    dropped frames) over WINDOW_MS, the page's animation frames in the same window and
+ *    dropped frames) over PREVIEW_WINDOW_MS (page-scripts.ts), the page's animation frames in the same window and
  *    the longest gap between two of them (the pose model runs on the main thread), and
  *    how many framing checks ran and how long each took;
  *  - from the click on "Capture" to the marker suggestions shown on the still (the
@@ -19,69 +19,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
 import { buildApp } from '../src/app.js'
-import { CHROMIUM_ARGS } from '../test/support/browser.js'
-import { writeCameraVideo } from '../test/web/fixtures/camera-video.js'
-import { suggestionPhotos } from '../test/web/fixtures/photos.js'
 import { measuredCommit } from './commit.js'
+import { CAMERA_FRAME, CAMERA_PERMISSIONS, launchWithFakeCamera, openCapturePreview } from './fake-camera.js'
+import { MEASURE_PREVIEW, PREVIEW_WINDOW_MS, type PreviewFigures } from './page-scripts.js'
 import { median } from './stats.js'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url))
 const ROUNDS = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 5
-const WINDOW_MS = 5000
-const FRAME = { width: 720, height: 1280 } as const
-const ARGS = CHROMIUM_ARGS
-
-interface PreviewFigures {
-  readonly presentedFps: number
-  readonly dropped: number
-  readonly total: number
-  readonly animationFps: number
-  readonly longestGapMs: number
-  readonly checks: number
-  readonly lastCheckMs: number
-}
-
-/** In the page: the preview's figures over the window. */
-const MEASURE_PREVIEW = `new Promise((resolve) => {
-  const video = document.querySelector('#capture-video')
-  const framing = document.querySelector('#capture-framing')
-  const runs0 = Number(framing.dataset.runs)
-  const quality0 = video.getVideoPlaybackQuality()
-  const started = performance.now()
-  const end = started + ${WINDOW_MS}
-  let first = null
-  let last = null
-  const onVideoFrame = (now, meta) => {
-    first ??= meta
-    last = meta
-    if (now < end) video.requestVideoFrameCallback(onVideoFrame)
-  }
-  video.requestVideoFrameCallback(onVideoFrame)
-  let frames = 0
-  let previous = null
-  let longest = 0
-  const onAnimationFrame = (now) => {
-    if (previous !== null) longest = Math.max(longest, now - previous)
-    previous = now
-    frames++
-    if (now < end) return requestAnimationFrame(onAnimationFrame)
-    const seconds = (now - started) / 1000
-    const quality = video.getVideoPlaybackQuality()
-    resolve({
-      presentedFps: (last.presentedFrames - first.presentedFrames) / seconds,
-      dropped: quality.droppedVideoFrames - quality0.droppedVideoFrames,
-      total: quality.totalVideoFrames - quality0.totalVideoFrames,
-      animationFps: frames / seconds,
-      longestGapMs: longest,
-      checks: Number(framing.dataset.runs) - runs0,
-      lastCheckMs: Number(framing.dataset.lastMs),
-    })
-  }
-  requestAnimationFrame(onAnimationFrame)
-})`
 
 /** In the page: clicks Capture and resolves with the ms until the suggestions are drawn on the still. */
 const CAPTURE_TO_SUGGESTIONS = `new Promise((resolve) => {
@@ -103,19 +48,11 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-capture-'))
   const app = await buildApp({ logger: false, overload: { maxEventLoopDelayMs: 0 }, webRoot: WEB_ROOT })
   const base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/`
-  const plain = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
-  const video = join(dir, 'front.y4m')
-  const photos = await suggestionPhotos(plain)
-  await writeCameraVideo(plain, { photo: photos.anterior, ...FRAME, share: 0.78, soles: 0.9, fps: 30 }, video)
-  await plain.close()
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [...ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
-  })
+  const browser = await launchWithFakeCamera(dir)
   try {
     const context = await browser.newContext({
       viewport: { width: 1400, height: 1000 },
-      permissions: ['camera', 'accelerometer', 'gyroscope', 'magnetometer'],
+      permissions: CAMERA_PERMISSIONS,
     })
     const page = await context.newPage()
     page.on('crash', () => console.error('the page crashed'))
@@ -131,10 +68,8 @@ async function main(): Promise<void> {
       // A fresh page each round: the fake camera repeats one frame, so every still is the same picture, and the app
       // suggests on a picture only once. The framing check loads the model during the preview, so the capture is warm.
       if (round > 0) await page.reload()
-      await page.locator('#take-photo').click()
-      await page.locator('#capture-preview[data-state="live"]').waitFor()
       // The model loaded and a first check done, so the window sees the loop as it runs.
-      await page.locator('#capture-framing li[data-check="person"]').waitFor({ timeout: 120_000 })
+      await openCapturePreview(page)
       previews.push((await page.evaluate(MEASURE_PREVIEW)) as PreviewFigures)
       const r = (await page.evaluate(CAPTURE_TO_SUGGESTIONS)) as { ms: number; suggested: number }
       if (r.suggested === 0) throw new Error('no suggestions drawn after the capture')
@@ -152,7 +87,7 @@ async function main(): Promise<void> {
       `\n${new Date().toISOString().slice(0, 10)}, commit ${commit}, Node ${process.version}, Chromium ${chromiumVersion}, ${cpu}`,
     )
     console.log(
-      `Fake camera ${FRAME.width} x ${FRAME.height} at 30 fps; ${ROUNDS} rounds, preview window ${WINDOW_MS / 1000} s each.`,
+      `Fake camera ${CAMERA_FRAME.width} x ${CAMERA_FRAME.height} at ${CAMERA_FRAME.fps} fps; ${ROUNDS} rounds, preview window ${PREVIEW_WINDOW_MS / 1000} s each.`,
     )
     console.log('| figure | median | min | max |')
     console.log('|---|---|---|---|')

@@ -30,6 +30,7 @@ import { buildApp } from '../src/app.js'
 import { CHROMIUM_ARGS } from '../test/support/browser.js'
 import { DERIVATIONS, derivedPhoto, type SuggestionPhoto, suggestionPhotos } from '../test/web/fixtures/photos.js'
 import { measuredCommit } from './commit.js'
+import { CLICK_AND_TIME } from './page-scripts.js'
 import { median } from './stats.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -56,21 +57,6 @@ interface Run {
   readonly markers: Record<string, [number, number]>
   readonly status: Record<string, string>
 }
-
-/** Clicks "Suggest markers" and returns the in-page time until the run has been applied. */
-const CLICK_AND_TIME = `new Promise((resolve) => {
-  const button = document.querySelector('#suggest-markers')
-  const before = button.dataset.completed
-  const started = performance.now()
-  const observer = new MutationObserver(() => {
-    if (button.dataset.completed !== before && button.dataset.busy === 'false') {
-      observer.disconnect()
-      resolve(performance.now() - started)
-    }
-  })
-  observer.observe(button, { attributes: true })
-  button.click()
-})`
 
 async function newContext(browser: Browser, model: Model): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true })

@@ -1,0 +1,294 @@
+/**
+ * Benchmark of the marking app on a mid-range tablet (not a test): headless Chromium on
+ * this machine with its CPU slowed by Chromium's own throttling (`--throttle`, 4x by
+ * default: DevTools' Emulation.setCPUThrottlingRate) stands in for the tablet, against
+ * the real service serving the built app. For each figure, ROUNDS rounds, each in a
+ * fresh browser context (nothing cached), median and range:
+ *  - first load to interactive: from the navigation's start to the end of the last long
+ *    task (> 50 ms) before the main thread stays free of them for QUIET_MS, and never
+ *    before the view tabs are shown (a simplified Time to Interactive); first contentful
+ *    paint beside it;
+ *  - marker suggestions on the front test photo: cold (model not loaded) and warm (the
+ *    same page again), from the click on "Suggest markers" to the run applied;
+ *  - the capture preview: video frames presented per second while the framing check
+ *    runs (fake camera, bench/fake-camera.ts), over PREVIEW_WINDOW_MS;
+ *  - from the end of a marker drag (pointer up) to the results table showing the
+ *    service's values for the marker's new place.
+ * Aims (issue 27): interactive <= 3 s, drag to values <= 100 ms, preview >= 20 fps.
+ *
+ *     npm run bench:app [-- --rounds 5 --throttle 4]
+ *
+ * Prints the table for bench/README.md ("The app on a throttled CPU").
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { availableParallelism, cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
+import { type Harness, startHarness } from '../test/support/browser.js'
+import { figureAssessmentFile } from '../test/web/fixtures/figure-assessment.js'
+import { type SuggestionPhoto, suggestionPhotos } from '../test/web/fixtures/photos.js'
+import { measuredCommit } from './commit.js'
+import { CAMERA_PERMISSIONS, launchWithFakeCamera, openCapturePreview } from './fake-camera.js'
+import { CLICK_AND_TIME, MEASURE_PREVIEW, PREVIEW_WINDOW_MS, type PreviewFigures } from './page-scripts.js'
+import { median } from './stats.js'
+
+const argument = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(name)
+  const value = i < 0 ? Number.NaN : Number(process.argv[i + 1])
+  return Number.isFinite(value) && value > 0 ? value : fallback
+}
+const ROUNDS = argument('--rounds', 5)
+const THROTTLE = argument('--throttle', 4)
+/** The main thread must stay free of long tasks this long for the page to count as interactive. */
+const QUIET_MS = 1000
+/** A page still busy this long after its navigation started is reported as never interactive. */
+const GIVE_UP_MS = 60_000
+/** A tablet's screen, touch. */
+const TABLET: BrowserContextOptions = {
+  viewport: { width: 1024, height: 768 },
+  deviceScaleFactor: 1,
+  hasTouch: true,
+  acceptDownloads: true,
+}
+
+/** Records the page's long tasks from its first script on (read by LOAD_FIGURES). */
+const RECORD_LONG_TASKS = `(() => {
+  window.__longTasks = []
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.startTime + e.duration])
+  }).observe({ type: 'longtask', buffered: true })
+})()`
+
+/** In the page, once its view tabs are shown: first contentful paint and time to interactive, ms from navigation start. */
+const LOAD_FIGURES = `new Promise((resolve) => {
+  const shown = performance.now()
+  const check = () => {
+    const now = performance.now()
+    const lastEnd = Math.max(0, ...window.__longTasks.map(([, end]) => end))
+    const quiet = now - Math.max(lastEnd, shown) >= ${QUIET_MS}
+    if (!quiet && now < ${GIVE_UP_MS}) return setTimeout(check, 50)
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]
+    const nav = performance.getEntriesByType('navigation')[0]
+    resolve({
+      firstPaint: paint ? paint.startTime : NaN,
+      interactive: Math.max(lastEnd, shown, nav ? nav.domContentLoadedEventEnd : 0),
+      longTasks: window.__longTasks.length,
+      quiet,
+    })
+  }
+  check()
+})`
+
+/**
+ * In the page: installs, before the pointer is released, a promise (window.__dragTimed)
+ * that resolves with the ms from that release to the results table showing a value of
+ * `metric` other than `before`, with the table answered (data-state ready).
+ */
+const ARM_DRAG_TIMER = (metric: string, before: string) => `(() => {
+  window.__dragTimed = new Promise((resolve) => {
+    let released = null
+    window.addEventListener('pointerup', () => { released = performance.now() }, { capture: true, once: true })
+    const results = document.querySelector('#results')
+    const done = () => {
+      const row = document.querySelector('#metrics-table tr[data-metric="${metric}"]')
+      return released !== null && results.dataset.state === 'ready' && row !== null && row.dataset.value !== '${before}'
+    }
+    const observer = new MutationObserver(() => {
+      if (!done()) return
+      observer.disconnect()
+      // The values are in the DOM; wait for them to be painted.
+      const changed = performance.now()
+      requestAnimationFrame(() => resolve({ ms: performance.now() - released, domMs: changed - released }))
+    })
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
+  })
+})()`
+
+/** A fresh context of `browser` with its CPU slowed THROTTLE times. */
+async function throttledPage(browser: Browser, options: BrowserContextOptions = TABLET): Promise<Page> {
+  const context = await browser.newContext(options)
+  const page = await context.newPage()
+  page.on('pageerror', (e) => console.error(`page error: ${String(e)}`))
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE })
+  return page
+}
+
+interface LoadFigures {
+  readonly firstPaint: number
+  readonly interactive: number
+  readonly longTasks: number
+  /** False: the main thread never stayed free of long tasks for QUIET_MS within GIVE_UP_MS. */
+  readonly quiet: boolean
+}
+
+async function firstLoad(h: Harness): Promise<LoadFigures> {
+  const page = await throttledPage(h.browser)
+  try {
+    await page.addInitScript(RECORD_LONG_TASKS)
+    await page.goto(h.base)
+    await page.locator('#view-tabs button').first().waitFor()
+    const figures = (await page.evaluate(LOAD_FIGURES)) as LoadFigures
+    if (!figures.quiet) throw new Error(`the page was still busy with long tasks ${GIVE_UP_MS} ms after loading`)
+    return figures
+  } finally {
+    await page.context().close()
+  }
+}
+
+async function suggestions(h: Harness, photo: SuggestionPhoto): Promise<{ cold: number; warm: number }> {
+  const page = await throttledPage(h.browser)
+  try {
+    await page.goto(h.base)
+    await page.locator('#view-tabs button[data-view="anterior"]').click()
+    await page
+      .locator('#photo-input')
+      .setInputFiles({ name: photo.name, mimeType: photo.mimeType, buffer: photo.buffer })
+    await page.locator('.stage.has-photo image.photo').waitFor()
+    const cold = (await page.evaluate(CLICK_AND_TIME)) as number
+    const warm = (await page.evaluate(CLICK_AND_TIME)) as number
+    return { cold, warm }
+  } finally {
+    await page.context().close()
+  }
+}
+
+async function preview(browser: Browser, base: string): Promise<PreviewFigures> {
+  const page = await throttledPage(browser, { ...TABLET, permissions: CAMERA_PERMISSIONS })
+  try {
+    await page.goto(base)
+    await openCapturePreview(page)
+    return (await page.evaluate(MEASURE_PREVIEW)) as PreviewFigures
+  } finally {
+    await page.context().close()
+  }
+}
+
+/** Drags the left tragus of a loaded front visit down, `drags` times; the ms from each release to its values. */
+async function dragToValues(h: Harness, drags: number): Promise<{ ms: number[]; domMs: number[] }> {
+  const page = await throttledPage(h.browser, { ...TABLET, hasTouch: false })
+  try {
+    await page.goto(h.base)
+    await page.locator('#session-input').setInputFiles({
+      name: 'visit.json',
+      mimeType: 'application/json',
+      buffer: figureAssessmentFile(['anterior'], '2026-04-14'),
+    })
+    await page.locator('#tab-anterior').click()
+    await page
+      .locator('#photo-input')
+      .setInputFiles({ name: 'anterior.png', mimeType: 'image/png', buffer: h.photos.anterior })
+    await page.locator('#results[data-state="ready"]').waitFor()
+    const ms: number[] = []
+    const domMs: number[] = []
+    for (let i = 0; i < drags; i++) {
+      const before =
+        (await page.locator('#metrics-table tr[data-metric="head_angle"]').getAttribute('data-value')) ?? ''
+      const handle = page.locator('#stage .markers [data-target="tragus_izq"] .ring')
+      await handle.waitFor() // the stage may be between two renders
+      const box = await handle.boundingBox()
+      if (box === null) throw new Error('the left tragus is not on screen')
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+      const step = i % 2 === 0 ? 12 : -12 // down and back up: the marker stays on the photo
+      await page.mouse.move(x, y)
+      await page.mouse.down()
+      await page.mouse.move(x + 1, y + step / 2, { steps: 3 })
+      await page.mouse.move(x + 2, y + step, { steps: 3 })
+      await page.evaluate(ARM_DRAG_TIMER('head_angle', before))
+      await page.mouse.up()
+      const r = (await page.evaluate('window.__dragTimed')) as { ms: number; domMs: number }
+      ms.push(r.ms)
+      domMs.push(r.domMs)
+    }
+    return { ms, domMs }
+  } finally {
+    await page.context().close()
+  }
+}
+
+function row(name: string, xs: readonly number[], aim: string, digits = 0): string {
+  const f = (x: number) => x.toFixed(digits)
+  return `| ${name} | ${f(median(xs))} | ${f(Math.min(...xs))} | ${f(Math.max(...xs))} | ${aim} |`
+}
+
+async function main(): Promise<void> {
+  const h = await startHarness()
+  const dir = mkdtempSync(join(tmpdir(), 'bench-app-'))
+  let camera: Browser | undefined
+  try {
+    const photos = await suggestionPhotos(h.browser)
+    camera = await launchWithFakeCamera(dir)
+    const loads: LoadFigures[] = []
+    const cold: number[] = []
+    const warm: number[] = []
+    const previews: PreviewFigures[] = []
+    const drags: number[] = []
+    const dragsDom: number[] = []
+    const stage = (name: string) => process.stdout.write(`${name}… `)
+    for (let round = 0; round < ROUNDS; round++) {
+      stage(`round ${round + 1}: first load`)
+      loads.push(await firstLoad(h))
+      stage('suggestions')
+      const s = await suggestions(h, photos.anterior)
+      cold.push(s.cold)
+      warm.push(s.warm)
+      stage('capture preview')
+      previews.push(await preview(camera, h.base))
+      stage('drags')
+      const d = await dragToValues(h, 5)
+      drags.push(...d.ms)
+      dragsDom.push(...d.domMs)
+      process.stdout.write(
+        `\ninteractive ${loads.at(-1)!.interactive.toFixed(0)} ms, suggestions ${s.cold.toFixed(0)}/${s.warm.toFixed(0)} ms, ` +
+          `preview ${previews.at(-1)!.presentedFps.toFixed(1)} fps, drag to values ${median(d.ms).toFixed(0)} ms\n`,
+      )
+    }
+    const cpu = `${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores`
+    console.log(
+      `\n${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${measuredCommit()}, Node ${process.version}, ` +
+        `Chromium ${h.browser.version()}, ${cpu}; CPU throttled ${THROTTLE}x; ${ROUNDS} rounds, each in a fresh context; ` +
+        `viewport ${TABLET.viewport?.width} x ${TABLET.viewport?.height}.`,
+    )
+    console.log('| figure | median | min | max | aim |')
+    console.log('|---|---|---|---|---|')
+    console.log(
+      row(
+        'first contentful paint, ms',
+        loads.map((l) => l.firstPaint),
+        '',
+      ),
+    )
+    console.log(
+      row(
+        'first load to interactive, ms',
+        loads.map((l) => l.interactive),
+        '<= 3000',
+      ),
+    )
+    console.log(row('suggestions, cold (model loaded on the click), ms', cold, ''))
+    console.log(row('suggestions, warm, ms', warm, ''))
+    console.log(
+      row(
+        `capture preview, video frames presented per s (${PREVIEW_WINDOW_MS / 1000} s window)`,
+        previews.map((p) => p.presentedFps),
+        '>= 20',
+        1,
+      ),
+    )
+    console.log(
+      row(
+        'capture preview, longest gap between animation frames, ms',
+        previews.map((p) => p.longestGapMs),
+        '',
+      ),
+    )
+    console.log(row(`marker drag released to new values painted, ms (${drags.length} drags)`, drags, '<= 100'))
+    console.log(row('of which: until the values are in the page, ms', dragsDom, ''))
+  } finally {
+    await camera?.close()
+    await h.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+await main()
