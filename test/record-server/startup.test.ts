@@ -71,8 +71,16 @@ describe('record server: start, operations and stop', () => {
       assert.match(log, /stopped/)
       for (const secret of ['SECRETO', 'Secreta', 'secreta', ADMIN_PASSWORD, 'tragus'])
         assert.ok(!log.includes(secret), `${secret} in the log`)
-      // The audit trail is append-only in the database too.
+      // Passwords are argon2id hashes at the documented parameters; sessions are kept as hashes of their tokens.
       const db = new DatabaseSync(join(server.dataDir, 'record.sqlite'))
+      const hashes = db.prepare('SELECT password_hash AS h FROM users').all() as { h: string }[]
+      assert.ok(
+        hashes.length === 1 && hashes[0]?.h.startsWith('$argon2id$v=19$m=19456,t=2,p=1$'),
+        JSON.stringify(hashes),
+      )
+      const tokens = db.prepare('SELECT token_hash AS t FROM sessions').all() as { t: string }[]
+      assert.ok(tokens.length >= 1 && tokens.every((t) => /^[0-9a-f]{64}$/.test(t.t) && !admin.cookie?.includes(t.t)))
+      // The audit trail is append-only in the database too.
       assert.throws(() => db.exec("UPDATE audit SET detail = 'changed'"), /append-only/)
       assert.throws(() => db.exec('DELETE FROM audit'), /append-only/)
       db.close()
