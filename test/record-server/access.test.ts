@@ -7,6 +7,7 @@
  * data is in the audit trail.
  */
 import assert from 'node:assert/strict'
+import { request } from 'node:http'
 import { after, before, describe, it } from 'node:test'
 import {
   ADMIN_EMAIL,
@@ -19,6 +20,26 @@ import {
 } from '../support/record-server.js'
 
 const SHA = 'a'.repeat(64)
+
+/** A request that declares `length` bytes of body and sends none: the answer to its headers. */
+function declaredLength(method: string, path: string, length: number, type: string, client: RecordClient) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const url = new URL(path, client.url)
+    const headers = {
+      cookie: client.cookie as string,
+      'x-csrf-token': client.csrf as string,
+      'content-type': type,
+      'content-length': String(length),
+    }
+    const req = request(url, { method, headers }, (res) => {
+      let body = ''
+      res.on('data', (d: Buffer) => (body += d))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+    req.on('error', reject)
+    req.flushHeaders()
+  })
+}
 
 /** Every record and admin route, with a body that passes its schema. */
 const ROUTES: readonly { method: string; path: string; body?: unknown; roles: readonly string[] }[] = [
@@ -233,6 +254,40 @@ describe('record server: sessions, roles, CSRF, lockout', () => {
     })
     assert.equal(visit.status, 422, JSON.stringify(visit.body))
     assert.deepEqual(visit.body.error.ctx.problems, [{ path: '/saved_at', rule: 'calendar_date' }])
+  })
+  it('answers hostile bodies with a clear refusal and keeps serving', async () => {
+    const clinician = clients.clinician as RecordClient
+    const raw = (body: string | Uint8Array, type = 'application/json') =>
+      fetch(`${server.url}/api/sync/push`, {
+        method: 'POST',
+        headers: { cookie: clinician.cookie as string, 'x-csrf-token': clinician.csrf as string, 'content-type': type },
+        body,
+      })
+    const cases: [string | Uint8Array, number, string][] = [
+      ['{', 400, 'invalid_request'],
+      ['{"__proto__": {"admin": true}, "changes": []}', 400, 'invalid_request'],
+      [`${'['.repeat(200_000)}${']'.repeat(200_000)}`, 400, 'invalid_request'],
+      ['<changes/>', 400, 'invalid_request'],
+    ]
+    for (const [body, status, type] of cases) {
+      const answer = await raw(
+        body,
+        typeof body === 'string' && body.startsWith('<') ? 'application/xml' : 'application/json',
+      )
+      const json = (await answer.json()) as { error: { type: string; message: string } }
+      assert.equal(answer.status, status, json.error.message)
+      assert.equal(json.error.type, type)
+    }
+    // Beyond the limit by its Content-Length: answered before the body is read.
+    for (const [method, path, length, type] of [
+      ['POST', '/api/sync/push', 21_000_000, 'application/json'],
+      ['PUT', `/api/photos/${'b'.repeat(64)}`, 41_000_000, 'image/jpeg'],
+    ] as const) {
+      const answer = await declaredLength(method, path, length, type, clinician)
+      assert.equal(answer.status, 413, answer.body)
+      assert.equal(JSON.parse(answer.body).error.type, 'too_large')
+    }
+    assert.equal((await clinician.request('GET', '/api/patients')).status, 200)
   })
 })
 
