@@ -283,7 +283,16 @@ export async function buildRecordApp(options: RecordAppOptions) {
       return fail(reply, 'too_large', 'The request body is beyond its limit.', {
         limit: request.routeOptions.bodyLimit,
       })
-    if (error.statusCode === 429) return reply.code(429).send(error)
+    if (error.statusCode === 429) {
+      // @fastify/rate-limit throws what errorResponseBuilder made: answered in the one error shape.
+      const limited = (error as unknown as { error?: { message?: string; ctx?: Record<string, unknown> } }).error
+      return fail(
+        reply,
+        'rate_limited',
+        limited?.message ?? 'Too many login attempts from this address; wait a minute.',
+        limited?.ctx,
+      )
+    }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
       return fail(reply, 'invalid_request', `The request cannot be read: ${error.message}`)
     request.log.error({ err: error }, 'request failed')

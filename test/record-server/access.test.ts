@@ -300,8 +300,13 @@ describe('record server: login rate limit', () => {
 
   it('answers 429 beyond the login attempts allowed a minute from one address', async () => {
     const client = new RecordClient(server.url)
-    const statuses: number[] = []
-    for (let i = 0; i < 4; i++) statuses.push((await client.login('nobody@clinic.test', 'wrong password')).status)
-    assert.deepEqual(statuses, [401, 401, 401, 429])
+    const answers = []
+    for (let i = 0; i < 4; i++) answers.push(await client.login('nobody@clinic.test', 'wrong password'))
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [401, 401, 401, 429],
+    )
+    assert.equal(answers[3]?.body.error.type, 'rate_limited')
+    assert.match(answers[3]?.body.error.message, /at most 3 a minute/)
   })
 })
