@@ -48,6 +48,7 @@ export const RECORD_ERRORS = {
     meaning: 'The bytes are not a JPEG, PNG or WebP (ctx.looksLike), or their size cannot be read.',
   },
   photo_too_large: { status: 413, meaning: 'The photo is beyond the stored-photo limits (bytes, side, megapixels).' },
+  last_admin: { status: 409, meaning: 'The change would leave the clinic without an admin; make another admin first.' },
   email_taken: { status: 409, meaning: 'A user with this email exists.' },
   too_large: { status: 413, meaning: 'The request body is beyond its limit (ctx.limit, bytes).' },
   internal: {

@@ -54,6 +54,7 @@ import {
   PutPatientChange,
   PutVisitChange,
   RevQuery,
+  UserUpdateBody,
 } from './schemas.js'
 import type { RecordStore, RecordTx, Role, SessionRow, UserRow } from './store.js'
 import { applyChange, type ChangeResult, patientView, pull, Refused, targetOf, visitView } from './sync.js'
@@ -419,6 +420,36 @@ export async function buildRecordApp(options: RecordAppOptions) {
     if (!created) return fail(reply, 'email_taken', `A user with the email ${email} exists.`)
     return reply.code(201).send({ user: userView(user) })
   })
+
+  app.patch(
+    '/api/users/:id',
+    { schema: { params: IdParams, body: UserUpdateBody }, config: { access: ADMINS } },
+    async (request, reply) => {
+      const { role, password } = request.body
+      const passwordHash = password === undefined ? undefined : await hashPassword(password)
+      const outcome = await store.transaction(async (tx) => {
+        const found = await tx.userById(request.params.id)
+        if (!found) return 'not_found' as const
+        const newRole = role ?? found.role
+        if (found.role === 'admin' && newRole !== 'admin' && (await tx.adminCount()) <= 1) return 'last_admin' as const
+        await tx.updateUser(found.id, newRole, passwordHash ?? found.passwordHash)
+        // A new password ends the user's sessions (a stolen one stops working); a new role applies at the next request.
+        if (passwordHash !== undefined) await tx.deleteSessionsOf(found.id)
+        await audit(tx, request, 'user.update', 0, {
+          detail: `${found.id}${role ? ` role ${found.role} -> ${newRole}` : ''}${passwordHash ? ' password' : ''}`,
+        })
+        return { ...found, role: newRole }
+      })
+      if (outcome === 'not_found') return fail(reply, 'not_found', `No user ${request.params.id}.`)
+      if (outcome === 'last_admin')
+        return fail(
+          reply,
+          'last_admin',
+          "This is the clinic's only admin: make another user admin first, then change this one.",
+        )
+      return { user: userView(outcome) }
+    },
+  )
 
   app.post(
     '/api/users/:id/unlock',

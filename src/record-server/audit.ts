@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = {
   'photo.write': { type: 'rest', subtype: 'create', action: 'C' },
   'sync.pull': { type: 'rest', subtype: 'history-system', action: 'R' },
   'user.create': { type: 'DCM 110136 Security Roles Changed', subtype: 'create', action: 'C' },
+  'user.update': { type: 'DCM 110136 Security Roles Changed', subtype: 'update', action: 'U' },
   'user.unlock': { type: 'DCM 110136 Security Roles Changed', subtype: 'update', action: 'U' },
   'user.list': { type: 'DCM 110136 Security Roles Changed', subtype: 'search-type', action: 'R' },
   'audit.read': { type: 'DCM 110101 Audit Log Used', subtype: 'search-type', action: 'R' },

@@ -48,6 +48,14 @@ export const NewUserBody = Type.Object(
   closed,
 )
 
+export const UserUpdateBody = Type.Object(
+  {
+    role: Type.Optional(Type.Enum([...ROLES])),
+    password: Type.Optional(Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 1_000 })),
+  },
+  { ...closed, minProperties: 1 },
+)
+
 const baseRev = () => Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: FILE_LIMITS.maxRev })])
 
 const PhotoRefSchema = Type.Object(

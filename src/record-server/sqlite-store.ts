@@ -188,6 +188,10 @@ export class SqliteStore implements RecordStore {
           u.created,
         )
       },
+      updateUser: async (id, role, passwordHash) => {
+        run('UPDATE users SET role = ?, password_hash = ? WHERE id = ?', role, passwordHash, id)
+      },
+      adminCount: async () => num(get("SELECT count(*) AS n FROM users WHERE role = 'admin'")?.n),
       setLogin: async (id, failed, lockedAt) => {
         run('UPDATE users SET failed_logins = ?, locked_at = ? WHERE id = ?', failed, lockedAt, id)
       },
@@ -209,6 +213,7 @@ export class SqliteStore implements RecordStore {
       deleteSession: async (hash) => {
         run('DELETE FROM sessions WHERE token_hash = ?', hash)
       },
+      deleteSessionsOf: async (userId) => run('DELETE FROM sessions WHERE user_id = ?', userId),
       deleteEndedSessions: async (now, idleBefore) =>
         run('DELETE FROM sessions WHERE expires <= ? OR last_seen <= ?', now, idleBefore),
       patient: async (id) => one(get('SELECT * FROM patients WHERE id = ?', id), patientOf),

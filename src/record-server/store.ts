@@ -140,6 +140,9 @@ export interface RecordTx {
   userCount(): Promise<number>
   insertUser(user: UserRow): Promise<void>
   setLogin(id: string, failedLogins: number, lockedAt: string | null): Promise<void>
+  /** Sets a user's role and password hash. */
+  updateUser(id: string, role: Role, passwordHash: string): Promise<void>
+  adminCount(): Promise<number>
 
   insertSession(session: SessionRow): Promise<void>
   session(tokenHash: string): Promise<SessionRow | undefined>
@@ -147,6 +150,8 @@ export interface RecordTx {
   deleteSession(tokenHash: string): Promise<void>
   /** Removes sessions that ended before `now` (expired, or idle since `idleBefore`). */
   deleteEndedSessions(now: string, idleBefore: string): Promise<number>
+  /** Ends every session of a user (its password changed). */
+  deleteSessionsOf(userId: string): Promise<number>
 
   patient(id: string): Promise<PatientRow | undefined>
   patientByKey(key: string): Promise<PatientRow | undefined>

@@ -80,6 +80,7 @@ const ROUTES: readonly { method: string; path: string; body?: unknown; roles: re
     roles: ['admin'],
   },
   { method: 'POST', path: '/api/users/u1/unlock', roles: ['admin'] },
+  { method: 'PATCH', path: '/api/users/u1', body: { role: 'clinician' }, roles: ['admin'] },
   { method: 'GET', path: '/api/audit', roles: ['admin'] },
   { method: 'GET', path: '/api/session', roles: ['admin', 'clinician', 'read-only'] },
   { method: 'DELETE', path: '/api/session', roles: [] },
@@ -207,6 +208,34 @@ describe('record server: sessions, roles, CSRF, lockout', () => {
       [4, 4, 4, 4, 4, 4, 0],
     )
     assert.ok((await admin.request('GET', '/api/audit?action=user.unlock')).body.entries.length >= 1)
+  })
+
+  it('lets an admin change a role (at the next request) and a password (ending the sessions), never leaving no admin', async () => {
+    const user = await userClient(admin, 'clinician')
+    const me = (await user.request('GET', '/api/session')).body.user
+    const patient = (id: string) => ({
+      change_id: `role-${id}`,
+      op: 'put_patient',
+      base_rev: null,
+      patient: { id, identifier: id, name: '', notes: '', created: '2026-01-01T00:00:00.000Z' },
+    })
+    assert.equal((await user.request('POST', '/api/changes', patient('ROLE-1'))).status, 201)
+    const demoted = await admin.request('PATCH', `/api/users/${me.id}`, { role: 'read-only' })
+    assert.equal(demoted.status, 200)
+    assert.equal(demoted.body.user.role, 'read-only')
+    assert.equal((await user.request('POST', '/api/changes', patient('ROLE-2'))).status, 403)
+    assert.equal((await user.request('GET', '/api/patients')).status, 200)
+    const newPassword = 'a new password for this user'
+    assert.equal((await admin.request('PATCH', `/api/users/${me.id}`, { password: newPassword })).status, 200)
+    assert.equal((await user.request('GET', '/api/patients')).status, 401, 'a new password ends the sessions')
+    assert.equal((await user.login(me.email, newPassword)).status, 200)
+    const adminId = (await admin.request('GET', '/api/session')).body.user.id
+    const alone = await admin.request('PATCH', `/api/users/${adminId}`, { role: 'clinician' })
+    assert.equal(alone.status, 409)
+    assert.equal(alone.body.error.type, 'last_admin')
+    assert.equal((await admin.request('PATCH', `/api/users/${me.id}`, {})).status, 400)
+    const updates = (await admin.request('GET', '/api/audit?action=user.update')).body.entries
+    assert.equal(updates.length, 2)
   })
 
   it('ends the session at logout', async () => {
