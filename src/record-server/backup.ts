@@ -10,6 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { ConfigError } from './config.js'
 import { DATABASE_FILE, openEmbedded } from './serve.js'
+import { SqliteStore } from './sqlite-store.js'
 
 export async function backup(dataDir: string, target: string): Promise<{ dir: string; photos: number }> {
   const dir = resolve(target)
@@ -26,6 +27,8 @@ export async function backup(dataDir: string, target: string): Promise<{ dir: st
   } finally {
     await store.close()
   }
+  // The copy is a history of its own once restored: devices pull it from 0 (docs/record-server.md, "Backup and restore").
+  SqliteStore.renewDatabaseId(join(dir, DATABASE_FILE))
   let photos = 0
   const from = join(dataDir, 'photos')
   for (const shard of readdirSync(from)) {

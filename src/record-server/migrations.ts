@@ -17,6 +17,12 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 1,
     name: 'record, accounts, sync and audit trail',
     sql: `
+-- Facts about this database: its id ('database_id', made once, and anew in a backup's copy).
+CREATE TABLE meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) STRICT;
+
 CREATE TABLE users (
   id TEXT PRIMARY KEY,
   email TEXT NOT NULL UNIQUE,

@@ -6,6 +6,7 @@
  * at once: no two writers interleave, even from two processes) and queued in this
  * process, since node:sqlite is synchronous and one connection runs one at a time.
  */
+import { randomUUID } from 'node:crypto'
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js'
 import type {
@@ -142,6 +143,21 @@ export class SqliteStore implements RecordStore {
         this.db.exec('ROLLBACK')
         throw error
       }
+    }
+    this.db
+      .prepare("INSERT INTO meta (key, value) VALUES ('database_id', ?) ON CONFLICT (key) DO NOTHING")
+      .run(randomUUID())
+  }
+
+  /** Gives the database a new id (a backup's copy: a new history for the devices' cursors). */
+  static renewDatabaseId(path: string): void {
+    const db = new DatabaseSync(path)
+    try {
+      db.prepare(
+        "INSERT INTO meta (key, value) VALUES ('database_id', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      ).run(randomUUID())
+    } finally {
+      db.close()
     }
   }
 
@@ -291,6 +307,7 @@ export class SqliteStore implements RecordStore {
           t.deletedBy,
         )
       },
+      databaseId: async () => str(get("SELECT value FROM meta WHERE key = 'database_id'")?.value),
       nextSeq: async () => num(get('UPDATE sequence SET value = value + 1 WHERE id = 1 RETURNING value')?.value),
       lastSeq: async () => num(get('SELECT value FROM sequence WHERE id = 1')?.value),
       changedSince: async (cursor, limit) =>

@@ -172,6 +172,13 @@ export interface RecordTx {
   tombstone(kind: 'patient' | 'visit', id: string): Promise<TombstoneRow | undefined>
   insertTombstone(tombstone: TombstoneRow): Promise<void>
 
+  /**
+   * This database's id: made when it is created, and anew in a backup's copy, so a
+   * restored database is a new history whose sequence numbers are not the old ones (a
+   * device's cursor belongs to one id; under another it pulls from 0).
+   */
+  databaseId(): Promise<string>
+
   /** The next server sequence number: strictly increasing, in commit order (writers are serialised on it). */
   nextSeq(): Promise<number>
   /** The last sequence number given (0: none). */

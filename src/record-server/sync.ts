@@ -298,6 +298,8 @@ export type PulledEntity =
   | { readonly seq: number; readonly kind: 'patient' | 'visit'; readonly id: string; readonly deleted: true }
 
 export interface PullAnswer {
+  /** The database the cursor belongs to (store.ts databaseId): when it is not the one a device holds, the device pulls from 0. */
+  readonly database_id: string
   readonly changes: PulledEntity[]
   /** Where the next pull starts: the last seq answered (the cursor given when none). */
   readonly cursor: number
@@ -320,5 +322,10 @@ export async function pull(tx: RecordTx, cursor: number, limit: number): Promise
       if (v) changes.push({ seq: c.seq, kind: 'visit', id: c.id, deleted: false, visit: visitView(v) })
     }
   }
-  return { changes, cursor: page.at(-1)?.seq ?? cursor, more: changed.length > limit }
+  return {
+    database_id: await tx.databaseId(),
+    changes,
+    cursor: page.at(-1)?.seq ?? cursor,
+    more: changed.length > limit,
+  }
 }

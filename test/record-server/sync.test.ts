@@ -317,7 +317,13 @@ describe('record server: writes, sync and audit', () => {
       assert.equal(code, 0, output)
       const db = new DatabaseSync(join(target, 'copy', 'record.sqlite'), { readOnly: true })
       const visits = db.prepare('SELECT photos FROM visits').all() as { photos: string }[]
+      const copyId = (db.prepare("SELECT value FROM meta WHERE key = 'database_id'").get() as { value: string }).value
       db.close()
+      // A restored copy is a history of its own: devices' cursors of the live database do not carry over.
+      const liveId = (await reader.request('GET', '/api/sync/pull?cursor=0&limit=1')).body.database_id
+      assert.match(liveId, /^[0-9a-f-]{36}$/)
+      assert.match(copyId, /^[0-9a-f-]{36}$/)
+      assert.notEqual(copyId, liveId)
       assert.ok(visits.length >= 5)
       const named = visits.flatMap((v) =>
         Object.values(JSON.parse(v.photos) as Record<string, { sha256: string }>).map((p) => p.sha256),
