@@ -1,7 +1,7 @@
 /**
  * The record server as its own process for the tests (src/record-server): started
  * on a free port of 127.0.0.1 with a new temporary data directory and a first admin
- * (RECORD_ADMIN_EMAIL + a password file), waited for until /health answers; and a
+ * (RECORD_ADMIN_EMAIL + a password file, removed once it answers), waited for until /health answers; and a
  * client that keeps one session's cookie and CSRF token, as a browser would, with a
  * device id. Photos for the tests are made here too (a PNG header is all the server
  * reads of a photo).
@@ -77,7 +77,12 @@ export async function startRecordServer(
   process.once('exit', reap)
   void exited.then(() => process.off('exit', reap))
   const url = `http://127.0.0.1:${port}`
-  await waitUntilAnswering(child, `${url}/health`, 'record server', 30_000, () => `\n${output}`)
+  try {
+    await waitUntilAnswering(child, `${url}/health`, 'record server', 30_000, () => `\n${output}`)
+  } finally {
+    // Read at start only (the admin exists once it answers); written again by each start.
+    rmSync(passwordFile, { force: true })
+  }
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
     return exited
@@ -91,7 +96,6 @@ export async function startRecordServer(
     async dispose() {
       await stop()
       rmSync(dataDir, { recursive: true, force: true })
-      rmSync(passwordFile, { force: true })
     },
   }
 }
