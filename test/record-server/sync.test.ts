@@ -293,6 +293,11 @@ describe('record server: writes, sync and audit', () => {
   })
 
   it("exports the audit trail as CSV through the project's CSV writer", async () => {
+    // A failed login records the email as typed: a formula typed there stays text in a spreadsheet.
+    assert.equal(
+      (await new RecordClient(server.url).login('=HYPERLINK("http://x.test")@a.test', 'wrong password')).status,
+      401,
+    )
     const answer = await admin.request('GET', '/api/audit?format=csv&action=login')
     assert.equal(answer.status, 200)
     assert.match(answer.headers.get('content-type') ?? '', /^text\/csv/)
@@ -305,6 +310,10 @@ describe('record server: writes, sync and audit', () => {
     assert.ok(
       lines.some((l) => l.includes('front-desk')),
       'the device id is recorded',
+    )
+    assert.ok(
+      lines.some((l) => l.includes(`"'=hyperlink(""http://x.test"")@a.test"`)),
+      'the formula is neutralised',
     )
   })
 
