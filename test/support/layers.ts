@@ -20,6 +20,7 @@ export const LAYER_OF_FOLDER: Readonly<Record<string, Layer>> = {
   'test/e2e': 'integration',
   'test/openapi': 'integration',
   'test/prometheus': 'integration',
+  'test/record-server': 'integration',
   'test/robustness': 'integration',
   'test/web/integration': 'integration',
   'test/cluster': 'system',

@@ -20,6 +20,7 @@
  *
  * Pure: no DOM, no service call.
  */
+import { PLACEMENT_SD_LIMITS } from '#core/files/input-limits.js'
 import { wrapDegrees } from '#core/geometry/angles.js'
 import type { Side, View } from '#core/markers.js'
 import { type AnyMetric, forward, metricTable, type Unit } from '#core/metrics/index.js'
@@ -35,8 +36,8 @@ export type Point = readonly [number, number]
  */
 export const DEFAULT_PLACEMENT_SD_PX = 2
 
-/** The range the app accepts for the placement error, px. */
-export const PLACEMENT_SD_LIMITS = { min: 0, max: 50, step: 0.5 } as const
+/** The range the app accepts for the placement error, px (core/files/input-limits.ts). */
+export { PLACEMENT_SD_LIMITS }
 
 /** Central-difference step, px: far below any placement error, far above rounding of pixel coordinates. */
 export const STEP_PX = 1e-3

@@ -162,8 +162,10 @@ export function patientFor(
     : { patient: newPatient(newId(), identifier, now, 'typed'), isNew: true }
 }
 
-/** Longest side of a stored photo, px; larger photos are stored downscaled as JPEG. */
-export const PHOTO_MAX_SIDE = 2400
+import { PHOTO_MAX_SIDE } from '#core/files/raster-bytes.js'
+
+/** Longest side of a stored photo, px (core/files/raster-bytes.ts). */
+export { PHOTO_MAX_SIDE }
 /** JPEG quality of a downscaled photo. */
 export const PHOTO_JPEG_QUALITY = 0.9
 

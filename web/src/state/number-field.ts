@@ -5,16 +5,14 @@
  * outside that range is not refused but asks the person to confirm it, with the reason
  * (a comma lost or a unit mixed up turns 0,27 cm/px into 27). Pure: no DOM.
  */
+import { PLAUSIBLE as CORE_PLAUSIBLE } from '#core/files/input-limits.js'
 import { parseDecimal } from '../i18n/format.js'
 
 /** The calibration fields that check their value. */
 export type NumberField = 'knownDistance' | 'fc'
 
 /** Plausible values: fc of a posture photo (cm per px), and the known distance between the scale points (cm). */
-export const PLAUSIBLE: Readonly<Record<NumberField, { readonly min: number; readonly max: number }>> = {
-  fc: { min: 0.005, max: 5 },
-  knownDistance: { min: 1, max: 300 },
-}
+export const PLAUSIBLE: Readonly<Record<NumberField, { readonly min: number; readonly max: number }>> = CORE_PLAUSIBLE
 
 export type FieldReading =
   /** Nothing typed (the field is cleared). */

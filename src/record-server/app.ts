@@ -1,0 +1,803 @@
+/**
+ * The record server's HTTP layer: operations (/health, /ready, /metrics), accounts
+ * (login, logout, users), the record (reads, the sync push and pull, photos by hash,
+ * deletion) and the audit trail, over a RecordStore (store.ts) it never looks past.
+ * Listening and shutdown are serve.ts's job, so tests may inject.
+ *
+ * Every /api route but login needs a session (401 without); every state-changing
+ * one the session's CSRF token in X-CSRF-Token (403); roles are checked per route
+ * (403); plain http from another machine is refused unless configured (403). Every
+ * answer is `no-store`, and errors are `{"error": {"type", "message", "ctx"?}}`
+ * (core/record-errors.ts).
+ */
+import { createHash } from 'node:crypto'
+import fastifyCookie from '@fastify/cookie'
+import fastifyRateLimit from '@fastify/rate-limit'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify'
+import { Counter, collectDefaultMetrics, Registry } from 'prom-client'
+import { Type } from 'typebox'
+import { checkRaster, STORED_PHOTO_LIMITS } from '#core/files/raster-bytes.js'
+import { LOCAL_HOSTS } from '#core/local-hosts.js'
+import { RECORD_ERRORS, type RecordErrorType } from '#core/record-errors.js'
+import { buildValidator } from '../http/validator.js'
+import { type AuditAction, type AuditActor, auditCsv, auditEntry, auditRecord } from './audit.js'
+import {
+  CSRF_HEADER,
+  DEVICE_HEADER,
+  hashPassword,
+  newSession,
+  newUser,
+  passwordMatches,
+  recordLoginAttempt,
+  SESSION_COOKIE,
+  sameToken,
+  sessionAlive,
+  sha256Hex,
+} from './auth.js'
+import type { PhotoBlobs } from './blobs.js'
+import { isEmail, type RecordConfig } from './config.js'
+import type { ChangeData } from './schemas.js'
+import {
+  AuditQuerySchema,
+  ID_PATTERN,
+  IdParams,
+  JSON_BODY_LIMIT,
+  LoginBody,
+  MAX_PULL_LIMIT,
+  MoveVisitChange,
+  NewUserBody,
+  PhotoParams,
+  PUSH_BODY_LIMIT,
+  PullQuery,
+  PushBody,
+  PutPatientChange,
+  PutVisitChange,
+  RevQuery,
+  UserUpdateBody,
+} from './schemas.js'
+import type { RecordStore, RecordTx, Role, SessionRow, UserRow } from './store.js'
+import { applyChange, type ChangeResult, patientView, pull, Refused, targetOf, visitView } from './sync.js'
+
+/** Who may call a route: anyone (operations, login), any signed-in user, or the roles listed. */
+type Access = 'public' | 'session' | readonly Role[]
+
+const READERS: readonly Role[] = ['admin', 'clinician', 'read-only']
+const WRITERS: readonly Role[] = ['admin', 'clinician']
+const ADMINS: readonly Role[] = ['admin']
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access
+    /** The audit action a refused access to this route is recorded as. */
+    audit?: AuditAction
+  }
+  interface FastifyRequest {
+    signedIn: { user: UserRow; session: SessionRow } | undefined
+    deviceId: string | null
+  }
+}
+
+export interface RecordAppOptions {
+  readonly config: RecordConfig
+  readonly store: RecordStore
+  readonly blobs: PhotoBlobs
+  /** pino options, or false. */
+  readonly logger?: boolean | object
+}
+
+/** The problem as the answer's body, with its status from core/record-errors.ts. */
+function fail(reply: FastifyReply, type: RecordErrorType, message: string, ctx?: Record<string, unknown>) {
+  return reply.code(RECORD_ERRORS[type].status).send({ error: ctx ? { type, message, ctx } : { type, message } })
+}
+
+const userView = (u: UserRow) => ({
+  id: u.id,
+  email: u.email,
+  role: u.role,
+  locked: u.lockedAt !== null,
+  locked_at: u.lockedAt,
+  failed_logins: u.failedLogins,
+  created: u.created,
+})
+
+const isLoopback = (address: string) =>
+  LOCAL_HOSTS.has(address) || address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.')
+
+export async function buildRecordApp(options: RecordAppOptions) {
+  const { config, store, blobs } = options
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      // Requests are logged by their route pattern, never their body, query or cookies: no patient data in the log.
+      serializers: {
+        req: (req: FastifyRequest) => ({ method: req.method, route: req.routeOptions?.url ?? 'unknown', id: req.id }),
+      },
+    },
+    trustProxy: config.trustedProxies.length > 0 ? [...config.trustedProxies] : false,
+    bodyLimit: JSON_BODY_LIMIT,
+    schemaController: { compilersFactory: { buildValidator } },
+    requestTimeout: 60_000,
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.decorateRequest('signedIn', undefined)
+  app.decorateRequest('deviceId', null)
+
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry, prefix: 'record_' })
+  const requests = new Counter({
+    name: 'record_http_requests_total',
+    help: 'Requests answered, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  })
+  const logins = new Counter({
+    name: 'record_logins_total',
+    help: 'Login attempts by outcome (ok, failed, locked).',
+    labelNames: ['outcome'],
+    registers: [registry],
+  })
+
+  await app.register(fastifyCookie)
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: {
+        type: 'rate_limited',
+        message: `Too many login attempts from this address: at most ${context.max} a minute. Wait ${context.after} and try again.`,
+        ctx: { retry_after: context.after },
+      },
+    }),
+  })
+
+  app.addContentTypeParser(
+    ['application/octet-stream', 'image/jpeg', 'image/png', 'image/webp'],
+    { parseAs: 'buffer' },
+    (_req, body, done) => done(null, body),
+  )
+
+  const actorOf = (request: FastifyRequest, user?: UserRow, email?: string): AuditActor => ({
+    userId: user?.id ?? request.signedIn?.user.id ?? null,
+    userEmail: user?.email ?? request.signedIn?.user.email ?? email ?? null,
+    role: user?.role ?? request.signedIn?.user.role ?? null,
+    deviceId: request.deviceId,
+    address: request.ip,
+  })
+
+  const audit = (tx: RecordTx, request: FastifyRequest, action: AuditAction, outcome: 0 | 4 | 8, what = {}) =>
+    tx.appendAudit(auditEntry(actorOf(request), action, outcome, what))
+
+  /** A refusal recorded in the audit trail when the route reads or writes patient data. */
+  const refuseAudited = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    type: RecordErrorType,
+    message: string,
+    ctx?: Record<string, unknown>,
+  ) => {
+    const action = request.routeOptions.config.audit
+    if (action) await store.transaction((tx) => audit(tx, request, action, 4, { detail: type }))
+    return fail(reply, type, message, ctx)
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    const access = request.routeOptions.config.access ?? 'public'
+    const url = request.url
+    const operations = url === '/health' || url === '/ready' || url === '/metrics'
+    if (!operations && request.protocol !== 'https' && !config.allowHttp && !isLoopback(request.ip))
+      return fail(
+        reply,
+        'plain_http',
+        'This server takes patient data over https only. Reach it through its TLS proxy (https://...), or have the operator set RECORD_TRUSTED_PROXIES (the proxy that terminates TLS) or RECORD_ALLOW_HTTP.',
+      )
+    const device = request.headers[DEVICE_HEADER]
+    if (device !== undefined) {
+      if (typeof device !== 'string' || !new RegExp(ID_PATTERN).test(device))
+        return fail(
+          reply,
+          'invalid_request',
+          `${DEVICE_HEADER} must be the device's id: letters, digits and . _ : -, at most 100.`,
+        )
+      request.deviceId = device
+    }
+    if (access === 'public') return
+    const token = request.cookies[SESSION_COOKIE]
+    const now = new Date()
+    if (token) {
+      const tokenHash = sha256Hex(token)
+      request.signedIn = await store.transaction(async (tx) => {
+        const session = await tx.session(tokenHash)
+        if (!session) return undefined
+        if (!sessionAlive(session, now, config.sessionIdleMinutes)) {
+          await tx.deleteSession(tokenHash)
+          return undefined
+        }
+        const user = await tx.userById(session.userId)
+        if (!user || user.lockedAt !== null) return undefined
+        if (now.getTime() - Date.parse(session.lastSeen) > 60_000) await tx.touchSession(tokenHash, now.toISOString())
+        return { user, session }
+      })
+    }
+    if (!request.signedIn)
+      return refuseAudited(
+        request,
+        reply,
+        'unauthenticated',
+        'No valid session: log in (POST /api/session) and send its cookie. A session ends after a while without use, and at logout.',
+      )
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const sent = request.headers[CSRF_HEADER]
+      if (typeof sent !== 'string' || !sameToken(sent, request.signedIn.session.csrfToken))
+        return refuseAudited(
+          request,
+          reply,
+          'csrf',
+          `A state-changing request needs the session's CSRF token in the ${CSRF_HEADER} header (from the login answer, or GET /api/session).`,
+        )
+    }
+    if (access !== 'session' && !access.includes(request.signedIn.user.role))
+      return refuseAudited(
+        request,
+        reply,
+        'forbidden',
+        `A ${request.signedIn.user.role} user may not do this; it needs the role ${access.join(' or ')}.`,
+        {
+          required: access,
+          role: request.signedIn.user.role,
+        },
+      )
+  })
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('cache-control', 'no-store')
+    reply.header('x-content-type-options', 'nosniff')
+    reply.header('referrer-policy', 'no-referrer')
+    reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000')
+    return payload
+  })
+
+  app.addHook('onResponse', async (request, reply) => {
+    requests.inc({
+      method: request.method,
+      route: request.routeOptions.url ?? 'unknown',
+      status: String(reply.statusCode),
+    })
+  })
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation)
+      return fail(
+        reply,
+        'invalid_request',
+        'The request does not match its schema: see ctx.problems for where and why.',
+        {
+          problems: error.validation.slice(0, 20).map((v) => ({
+            path: `${error.validationContext ?? 'body'}${v.instancePath}`,
+            rule: v.keyword,
+            message: v.message ?? '',
+          })),
+        },
+      )
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return fail(reply, 'too_large', 'The request body is beyond its limit.', {
+        limit: request.routeOptions.bodyLimit,
+      })
+    if (error.statusCode === 429) {
+      // @fastify/rate-limit throws what errorResponseBuilder made: answered in the one error shape.
+      const limited = (error as unknown as { error?: { message?: string; ctx?: Record<string, unknown> } }).error
+      return fail(
+        reply,
+        'rate_limited',
+        limited?.message ?? 'Too many login attempts from this address; wait a minute.',
+        limited?.ctx,
+      )
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+      return fail(reply, 'invalid_request', `The request cannot be read: ${error.message}`)
+    request.log.error({ err: error }, 'request failed')
+    return fail(
+      reply,
+      'internal',
+      `The server failed on this request (id ${request.id}); the operator finds the cause in its log.`,
+    )
+  })
+
+  app.setNotFoundHandler((_request, reply) =>
+    fail(reply, 'not_found', 'No such route; docs/record-server.md lists them.'),
+  )
+
+  // -------------------------------------------------------------------------------------------
+  // Operations: never a session, never patient data; /health never touches the database.
+
+  app.get('/health', async () => ({ status: 'ok' }))
+  app.get('/ready', async (_request, reply) => {
+    if (await store.ping()) return { status: 'ready' }
+    return fail(
+      reply,
+      'unavailable',
+      'The database cannot be reached or its schema is not applied; see the server log.',
+    )
+  })
+  app.get('/metrics', async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()))
+
+  // -------------------------------------------------------------------------------------------
+  // Accounts.
+
+  app.post(
+    '/api/session',
+    {
+      schema: { body: LoginBody },
+      config: { access: 'public', rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const email = request.body.email.trim().toLowerCase()
+      const now = new Date()
+      const found = isEmail(email) ? await store.transaction((tx) => tx.userByEmail(email)) : undefined
+      const matches = await passwordMatches(found?.passwordHash, request.body.password)
+      const outcome = await store.transaction(async (tx) => {
+        const result = await recordLoginAttempt(tx, found, matches, config.lockoutFailures, now)
+        const actor = actorOf(request, result.user, email)
+        if (result.kind === 'ok') {
+          const session = newSession(result.user, now, config.sessionMaxHours)
+          await tx.insertSession(session.row)
+          await tx.deleteEndedSessions(
+            now.toISOString(),
+            new Date(now.getTime() - config.sessionIdleMinutes * 60_000).toISOString(),
+          )
+          await tx.appendAudit(auditEntry(actor, 'login', 0))
+          return { ...result, session }
+        }
+        await tx.appendAudit(
+          auditEntry(actor, 'login', 4, {
+            detail:
+              result.kind === 'locked'
+                ? 'account locked'
+                : result.lockedNow
+                  ? 'wrong password; account locked now'
+                  : found
+                    ? 'wrong password'
+                    : 'unknown email',
+          }),
+        )
+        return { ...result, session: undefined }
+      })
+      logins.inc({ outcome: outcome.kind })
+      if (outcome.kind === 'locked' || (outcome.kind === 'failed' && outcome.lockedNow))
+        return fail(
+          reply,
+          'account_locked',
+          `This account is locked after ${config.lockoutFailures} failed logins in a row. Ask an admin of the clinic to unlock it.`,
+        )
+      if (outcome.kind !== 'ok' || !outcome.session)
+        return fail(reply, 'login_failed', 'The email or the password is wrong.')
+      reply.setCookie(SESSION_COOKIE, outcome.session.token, {
+        httpOnly: true,
+        secure: true,
+        sameSite: 'strict',
+        path: '/',
+        maxAge: config.sessionMaxHours * 3600,
+      })
+      return { user: userView(outcome.user), csrf_token: outcome.session.row.csrfToken }
+    },
+  )
+
+  app.get('/api/session', { config: { access: 'session' } }, async (request) => {
+    const signed = request.signedIn!
+    return { user: userView(signed.user), csrf_token: signed.session.csrfToken }
+  })
+
+  app.delete('/api/session', { config: { access: 'session' } }, async (request, reply) => {
+    const signed = request.signedIn!
+    await store.transaction(async (tx) => {
+      await tx.deleteSession(signed.session.tokenHash)
+      await audit(tx, request, 'logout', 0)
+    })
+    reply.clearCookie(SESSION_COOKIE, { httpOnly: true, secure: true, sameSite: 'strict', path: '/' })
+    return reply.code(204).send()
+  })
+
+  app.get('/api/users', { config: { access: ADMINS } }, async (request) =>
+    store.transaction(async (tx) => {
+      const users = await tx.users()
+      await audit(tx, request, 'user.list', 0, { detail: `${users.length} users` })
+      return { users: users.map(userView) }
+    }),
+  )
+
+  app.post('/api/users', { schema: { body: NewUserBody }, config: { access: ADMINS } }, async (request, reply) => {
+    const email = request.body.email.trim().toLowerCase()
+    if (!isEmail(email)) return fail(reply, 'invalid_request', `'${request.body.email}' is not an email address.`)
+    const passwordHash = await hashPassword(request.body.password)
+    const user = newUser(email, request.body.role, passwordHash, new Date())
+    const created = await store.transaction(async (tx) => {
+      if (await tx.userByEmail(email)) return false
+      await tx.insertUser(user)
+      await audit(tx, request, 'user.create', 0, { detail: `${user.id} ${user.role}` })
+      return true
+    })
+    if (!created) return fail(reply, 'email_taken', `A user with the email ${email} exists.`)
+    return reply.code(201).send({ user: userView(user) })
+  })
+
+  app.patch(
+    '/api/users/:id',
+    { schema: { params: IdParams, body: UserUpdateBody }, config: { access: ADMINS } },
+    async (request, reply) => {
+      const { role, password } = request.body
+      const passwordHash = password === undefined ? undefined : await hashPassword(password)
+      const outcome = await store.transaction(async (tx) => {
+        const found = await tx.userById(request.params.id)
+        if (!found) return 'not_found' as const
+        const newRole = role ?? found.role
+        if (found.role === 'admin' && newRole !== 'admin' && (await tx.adminCount()) <= 1) return 'last_admin' as const
+        await tx.updateUser(found.id, newRole, passwordHash ?? found.passwordHash)
+        // A new password ends the user's sessions (a stolen one stops working); a new role applies at the next request.
+        if (passwordHash !== undefined) await tx.deleteSessionsOf(found.id)
+        await audit(tx, request, 'user.update', 0, {
+          detail: `${found.id}${role ? ` role ${found.role} -> ${newRole}` : ''}${passwordHash ? ' password' : ''}`,
+        })
+        return { ...found, role: newRole }
+      })
+      if (outcome === 'not_found') return fail(reply, 'not_found', `No user ${request.params.id}.`)
+      if (outcome === 'last_admin')
+        return fail(
+          reply,
+          'last_admin',
+          "This is the clinic's only admin: make another user admin first, then change this one.",
+        )
+      return { user: userView(outcome) }
+    },
+  )
+
+  app.post(
+    '/api/users/:id/unlock',
+    { schema: { params: IdParams }, config: { access: ADMINS } },
+    async (request, reply) => {
+      const user = await store.transaction(async (tx) => {
+        const found = await tx.userById(request.params.id)
+        if (!found) return undefined
+        await tx.setLogin(found.id, 0, null)
+        await audit(tx, request, 'user.unlock', 0, { detail: found.id })
+        return { ...found, failedLogins: 0, lockedAt: null }
+      })
+      if (!user) return fail(reply, 'not_found', `No user ${request.params.id}.`)
+      return { user: userView(user) }
+    },
+  )
+
+  // -------------------------------------------------------------------------------------------
+  // The record: reads.
+
+  app.get('/api/patients', { config: { access: READERS, audit: 'patient.list' } }, async (request) =>
+    store.transaction(async (tx) => {
+      const patients = await tx.patients()
+      await audit(tx, request, 'patient.list', 0, { detail: `${patients.length} patients` })
+      return { patients: patients.map(patientView) }
+    }),
+  )
+
+  app.get(
+    '/api/patients/:id',
+    { schema: { params: IdParams }, config: { access: READERS, audit: 'patient.read' } },
+    async (request, reply) => {
+      const answer = await store.transaction(async (tx) => {
+        const patient = await tx.patient(request.params.id)
+        await audit(tx, request, 'patient.read', patient ? 0 : 4, {
+          patientId: request.params.id,
+          detail: patient ? '' : 'not found',
+        })
+        if (!patient) return undefined
+        const visits = await tx.visitsOf(patient.id)
+        return {
+          patient: patientView(patient),
+          visits: visits.map((v) => ({ id: v.id, date: v.date, created: v.created, updated: v.updated, rev: v.rev })),
+        }
+      })
+      return answer ?? fail(reply, 'not_found', `No patient ${request.params.id}.`)
+    },
+  )
+
+  app.get(
+    '/api/visits/:id',
+    { schema: { params: IdParams }, config: { access: READERS, audit: 'visit.read' } },
+    async (request, reply) => {
+      const visit = await store.transaction(async (tx) => {
+        const found = await tx.visit(request.params.id)
+        await audit(tx, request, 'visit.read', found ? 0 : 4, {
+          patientId: found?.patientId ?? null,
+          visitId: request.params.id,
+          detail: found ? `rev ${found.rev}` : 'not found',
+        })
+        return found
+      })
+      return visit ? { visit: visitView(visit) } : fail(reply, 'not_found', `No visit ${request.params.id}.`)
+    },
+  )
+
+  app.get(
+    '/api/photos/:sha256',
+    { schema: { params: PhotoParams }, config: { access: READERS, audit: 'photo.read' } },
+    async (request, reply) => {
+      const photo = await store.transaction(async (tx) => {
+        const found = await tx.photo(request.params.sha256)
+        await audit(tx, request, 'photo.read', found ? 0 : 4, { detail: request.params.sha256 })
+        return found
+      })
+      if (!photo) return fail(reply, 'not_found', `No photo ${request.params.sha256}.`)
+      return reply.type(photo.type).send(await blobs.get(photo.sha256))
+    },
+  )
+
+  app.get(
+    '/api/sync/pull',
+    { schema: { querystring: PullQuery }, config: { access: READERS, audit: 'sync.pull' } },
+    async (request) => {
+      const cursor = Number(request.query.cursor ?? '0')
+      const limit = Math.min(Number(request.query.limit ?? String(MAX_PULL_LIMIT)), MAX_PULL_LIMIT)
+      return store.transaction(async (tx) => {
+        const answer = await pull(tx, cursor, limit)
+        for (const c of answer.changes) {
+          const patientId = c.deleted
+            ? c.kind === 'patient'
+              ? c.id
+              : null
+            : c.kind === 'patient'
+              ? c.id
+              : c.visit.patient_id
+          await audit(tx, request, 'sync.pull', 0, {
+            patientId,
+            visitId: c.kind === 'visit' ? c.id : null,
+            detail: c.deleted ? `deleted ${c.kind}` : `seq ${c.seq}`,
+          })
+        }
+        if (answer.changes.length === 0) await audit(tx, request, 'sync.pull', 0, { detail: `nothing after ${cursor}` })
+        return answer
+      })
+    },
+  )
+
+  // -------------------------------------------------------------------------------------------
+  // The record: writes.
+
+  /** Applies one change in its own transaction with its audit entry; a refusal writes nothing but its audit entry. */
+  const applyOne = async (request: FastifyRequest, change: ChangeData): Promise<ChangeResult> => {
+    const target = targetOf(change)
+    const user = request.signedIn!.user
+    try {
+      return await store.transaction(async (tx) => {
+        const result = await applyChange(tx, change, user.id)
+        if (!(result.status === 'applied' && result.replayed)) {
+          const entity = result.status === 'applied' ? result.entity : undefined
+          await audit(tx, request, target.action, 0, {
+            patientId: target.patientId,
+            visitId: target.visitId,
+            detail: `${change.change_id} rev ${entity?.rev ?? ''}`,
+          })
+        }
+        return result
+      })
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error
+      await store.transaction((tx) =>
+        audit(tx, request, target.action, 4, {
+          patientId: target.patientId,
+          visitId: target.visitId,
+          detail: `${change.change_id} ${error.refusal.type}`,
+        }),
+      )
+      return { change_id: change.change_id, status: 'refused', error: error.refusal }
+    }
+  }
+
+  app.post(
+    '/api/sync/push',
+    { schema: { body: PushBody }, bodyLimit: PUSH_BODY_LIMIT, config: { access: WRITERS, audit: 'visit.write' } },
+    async (request) => {
+      const results: ChangeResult[] = []
+      for (const change of request.body.changes as ChangeData[]) results.push(await applyOne(request, change))
+      return { results }
+    },
+  )
+
+  app.post(
+    '/api/changes',
+    {
+      schema: { body: Type.Union([PutPatientChange, PutVisitChange, MoveVisitChange]) },
+      bodyLimit: PUSH_BODY_LIMIT,
+      config: { access: WRITERS, audit: 'visit.write' },
+    },
+    async (request, reply) => {
+      const result = await applyOne(request, request.body as ChangeData)
+      if (result.status === 'refused') return fail(reply, result.error.type, result.error.message, result.error.ctx)
+      return reply.code(result.replayed ? 200 : 201).send(result)
+    },
+  )
+
+  app.put(
+    '/api/photos/:sha256',
+    {
+      schema: { params: PhotoParams },
+      bodyLimit: STORED_PHOTO_LIMITS.maxBytes,
+      config: { access: WRITERS, audit: 'photo.write' },
+    },
+    async (request, reply) => {
+      const sha256 = request.params.sha256
+      const bytes = request.body
+      if (!Buffer.isBuffer(bytes))
+        return fail(
+          reply,
+          'invalid_request',
+          "Send the photo's bytes as the body, with Content-Type application/octet-stream or its image type.",
+        )
+      const actual = createHash('sha256').update(bytes).digest('hex')
+      if (actual !== sha256) {
+        await store.transaction((tx) => audit(tx, request, 'photo.write', 4, { detail: `${sha256} photo_mismatch` }))
+        return fail(
+          reply,
+          'photo_mismatch',
+          `The bytes sent hash to ${actual}, not to the ${sha256} of the URL: the upload was damaged or names another photo. Send it again.`,
+          {
+            actual,
+          },
+        )
+      }
+      const raster = checkRaster(bytes, STORED_PHOTO_LIMITS)
+      if (!raster.ok) {
+        await store.transaction((tx) =>
+          audit(tx, request, 'photo.write', 4, { detail: `${sha256} ${raster.problem.kind}` }),
+        )
+        const problem = raster.problem
+        return problem.kind === 'too-large' || problem.kind === 'too-many-pixels'
+          ? fail(
+              reply,
+              'photo_too_large',
+              `The photo is beyond what the record stores: at most ${STORED_PHOTO_LIMITS.maxSide} px a side and ${STORED_PHOTO_LIMITS.maxBytes} bytes.`,
+              {
+                limits: STORED_PHOTO_LIMITS,
+              },
+            )
+          : fail(reply, 'photo_not_raster', 'The bytes are not a JPEG, PNG or WebP photo whose size can be read.', {
+              looksLike: problem.kind === 'not-raster' ? problem.looksLike : problem.kind,
+            })
+      }
+      const known = await store.transaction((tx) => tx.photo(sha256))
+      if (known) return reply.code(200).send({ photo: known, stored: false })
+      await blobs.put(sha256, bytes)
+      const photo = {
+        sha256,
+        type: raster.type,
+        bytes: bytes.length,
+        width: raster.width,
+        height: raster.height,
+        created: new Date().toISOString(),
+      }
+      await store.transaction(async (tx) => {
+        await tx.insertPhoto(photo)
+        await audit(tx, request, 'photo.write', 0, { detail: sha256 })
+      })
+      return reply.code(201).send({ photo, stored: true })
+    },
+  )
+
+  app.delete(
+    '/api/visits/:id',
+    { schema: { params: IdParams, querystring: RevQuery }, config: { access: ADMINS, audit: 'visit.delete' } },
+    async (request, reply) => {
+      const rev = Number(request.query.rev)
+      try {
+        await store.transaction(async (tx) => {
+          const visit = await tx.visit(request.params.id)
+          if (!visit) throw new Refused({ type: 'not_found', message: `No visit ${request.params.id}.` })
+          if (visit.rev !== rev)
+            throw new Refused({
+              type: 'conflict',
+              message: `The visit is at revision ${visit.rev}, not ${rev}: it changed since you looked. Nothing was deleted; look again.`,
+              ctx: { current: visitView(visit), base_rev: rev },
+            })
+          await tx.deleteVisit(visit.id)
+          const seq = await tx.nextSeq()
+          await tx.insertTombstone({
+            kind: 'visit',
+            id: visit.id,
+            seq,
+            deletedAt: new Date().toISOString(),
+            deletedBy: request.signedIn!.user.id,
+          })
+          await audit(tx, request, 'visit.delete', 0, {
+            patientId: visit.patientId,
+            visitId: visit.id,
+            detail: `rev ${visit.rev}`,
+          })
+        })
+      } catch (error) {
+        if (!(error instanceof Refused)) throw error
+        await store.transaction((tx) =>
+          audit(tx, request, 'visit.delete', 4, { visitId: request.params.id, detail: error.refusal.type }),
+        )
+        return fail(reply, error.refusal.type, error.refusal.message, error.refusal.ctx)
+      }
+      return reply.code(204).send()
+    },
+  )
+
+  app.delete(
+    '/api/patients/:id',
+    { schema: { params: IdParams, querystring: RevQuery }, config: { access: ADMINS, audit: 'patient.delete' } },
+    async (request, reply) => {
+      const rev = Number(request.query.rev)
+      try {
+        await store.transaction(async (tx) => {
+          const patient = await tx.patient(request.params.id)
+          if (!patient) throw new Refused({ type: 'not_found', message: `No patient ${request.params.id}.` })
+          if (patient.rev !== rev)
+            throw new Refused({
+              type: 'conflict',
+              message: `The patient is at revision ${patient.rev}, not ${rev}: it changed since you looked. Nothing was deleted.`,
+              ctx: { current: patientView(patient), base_rev: rev },
+            })
+          const visits = await tx.visitCount(patient.id)
+          if (visits > 0)
+            throw new Refused({
+              type: 'has_visits',
+              message: `The patient has ${visits} visits: delete or move them first (each is its own decision). Nothing was deleted.`,
+              ctx: { visits },
+            })
+          await tx.deletePatient(patient.id)
+          const seq = await tx.nextSeq()
+          await tx.insertTombstone({
+            kind: 'patient',
+            id: patient.id,
+            seq,
+            deletedAt: new Date().toISOString(),
+            deletedBy: request.signedIn!.user.id,
+          })
+          await audit(tx, request, 'patient.delete', 0, { patientId: patient.id, detail: `rev ${patient.rev}` })
+        })
+      } catch (error) {
+        if (!(error instanceof Refused)) throw error
+        await store.transaction((tx) =>
+          audit(tx, request, 'patient.delete', 4, { patientId: request.params.id, detail: error.refusal.type }),
+        )
+        return fail(reply, error.refusal.type, error.refusal.message, error.refusal.ctx)
+      }
+      return reply.code(204).send()
+    },
+  )
+
+  // -------------------------------------------------------------------------------------------
+  // The audit trail (admin).
+
+  app.get(
+    '/api/audit',
+    { schema: { querystring: AuditQuerySchema }, config: { access: ADMINS } },
+    async (request, reply) => {
+      const q = request.query
+      const limit = Math.min(Number(q.limit ?? '1000'), 10_000)
+      const rows = await store.transaction(async (tx) => {
+        const found = await tx.audit({
+          afterId: q.after === undefined ? undefined : Number(q.after),
+          from: q.from,
+          to: q.to,
+          userId: q.user,
+          patientId: q.patient,
+          action: q.action,
+          limit,
+        })
+        await audit(tx, request, 'audit.read', 0, { detail: `${found.length} entries` })
+        return found
+      })
+      if (q.format === 'csv')
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="audit.csv"')
+          .send(auditCsv(rows))
+      return { entries: rows.map(auditRecord), after: rows.at(-1)?.id ?? (q.after === undefined ? 0 : Number(q.after)) }
+    },
+  )
+
+  return app
+}
+
+export type RecordApp = Awaited<ReturnType<typeof buildRecordApp>>

@@ -1,0 +1,161 @@
+/**
+ * The record server's configuration, from RECORD_* environment variables
+ * (docs/record-server.md, "Configuration"), read and checked like the metrics
+ * service's (src/config.ts): every bad value is refused at startup with a message
+ * that says what is expected. Nothing here has a default password or secret.
+ */
+import { readFileSync } from 'node:fs'
+import { isAbsolute, resolve } from 'node:path'
+import { ConfigError } from '../config.js'
+
+export { ConfigError }
+
+export interface RecordConfig {
+  /** Where the embedded default keeps its database (record.sqlite) and its photos (photos/). */
+  readonly dataDir: string
+  readonly port: number
+  readonly host: string
+  readonly logLevel: string
+  /** Accept plain http from addresses other than this machine's (TLS terminated elsewhere, e.g. a trusted LAN); false by default. */
+  readonly allowHttp: boolean
+  /** Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (addresses or CIDRs); none by default. */
+  readonly trustedProxies: readonly string[]
+  /** A session ends after this long without a request, and at most this long after login, minutes. */
+  readonly sessionIdleMinutes: number
+  readonly sessionMaxHours: number
+  /** Failed logins in a row after which an account is locked until an admin unlocks it. */
+  readonly lockoutFailures: number
+  /** Login attempts per minute per client address. */
+  readonly loginRateLimit: number
+  /** The first admin, created at start when there are no users yet: email and the file holding the password. */
+  readonly bootstrapAdmin: { readonly email: string; readonly password: string } | undefined
+  /** After SIGTERM, the longest requests in flight get to finish, ms. */
+  readonly shutdownGraceMs: number
+}
+
+/** The metrics service's port; the record server never takes it by default. */
+export const DEFAULT_RECORD_PORT = 8100
+
+export const MIN_PASSWORD_LENGTH = 12
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+const set = (value: string | undefined): value is string => value !== undefined && value.trim() !== ''
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, meaning: string) {
+  const raw = env[name]
+  if (!set(raw)) return fallback
+  const value = Number(raw.trim())
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ConfigError(`${name} must be ${meaning}, an integer from ${min} to ${max}; got '${raw}'.`)
+  return value
+}
+
+function booleanOf(env: NodeJS.ProcessEnv, name: string, meaning: string): boolean {
+  const raw = env[name]
+  if (!set(raw)) return false
+  const value = raw.trim().toLowerCase()
+  if (value === 'true') return true
+  if (value === 'false') return false
+  throw new ConfigError(`${name} must be true or false (${meaning}); got '${raw}'.`)
+}
+
+function proxiesOf(raw: string | undefined): string[] {
+  if (!set(raw)) return []
+  const addresses = raw
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '')
+  for (const address of addresses) {
+    if (!/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(address))
+      throw new ConfigError(
+        `RECORD_TRUSTED_PROXIES must be a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.5,10.1.0.0/16), whose X-Forwarded-Proto and X-Forwarded-For are believed; got '${address}'.`,
+      )
+  }
+  return addresses
+}
+
+function bootstrapOf(env: NodeJS.ProcessEnv): RecordConfig['bootstrapAdmin'] {
+  const email = env.RECORD_ADMIN_EMAIL
+  const file = env.RECORD_ADMIN_PASSWORD_FILE
+  if (!set(email) && !set(file)) return undefined
+  if (!set(email) || !set(file))
+    throw new ConfigError(
+      "RECORD_ADMIN_EMAIL and RECORD_ADMIN_PASSWORD_FILE go together: the first admin's email, and a file (e.g. a Kubernetes Secret) holding its password. Set both, or neither once an admin exists.",
+    )
+  if (!isEmail(email.trim())) throw new ConfigError(`RECORD_ADMIN_EMAIL must be an email address; got '${email}'.`)
+  let password: string
+  try {
+    password = readFileSync(file.trim(), 'utf8').replace(/\r?\n$/, '')
+  } catch (error) {
+    throw new ConfigError(
+      `RECORD_ADMIN_PASSWORD_FILE '${file}' cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}): give the path of a file holding the first admin's password.`,
+    )
+  }
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new ConfigError(
+      `The password in RECORD_ADMIN_PASSWORD_FILE has ${password.length} characters; it needs at least ${MIN_PASSWORD_LENGTH}.`,
+    )
+  return { email: email.trim().toLowerCase(), password }
+}
+
+/** An address of the form local@domain (what a login is; nothing is sent to it). */
+export function isEmail(text: string): boolean {
+  return text.length <= 254 && /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u.test(text)
+}
+
+export function readRecordConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): RecordConfig {
+  const rawDir = env.RECORD_DATA_DIR
+  if (!set(rawDir))
+    throw new ConfigError(
+      'RECORD_DATA_DIR is not set: give the directory where the record server keeps its database and photos (created if missing), e.g. RECORD_DATA_DIR=/var/lib/posture-record.',
+    )
+  const port = integer(env, 'RECORD_PORT', DEFAULT_RECORD_PORT, 0, 65535, 'the port the record server listens on')
+  if (port === 8000 && env.RECORD_PORT !== undefined)
+    throw new ConfigError("RECORD_PORT must not be 8000, the metrics service's port: the two run side by side.")
+  const logLevel = env.RECORD_LOG_LEVEL?.trim() || 'info'
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`RECORD_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got '${logLevel}'.`)
+  return {
+    dataDir: isAbsolute(rawDir.trim()) ? rawDir.trim() : resolve(cwd, rawDir.trim()),
+    port,
+    host: env.RECORD_HOST?.trim() || '127.0.0.1',
+    logLevel,
+    allowHttp: booleanOf(env, 'RECORD_ALLOW_HTTP', 'whether plain http is accepted from other machines'),
+    trustedProxies: proxiesOf(env.RECORD_TRUSTED_PROXIES),
+    sessionIdleMinutes: integer(
+      env,
+      'RECORD_SESSION_IDLE_MINUTES',
+      30,
+      1,
+      24 * 60,
+      'minutes a session lasts without a request',
+    ),
+    sessionMaxHours: integer(
+      env,
+      'RECORD_SESSION_MAX_HOURS',
+      12,
+      1,
+      24 * 7,
+      'hours a session lasts at most after login',
+    ),
+    lockoutFailures: integer(env, 'RECORD_LOCKOUT_FAILURES', 5, 1, 100, 'failed logins in a row that lock an account'),
+    loginRateLimit: integer(
+      env,
+      'RECORD_LOGIN_RATE_LIMIT',
+      10,
+      1,
+      10_000,
+      'login attempts per minute per client address',
+    ),
+    bootstrapAdmin: bootstrapOf(env),
+    shutdownGraceMs: integer(
+      env,
+      'RECORD_SHUTDOWN_GRACE_MS',
+      5_000,
+      0,
+      60_000,
+      'how long requests in flight get after SIGTERM, in ms',
+    ),
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * The embedded database's schema, as numbered migrations applied in order at start
+ * (sqlite-store.ts migrate). Each is applied once, in a transaction with its row in
+ * schema_migrations; a database whose version is above the last one here was written
+ * by newer code, and the server refuses to start on it rather than guess.
+ *
+ * Append only: a released migration is never edited; a change is a new one.
+ */
+export interface Migration {
+  readonly version: number
+  readonly name: string
+  readonly sql: string
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'record, accounts, sync and audit trail',
+    sql: `
+-- Facts about this database: its id ('database_id', made once, and anew in a backup's copy).
+CREATE TABLE meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE users (
+  id TEXT PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE,
+  role TEXT NOT NULL CHECK (role IN ('admin', 'clinician', 'read-only')),
+  password_hash TEXT NOT NULL,
+  failed_logins INTEGER NOT NULL DEFAULT 0,
+  locked_at TEXT,
+  created TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE sessions (
+  token_hash TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id),
+  csrf_token TEXT NOT NULL,
+  created TEXT NOT NULL,
+  expires TEXT NOT NULL,
+  last_seen TEXT NOT NULL
+) STRICT;
+
+-- The server sequence: one row, incremented by every write of the record inside its
+-- transaction, so sequence order is commit order (writers serialise on this row).
+CREATE TABLE sequence (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  value INTEGER NOT NULL
+) STRICT;
+INSERT INTO sequence (id, value) VALUES (1, 0);
+
+CREATE TABLE patients (
+  id TEXT PRIMARY KEY,
+  identifier TEXT NOT NULL,
+  key TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  notes TEXT NOT NULL,
+  created TEXT NOT NULL,
+  updated TEXT NOT NULL,
+  rev INTEGER NOT NULL CHECK (rev >= 1),
+  seq INTEGER NOT NULL UNIQUE
+) STRICT;
+
+CREATE TABLE visits (
+  id TEXT PRIMARY KEY,
+  patient_id TEXT NOT NULL REFERENCES patients(id),
+  date TEXT NOT NULL,
+  created TEXT NOT NULL,
+  updated TEXT NOT NULL,
+  rev INTEGER NOT NULL CHECK (rev >= 1),
+  seq INTEGER NOT NULL UNIQUE,
+  content TEXT NOT NULL,
+  photos TEXT NOT NULL
+) STRICT;
+CREATE INDEX visits_by_patient ON visits (patient_id);
+
+CREATE TABLE photos (
+  sha256 TEXT PRIMARY KEY CHECK (length(sha256) = 64),
+  type TEXT NOT NULL,
+  bytes INTEGER NOT NULL,
+  width INTEGER NOT NULL,
+  height INTEGER NOT NULL,
+  created TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE tombstones (
+  kind TEXT NOT NULL CHECK (kind IN ('patient', 'visit')),
+  id TEXT NOT NULL,
+  seq INTEGER NOT NULL UNIQUE,
+  deleted_at TEXT NOT NULL,
+  deleted_by TEXT NOT NULL,
+  PRIMARY KEY (kind, id)
+) STRICT;
+
+CREATE TABLE applied_changes (
+  change_id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL,
+  result TEXT NOT NULL,
+  at TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE audit (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  recorded TEXT NOT NULL,
+  action TEXT NOT NULL,
+  outcome INTEGER NOT NULL CHECK (outcome IN (0, 4, 8)),
+  user_id TEXT,
+  user_email TEXT,
+  role TEXT,
+  patient_id TEXT,
+  visit_id TEXT,
+  device_id TEXT,
+  address TEXT NOT NULL,
+  detail TEXT NOT NULL
+) STRICT;
+CREATE INDEX audit_by_patient ON audit (patient_id);
+CREATE INDEX audit_by_user ON audit (user_id);
+-- Append only, in the database too: no statement may change or remove an entry.
+CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
+CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
+`,
+  },
+]
+
+/** The schema version this code writes. */
+export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0

@@ -1,0 +1,70 @@
+/**
+ * Starts the record server on its configuration: the data directory (created if
+ * missing, readable by this user only), the embedded store with its migrations, the
+ * first admin when there are no users yet, then the HTTP listener; stops it on
+ * SIGTERM or SIGINT, letting requests in flight finish (at most
+ * RECORD_SHUTDOWN_GRACE_MS) and closing the database last.
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { buildRecordApp } from './app.js'
+import { auditEntry } from './audit.js'
+import { hashPassword, newUser } from './auth.js'
+import { PhotoBlobs } from './blobs.js'
+import type { RecordConfig } from './config.js'
+import { SqliteStore } from './sqlite-store.js'
+
+export const DATABASE_FILE = 'record.sqlite'
+
+/** Opens the embedded store in `dataDir` (creating the directory, mode 700). */
+export function openEmbedded(dataDir: string): { store: SqliteStore; blobs: PhotoBlobs } {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  return { store: new SqliteStore(join(dataDir, DATABASE_FILE)), blobs: new PhotoBlobs(dataDir) }
+}
+
+export async function serve(config: RecordConfig): Promise<void> {
+  const { store, blobs } = openEmbedded(config.dataDir)
+  const app = await buildRecordApp({ config, store, blobs })
+  const admin = config.bootstrapAdmin
+  const users = await store.transaction((tx) => tx.userCount())
+  if (users === 0 && admin) {
+    const user = newUser(admin.email, 'admin', await hashPassword(admin.password), new Date())
+    await store.transaction(async (tx) => {
+      if ((await tx.userCount()) > 0) return
+      await tx.insertUser(user)
+      await tx.appendAudit(
+        auditEntry(
+          { userId: null, userEmail: null, role: null, deviceId: null, address: 'bootstrap' },
+          'user.create',
+          0,
+          {
+            detail: `${user.id} admin (RECORD_ADMIN_EMAIL)`,
+          },
+        ),
+      )
+    })
+    app.log.info('created the first admin from RECORD_ADMIN_EMAIL and RECORD_ADMIN_PASSWORD_FILE')
+  } else if (users === 0) {
+    app.log.warn(
+      'no users yet: set RECORD_ADMIN_EMAIL and RECORD_ADMIN_PASSWORD_FILE and restart to create the first admin (docs/record-server.md, "Accounts")',
+    )
+  }
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    app.log.info({ signal }, 'stopping: finishing the requests in flight')
+    const cut = setTimeout(() => {
+      app.log.error('requests still in flight after RECORD_SHUTDOWN_GRACE_MS; exiting')
+      process.exit(1)
+    }, config.shutdownGraceMs + 1_000)
+    cut.unref()
+    await app.close()
+    await store.close()
+    app.log.info('stopped')
+    process.exit(0)
+  }
+  process.once('SIGTERM', () => void stop('SIGTERM'))
+  process.once('SIGINT', () => void stop('SIGINT'))
+  await app.listen({ port: config.port, host: config.host })
+}

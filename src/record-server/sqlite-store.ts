@@ -1,0 +1,428 @@
+/**
+ * The embedded default's RecordStore: one SQLite database (Node's built-in
+ * node:sqlite, Node >= 22.5; nothing to compile or download) at
+ * <RECORD_DATA_DIR>/record.sqlite, in WAL mode with full sync, so a committed write
+ * survives a crash or a power cut. Transactions are BEGIN IMMEDIATE (the write lock
+ * at once: no two writers interleave, even from two processes) and queued in this
+ * process, since node:sqlite is synchronous and one connection runs one at a time.
+ */
+import { randomUUID } from 'node:crypto'
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
+import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js'
+import type {
+  AppliedChangeRow,
+  AuditEntry,
+  AuditQuery,
+  AuditRow,
+  ChangedEntity,
+  PatientRow,
+  PhotoRow,
+  RecordStore,
+  RecordTx,
+  Role,
+  SessionRow,
+  TombstoneRow,
+  UserRow,
+  VisitRow,
+} from './store.js'
+
+/** The database cannot be used by this code (newer than it, or unreadable); the message says what to do. */
+export class StoreError extends Error {
+  override name = 'StoreError'
+}
+
+type Row = Record<string, SQLInputValue>
+
+const str = (v: unknown): string => String(v)
+const num = (v: unknown): number => Number(v)
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v))
+
+const userOf = (r: Row): UserRow => ({
+  id: str(r.id),
+  email: str(r.email),
+  role: str(r.role) as Role,
+  passwordHash: str(r.password_hash),
+  failedLogins: num(r.failed_logins),
+  lockedAt: strOrNull(r.locked_at),
+  created: str(r.created),
+})
+const sessionOf = (r: Row): SessionRow => ({
+  tokenHash: str(r.token_hash),
+  userId: str(r.user_id),
+  csrfToken: str(r.csrf_token),
+  created: str(r.created),
+  expires: str(r.expires),
+  lastSeen: str(r.last_seen),
+})
+const patientOf = (r: Row): PatientRow => ({
+  id: str(r.id),
+  identifier: str(r.identifier),
+  key: str(r.key),
+  name: str(r.name),
+  notes: str(r.notes),
+  created: str(r.created),
+  updated: str(r.updated),
+  rev: num(r.rev),
+  seq: num(r.seq),
+})
+const visitOf = (r: Row): VisitRow => ({
+  id: str(r.id),
+  patientId: str(r.patient_id),
+  date: str(r.date),
+  created: str(r.created),
+  updated: str(r.updated),
+  rev: num(r.rev),
+  seq: num(r.seq),
+  content: str(r.content),
+  photos: str(r.photos),
+})
+const photoOf = (r: Row): PhotoRow => ({
+  sha256: str(r.sha256),
+  type: str(r.type),
+  bytes: num(r.bytes),
+  width: num(r.width),
+  height: num(r.height),
+  created: str(r.created),
+})
+const auditOf = (r: Row): AuditRow => ({
+  id: num(r.id),
+  recorded: str(r.recorded),
+  action: str(r.action),
+  outcome: num(r.outcome) as AuditRow['outcome'],
+  userId: strOrNull(r.user_id),
+  userEmail: strOrNull(r.user_email),
+  role: strOrNull(r.role) as Role | null,
+  patientId: strOrNull(r.patient_id),
+  visitId: strOrNull(r.visit_id),
+  deviceId: strOrNull(r.device_id),
+  address: str(r.address),
+  detail: str(r.detail),
+})
+
+export class SqliteStore implements RecordStore {
+  private readonly db: DatabaseSync
+  private readonly statements = new Map<string, StatementSync>()
+  private queue: Promise<unknown> = Promise.resolve()
+  private readonly tx: RecordTx
+
+  /** Opens (creating it if missing) the database at `path` and applies the migrations it lacks. */
+  constructor(path: string) {
+    this.db = new DatabaseSync(path)
+    this.db.exec(
+      'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
+    )
+    this.migrate()
+    this.tx = this.makeTx()
+  }
+
+  /** The schema version the database is at (0: empty). */
+  schemaVersion(): number {
+    const row = this.db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as Row | undefined
+    return row?.v === null || row?.v === undefined ? 0 : Number(row.v)
+  }
+
+  private migrate(): void {
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT',
+    )
+    const version = this.schemaVersion()
+    if (version > SCHEMA_VERSION)
+      throw new StoreError(
+        `the database is at schema version ${version}, newer than this server's (${SCHEMA_VERSION}): it was written by a newer release. Run that release (or newer), or restore a backup made by this one; nothing was changed.`,
+      )
+    for (const migration of MIGRATIONS) {
+      if (migration.version <= version) continue
+      this.db.exec('BEGIN IMMEDIATE')
+      try {
+        this.db.exec(migration.sql)
+        this.db
+          .prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
+          .run(migration.version, migration.name, new Date().toISOString())
+        this.db.exec('COMMIT')
+      } catch (error) {
+        this.db.exec('ROLLBACK')
+        throw error
+      }
+    }
+    this.db
+      .prepare("INSERT INTO meta (key, value) VALUES ('database_id', ?) ON CONFLICT (key) DO NOTHING")
+      .run(randomUUID())
+  }
+
+  /** Gives the database a new id (a backup's copy: a new history for the devices' cursors). */
+  static renewDatabaseId(path: string): void {
+    const db = new DatabaseSync(path)
+    try {
+      db.prepare(
+        "INSERT INTO meta (key, value) VALUES ('database_id', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      ).run(randomUUID())
+    } finally {
+      db.close()
+    }
+  }
+
+  private statement(sql: string): StatementSync {
+    let s = this.statements.get(sql)
+    if (!s) {
+      s = this.db.prepare(sql)
+      this.statements.set(sql, s)
+    }
+    return s
+  }
+
+  private get(sql: string, ...params: SQLInputValue[]): Row | undefined {
+    return this.statement(sql).get(...params) as Row | undefined
+  }
+
+  private all(sql: string, ...params: SQLInputValue[]): Row[] {
+    return this.statement(sql).all(...params) as Row[]
+  }
+
+  private run(sql: string, ...params: SQLInputValue[]): number {
+    return Number(this.statement(sql).run(...params).changes)
+  }
+
+  private makeTx(): RecordTx {
+    const get = this.get.bind(this)
+    const all = this.all.bind(this)
+    const run = this.run.bind(this)
+    const one = <T>(row: Row | undefined, of: (r: Row) => T) => (row ? of(row) : undefined)
+    return {
+      userByEmail: async (email) => one(get('SELECT * FROM users WHERE email = ?', email), userOf),
+      userById: async (id) => one(get('SELECT * FROM users WHERE id = ?', id), userOf),
+      users: async () => all('SELECT * FROM users ORDER BY email').map(userOf),
+      userCount: async () => num(get('SELECT count(*) AS n FROM users')?.n),
+      insertUser: async (u) => {
+        run(
+          'INSERT INTO users (id, email, role, password_hash, failed_logins, locked_at, created) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          u.id,
+          u.email,
+          u.role,
+          u.passwordHash,
+          u.failedLogins,
+          u.lockedAt,
+          u.created,
+        )
+      },
+      updateUser: async (id, role, passwordHash) => {
+        run('UPDATE users SET role = ?, password_hash = ? WHERE id = ?', role, passwordHash, id)
+      },
+      adminCount: async () => num(get("SELECT count(*) AS n FROM users WHERE role = 'admin'")?.n),
+      setLogin: async (id, failed, lockedAt) => {
+        run('UPDATE users SET failed_logins = ?, locked_at = ? WHERE id = ?', failed, lockedAt, id)
+      },
+      insertSession: async (s) => {
+        run(
+          'INSERT INTO sessions (token_hash, user_id, csrf_token, created, expires, last_seen) VALUES (?, ?, ?, ?, ?, ?)',
+          s.tokenHash,
+          s.userId,
+          s.csrfToken,
+          s.created,
+          s.expires,
+          s.lastSeen,
+        )
+      },
+      session: async (hash) => one(get('SELECT * FROM sessions WHERE token_hash = ?', hash), sessionOf),
+      touchSession: async (hash, lastSeen) => {
+        run('UPDATE sessions SET last_seen = ? WHERE token_hash = ?', lastSeen, hash)
+      },
+      deleteSession: async (hash) => {
+        run('DELETE FROM sessions WHERE token_hash = ?', hash)
+      },
+      deleteSessionsOf: async (userId) => run('DELETE FROM sessions WHERE user_id = ?', userId),
+      deleteEndedSessions: async (now, idleBefore) =>
+        run('DELETE FROM sessions WHERE expires <= ? OR last_seen <= ?', now, idleBefore),
+      patient: async (id) => one(get('SELECT * FROM patients WHERE id = ?', id), patientOf),
+      patientByKey: async (key) => one(get('SELECT * FROM patients WHERE key = ?', key), patientOf),
+      patients: async () => all('SELECT * FROM patients ORDER BY key').map(patientOf),
+      putPatient: async (p) => {
+        run(
+          `INSERT INTO patients (id, identifier, key, name, notes, created, updated, rev, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET identifier = excluded.identifier, key = excluded.key, name = excluded.name,
+             notes = excluded.notes, updated = excluded.updated, rev = excluded.rev, seq = excluded.seq`,
+          p.id,
+          p.identifier,
+          p.key,
+          p.name,
+          p.notes,
+          p.created,
+          p.updated,
+          p.rev,
+          p.seq,
+        )
+      },
+      deletePatient: async (id) => {
+        run('DELETE FROM patients WHERE id = ?', id)
+      },
+      visit: async (id) => one(get('SELECT * FROM visits WHERE id = ?', id), visitOf),
+      visitsOf: async (patientId) =>
+        all('SELECT * FROM visits WHERE patient_id = ? ORDER BY date, created, id', patientId).map(visitOf),
+      visitCount: async (patientId) => num(get('SELECT count(*) AS n FROM visits WHERE patient_id = ?', patientId)?.n),
+      putVisit: async (v) => {
+        run(
+          `INSERT INTO visits (id, patient_id, date, created, updated, rev, seq, content, photos) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET patient_id = excluded.patient_id, date = excluded.date, updated = excluded.updated,
+             rev = excluded.rev, seq = excluded.seq, content = excluded.content, photos = excluded.photos`,
+          v.id,
+          v.patientId,
+          v.date,
+          v.created,
+          v.updated,
+          v.rev,
+          v.seq,
+          v.content,
+          v.photos,
+        )
+      },
+      deleteVisit: async (id) => {
+        run('DELETE FROM visits WHERE id = ?', id)
+      },
+      photo: async (sha256) => one(get('SELECT * FROM photos WHERE sha256 = ?', sha256), photoOf),
+      insertPhoto: async (p) => {
+        run(
+          'INSERT INTO photos (sha256, type, bytes, width, height, created) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING',
+          p.sha256,
+          p.type,
+          p.bytes,
+          p.width,
+          p.height,
+          p.created,
+        )
+      },
+      tombstone: async (kind, id) =>
+        one(get('SELECT * FROM tombstones WHERE kind = ? AND id = ?', kind, id), (r) => ({
+          kind: str(r.kind) as TombstoneRow['kind'],
+          id: str(r.id),
+          seq: num(r.seq),
+          deletedAt: str(r.deleted_at),
+          deletedBy: str(r.deleted_by),
+        })),
+      insertTombstone: async (t) => {
+        run(
+          'INSERT INTO tombstones (kind, id, seq, deleted_at, deleted_by) VALUES (?, ?, ?, ?, ?)',
+          t.kind,
+          t.id,
+          t.seq,
+          t.deletedAt,
+          t.deletedBy,
+        )
+      },
+      databaseId: async () => str(get("SELECT value FROM meta WHERE key = 'database_id'")?.value),
+      nextSeq: async () => num(get('UPDATE sequence SET value = value + 1 WHERE id = 1 RETURNING value')?.value),
+      lastSeq: async () => num(get('SELECT value FROM sequence WHERE id = 1')?.value),
+      changedSince: async (cursor, limit) =>
+        all(
+          `SELECT kind, id, seq, deleted FROM (
+             SELECT 'patient' AS kind, id, seq, 0 AS deleted FROM patients WHERE seq > ?
+             UNION ALL SELECT 'visit', id, seq, 0 FROM visits WHERE seq > ?
+             UNION ALL SELECT kind, id, seq, 1 FROM tombstones WHERE seq > ?)
+           ORDER BY seq LIMIT ?`,
+          cursor,
+          cursor,
+          cursor,
+          limit,
+        ).map(
+          (r): ChangedEntity => ({
+            kind: str(r.kind) as ChangedEntity['kind'],
+            id: str(r.id),
+            seq: num(r.seq),
+            deleted: num(r.deleted) === 1,
+          }),
+        ),
+      appliedChange: async (changeId) =>
+        one(get('SELECT * FROM applied_changes WHERE change_id = ?', changeId), (r) => ({
+          changeId: str(r.change_id),
+          userId: str(r.user_id),
+          result: str(r.result),
+          at: str(r.at),
+        })),
+      insertAppliedChange: async (c: AppliedChangeRow) => {
+        run(
+          'INSERT INTO applied_changes (change_id, user_id, result, at) VALUES (?, ?, ?, ?)',
+          c.changeId,
+          c.userId,
+          c.result,
+          c.at,
+        )
+      },
+      appendAudit: async (e: AuditEntry) => {
+        run(
+          `INSERT INTO audit (recorded, action, outcome, user_id, user_email, role, patient_id, visit_id, device_id, address, detail)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          e.recorded,
+          e.action,
+          e.outcome,
+          e.userId,
+          e.userEmail,
+          e.role,
+          e.patientId,
+          e.visitId,
+          e.deviceId,
+          e.address,
+          e.detail,
+        )
+      },
+      audit: async (q: AuditQuery) => {
+        const where: string[] = []
+        const params: SQLInputValue[] = []
+        const add = (clause: string, value: SQLInputValue | undefined) => {
+          if (value === undefined) return
+          where.push(clause)
+          params.push(value)
+        }
+        add('id > ?', q.afterId)
+        add('recorded >= ?', q.from)
+        add('recorded < ?', q.to)
+        add('user_id = ?', q.userId)
+        add('patient_id = ?', q.patientId)
+        add('action = ?', q.action)
+        const sql = `SELECT * FROM audit ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id LIMIT ?`
+        return this.db
+          .prepare(sql)
+          .all(...params, q.limit)
+          .map((r) => auditOf(r as Row))
+      },
+    }
+  }
+
+  /** Runs `job` after every job queued before it, alone on the connection. */
+  private enqueue<T>(job: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(job, job)
+    this.queue = next.catch(() => undefined)
+    return next
+  }
+
+  transaction<T>(work: (tx: RecordTx) => Promise<T>): Promise<T> {
+    return this.enqueue(async () => {
+      this.db.exec('BEGIN IMMEDIATE')
+      try {
+        const result = await work(this.tx)
+        this.db.exec('COMMIT')
+        return result
+      } catch (error) {
+        if (this.db.isTransaction) this.db.exec('ROLLBACK')
+        throw error
+      }
+    })
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return this.get('SELECT 1 AS one')?.one === 1 && this.schemaVersion() === SCHEMA_VERSION
+    } catch {
+      return false
+    }
+  }
+
+  backupTo(path: string): Promise<void> {
+    // VACUUM INTO: a consistent copy (one read transaction, after the writes queued before), that any SQLite opens as it is.
+    return this.enqueue(async () => {
+      this.db.prepare('VACUUM INTO ?').run(path)
+    })
+  }
+
+  async close(): Promise<void> {
+    await this.queue
+    this.db.close()
+  }
+}

@@ -1,0 +1,216 @@
+/**
+ * The record server's storage, as the HTTP layer sees it: one interface (RecordStore)
+ * whose every read and write happens inside a transaction (all of it or nothing), so
+ * that a second backend (PostgreSQL, next) is a second implementation of this file's
+ * interfaces and nothing above it changes. sqlite-store.ts is the embedded default.
+ *
+ * Rows are plain data. A visit's content and photos are kept as the JSON text the
+ * server admitted (content.ts), parsed only when answered.
+ */
+
+export const ROLES = ['admin', 'clinician', 'read-only'] as const
+export type Role = (typeof ROLES)[number]
+
+export interface UserRow {
+  readonly id: string
+  readonly email: string
+  readonly role: Role
+  readonly passwordHash: string
+  /** Failed logins since the last success; at RECORD_LOCKOUT_FAILURES the account is locked. */
+  readonly failedLogins: number
+  /** ISO time it was locked, or null. */
+  readonly lockedAt: string | null
+  readonly created: string
+}
+
+export interface SessionRow {
+  /** SHA-256 (hex) of the cookie's token: the token itself is never stored. */
+  readonly tokenHash: string
+  readonly userId: string
+  readonly csrfToken: string
+  readonly created: string
+  /** ISO time after which it is void however it is used (created + RECORD_SESSION_MAX_HOURS). */
+  readonly expires: string
+  /** ISO time of its last request (idle expiry: RECORD_SESSION_IDLE_MINUTES). */
+  readonly lastSeen: string
+}
+
+export interface PatientRow {
+  readonly id: string
+  readonly identifier: string
+  /** core/patient-identifier.ts identifierKey(identifier): unique among patients. */
+  readonly key: string
+  readonly name: string
+  readonly notes: string
+  readonly created: string
+  readonly updated: string
+  readonly rev: number
+  /** The server sequence number of its last write (sync pull). */
+  readonly seq: number
+}
+
+export interface VisitRow {
+  readonly id: string
+  readonly patientId: string
+  /** YYYY-MM-DD, or ''. */
+  readonly date: string
+  readonly created: string
+  readonly updated: string
+  readonly rev: number
+  readonly seq: number
+  /** The assessment file, JSON text as admitted (content.ts). */
+  readonly content: string
+  /** The photos of its views, JSON text: {"lateral": {"sha256", "type", "width", "height"}, ...}. */
+  readonly photos: string
+}
+
+export interface PhotoRow {
+  /** SHA-256 of its bytes, lower-case hex: its name. */
+  readonly sha256: string
+  readonly type: string
+  readonly bytes: number
+  readonly width: number
+  readonly height: number
+  readonly created: string
+}
+
+/** What remains of a deleted patient or visit: its id, so a pull tells devices and a write cannot bring it back. */
+export interface TombstoneRow {
+  readonly kind: 'patient' | 'visit'
+  readonly id: string
+  readonly seq: number
+  readonly deletedAt: string
+  readonly deletedBy: string
+}
+
+/** A pushed change already applied: its id and the result sent, sent again when the same change is pushed again. */
+export interface AppliedChangeRow {
+  readonly changeId: string
+  readonly userId: string
+  readonly result: string
+  readonly at: string
+}
+
+/** One entry of the audit trail (audit.ts says what each field means, after FHIR AuditEvent). */
+export interface AuditEntry {
+  readonly recorded: string
+  /** What happened: e.g. 'login', 'patient.read', 'visit.write' (audit.ts AUDIT_ACTIONS). */
+  readonly action: string
+  /** FHIR AuditEvent.outcome: 0 success, 4 minor failure (refused), 8 serious failure. */
+  readonly outcome: 0 | 4 | 8
+  readonly userId: string | null
+  /** The email as given (a failed login names who was tried). */
+  readonly userEmail: string | null
+  readonly role: Role | null
+  readonly patientId: string | null
+  readonly visitId: string | null
+  readonly deviceId: string | null
+  readonly address: string
+  /** More, for people: why it was refused, the revision written, how many entries a list held. */
+  readonly detail: string
+}
+
+export interface AuditRow extends AuditEntry {
+  readonly id: number
+}
+
+export interface AuditQuery {
+  readonly afterId?: number
+  readonly from?: string
+  readonly to?: string
+  readonly userId?: string
+  readonly patientId?: string
+  readonly action?: string
+  readonly limit: number
+}
+
+/** An entity changed after a cursor: its kind, id and sequence (the pull reads its current state). */
+export interface ChangedEntity {
+  readonly kind: 'patient' | 'visit'
+  readonly id: string
+  readonly seq: number
+  readonly deleted: boolean
+}
+
+/** Reads and writes inside one transaction. Async so that a network database implements it as it is. */
+export interface RecordTx {
+  userByEmail(email: string): Promise<UserRow | undefined>
+  userById(id: string): Promise<UserRow | undefined>
+  users(): Promise<UserRow[]>
+  userCount(): Promise<number>
+  insertUser(user: UserRow): Promise<void>
+  setLogin(id: string, failedLogins: number, lockedAt: string | null): Promise<void>
+  /** Sets a user's role and password hash. */
+  updateUser(id: string, role: Role, passwordHash: string): Promise<void>
+  adminCount(): Promise<number>
+
+  insertSession(session: SessionRow): Promise<void>
+  session(tokenHash: string): Promise<SessionRow | undefined>
+  touchSession(tokenHash: string, lastSeen: string): Promise<void>
+  deleteSession(tokenHash: string): Promise<void>
+  /** Removes sessions that ended before `now` (expired, or idle since `idleBefore`). */
+  deleteEndedSessions(now: string, idleBefore: string): Promise<number>
+  /** Ends every session of a user (its password changed). */
+  deleteSessionsOf(userId: string): Promise<number>
+
+  patient(id: string): Promise<PatientRow | undefined>
+  patientByKey(key: string): Promise<PatientRow | undefined>
+  patients(): Promise<PatientRow[]>
+  /** Inserts or replaces the patient under its id (the caller has checked its revision). */
+  putPatient(patient: PatientRow): Promise<void>
+  deletePatient(id: string): Promise<void>
+
+  visit(id: string): Promise<VisitRow | undefined>
+  visitsOf(patientId: string): Promise<VisitRow[]>
+  visitCount(patientId: string): Promise<number>
+  putVisit(visit: VisitRow): Promise<void>
+  deleteVisit(id: string): Promise<void>
+
+  photo(sha256: string): Promise<PhotoRow | undefined>
+  insertPhoto(photo: PhotoRow): Promise<void>
+
+  tombstone(kind: 'patient' | 'visit', id: string): Promise<TombstoneRow | undefined>
+  insertTombstone(tombstone: TombstoneRow): Promise<void>
+
+  /**
+   * This database's id: made when it is created, and anew in a backup's copy, so a
+   * restored database is a new history whose sequence numbers are not the old ones (a
+   * device's cursor belongs to one id; under another it pulls from 0).
+   */
+  databaseId(): Promise<string>
+
+  /** The next server sequence number: strictly increasing, in commit order (writers are serialised on it). */
+  nextSeq(): Promise<number>
+  /** The last sequence number given (0: none). */
+  lastSeq(): Promise<number>
+  /** Patients, visits and tombstones whose last write is after `cursor`, by sequence, at most `limit`. */
+  changedSince(cursor: number, limit: number): Promise<ChangedEntity[]>
+
+  appliedChange(changeId: string): Promise<AppliedChangeRow | undefined>
+  insertAppliedChange(row: AppliedChangeRow): Promise<void>
+
+  /** Appends to the audit trail; there is no way to change or remove an entry. */
+  appendAudit(entry: AuditEntry): Promise<void>
+  audit(query: AuditQuery): Promise<AuditRow[]>
+}
+
+export interface RecordStore {
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back (nothing
+   * written) when it throws. Transactions do not interleave their writes.
+   */
+  transaction<T>(work: (tx: RecordTx) => Promise<T>): Promise<T>
+  /** Whether the database answers (GET /ready). */
+  ping(): Promise<boolean>
+  /** A consistent copy of the database at `path` (a file the store creates; it must not exist). */
+  backupTo(path: string): Promise<void>
+  close(): Promise<void>
+}
+
+/** A transaction's work stopped on purpose: rolled back, and `answer` sent (a refusal with nothing written). */
+export class Rollback<T> extends Error {
+  override name = 'Rollback'
+  constructor(readonly answer: T) {
+    super('rolled back')
+  }
+}

@@ -1,0 +1,331 @@
+/**
+ * The record's write path and the sync protocol's server side (docs/record-server.md,
+ * "Sync protocol"): each pushed change applied in its own transaction, only when it
+ * was made from the revision stored now (optimistic concurrency: a stale change is
+ * refused with the server copy, never applied); each applied change remembered by
+ * its client-made id, so a push retried after a crash or a lost answer gets the same
+ * answer and changes nothing twice; and the pull of every patient and visit written
+ * (or deleted) after a cursor, the server's sequence number.
+ *
+ * Nothing here is silent: a visit changes patient only by move_visit; a patient is
+ * never merged with another of the same identifier key (identifier_taken); a
+ * deleted patient or visit is not brought back by a write (deleted).
+ */
+import { identifierKey } from '#core/patient-identifier.js'
+import type { RecordErrorType } from '#core/record-errors.js'
+import { isCalendarDate, readContent } from './content.js'
+import type { ChangeData, MoveVisitChangeData, PutPatientChangeData, PutVisitChangeData } from './schemas.js'
+import type { ChangedEntity, PatientRow, RecordTx, TombstoneRow, VisitRow } from './store.js'
+
+/** A patient as the API answers it. */
+export interface PatientView {
+  readonly id: string
+  readonly identifier: string
+  readonly key: string
+  readonly name: string
+  readonly notes: string
+  readonly created: string
+  readonly updated: string
+  readonly rev: number
+  readonly seq: number
+}
+
+/** A visit as the API answers it: its content as admitted, its photos by hash. */
+export interface VisitView {
+  readonly id: string
+  readonly patient_id: string
+  readonly date: string
+  readonly created: string
+  readonly updated: string
+  readonly rev: number
+  readonly seq: number
+  readonly content: unknown
+  readonly photos: Record<string, { sha256: string; type: string; width: number; height: number }>
+}
+
+export const patientView = (p: PatientRow): PatientView => ({
+  id: p.id,
+  identifier: p.identifier,
+  key: p.key,
+  name: p.name,
+  notes: p.notes,
+  created: p.created,
+  updated: p.updated,
+  rev: p.rev,
+  seq: p.seq,
+})
+
+export const visitView = (v: VisitRow): VisitView => ({
+  id: v.id,
+  patient_id: v.patientId,
+  date: v.date,
+  created: v.created,
+  updated: v.updated,
+  rev: v.rev,
+  seq: v.seq,
+  content: JSON.parse(v.content),
+  photos: JSON.parse(v.photos),
+})
+
+export interface Refusal {
+  readonly type: RecordErrorType
+  readonly message: string
+  readonly ctx?: Record<string, unknown>
+}
+
+/** What one change came to. `applied` results are remembered by change id; refusals wrote nothing and are not. */
+export type ChangeResult =
+  | {
+      readonly change_id: string
+      readonly status: 'applied'
+      readonly kind: 'patient' | 'visit'
+      readonly entity: PatientView | VisitView
+      /** True when this change id was applied by an earlier push: nothing was written now. */
+      readonly replayed?: boolean
+    }
+  | { readonly change_id: string; readonly status: 'refused'; readonly error: Refusal }
+
+/** What the audit trail records of a change: its action and the patient and visit it touched. */
+export interface ChangeTarget {
+  readonly action: 'patient.write' | 'visit.write' | 'visit.move'
+  readonly patientId: string
+  readonly visitId: string | null
+}
+
+export function targetOf(change: ChangeData): ChangeTarget {
+  switch (change.op) {
+    case 'put_patient':
+      return { action: 'patient.write', patientId: change.patient.id, visitId: null }
+    case 'put_visit':
+      return { action: 'visit.write', patientId: change.visit.patient_id, visitId: change.visit.id }
+    case 'move_visit':
+      return { action: 'visit.move', patientId: change.patient_id, visitId: change.visit_id }
+  }
+}
+
+/** Thrown inside a change's transaction to refuse it: the transaction rolls back, nothing is written. */
+export class Refused extends Error {
+  override name = 'Refused'
+  constructor(readonly refusal: Refusal) {
+    super(refusal.message)
+  }
+}
+
+const refuse = (type: RecordErrorType, message: string, ctx?: Record<string, unknown>): never => {
+  throw new Refused(ctx ? { type, message, ctx } : { type, message })
+}
+
+function deletedRefusal(t: TombstoneRow): never {
+  return refuse(
+    'deleted',
+    `This ${t.kind} was deleted by an admin on ${t.deletedAt}; a write does not bring it back. Keep your copy (export it) and ask an admin if it must return.`,
+    { kind: t.kind, id: t.id, deleted_at: t.deletedAt },
+  )
+}
+
+function staleRefusal(what: string, baseRev: number | null, current: PatientView | VisitView | null): never {
+  return refuse(
+    'conflict',
+    current === null
+      ? `This ${what} was written from revision ${baseRev}, but the server holds no ${what} under its id. Nothing was written.`
+      : baseRev === null
+        ? `A ${what} with this id already exists on the server (revision ${current.rev}), written from another device. Nothing was written: compare the two and save again from the server's copy.`
+        : `This ${what} was changed on another device (the server is at revision ${current.rev}; this change was made from ${baseRev}). Nothing was written: compare the two and save again from the server's copy.`,
+    { current, base_rev: baseRev },
+  )
+}
+
+async function putPatient(tx: RecordTx, change: PutPatientChangeData, now: string): Promise<PatientView> {
+  const input = change.patient
+  const tomb = await tx.tombstone('patient', input.id)
+  if (tomb) deletedRefusal(tomb)
+  const stored = await tx.patient(input.id)
+  if ((stored?.rev ?? null) !== change.base_rev)
+    staleRefusal('patient', change.base_rev, stored ? patientView(stored) : null)
+  const key = identifierKey(input.identifier)
+  const holder = await tx.patientByKey(key)
+  if (holder && holder.id !== input.id)
+    refuse(
+      'identifier_taken',
+      `Another patient already has the identifier '${holder.identifier}' (compared without spaces or case). Nothing was written: record the visit under that patient, or give this one another identifier.`,
+      { current: patientView(holder) },
+    )
+  const row: PatientRow = {
+    id: input.id,
+    identifier: input.identifier.trim(),
+    key,
+    name: input.name.trim(),
+    notes: input.notes,
+    created: stored?.created ?? input.created,
+    updated: now,
+    rev: (stored?.rev ?? 0) + 1,
+    seq: await tx.nextSeq(),
+  }
+  await tx.putPatient(row)
+  return patientView(row)
+}
+
+async function putVisit(tx: RecordTx, change: PutVisitChangeData, now: string): Promise<VisitView> {
+  const input = change.visit
+  const tomb = await tx.tombstone('visit', input.id)
+  if (tomb) deletedRefusal(tomb)
+  const stored = await tx.visit(input.id)
+  if ((stored?.rev ?? null) !== change.base_rev)
+    staleRefusal('visit', change.base_rev, stored ? visitView(stored) : null)
+  if (stored && stored.patientId !== input.patient_id)
+    refuse(
+      'invalid_request',
+      'This write names another patient than the visit has on the server. A visit changes patient only by an explicit move (op "move_visit"); nothing was written.',
+      { current: visitView(stored) },
+    )
+  const patientTomb = await tx.tombstone('patient', input.patient_id)
+  if (patientTomb) deletedRefusal(patientTomb)
+  if (!(await tx.patient(input.patient_id)))
+    refuse(
+      'not_found',
+      `The visit's patient (${input.patient_id}) is not on the server: push the patient first (in this batch, before the visit).`,
+      {
+        patient_id: input.patient_id,
+      },
+    )
+  if (!isCalendarDate(input.date))
+    refuse('invalid_request', `The visit's date '${input.date}' is not a day of the calendar.`, {
+      problems: [{ path: '/visit/date', rule: 'calendar_date' }],
+    })
+  const content = readContent(input.content)
+  if (!content.ok)
+    refuse(
+      'invalid_content',
+      "The visit's content is not an assessment file the app's schema admits; nothing was written.",
+      {
+        problems: content.problems,
+      },
+    )
+  const missing: string[] = []
+  for (const photo of Object.values(input.photos))
+    if (photo && !(await tx.photo(photo.sha256))) missing.push(photo.sha256)
+  if (missing.length)
+    refuse(
+      'photo_missing',
+      'The visit names photos the server does not hold: upload them (PUT /api/photos/{sha256}), then push this change again.',
+      {
+        missing,
+      },
+    )
+  const row: VisitRow = {
+    id: input.id,
+    patientId: input.patient_id,
+    date: input.date,
+    created: stored?.created ?? input.created,
+    updated: now,
+    rev: (stored?.rev ?? 0) + 1,
+    seq: await tx.nextSeq(),
+    content: content.ok ? content.text : '',
+    photos: JSON.stringify(input.photos),
+  }
+  await tx.putVisit(row)
+  return visitView(row)
+}
+
+async function moveVisit(tx: RecordTx, change: MoveVisitChangeData, now: string): Promise<VisitView> {
+  const tomb = await tx.tombstone('visit', change.visit_id)
+  if (tomb) deletedRefusal(tomb)
+  const stored = await tx.visit(change.visit_id)
+  if (!stored) return refuse('not_found', `No visit ${change.visit_id} on the server.`, { visit_id: change.visit_id })
+  if (stored.rev !== change.base_rev) staleRefusal('visit', change.base_rev, visitView(stored))
+  const patientTomb = await tx.tombstone('patient', change.patient_id)
+  if (patientTomb) deletedRefusal(patientTomb)
+  if (!(await tx.patient(change.patient_id)))
+    refuse('not_found', `No patient ${change.patient_id} on the server to move the visit to.`, {
+      patient_id: change.patient_id,
+    })
+  const row: VisitRow = {
+    ...stored,
+    patientId: change.patient_id,
+    updated: now,
+    rev: stored.rev + 1,
+    seq: await tx.nextSeq(),
+  }
+  await tx.putVisit(row)
+  return visitView(row)
+}
+
+/**
+ * Applies one change in `tx` (the caller's transaction), or answers what was
+ * answered when its id was applied before. Throws Refused when it must not apply:
+ * the caller rolls the transaction back, so nothing of it is written.
+ */
+export async function applyChange(tx: RecordTx, change: ChangeData, userId: string): Promise<ChangeResult> {
+  const earlier = await tx.appliedChange(change.change_id)
+  if (earlier) {
+    if (earlier.userId !== userId)
+      refuse(
+        'invalid_request',
+        'This change id was used by another user; a change id must be new (a UUID made on the device).',
+        {
+          change_id: change.change_id,
+        },
+      )
+    return { ...(JSON.parse(earlier.result) as Extract<ChangeResult, { status: 'applied' }>), replayed: true }
+  }
+  const now = new Date().toISOString()
+  const result: ChangeResult =
+    change.op === 'put_patient'
+      ? { change_id: change.change_id, status: 'applied', kind: 'patient', entity: await putPatient(tx, change, now) }
+      : change.op === 'put_visit'
+        ? { change_id: change.change_id, status: 'applied', kind: 'visit', entity: await putVisit(tx, change, now) }
+        : { change_id: change.change_id, status: 'applied', kind: 'visit', entity: await moveVisit(tx, change, now) }
+  await tx.insertAppliedChange({ changeId: change.change_id, userId, result: JSON.stringify(result), at: now })
+  return result
+}
+
+/** One entry of a pull: the current state of an entity written after the cursor, or that it was deleted. */
+export type PulledEntity =
+  | {
+      readonly seq: number
+      readonly kind: 'patient'
+      readonly id: string
+      readonly deleted: false
+      readonly patient: PatientView
+    }
+  | {
+      readonly seq: number
+      readonly kind: 'visit'
+      readonly id: string
+      readonly deleted: false
+      readonly visit: VisitView
+    }
+  | { readonly seq: number; readonly kind: 'patient' | 'visit'; readonly id: string; readonly deleted: true }
+
+export interface PullAnswer {
+  /** The database the cursor belongs to (store.ts databaseId): when it is not the one a device holds, the device pulls from 0. */
+  readonly database_id: string
+  readonly changes: PulledEntity[]
+  /** Where the next pull starts: the last seq answered (the cursor given when none). */
+  readonly cursor: number
+  /** Whether more changes follow (pull again from `cursor`). */
+  readonly more: boolean
+}
+
+/** The entities written after `cursor`, by sequence, at most `limit`, read in one transaction (`tx`). */
+export async function pull(tx: RecordTx, cursor: number, limit: number): Promise<PullAnswer> {
+  const changed: ChangedEntity[] = await tx.changedSince(cursor, limit + 1)
+  const page = changed.slice(0, limit)
+  const changes: PulledEntity[] = []
+  for (const c of page) {
+    if (c.deleted) changes.push({ seq: c.seq, kind: c.kind, id: c.id, deleted: true })
+    else if (c.kind === 'patient') {
+      const p = await tx.patient(c.id)
+      if (p) changes.push({ seq: c.seq, kind: 'patient', id: c.id, deleted: false, patient: patientView(p) })
+    } else {
+      const v = await tx.visit(c.id)
+      if (v) changes.push({ seq: c.seq, kind: 'visit', id: c.id, deleted: false, visit: visitView(v) })
+    }
+  }
+  return {
+    database_id: await tx.databaseId(),
+    changes,
+    cursor: page.at(-1)?.seq ?? cursor,
+    more: changed.length > limit,
+  }
+}

@@ -1,0 +1,65 @@
+/** The record server's configuration (src/record-server/config.ts): its defaults, and every unusable value refused with what to set. */
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, describe, it } from 'node:test'
+import { ConfigError, DEFAULT_RECORD_PORT, readRecordConfig } from '../../src/record-server/config.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'record-config-'))
+after(() => rmSync(dir, { recursive: true, force: true }))
+
+const refused = (env: NodeJS.ProcessEnv, message: RegExp) =>
+  assert.throws(
+    () => readRecordConfig(env, '/srv'),
+    (e: unknown) => e instanceof ConfigError && message.test(e.message),
+  )
+
+describe('readRecordConfig', () => {
+  it('has the documented defaults, on a port other than the metrics service', () => {
+    const config = readRecordConfig({ RECORD_DATA_DIR: 'data' }, '/srv')
+    assert.equal(config.dataDir, '/srv/data')
+    assert.equal(config.port, DEFAULT_RECORD_PORT)
+    assert.notEqual(config.port, 8000)
+    assert.equal(config.host, '127.0.0.1')
+    assert.equal(config.allowHttp, false)
+    assert.deepEqual(config.trustedProxies, [])
+    assert.equal(config.sessionIdleMinutes, 30)
+    assert.equal(config.sessionMaxHours, 12)
+    assert.equal(config.lockoutFailures, 5)
+    assert.equal(config.loginRateLimit, 10)
+    assert.equal(config.bootstrapAdmin, undefined)
+  })
+
+  it('reads the first admin from RECORD_ADMIN_EMAIL and the password file', () => {
+    const file = join(dir, 'password')
+    writeFileSync(file, 'a long enough password\n')
+    const config = readRecordConfig({
+      RECORD_DATA_DIR: '/d',
+      RECORD_ADMIN_EMAIL: ' Admin@Clinic.test ',
+      RECORD_ADMIN_PASSWORD_FILE: file,
+    })
+    assert.deepEqual(config.bootstrapAdmin, { email: 'admin@clinic.test', password: 'a long enough password' })
+  })
+
+  it('refuses what it cannot use, saying what is expected', () => {
+    refused({}, /RECORD_DATA_DIR is not set/)
+    refused({ RECORD_DATA_DIR: '/d', RECORD_PORT: '8000' }, /metrics service's port/)
+    refused({ RECORD_DATA_DIR: '/d', RECORD_PORT: 'x' }, /RECORD_PORT must be/)
+    refused({ RECORD_DATA_DIR: '/d', RECORD_ALLOW_HTTP: 'yes' }, /RECORD_ALLOW_HTTP must be true or false/)
+    refused({ RECORD_DATA_DIR: '/d', RECORD_TRUSTED_PROXIES: 'proxy.local' }, /RECORD_TRUSTED_PROXIES/)
+    refused({ RECORD_DATA_DIR: '/d', RECORD_LOCKOUT_FAILURES: '0' }, /RECORD_LOCKOUT_FAILURES must be/)
+    refused({ RECORD_DATA_DIR: '/d', RECORD_ADMIN_EMAIL: 'a@b.test' }, /go together/)
+    refused(
+      { RECORD_DATA_DIR: '/d', RECORD_ADMIN_EMAIL: 'a@b.test', RECORD_ADMIN_PASSWORD_FILE: join(dir, 'none') },
+      /cannot be read/,
+    )
+    const short = join(dir, 'short')
+    writeFileSync(short, 'short')
+    refused({ RECORD_DATA_DIR: '/d', RECORD_ADMIN_EMAIL: 'a@b.test', RECORD_ADMIN_PASSWORD_FILE: short }, /at least 12/)
+    refused(
+      { RECORD_DATA_DIR: '/d', RECORD_ADMIN_EMAIL: 'not an email', RECORD_ADMIN_PASSWORD_FILE: short },
+      /email address/,
+    )
+  })
+})
