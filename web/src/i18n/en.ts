@@ -175,6 +175,12 @@ export const en = {
     one: '{count} item still to place or enter: {list}.',
     other: '{count} items still to place or enter: {list}.',
   },
+  'results.partial': {
+    one: 'Partial results: {count} metric whose markers are all placed is shown; the others say what they wait for.',
+    other:
+      'Partial results: {count} metrics whose markers are all placed are shown; the others say what they wait for.',
+  },
+  'results.waiting': 'Waits for: {list}.',
   'results.stillToPlace.more': '{list}...',
   'results.openPhoto': 'Open a photo and place the {count} markers to see the metrics.',
   'results.analysing': 'Analysing...',

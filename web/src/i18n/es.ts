@@ -176,6 +176,12 @@ export const es = {
     one: 'Falta {count} elemento por colocar o escribir: {list}.',
     other: 'Faltan {count} elementos por colocar o escribir: {list}.',
   },
+  'results.partial': {
+    one: 'Resultados parciales: se muestra {count} medida cuyos marcadores están todos colocados; las demás dicen qué les falta.',
+    other:
+      'Resultados parciales: se muestran {count} medidas cuyos marcadores están todos colocados; las demás dicen qué les falta.',
+  },
+  'results.waiting': 'Falta: {list}.',
   'results.stillToPlace.more': '{list}...',
   'results.openPhoto': 'Abra una foto y coloque los {count} marcadores para ver las medidas.',
   'results.analysing': 'Analizando...',

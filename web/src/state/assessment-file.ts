@@ -7,6 +7,7 @@
  */
 import { SIDES, type Side, VIEWS, type View } from '#core/markers.js'
 import { t } from '../i18n/index.js'
+import { shownValues } from '../metrics/partial.js'
 import { PLACEMENT_SD_LIMITS } from '../metrics/uncertainty.js'
 import {
   type CaptureConditions,
@@ -17,7 +18,6 @@ import {
   type MarkerOrigin,
   type MarkerStatus,
   type Pt,
-  requestOf,
   statusOf,
   VIEW_NAMES,
 } from './model.js'
@@ -75,6 +75,11 @@ export interface SavedView {
   provisional_metrics?: string[]
   side?: Side
   estimate_popliteal?: boolean
+  /**
+   * The values: the service's answer to the markers as saved, or, while the view lacks
+   * markers, the partial results (metrics/partial.ts: each metric whose markers are all
+   * placed, computed with the service's metric functions); null when there are none.
+   */
   results: Record<string, unknown> | null
 }
 
@@ -145,8 +150,9 @@ export function assessmentFileOf(state: AppState, savedAt: Date): AssessmentFile
   for (const v of VIEW_NAMES) {
     const { doc, outcome } = state.views[v]
     if (!hasContent(doc)) continue
-    const request = requestOf(v, doc)
-    views[v] = savedView(v, doc, request.ready && request.key === outcome.key ? outcome.values : null)
+    // The service's answer, or while the view is incomplete the metrics its markers already give (metrics/partial.ts).
+    const { values } = shownValues(v, doc, outcome)
+    views[v] = savedView(v, doc, values ? { ...values } : null)
   }
   if (Object.keys(views).length === 0) return null
   return {
