@@ -1,7 +1,7 @@
 /**
  * The results as data for the outputs: per view with content, its document, metrics
  * and its values (the service's when they answer the document as it is; while the view
- * is incomplete, the partial results of metrics/partial.ts), and the CSV
+ * is incomplete, the partial results of state/partial.ts), and the CSV
  * export built from them (RFC 4180, one row per metric, values at full precision).
  * Pure: no DOM.
  */
@@ -10,9 +10,9 @@ import { csvText } from '../i18n/csv-text.js'
 import { exportNumber } from '../i18n/format.js'
 import { type MessageKey, t } from '../i18n/index.js'
 import { type MetricInfo, metricsOf, unitText } from '../metrics/metric-info.js'
-import { shownValues } from '../metrics/partial.js'
 import { DEFAULT_PLACEMENT_SD_PX, uncertaintiesOf } from '../metrics/uncertainty.js'
 import { type Doc, fcOf, hasContent, VIEW_NAMES, type View } from '../state/model.js'
+import { shownValues } from '../state/partial.js'
 import { provisionalMetrics } from '../state/provisional.js'
 import { type AppState, type AssessmentMeta, EMPTY_META } from '../state/state.js'
 

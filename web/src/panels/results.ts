@@ -2,7 +2,7 @@
  * The results panel: where the analysis stands (what is missing, analysing, the
  * service's problems, where the values come from), the problems not about one target,
  * and the metrics table (value, meaning, colour of its drawing). While the view is
- * incomplete, the metrics its markers already give are shown (metrics/partial.ts) and
+ * incomplete, the metrics its markers already give are shown (state/partial.ts) and
  * each other row says which markers it waits for. Hovering or focusing a
  * row emphasises the metric on the photo.
  */
@@ -12,13 +12,13 @@ import { placementOf } from '../compare/from-state.js'
 import { formatUncertainty, plainNumber } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
 import { formatValue, type MetricInfo, metricsOf, unitText } from '../metrics/metric-info.js'
-import { shownValues } from '../metrics/partial.js'
 import { CLINICAL_U_LIMIT, precisionWarning, precisionWarningText } from '../metrics/precision.js'
 import { uncertaintiesOf } from '../metrics/uncertainty.js'
 import { byId, h, setText, swatch } from '../render/dom.js'
 import { colorOf } from '../render/scene.js'
 import { setHighlight } from '../state/commands.js'
 import { type Doc, requestOf, targetsOf, type View } from '../state/model.js'
+import { shownValues } from '../state/partial.js'
 import { provisionalMetrics } from '../state/provisional.js'
 import { type AppState, current, problemsByPlace } from '../state/state.js'
 import type { Store } from '../state/store.js'
@@ -158,7 +158,7 @@ function metricRow(
   color: string,
   store: Store<AppState>,
   provisional: boolean,
-  /** What the metric waits for while the view is incomplete (metrics/partial.ts), if it waits. */
+  /** What the metric waits for while the view is incomplete (state/partial.ts), if it waits. */
   needs: readonly string[] | undefined,
   wordNeeds: (needs: readonly string[]) => string,
 ): HTMLTableRowElement {

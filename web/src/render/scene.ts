@@ -4,8 +4,8 @@
  * to screen, and the metric colours. Pure: no DOM (overlay.ts draws it).
  */
 import { type MetricInfo, metricsOf } from '../metrics/metric-info.js'
-import { shownValues } from '../metrics/partial.js'
 import { type Doc, requestOf, type Target, targetsOf, type View } from '../state/model.js'
+import { shownValues } from '../state/partial.js'
 import { type AppState, problemsByPlace } from '../state/state.js'
 
 export interface Transform {
@@ -45,7 +45,7 @@ export function sceneOf(state: AppState, view: View, interactive: boolean): Scen
   const vs = state.views[view]
   const outcome = vs.outcome
   const figures: Figure[] = []
-  // An incomplete view draws its partial results (metrics/partial.ts); a complete one the service's last answer, stale until the new one comes.
+  // An incomplete view draws its partial results (state/partial.ts); a complete one the service's last answer, stale until the new one comes.
   const { partial } = shownValues(view, vs.doc, outcome)
   const values = partial ? partial.values : outcome.values
   if (values) {

@@ -7,7 +7,6 @@
  */
 import { SIDES, type Side, VIEWS, type View } from '#core/markers.js'
 import { t } from '../i18n/index.js'
-import { shownValues } from '../metrics/partial.js'
 import { PLACEMENT_SD_LIMITS } from '../metrics/uncertainty.js'
 import {
   type CaptureConditions,
@@ -21,6 +20,7 @@ import {
   statusOf,
   VIEW_NAMES,
 } from './model.js'
+import { shownValues } from './partial.js'
 import { provisionalMetrics } from './provisional.js'
 import type { AppState, AssessmentMeta, LoadedAssessment, LoadedView } from './state.js'
 
@@ -77,7 +77,7 @@ export interface SavedView {
   estimate_popliteal?: boolean
   /**
    * The values: the service's answer to the markers as saved, or, while the view lacks
-   * markers, the partial results (metrics/partial.ts: each metric whose markers are all
+   * markers, the partial results (state/partial.ts: each metric whose markers are all
    * placed, computed with the service's metric functions); null when there are none.
    */
   results: Record<string, unknown> | null
@@ -150,7 +150,7 @@ export function assessmentFileOf(state: AppState, savedAt: Date): AssessmentFile
   for (const v of VIEW_NAMES) {
     const { doc, outcome } = state.views[v]
     if (!hasContent(doc)) continue
-    // The service's answer, or while the view is incomplete the metrics its markers already give (metrics/partial.ts).
+    // The service's answer, or while the view is incomplete the metrics its markers already give (state/partial.ts).
     const { values } = shownValues(v, doc, outcome)
     views[v] = savedView(v, doc, values ? { ...values } : null)
   }

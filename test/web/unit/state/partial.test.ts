@@ -1,5 +1,5 @@
 /**
- * Unit tests of web/src/metrics/partial.ts: an incomplete view shows each metric whose
+ * Unit tests of web/src/state/partial.ts: an incomplete view shows each metric whose
  * markers are all placed, with the value the service's own evaluation gives (core
  * evaluate over the same markers), says what the others wait for, and is saved with the
  * assessment file.
@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { ANTERIOR_METRICS, evaluate, LATERAL_METRICS } from '#core/metrics/index.js'
-import { partialResults, shownValues } from '../../../../web/src/metrics/partial.js'
 import { assessmentFileOf } from '../../../../web/src/state/assessment-file.js'
 import { type Doc, requestOf } from '../../../../web/src/state/model.js'
+import { partialResults, shownValues } from '../../../../web/src/state/partial.js'
 import { initialState, NO_OUTCOME, withView } from '../../../../web/src/state/state.js'
 import { FIGURES, markedDoc } from '../fixtures.js'
 

@@ -9,10 +9,9 @@
  */
 import type { View } from '#core/markers.js'
 import { metricTable } from '#core/metrics/index.js'
-import { placementOf } from '../compare/from-state.js'
-import { type Doc, fcOf, isPlaced, requestOf } from '../state/model.js'
-import { metricsOf } from './metric-info.js'
-import { metricValue } from './uncertainty.js'
+import { metricsOf } from '../metrics/metric-info.js'
+import { metricValue, type Placement } from '../metrics/uncertainty.js'
+import { type Doc, fcOf, isPlaced, requestOf } from './model.js'
 
 /**
  * What a waiting metric still needs: target ids of state/model.ts ('scale-a',
@@ -57,7 +56,16 @@ const remembered = new WeakMap<Doc, Map<View, PartialResults>>()
 export function partialResults(view: View, doc: Doc): PartialResults {
   const known = remembered.get(doc)?.get(view)
   if (known) return known
-  const placement = placementOf(view, doc)
+  // The calibration as the request would carry it (fc from the scale points, else typed; the line's x).
+  const placement: Placement = {
+    view,
+    markers: doc.markers,
+    side: doc.side,
+    estimatePopliteal: doc.estimatePopliteal,
+    lrvX: doc.lrvX,
+    fc: fcOf(doc),
+    scale: null,
+  }
   const table = metricTable(view, doc.estimatePopliteal)
   const values: Record<string, number> = {}
   const waiting: WaitingMetric[] = []
