@@ -4,8 +4,8 @@
  * as a backup. Each chart has a time axis with dates and a value axis with its unit; the
  * visits lie in proportion to the time between them; the ± band and the change-threshold
  * band are drawn; a tap on a visit reads its value and change; the table opens on the
- * latest visit, with signed values and date headers alike; the trends page prints on one
- * A4 and one US Letter page (page.pdf, pdfinfo, pdftotext), its text as text (vectors);
+ * latest visit, with signed values and date headers alike; the trends page, with the charts
+ * chosen, prints on one A4 and one US Letter page (page.pdf, pdfinfo, pdftotext), its text as text (vectors);
  * the trend CSV names the unit in Spanish when the app is in Spanish.
  */
 import assert from 'node:assert/strict'
@@ -171,11 +171,15 @@ describe('trends', () => {
     // The printed trends page: one page on A4 and on Letter, a chart per metric, text as text.
     // window.print is the browser's dialog; page.pdf prints instead (and fires afterprint, which puts the page back).
     await page.evaluate('window.print = () => {}')
+    // A chosen set: the navel's distance left out of the page.
+    await page.locator('#record-trends .trend-figure[data-metric="dist_ombligo"] .trend-print-include').uncheck()
+    const onScreen = await page.locator('#record-trends .trend-charts').first().locator('.trend-figure').count()
     for (const paper of ['A4', 'Letter'] as const) {
       await page.locator('#record-trends-print').click()
       await page.locator('html.printing-trends #trends-print .trend-figure').first().waitFor({ state: 'attached' })
-      const figures = await page.locator('#trends-print .trend-figure').count()
-      assert.equal(figures, await page.locator('#record-trends .trend-charts').first().locator('.trend-figure').count())
+      assert.equal(await page.locator('#trends-print .trend-figure').count(), onScreen - 1, 'the charts chosen')
+      assert.equal(await page.locator('#trends-print .trend-figure[data-metric="dist_ombligo"]').count(), 0)
+      assert.equal(await page.locator('#trends-print .trend-print-choice').count(), 0, 'no checkbox on paper')
       await page.emulateMedia({ media: 'print' })
       const path = `${OUTPUT}trends-${paper}.pdf`
       await page.pdf({ path, format: paper })

@@ -32,6 +32,7 @@ export const RECORD_EN = {
   'record.trends.note':
     'Each metric at every visit, placed by date, with its ± band and the band of values within measurement error of the first visit; a red ring marks a change from the previous visit beyond the smallest real difference. Tap a visit on a chart to read its value.',
   'record.trends.print': 'Print trends',
+  'record.trends.print.include': 'On the printed page',
   'record.trends.print.title': 'Trends of {patient}',
   'record.trends.print.span': {
     one: '{count} visit, {first}.',
@@ -211,6 +212,7 @@ export const RECORD_ES = {
   'record.trends.note':
     'Cada medida en cada visita, situada según su fecha, con su banda ± y la banda de valores dentro del error de medida respecto a la primera visita; un círculo rojo señala un cambio respecto a la visita previa que supera la diferencia real mínima. Toque una visita en un gráfico para leer su valor.',
   'record.trends.print': 'Imprimir la evolución',
+  'record.trends.print.include': 'En la página impresa',
   'record.trends.print.title': 'Evolución de {patient}',
   'record.trends.print.span': {
     one: '{count} visita, {first}.',

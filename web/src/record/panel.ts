@@ -110,6 +110,8 @@ export function mountRecordDialog(
   const newName = h('input', { type: 'text', id: 'record-new-name', autocomplete: 'off' })
   let selected: string | null = null
   let rendering = 0
+  /** The charts left out of the printed trends page, as "view:metric" (the clinician's choice, kept while the page is open). */
+  const leftOutOfPrint = new Set<string>()
 
   async function render(): Promise<void> {
     if (!dialog.open) return
@@ -369,6 +371,12 @@ export function mountRecordDialog(
     )
     const all: TrendSeries[] = []
     const groups: TrendGroup[] = []
+    const print = h('button', { type: 'button', id: 'record-trends-print' }, t('record.trends.print'))
+    /** The views' series chosen for the printed page. */
+    const chosen = (): TrendGroup[] =>
+      groups
+        .map((g) => ({ ...g, series: g.series.filter((sr) => !leftOutOfPrint.has(`${g.view}:${sr.name}`)) }))
+        .filter((g) => g.series.length > 0)
     for (const view of VIEW_NAMES) {
       const series = trendsOf(visits, view, sd)
       if (series.length === 0) continue
@@ -376,7 +384,23 @@ export function mountRecordDialog(
       const labels = new Map(series.map((sr) => [sr.name, metricText(view, sr.name).label]))
       groups.push({ view, series, labels })
       const charts = h('div', { class: 'trend-charts' })
-      for (const sr of series) charts.append(trendFigure(sr, labels.get(sr.name) ?? sr.name, locale))
+      for (const sr of series) {
+        const figure = trendFigure(sr, labels.get(sr.name) ?? sr.name, locale)
+        // Whether the chart goes on the printed page: every chart unless the clinician leaves it out.
+        const key = `${view}:${sr.name}`
+        const include = h('input', {
+          type: 'checkbox',
+          class: 'trend-print-include',
+          checked: !leftOutOfPrint.has(key),
+        })
+        include.addEventListener('change', () => {
+          if (include.checked) leftOutOfPrint.delete(key)
+          else leftOutOfPrint.add(key)
+          print.disabled = chosen().length === 0
+        })
+        figure.append(h('label', { class: 'trend-print-choice' }, include, ' ', t('record.trends.print.include')))
+        charts.append(figure)
+      }
       box.append(
         h('h4', {}, t(`view.${view}.title`)),
         charts,
@@ -405,14 +429,14 @@ export function mountRecordDialog(
       )
       download(visitFileName(patient.identifier, '', 'trend', 'csv'), 'text/csv', text)
     })
-    const print = h('button', { type: 'button', id: 'record-trends-print' }, t('record.trends.print'))
+    print.disabled = chosen().length === 0
     print.addEventListener('click', () => {
       let root = document.getElementById('trends-print')
       if (!root) {
         root = h('div', { class: 'trends-print', id: 'trends-print', 'aria-hidden': 'true' })
         document.body.append(root)
       }
-      renderTrendsPrint(root, patient.identifier, groups, locale, new Date())
+      renderTrendsPrint(root, patient.identifier, chosen(), locale, new Date())
       printTrendsPage(root)
     })
     box.append(h('p', {}, csv, ' ', print))
