@@ -7,7 +7,9 @@
  *    applied, cold (fresh browser context: nothing cached, model not loaded) and warm
  *    (the same page again, model loaded), median of ROUNDS;
  *  - accuracy: distance between each suggested marker and its reference (hand-marked on
- *    the real photos, exact on the rendered side figure), in % of body height.
+ *    the real photos, exact on the drawn figures), in % of body height; and, over every
+ *    labelled case of the shipped model (the photos, the derived ones, the app's own test
+ *    figures), per marker: how many cases, the median and the 90th percentile.
  * The shipped model (full) and the lite model (served in its place for this run) are
  * measured side by side, alternating, in one run.
  * Then, shipped model only, the photos derived from the shipped ones (cut at the knees,
@@ -28,10 +30,16 @@ import { gzipSync } from 'node:zlib'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { buildApp } from '../src/app.js'
 import { CHROMIUM_ARGS } from '../test/support/browser.js'
-import { DERIVATIONS, derivedPhoto, type SuggestionPhoto, suggestionPhotos } from '../test/web/fixtures/photos.js'
+import {
+  DERIVATIONS,
+  derivedPhoto,
+  figurePhoto,
+  type SuggestionPhoto,
+  suggestionPhotos,
+} from '../test/web/fixtures/photos.js'
 import { measuredCommit } from './commit.js'
 import { CLICK_AND_TIME } from './page-scripts.js'
-import { median } from './stats.js'
+import { median, quantile } from './stats.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url))
@@ -282,6 +290,7 @@ async function main(): Promise<void> {
       chromium: browser.version(),
       node: process.version,
     }
+    const perMarker = perMarkerError(derived.cases)
     const out = {
       date: new Date().toISOString(),
       commit,
@@ -291,6 +300,7 @@ async function main(): Promise<void> {
       firstSuggestionLoad: suggestionBytes,
       results,
       ...derived,
+      perMarker,
     }
     writeFileSync(RESULTS, `${JSON.stringify(out, null, 2)}\n`)
     console.log(table(out))
@@ -298,6 +308,43 @@ async function main(): Promise<void> {
     await browser.close()
     await app.close()
   }
+}
+
+/** Suggestion error of one marker over the labelled cases: % of body height. */
+interface MarkerError {
+  readonly marker: string
+  readonly view: string
+  /** Cases with a reference for it, and of those where it was suggested (and so compared). */
+  readonly references: number
+  readonly compared: number
+  readonly medianPct: number
+  readonly p90Pct: number
+  readonly cases: Record<string, number | 'not suggested'>
+}
+
+/** Per marker, over every case of the shipped model: the distance to the reference, median and 90th percentile. */
+function perMarkerError(cases: readonly CaseResult[]): MarkerError[] {
+  const byMarker = new Map<string, { view: string; cases: Record<string, number | 'not suggested'> }>()
+  for (const c of cases) {
+    for (const [marker, d] of Object.entries(c.accuracy.perMarker)) {
+      const key = `${c.view}:${marker}`
+      const entry = byMarker.get(key) ?? { view: c.view, cases: {} }
+      entry.cases[c.photo] = d
+      byMarker.set(key, entry)
+    }
+  }
+  return [...byMarker].map(([key, { view, cases: perCase }]) => {
+    const distances = Object.values(perCase).filter((d): d is number => typeof d === 'number')
+    return {
+      marker: key.slice(view.length + 1),
+      view,
+      references: Object.keys(perCase).length,
+      compared: distances.length,
+      medianPct: quantile(distances, 0.5),
+      p90Pct: quantile(distances, 0.9),
+      cases: perCase,
+    }
+  })
 }
 
 interface CaseResult {
@@ -309,6 +356,7 @@ interface CaseResult {
   readonly warmMs: number
   readonly attempts: { retry: string; found: boolean; ms: number }[]
   readonly suggested: number
+  /** The markers the prompt has a note for, with its reason: declined, or `unsure` (suggested, to be checked one by one). */
   readonly declined: Record<string, string>
   readonly accuracy: Accuracy
 }
@@ -327,6 +375,8 @@ async function derivedCases(
   photos: readonly SuggestionPhoto[],
 ): Promise<{ cases: CaseResult[]; retries: RetryResult[] }> {
   const real = await Promise.all(Object.values(DERIVATIONS).map((d) => derivedPhoto(browser, d)))
+  // The app's own test figures (drawn, markers exact): the photos the browser tests suggest on.
+  real.push(await figurePhoto(browser, 'anterior'), await figurePhoto(browser, 'posterior'))
   const cases: CaseResult[] = []
   const retries: RetryResult[] = []
   for (const photo of [...photos, ...real]) {
@@ -387,6 +437,7 @@ function table(out: {
   }[]
   cases: CaseResult[]
   retries: RetryResult[]
+  perMarker: MarkerError[]
 }): string {
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`
   const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MiB`
@@ -423,19 +474,32 @@ function table(out: {
     '',
     'Cases, shipped model, warm run:',
     '',
-    '| Case (view) | Runs: retry, found, ms | Suggested | Declined (reason) | Mean, % H (references compared) |',
-    '|---|---|---:|---|---:|',
+    '| Case (view) | Runs: retry, found, ms | Suggested | Of them to check one by one (model unsure) | Declined (reason) | Mean, % H (references compared) |',
+    '|---|---|---:|---|---|---:|',
   )
   for (const c of out.cases) {
     const runs = c.attempts.map((a) => `${a.retry} ${a.found ? 'yes' : 'no'} ${Math.round(a.ms)}`).join('; ')
-    const declined =
-      Object.entries(c.declined)
-        .map(([m, r]) => `${m} (${r})`)
-        .join(', ') || '-'
+    // A note 'unsure' is a suggestion made but left to be checked one by one ("Confirm all" leaves it), not a declined one.
+    const notes = Object.entries(c.declined)
+    const declinedOnly = notes.filter(([, r]) => r !== 'unsure')
+    const toCheck = notes.filter(([, r]) => r === 'unsure').map(([m]) => m)
+    const declined = declinedOnly.map(([m, r]) => `${m} (${r})`).join(', ') || '-'
     lines.push(
-      `| ${c.photo} (${c.view}) | ${runs} | ${c.suggested} | ${Object.keys(c.declined).length}: ${declined} | ${pct(c.accuracy.meanPct)} (${c.accuracy.compared} of ${c.accuracy.references}) |`,
+      `| ${c.photo} (${c.view}) | ${runs} | ${c.suggested} | ${toCheck.length ? `${toCheck.length}: ${toCheck.join(', ')}` : '-'} | ${declinedOnly.length}: ${declined} | ${pct(c.accuracy.meanPct)} (${c.accuracy.compared} of ${c.accuracy.references}) |`,
     )
   }
+  const labelled = out.cases.map((c) => c.photo)
+  lines.push(
+    '',
+    `Suggestion error per marker, shipped model, warm run, over the ${labelled.length} labelled cases (${labelled.join(', ')}): distance to the reference in % of body height; n = cases where it was suggested (of those with a reference). With n this small, the 90th percentile is near the largest value.`,
+    '',
+    '| View | Marker | n | Median, % H | 90th percentile, % H |',
+    '|---|---|---:|---:|---:|',
+  )
+  for (const m of out.perMarker)
+    lines.push(
+      `| ${m.view} | ${m.marker} | ${m.compared} of ${m.references} | ${pct(m.medianPct)} | ${pct(m.p90Pct)} |`,
+    )
   lines.push(
     '',
     'Each retry alone, where the photo as it is gave no person (warm):',

@@ -157,7 +157,7 @@ describe('marking app in a browser', () => {
     assert.equal(new Set(boxes).size, 1, 'the photo stays put while the markers are placed')
     assert.equal(await page.locator('#marker-count').innerText(), '17 / 17')
 
-    // No metrics until the known distance is typed (the prompt asks for it).
+    // The distances wait for the known distance (the prompt asks for it); the angles show meanwhile (partial results).
     assert.match(await page.locator('#results-status').innerText(), /Known distance/)
     await page.locator('#prompt-grid-cm').fill(String(spec.scaleCm))
     await page.locator('#prompt-grid-cm').press('Enter')

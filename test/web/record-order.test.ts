@@ -125,7 +125,7 @@ describe('visits of one day keep their order', () => {
     assert.ok(names.every((n) => n.startsWith('May 1, 2026, ')))
 
     // Trends: a column per visit, oldest first, headed by the date and the start time.
-    await page.locator(`.record-patient-visits[data-patient="${PATIENT}"] #record-trends summary`).click()
+    await page.locator(`#record-trends[data-patient="${PATIENT}"] summary`).click()
     const table = page.locator('#record-trends table.trend-table')
     await table.waitFor()
     const columns = await table

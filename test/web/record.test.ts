@@ -227,7 +227,7 @@ describe('patient record', () => {
     await page.setViewportSize({ width: 1400, height: 900 })
     await openRecord(page)
     await page.locator('#record-patients li[data-patient="PAC-A"] button').click()
-    await page.locator('.record-patient-visits[data-patient="PAC-A"] #record-trends summary').click()
+    await page.locator('#record-trends[data-patient="PAC-A"] summary').click()
     const chart = page.locator('#record-trends svg.trend-chart[data-metric="head_angle"]')
     await chart.waitFor()
     assert.equal(await chart.locator('circle').count(), 3, 'a point per visit')

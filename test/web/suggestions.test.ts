@@ -336,6 +336,58 @@ describe('marker suggestions', () => {
     await page.context().close()
   })
 
+  test('"Confirm all" confirms only the suggestions the model is sure of; the others stay, marked, to confirm one by one', async () => {
+    // The back photo: boots and a padded jacket, the model less sure of the legs and feet.
+    const photo = photos.posterior
+    const { page, errors } = await openApp(h)
+    await openView(page, photo)
+    await suggest(page)
+    const button = page.locator('#confirm-suggestions')
+    const sure = Number(await button.getAttribute('data-sure'))
+    const toCheck = Number(await button.getAttribute('data-to-check'))
+    const suggested = await page.locator('#stage g.marker.suggested').count()
+    assert.equal(sure + toCheck, suggested, 'every suggestion is either sure or to check')
+    assert.ok(sure > 0 && toCheck > 0, `on this photo some are sure, some not: ${sure} sure, ${toCheck} to check`)
+    assert.equal(
+      (await button.innerText()).trim(),
+      `Confirm ${sure} sure suggestions (${toCheck} to check one by one)`,
+      'the button says how many it confirms and how many remain',
+    )
+    // The ones to check are marked in the list, with the reason in the prompt.
+    const rows = page.locator('#marker-list .target.suggested.to-check')
+    assert.equal(await rows.count(), toCheck)
+    const ids = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-target')!))
+    assert.match(await rows.first().locator('.target-pos').innerText(), /not confirmed: check it$/)
+    await page.screenshot({ path: `${OUTPUT}suggestions-to-check.png` })
+
+    await button.click()
+    await page.locator('#confirm-suggestions[data-sure="0"]').waitFor()
+    assert.equal(await button.isVisible(), true, 'still shown while suggestions wait')
+    assert.equal(await button.isDisabled(), true, 'nothing more to confirm at once')
+    assert.equal((await button.innerText()).trim(), `Confirm 0 sure suggestions (${toCheck} to check one by one)`)
+    assert.match(
+      await page.locator('#toast').innerText(),
+      new RegExp(
+        `^${sure} suggested markers of the Posterior view confirmed\\. ${toCheck} suggestions the model was unsure of stay`,
+      ),
+    )
+    assert.deepEqual(
+      await page
+        .locator('#stage g.marker.suggested')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-target')!)),
+      ids,
+      'exactly the ones to check are still suggestions',
+    )
+    // One by one, each with its row's check button.
+    for (const id of ids) {
+      await page.locator(`#marker-list [data-target="${id}"] .confirm`).click()
+      await page.locator(`#stage g.marker[data-target="${id}"]:not(.suggested)`).waitFor()
+    }
+    await button.waitFor({ state: 'hidden' })
+    assert.deepEqual(errors, [])
+    await page.context().close()
+  })
+
   test('suggest on photo load (a remembered setting)', async () => {
     const { page } = await openApp(h)
     await page.locator('#suggest-on-load').check()

@@ -1,6 +1,7 @@
 /**
  * The results as data for the outputs: per view with content, its document, metrics
- * and the service's values (when they answer the document as it is), and the CSV
+ * and its values (the service's when they answer the document as it is; while the view
+ * is incomplete, the partial results of state/partial.ts), and the CSV
  * export built from them (RFC 4180, one row per metric, values at full precision).
  * Pure: no DOM.
  */
@@ -10,7 +11,8 @@ import { exportNumber } from '../i18n/format.js'
 import { type MessageKey, t } from '../i18n/index.js'
 import { type MetricInfo, metricsOf, unitText } from '../metrics/metric-info.js'
 import { DEFAULT_PLACEMENT_SD_PX, uncertaintiesOf } from '../metrics/uncertainty.js'
-import { type Doc, fcOf, hasContent, requestOf, VIEW_NAMES, type View } from '../state/model.js'
+import { type Doc, fcOf, hasContent, VIEW_NAMES, type View } from '../state/model.js'
+import { shownValues } from '../state/partial.js'
 import { provisionalMetrics } from '../state/provisional.js'
 import { type AppState, type AssessmentMeta, EMPTY_META } from '../state/state.js'
 
@@ -18,7 +20,7 @@ export interface ResultEntry {
   readonly view: View
   readonly doc: Doc
   readonly metrics: readonly MetricInfo[]
-  /** The service's answer for the document as it is, or null. */
+  /** The service's answer for the document as it is, or the partial results of an incomplete view, or null. */
   readonly values: Readonly<Record<string, unknown>> | null
 }
 
@@ -28,8 +30,7 @@ export function resultEntries(state: AppState): ResultEntry[] {
   for (const view of VIEW_NAMES) {
     const { doc, outcome } = state.views[view]
     if (!hasContent(doc)) continue
-    const request = requestOf(view, doc)
-    const values = request.ready && request.key === outcome.key ? outcome.values : null
+    const { values } = shownValues(view, doc, outcome)
     entries.push({ view, doc, metrics: metricsOf(view, doc.estimatePopliteal), values })
   }
   return entries

@@ -175,6 +175,12 @@ export const en = {
     one: '{count} item still to place or enter: {list}.',
     other: '{count} items still to place or enter: {list}.',
   },
+  'results.partial': {
+    one: 'Partial results: {count} metric whose markers are all placed is shown; the others say what they wait for.',
+    other:
+      'Partial results: {count} metrics whose markers are all placed are shown; the others say what they wait for.',
+  },
+  'results.waiting': 'Waits for: {list}.',
   'results.stillToPlace.more': '{list}...',
   'results.openPhoto': 'Open a photo and place the {count} markers to see the metrics.',
   'results.analysing': 'Analysing...',
@@ -312,8 +318,22 @@ export const en = {
   'suggest.button': 'Suggest markers',
   'suggest.button.title':
     'Propose every marker of this view from a pose model that runs in this browser; the photo is not uploaded',
-  'suggest.confirmAll': { one: 'Confirm {count} suggestion', other: 'Confirm {count} suggestions' },
-  'suggest.confirmAll.title': 'Accept every suggested marker of this view as it stands (check each first)',
+  'suggest.confirmAll': { one: 'Confirm {count} sure suggestion', other: 'Confirm {count} sure suggestions' },
+  'suggest.confirmAll.title':
+    'Accept as they stand the suggestions the model is sure of (visibility 0.9 or more) and that passed its plausibility checks; the others stay to be checked and confirmed one by one',
+  'suggest.confirmAll.remaining': { one: '{count} to check one by one', other: '{count} to check one by one' },
+  'suggest.confirmedAll.remaining': {
+    one: '{count} suggestion the model was unsure of stays to be checked and confirmed one by one.',
+    other: '{count} suggestions the model was unsure of stay to be checked and confirmed one by one.',
+  },
+  'suggest.nothingSure': {
+    one: 'The model was not sure of the {count} suggestion left: check it on the photo and confirm it yourself.',
+    other:
+      'The model was not sure of any of the {count} suggestions left: check each on the photo and confirm it yourself.',
+  },
+  'suggest.reason.unsure':
+    'Suggested, but the model is unsure of this point: check it on the photo, then confirm it or move it.',
+  'target.status.suggestedToCheck': 'suggested at ({x}, {y}), not confirmed: check it',
   'suggest.onLoad': 'Suggest on photo load',
   'suggest.onLoad.title': 'Run the pose model and suggest the markers as soon as a photo is opened',
   'suggest.noPhoto': 'Open a photo first: suggestions are made from the photo.',

@@ -176,6 +176,12 @@ export const es = {
     one: 'Falta {count} elemento por colocar o escribir: {list}.',
     other: 'Faltan {count} elementos por colocar o escribir: {list}.',
   },
+  'results.partial': {
+    one: 'Resultados parciales: se muestra {count} medida cuyos marcadores están todos colocados; las demás dicen qué les falta.',
+    other:
+      'Resultados parciales: se muestran {count} medidas cuyos marcadores están todos colocados; las demás dicen qué les falta.',
+  },
+  'results.waiting': 'Falta: {list}.',
   'results.stillToPlace.more': '{list}...',
   'results.openPhoto': 'Abra una foto y coloque los {count} marcadores para ver las medidas.',
   'results.analysing': 'Analizando...',
@@ -313,8 +319,22 @@ export const es = {
   'suggest.button': 'Sugerir marcadores',
   'suggest.button.title':
     'Propone todos los marcadores de esta vista con un modelo de pose que se ejecuta en este navegador; la foto no se sube',
-  'suggest.confirmAll': { one: 'Confirmar {count} sugerencia', other: 'Confirmar {count} sugerencias' },
-  'suggest.confirmAll.title': 'Acepta tal cual todos los marcadores sugeridos de esta vista (revise cada uno antes)',
+  'suggest.confirmAll': { one: 'Confirmar {count} sugerencia segura', other: 'Confirmar {count} sugerencias seguras' },
+  'suggest.confirmAll.title':
+    'Acepta tal cual las sugerencias de las que el modelo está seguro (visibilidad 0,9 o más) y que pasaron sus comprobaciones de verosimilitud; las demás quedan para revisar y confirmar una a una',
+  'suggest.confirmAll.remaining': { one: '{count} por revisar una a una', other: '{count} por revisar una a una' },
+  'suggest.confirmedAll.remaining': {
+    one: 'Queda {count} sugerencia de la que el modelo no estaba seguro: revísela y confírmela a mano.',
+    other: 'Quedan {count} sugerencias de las que el modelo no estaba seguro: revíselas y confírmelas una a una.',
+  },
+  'suggest.nothingSure': {
+    one: 'El modelo no estaba seguro de la {count} sugerencia que queda: revísela en la foto y confírmela usted.',
+    other:
+      'El modelo no estaba seguro de ninguna de las {count} sugerencias que quedan: revise cada una en la foto y confírmela usted.',
+  },
+  'suggest.reason.unsure':
+    'Sugerido, pero el modelo no está seguro de este punto: revíselo en la foto y después confírmelo o muévalo.',
+  'target.status.suggestedToCheck': 'sugerido en ({x}; {y}), sin confirmar: revíselo',
   'suggest.onLoad': 'Sugerir al abrir la foto',
   'suggest.onLoad.title': 'Ejecuta el modelo de pose y sugiere los marcadores en cuanto se abre una foto',
   'suggest.noPhoto': 'Abra primero una foto: las sugerencias se hacen a partir de la foto.',

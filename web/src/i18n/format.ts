@@ -140,6 +140,17 @@ export function formatDate(isoDate: string, locale: Locale): string {
   )
 }
 
+/** A YYYY-MM-DD date short, for an axis ("Jan 5, 2026", "5 ene 2026"); other text as given. */
+export function formatShortDate(isoDate: string, locale: Locale): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate)
+  if (!m) return isoDate
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+  if (Number.isNaN(date.getTime())) return isoDate
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    date,
+  )
+}
+
 /**
  * The time of day of an ISO time (e.g. a visit's start) in the locale's form, hour
  * and minute ("9:05 AM", "9:05"), with seconds when asked; in `timeZone`, by default

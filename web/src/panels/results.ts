@@ -1,7 +1,9 @@
 /**
  * The results panel: where the analysis stands (what is missing, analysing, the
  * service's problems, where the values come from), the problems not about one target,
- * and the metrics table (value, meaning, colour of its drawing). Hovering or focusing a
+ * and the metrics table (value, meaning, colour of its drawing). While the view is
+ * incomplete, the metrics its markers already give are shown (state/partial.ts) and
+ * each other row says which markers it waits for. Hovering or focusing a
  * row emphasises the metric on the photo.
  */
 
@@ -15,7 +17,8 @@ import { uncertaintiesOf } from '../metrics/uncertainty.js'
 import { byId, h, setText, swatch } from '../render/dom.js'
 import { colorOf } from '../render/scene.js'
 import { setHighlight } from '../state/commands.js'
-import { requestOf } from '../state/model.js'
+import { type Doc, requestOf, targetsOf, type View } from '../state/model.js'
+import { shownValues } from '../state/partial.js'
 import { provisionalMetrics } from '../state/provisional.js'
 import { type AppState, current, problemsByPlace } from '../state/state.js'
 import type { Store } from '../state/store.js'
@@ -32,14 +35,15 @@ export function mountResults(store: Store<AppState>): void {
     const view = state.view
     const vs = current(state)
     const outcome = vs.outcome
-    const request = requestOf(view, vs.doc)
-    const fresh = request.ready && outcome.key === request.key
-    const values = fresh ? outcome.values : null
+    // The service's answer to the document as it is, or the partial results of an incomplete view.
+    const { values, partial } = shownValues(view, vs.doc, outcome)
     results.classList.toggle('pending', outcome.pending)
     results.dataset.state = values
-      ? outcome.fromFile
-        ? 'saved'
-        : 'ready'
+      ? partial
+        ? 'partial'
+        : outcome.fromFile
+          ? 'saved'
+          : 'ready'
       : outcome.pending
         ? 'pending'
         : outcome.problems.length
@@ -58,10 +62,12 @@ export function mountResults(store: Store<AppState>): void {
     const warning = values && photo ? precisionWarning(metrics, values, u, photo) : null
     precision.hidden = warning === null
     setText(precision, warning && photo ? precisionWarningText(warning, photo) : '')
+    const waiting = new Map((partial?.waiting ?? []).map((w) => [w.name, w.needs]))
     const signature = JSON.stringify([
       view,
       vs.doc.estimatePopliteal,
       values,
+      [...waiting],
       state.settings.locale,
       sd,
       [...provisional],
@@ -81,7 +87,18 @@ export function mountResults(store: Store<AppState>): void {
       )
       const body = h('tbody')
       for (const [i, info] of metrics.entries())
-        body.append(metricRow(info, values?.[info.name], u[info.name], colorOf(i), store, provisional.has(info.name)))
+        body.append(
+          metricRow(
+            info,
+            values?.[info.name],
+            u[info.name],
+            colorOf(i),
+            store,
+            provisional.has(info.name),
+            vs.doc.photo ? waiting.get(info.name) : undefined,
+            (needs) => needsText(view, vs.doc, needs),
+          ),
+        )
       table.replaceChildren(
         h('caption', { class: 'visually-hidden' }, t('results.caption', { view: t(`view.${view}.title`) })),
         head,
@@ -94,6 +111,16 @@ export function mountResults(store: Store<AppState>): void {
   })
 }
 
+/** What a waiting metric needs, in the current language: the targets' labels as the guided list names them. */
+function needsText(view: View, doc: Doc, needs: readonly string[]): string {
+  const targets = targetsOf(view, doc)
+  return needs
+    .map((id) =>
+      id === 'distance' ? t('target.missing.knownDistance') : (targets.find((x) => x.id === id)?.label ?? id),
+    )
+    .join(', ')
+}
+
 function statusText(state: AppState): string {
   const vs = current(state)
   const outcome = vs.outcome
@@ -102,10 +129,13 @@ function statusText(state: AppState): string {
     if (!vs.doc.photo) return t('results.openPhoto', { count: VIEWS[state.view].length })
     const n = request.missing.length
     const shown = request.missing.slice(0, 4).join(', ')
-    return t('results.stillToPlace', {
+    const still = t('results.stillToPlace', {
       count: n,
       list: n > 4 ? t('results.stillToPlace.more', { list: shown }) : shown,
     })
+    const { values } = shownValues(state.view, vs.doc, outcome)
+    const count = values ? Object.keys(values).length : 0
+    return count ? `${t('results.partial', { count })} ${still}` : still
   }
   if (outcome.pending) return t('results.analysing')
   if (outcome.problems.length) return t('results.serviceProblems', { count: outcome.problems.length })
@@ -128,8 +158,12 @@ function metricRow(
   color: string,
   store: Store<AppState>,
   provisional: boolean,
+  /** What the metric waits for while the view is incomplete (state/partial.ts), if it waits. */
+  needs: readonly string[] | undefined,
+  wordNeeds: (needs: readonly string[]) => string,
 ): HTMLTableRowElement {
   const has = typeof value === 'number'
+  const waits = !has && needs !== undefined && needs.length > 0
   // Less precise than photographic measurement can be: marked, and explained in #precision-warning.
   const imprecise = has && u !== undefined && u > CLINICAL_U_LIMIT[info.unit]
   const row = h(
@@ -138,6 +172,7 @@ function metricRow(
       'data-metric': info.name,
       'data-value': has ? String(value) : null,
       'data-provisional': has && provisional ? 'true' : null,
+      'data-waiting': waits ? needs.join(' ') : null,
       class: has && provisional ? 'provisional' : null,
       tabindex: 0,
     },
@@ -149,6 +184,7 @@ function metricRow(
       h('code', {}, info.name),
       h('span', { class: 'meaning' }, info.meaning),
       info.note ? h('span', { class: 'published' }, info.note) : null,
+      waits ? h('span', { class: 'waiting' }, t('results.waiting', { list: wordNeeds(needs) })) : null,
     ),
     h(
       'td',

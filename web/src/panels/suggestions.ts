@@ -1,12 +1,13 @@
 /**
- * The marker-suggestion controls in the toolbar: "Suggest markers", "Confirm N
- * suggestions" (shown while the view has unconfirmed suggestions) and the "Suggest on
- * photo load" setting.
+ * The marker-suggestion controls in the toolbar: "Suggest markers", "Confirm N sure
+ * suggestions (M to check one by one)" (shown while the view has unconfirmed
+ * suggestions; it confirms only those the model was sure of) and the "Suggest on photo
+ * load" setting.
  */
 
 import { t } from '../i18n/index.js'
 import type { Suggestions } from '../pose/controller.js'
-import { confirmAllSuggestions, unconfirmedCount } from '../pose/suggestion-commands.js'
+import { confirmAllSuggestions, suggestionsToConfirm } from '../pose/suggestion-commands.js'
 import { byId, h, setText } from '../render/dom.js'
 import { type AppState, current } from '../state/state.js'
 import type { Store } from '../state/store.js'
@@ -39,9 +40,15 @@ export function mountSuggestions(store: Store<AppState>, suggestions: Suggestion
     confirm.title = t('suggest.confirmAll.title')
     onLoadLabel.title = t('suggest.onLoad.title')
     if (onLoadText.textContent !== ` ${t('suggest.onLoad')}`) onLoadText.textContent = ` ${t('suggest.onLoad')}`
-    const count = unconfirmedCount(state)
-    confirm.hidden = count === 0
-    confirm.textContent = t('suggest.confirmAll', { count })
+    // How many it confirms (the sure ones) and how many stay to be checked one by one.
+    const { sure, toCheck } = suggestionsToConfirm(state)
+    confirm.hidden = sure.length + toCheck.length === 0
+    confirm.disabled = sure.length === 0
+    confirm.dataset.sure = String(sure.length)
+    confirm.dataset.toCheck = String(toCheck.length)
+    confirm.textContent = toCheck.length
+      ? `${t('suggest.confirmAll', { count: sure.length })} (${t('suggest.confirmAll.remaining', { count: toCheck.length })})`
+      : t('suggest.confirmAll', { count: sure.length })
     suggest.disabled = current(state).doc.photo?.url == null || suggestions.busy
     suggest.dataset.busy = String(suggestions.busy)
     suggest.dataset.completed = String(suggestions.completed)

@@ -50,14 +50,18 @@ function targetRow(
   const active = vs.active === target.id
   const errors = problems.get(target.id) ?? []
   const suggested = p !== null && statusOf(vs.doc, target.id) === 'suggested'
+  // A suggestion "Confirm all" leaves: the model was unsure of it, or its run is not known.
+  const toCheck = suggested && !vs.sureSuggestions.includes(target.id)
   const status =
     p === null
       ? t(target.required ? 'target.status.notPlaced' : 'target.status.optional')
       : target.kind === 'lrv'
         ? t('target.status.lineAt', { x: p[0] })
-        : suggested
-          ? t('target.status.suggested', { x: p[0], y: p[1] })
-          : t('target.status.pointAt', { x: p[0], y: p[1] })
+        : toCheck
+          ? t('target.status.suggestedToCheck', { x: p[0], y: p[1] })
+          : suggested
+            ? t('target.status.suggested', { x: p[0], y: p[1] })
+            : t('target.status.pointAt', { x: p[0], y: p[1] })
   const classes = [
     'target',
     p ? 'placed' : '',
@@ -65,6 +69,7 @@ function targetRow(
     errors.length ? 'flagged' : '',
     target.required ? '' : 'optional',
     suggested ? 'suggested' : '',
+    toCheck ? 'to-check' : '',
   ]
   const li = h(
     'li',

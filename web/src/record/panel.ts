@@ -17,7 +17,8 @@ import { type Ask, dialogAsk } from './dialogs.js'
 import { newestFirst, type PatientRecord, searchPatients, type VisitRecord, visitFileName } from './model.js'
 import type { TabWorkspace } from './storage.js'
 import { type TrendSeries, trendCsv, trendsOf } from './trend.js'
-import { trendChart, trendTable } from './trend-chart.js'
+import { trendFigure, trendTable } from './trend-chart.js'
+import { printTrendsPage, renderTrendsPrint, type TrendGroup } from './trends-print.js'
 import { visitLabels, visitLabelText } from './visit-labels.js'
 
 function dateOf(date: string): string {
@@ -109,6 +110,8 @@ export function mountRecordDialog(
   const newName = h('input', { type: 'text', id: 'record-new-name', autocomplete: 'off' })
   let selected: string | null = null
   let rendering = 0
+  /** The charts left out of the printed trends page, as "view:metric" (the clinician's choice, kept while the page is open). */
+  const leftOutOfPrint = new Set<string>()
 
   async function render(): Promise<void> {
     if (!dialog.open) return
@@ -205,11 +208,17 @@ export function mountRecordDialog(
         ),
         patient ? visitsSection(patient, visits) : null,
       ),
+      // The trends below both columns, the dialog's whole width (no half of it left empty).
+      patient && visits.length ? trendsSection(patient, visits) : '',
       h('p', { class: 'dialog-actions' }, exportAll, ' ', importLabel, importInput, ' ', close),
     )
     if (unfiled.length) dialog.querySelector('.record-undo')?.after(unfiledSection(unfiled))
     const trends = dialog.querySelector<HTMLDetailsElement>('#record-trends')
-    if (trends) trends.open = trendsOpen
+    if (trends) {
+      trends.addEventListener('toggle', () => showLatest(trends))
+      trends.open = trendsOpen
+      showLatest(trends)
+    }
     // The search box is put back by replaceChildren: keep typing in it.
     if (focused === search) search.focus()
   }
@@ -336,36 +345,62 @@ export function mountRecordDialog(
       h('h3', {}, t('record.visits.title', { patient: patient.identifier })),
       h('p', {}, start, ' ', exportPatient, ...patientActions(patient, visits).flatMap((b) => [' ', b]), ' ', remove),
       visits.length ? list : h('p', { class: 'field-help' }, t('record.visits.empty')),
-      visits.length ? trendsSection(patient, visits) : null,
     )
   }
 
-  /** Each metric over the patient's visits, per view: charts, a table of the same numbers, and their CSV. */
+  /** Each table of the trends scrolled to its last column: the latest visit in view. */
+  function showLatest(trends: HTMLDetailsElement): void {
+    if (!trends.open) return
+    for (const wrap of trends.querySelectorAll<HTMLElement>('.table-wrap')) wrap.scrollLeft = wrap.scrollWidth
+  }
+
+  /** Each metric over the patient's visits, per view: charts, a table of the same numbers, their CSV, and a printed page. */
   function trendsSection(patient: PatientRecord, visits: readonly VisitRecord[]): HTMLElement {
     const locale = currentLocale()
     const sd = controller.store.get().settings.placementSd
     const box = h(
       'details',
-      { class: 'record-trends', id: 'record-trends' },
+      { class: 'record-trends', id: 'record-trends', 'data-patient': patient.identifier },
       h('summary', {}, t('record.trends')),
       h('p', { class: 'field-help' }, t('record.trends.note')),
+      h(
+        'p',
+        { class: 'field-help trend-legend' },
+        t('record.trends.legend', { evidence: t('record.trends.evidence.placement') }),
+      ),
     )
     const all: TrendSeries[] = []
+    const groups: TrendGroup[] = []
+    const print = h('button', { type: 'button', id: 'record-trends-print' }, t('record.trends.print'))
+    /** The views' series chosen for the printed page. */
+    const chosen = (): TrendGroup[] =>
+      groups
+        .map((g) => ({ ...g, series: g.series.filter((sr) => !leftOutOfPrint.has(`${g.view}:${sr.name}`)) }))
+        .filter((g) => g.series.length > 0)
     for (const view of VIEW_NAMES) {
       const series = trendsOf(visits, view, sd)
       if (series.length === 0) continue
       all.push(...series)
       const labels = new Map(series.map((sr) => [sr.name, metricText(view, sr.name).label]))
+      groups.push({ view, series, labels })
       const charts = h('div', { class: 'trend-charts' })
-      for (const sr of series)
-        charts.append(
-          h(
-            'figure',
-            {},
-            trendChart(sr, labels.get(sr.name) ?? sr.name, locale),
-            h('figcaption', {}, labels.get(sr.name) ?? sr.name),
-          ),
-        )
+      for (const sr of series) {
+        const figure = trendFigure(sr, labels.get(sr.name) ?? sr.name, locale)
+        // Whether the chart goes on the printed page: every chart unless the clinician leaves it out.
+        const key = `${view}:${sr.name}`
+        const include = h('input', {
+          type: 'checkbox',
+          class: 'trend-print-include',
+          checked: !leftOutOfPrint.has(key),
+        })
+        include.addEventListener('change', () => {
+          if (include.checked) leftOutOfPrint.delete(key)
+          else leftOutOfPrint.add(key)
+          print.disabled = chosen().length === 0
+        })
+        figure.append(h('label', { class: 'trend-print-choice' }, include, ' ', t('record.trends.print.include')))
+        charts.append(figure)
+      }
       box.append(
         h('h4', {}, t(`view.${view}.title`)),
         charts,
@@ -390,10 +425,21 @@ export function mountRecordDialog(
         all,
         headers.map((k) => t(k)),
         (real) => (real === null ? '' : t(real ? 'csv.verdict.real' : 'csv.verdict.within')),
+        (unit) => t(unit === 'degrees' ? 'csv.unit.degrees' : 'csv.unit.cm'),
       )
       download(visitFileName(patient.identifier, '', 'trend', 'csv'), 'text/csv', text)
     })
-    box.append(h('p', {}, csv))
+    print.disabled = chosen().length === 0
+    print.addEventListener('click', () => {
+      let root = document.getElementById('trends-print')
+      if (!root) {
+        root = h('div', { class: 'trends-print', id: 'trends-print', 'aria-hidden': 'true' })
+        document.body.append(root)
+      }
+      renderTrendsPrint(root, patient.identifier, chosen(), locale, new Date())
+      printTrendsPage(root)
+    })
+    box.append(h('p', {}, csv, ' ', print))
     return box
   }
 

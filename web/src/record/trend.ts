@@ -9,7 +9,7 @@
  * from its markers with the service's metric functions (compare/from-state.ts).
  * Pure: no DOM.
  */
-import { metricTable, type Unit } from '#core/metrics/index.js'
+import { metricTable, showsSign, type Unit } from '#core/metrics/index.js'
 import { smallestRealDifference } from '../compare/compare.js'
 import { assessmentOf } from '../compare/from-state.js'
 import { csvText } from '../i18n/csv-text.js'
@@ -35,6 +35,8 @@ export interface TrendSeries {
   readonly view: View
   readonly name: string
   readonly unit: Unit
+  /** The metric's display rule (core showsSign): its values shown with + or −. */
+  readonly signed: boolean
   readonly points: readonly TrendPoint[]
 }
 
@@ -71,6 +73,7 @@ function metricsOf(view: View) {
 export function trendsOf(visits: readonly VisitRecord[], view: View, sd: number): TrendSeries[] {
   const series = new Map<string, TrendPoint[]>()
   const units = new Map<string, Unit>()
+  const signed = new Map<string, boolean>()
   const metrics = metricsOf(view)
   for (const visit of chronological(visits)) {
     const a = visitValues(visit, view, sd)
@@ -87,9 +90,49 @@ export function trendsOf(visits: readonly VisitRecord[], view: View, sd: number)
       points.push({ visitId: visit.id, date: visit.date, created: visit.created, value, u, real })
       series.set(metric.name, points)
       units.set(metric.name, metric.unit)
+      signed.set(metric.name, showsSign(metric))
     }
   }
-  return [...series].map(([name, points]) => ({ view, name, unit: units.get(name)!, points }))
+  return [...series].map(([name, points]) => ({
+    view,
+    name,
+    unit: units.get(name)!,
+    signed: signed.get(name)!,
+    points,
+  }))
+}
+
+const DAY_MS = 86_400_000
+
+/**
+ * Where a visit lies on the trend's time axis, ms since 1970: its date (UTC midnight)
+ * plus the time of day it was started, so that the spacing of visits is their interval
+ * in days and two visits of one date still lie apart in the order they were started. An
+ * undated visit lies at its start time; one with neither, at 0.
+ */
+export function visitTime(visit: { readonly date: string; readonly created: string }): number {
+  const started = Date.parse(visit.created)
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(visit.date) ? Date.parse(`${visit.date}T00:00:00Z`) : Number.NaN
+  if (Number.isNaN(day)) return Number.isNaN(started) ? 0 : started
+  return day + (Number.isNaN(started) ? 0 : ((started % DAY_MS) + DAY_MS) % DAY_MS)
+}
+
+/**
+ * The band of values within measurement error of the first visit: its value ± the
+ * smallest real difference between it and the latest visit, from the same function the
+ * comparison of two visits decides a verdict with (compare.ts smallestRealDifference), so
+ * that the band follows whatever that function comes to rest on. A later value outside
+ * it differs from the first visit by more than measurement error.
+ */
+export function changeBand(series: TrendSeries): {
+  readonly low: number
+  readonly high: number
+  readonly half: number
+} {
+  const first = series.points[0]!
+  const last = series.points.at(-1)!
+  const half = smallestRealDifference(first.u, last.u)
+  return { low: first.value - half, high: first.value + half, half }
 }
 
 /** A visit as a column of the trend table. */
@@ -115,7 +158,8 @@ export function trendColumns(series: readonly TrendSeries[]): TrendColumn[] {
 /**
  * The trend as CSV: a row per visit and metric with patient, date, view, metric,
  * value, uncertainty, unit, whether the change is real, and the visit's start time
- * (ISO), which orders and tells apart the rows of two visits of one date. The start
+ * (ISO), which orders and tells apart the rows of two visits of one date; the unit
+ * named by `unitName` (the clinician's language). The start
  * time is the last column, added after the others so that a reader of the earlier
  * columns by position reads them as before.
  */
@@ -124,6 +168,7 @@ export function trendCsv(
   series: readonly TrendSeries[],
   headers: readonly string[],
   verdict: (real: boolean | null) => string,
+  unitName: (unit: Unit) => string = (unit) => unit,
 ): string {
   const rows: string[][] = [[...headers]]
   for (const s of series) {
@@ -135,7 +180,7 @@ export function trendCsv(
         s.name,
         exportNumber(p.value),
         exportNumber(p.u),
-        s.unit,
+        unitName(s.unit),
         verdict(p.real),
         p.created,
       ])

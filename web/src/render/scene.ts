@@ -5,6 +5,7 @@
  */
 import { type MetricInfo, metricsOf } from '../metrics/metric-info.js'
 import { type Doc, requestOf, type Target, targetsOf, type View } from '../state/model.js'
+import { shownValues } from '../state/partial.js'
 import { type AppState, problemsByPlace } from '../state/state.js'
 
 export interface Transform {
@@ -44,9 +45,12 @@ export function sceneOf(state: AppState, view: View, interactive: boolean): Scen
   const vs = state.views[view]
   const outcome = vs.outcome
   const figures: Figure[] = []
-  if (outcome.values) {
+  // An incomplete view draws its partial results (state/partial.ts); a complete one the service's last answer, stale until the new one comes.
+  const { partial } = shownValues(view, vs.doc, outcome)
+  const values = partial ? partial.values : outcome.values
+  if (values) {
     metricsOf(view, vs.doc.estimatePopliteal).forEach((info, i) => {
-      const value = outcome.values?.[info.name]
+      const value = values[info.name]
       if (typeof value === 'number') figures.push({ info, value, color: colorOf(i) })
     })
   }
@@ -58,6 +62,6 @@ export function sceneOf(state: AppState, view: View, interactive: boolean): Scen
     flagged: new Set(problemsByPlace(state, view).keys()),
     figures,
     highlight: interactive ? state.highlight : null,
-    stale: interactive && (outcome.pending || !request.ready || request.key !== outcome.key),
+    stale: interactive && partial === null && (outcome.pending || !request.ready || request.key !== outcome.key),
   }
 }

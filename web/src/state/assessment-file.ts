@@ -17,10 +17,10 @@ import {
   type MarkerOrigin,
   type MarkerStatus,
   type Pt,
-  requestOf,
   statusOf,
   VIEW_NAMES,
 } from './model.js'
+import { shownValues } from './partial.js'
 import { provisionalMetrics } from './provisional.js'
 import type { AppState, AssessmentMeta, LoadedAssessment, LoadedView } from './state.js'
 
@@ -75,6 +75,11 @@ export interface SavedView {
   provisional_metrics?: string[]
   side?: Side
   estimate_popliteal?: boolean
+  /**
+   * The values: the service's answer to the markers as saved, or, while the view lacks
+   * markers, the partial results (state/partial.ts: each metric whose markers are all
+   * placed, computed with the service's metric functions); null when there are none.
+   */
   results: Record<string, unknown> | null
 }
 
@@ -145,8 +150,9 @@ export function assessmentFileOf(state: AppState, savedAt: Date): AssessmentFile
   for (const v of VIEW_NAMES) {
     const { doc, outcome } = state.views[v]
     if (!hasContent(doc)) continue
-    const request = requestOf(v, doc)
-    views[v] = savedView(v, doc, request.ready && request.key === outcome.key ? outcome.values : null)
+    // The service's answer, or while the view is incomplete the metrics its markers already give (state/partial.ts).
+    const { values } = shownValues(v, doc, outcome)
+    views[v] = savedView(v, doc, values ? { ...values } : null)
   }
   if (Object.keys(views).length === 0) return null
   return {

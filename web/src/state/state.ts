@@ -67,6 +67,12 @@ export interface ViewState {
   readonly outcome: Outcome
   /** Per target, a note the prompt shows (e.g. why a tool left a marker unplaced). */
   readonly targetNotes: Readonly<Record<string, string>>
+  /**
+   * Suggested markers the pose model was sure of and that passed its plausibility checks
+   * (pose/suggestion-commands.ts sureOfSuggestion), as its last run on this photo found:
+   * the ones "Confirm all" confirms. Any other suggestion is checked one by one.
+   */
+  readonly sureSuggestions: readonly string[]
   /** Warnings about the view as a whole, shown in the prompt (e.g. the photo looks like another view). */
   readonly warnings: readonly string[]
 }
@@ -149,6 +155,7 @@ export function emptyView(): ViewState {
     dragFrom: null,
     outcome: NO_OUTCOME,
     targetNotes: {},
+    sureSuggestions: [],
     warnings: [],
   }
 }

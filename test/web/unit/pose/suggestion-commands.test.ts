@@ -15,8 +15,11 @@ import {
   clearSuggestionNotes,
   confirmAllSuggestions,
   confirmSuggestion,
+  SURE_VISIBILITY,
   type SuggestionResult,
   suggestionProgress,
+  suggestionsToConfirm,
+  sureOfSuggestion,
   unconfirmedCount,
 } from '../../../../web/src/pose/suggestion-commands.js'
 import {
@@ -126,6 +129,27 @@ describe('applySuggestions', () => {
   })
 })
 
+describe('the rule of "Confirm all"', () => {
+  test('a suggestion made (so past the plausibility checks) from landmarks all seen at SURE_VISIBILITY or more', () => {
+    const base = { marker: 'ombligo', status: 'suggested', x: 1, y: 2, basis: 'derived' } as const
+    assert.equal(sureOfSuggestion({ ...base, confidence: SURE_VISIBILITY }), true)
+    assert.equal(sureOfSuggestion({ ...base, confidence: 1 }), true)
+    assert.equal(sureOfSuggestion({ ...base, confidence: SURE_VISIBILITY - 0.01 }), false)
+    assert.equal(sureOfSuggestion({ ...base, confidence: 0.5 }), false)
+    // Declined by a plausibility check: never confirmed at once (it is not even placed).
+    assert.equal(
+      sureOfSuggestion({
+        marker: 'punto_mentoniano',
+        status: 'not-suggested',
+        reason: 'implausible-face',
+        basis: 'derived',
+        ctx: { landmarks: ['NOSE'], check: 'chin-distance' },
+      }),
+      false,
+    )
+  })
+})
+
 describe('confirming', () => {
   test('one (by click: clickAt on a suggested marker), or all at once', () => {
     let s = applySuggestions(opened(), 'anterior', URL_A, result('anterior', 'front'))
@@ -141,6 +165,47 @@ describe('confirming', () => {
     assert.match(s.notice!.text, /15 suggested markers of the Anterior view confirmed/)
     assert.equal(unconfirmedCount(commands.undo(s)), 15, 'one undo step')
     assert.match(confirmAllSuggestions(s).notice!.text, /No suggested markers/)
+  })
+
+  test('"Confirm all" confirms only what the model was sure of; the rest stays, noted, to be checked one by one', () => {
+    // The left knee seen at 0.7: the patella and tibial tuberosity computed from it are suggested, but not sure.
+    let s = applySuggestions(
+      opened(),
+      'anterior',
+      URL_A,
+      result('anterior', 'front', { LEFT_KNEE: { visibility: 0.7 } }),
+    )
+    const unsure = ['centro_rotula_izq', 'tat_izq']
+    assert.deepEqual(suggestionsToConfirm(s).toCheck, unsure)
+    assert.equal(suggestionsToConfirm(s).sure.length, markerNames('anterior').length - 2)
+    for (const name of unsure) assert.match(current(s).targetNotes[name]!, /the model is unsure of this point/)
+    s = confirmAllSuggestions(s)
+    assert.match(
+      s.notice!.text,
+      /^15 suggested markers of the Anterior view confirmed\. 2 suggestions the model was unsure of stay/,
+    )
+    assert.deepEqual(unconfirmedMarkers(current(s).doc), unsure, 'the unsure ones are still suggestions')
+    const again = confirmAllSuggestions(s)
+    assert.equal(current(again).doc, current(s).doc, 'nothing more is confirmed at once')
+    assert.match(again.notice!.text, /not sure of any of the 2 suggestions left/)
+    // One by one they are confirmed as usual.
+    s = confirmSuggestion(confirmSuggestion(s, 'tat_izq'), 'centro_rotula_izq')
+    assert.equal(unconfirmedCount(s), 0)
+  })
+
+  test('suggestions read from a file, whose run is not known, are all to be checked one by one', () => {
+    const s = applySuggestions(opened(), 'anterior', URL_A, result('anterior', 'front'))
+    const saved = savedView('anterior', current(s).doc, null)
+    const file = {
+      format: ASSESSMENT_FILE_FORMAT,
+      version: ASSESSMENT_FILE_VERSION,
+      saved_at: '2026-01-01T00:00:00Z',
+      view: 'anterior',
+      views: { anterior: saved },
+    }
+    const loaded = commands.assessmentLoaded(initialState(), parseAssessmentFile(JSON.stringify(file)))
+    assert.deepEqual(suggestionsToConfirm(loaded).sure, [])
+    assert.equal(suggestionsToConfirm(loaded).toCheck.length, markerNames('anterior').length)
   })
 
   test('dragging a suggestion confirms it', () => {

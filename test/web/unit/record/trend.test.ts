@@ -5,8 +5,10 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { ANTERIOR_METRICS, showsSign } from '#core/metrics/index.js'
+import { smallestRealDifference } from '../../../../web/src/compare/compare.js'
 import type { VisitRecord } from '../../../../web/src/record/model.js'
-import { trendColumns, trendCsv, trendsOf } from '../../../../web/src/record/trend.js'
+import { changeBand, trendColumns, trendCsv, trendsOf, visitTime } from '../../../../web/src/record/trend.js'
 import { assessmentFileOf } from '../../../../web/src/state/assessment-file.js'
 import * as commands from '../../../../web/src/state/commands.js'
 import { initialState } from '../../../../web/src/state/state.js'
@@ -52,6 +54,45 @@ describe('trends', () => {
     assert.equal(trendsOf([visit('a', '2026-01-01', 0)], 'lateral', 2).length, 0, 'no lateral view: no lateral trend')
   })
 
+  test('each series carries its metric’s display rule: signed angles with + or −, full turns without', () => {
+    const series = trendsOf([visit('a', '2026-01-01', 0)], 'anterior', 2)
+    for (const sr of series) {
+      const metric = ANTERIOR_METRICS.find((m) => m.name === sr.name)!
+      assert.equal(sr.signed, showsSign(metric), sr.name)
+    }
+  })
+
+  test('a visit lies on the time axis at its date plus its start time of day: spacing in days', () => {
+    const day = 86_400_000
+    const jan = visitTime({ date: '2026-01-05', created: '2026-01-05T09:00:00.000Z' })
+    const apr = visitTime({ date: '2026-04-12', created: '2026-04-12T09:00:00.000Z' })
+    const jun = visitTime({ date: '2026-06-21', created: '2026-06-21T09:00:00.000Z' })
+    assert.equal((apr - jan) / day, 97)
+    assert.equal((jun - apr) / day, 70)
+    // Two visits of one date: apart by their start times, in the order started.
+    const after = visitTime({ date: '2026-06-21', created: '2026-06-21T11:30:00.000Z' })
+    assert.equal(after - jun, 2.5 * 3_600_000)
+    // A visit whose date was set later than it was started lies at its date.
+    assert.equal(visitTime({ date: '2026-06-22', created: '2026-06-21T09:00:00.000Z' }) - jun, day)
+    assert.equal(visitTime({ date: '', created: '2026-06-21T09:00:00.000Z' }), Date.parse('2026-06-21T09:00:00.000Z'))
+  })
+
+  test('the change band is the first value ± the comparison’s smallest real difference to the latest', () => {
+    const head = trendsOf(
+      [visit('a', '2026-01-01', 0), visit('b', '2026-02-01', 1), visit('c', '2026-03-01', 40)],
+      'anterior',
+      2,
+    ).find((s) => s.name === 'head_angle')!
+    const [first, , last] = head.points
+    const band = changeBand(head)
+    assert.equal(band.half, smallestRealDifference(first!.u, last!.u))
+    assert.equal(band.low, first!.value - band.half)
+    assert.equal(band.high, first!.value + band.half)
+    // The last change is real and lies outside the band; the small one inside.
+    assert.ok(last!.value < band.low || last!.value > band.high)
+    assert.ok(head.points[1]!.value > band.low && head.points[1]!.value < band.high)
+  })
+
   test('CSV rows carry patient and date, and the visit start time last', () => {
     const series = trendsOf([visit('a', '2026-01-01', 0), visit('b', '2026-02-01', 40)], 'anterior', 2)
     const lines = csvLines(series)
@@ -60,6 +101,25 @@ describe('trends', () => {
       lines.some((l) => l.startsWith('PAC-1,2026-02-01,anterior,head_angle,') && l.endsWith(`,degrees,yes,${NOW}`)),
       lines.join('\n'),
     )
+  })
+
+  test('the CSV names the unit as it is given (the clinician’s language)', () => {
+    const series = trendsOf([visit('a', '2026-01-01', 0)], 'anterior', 2)
+    const text = trendCsv(
+      'PAC-1',
+      series,
+      ['p', 'd', 'v', 'm', 'x', 'u', 'unit', 'r', 's'],
+      () => '',
+      (unit) => (unit === 'degrees' ? 'grados' : 'cm'),
+    )
+    const units = new Set(
+      text
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => l.split(',')[6]),
+    )
+    assert.deepEqual([...units].sort(), ['cm', 'grados'])
   })
 })
 
