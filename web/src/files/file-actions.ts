@@ -8,6 +8,7 @@
 
 import { type ComparisonCsvText, comparisonCsv } from '../compare/comparison-rows.js'
 import { comparisonOf } from '../compare/from-state.js'
+import { MACHINE_CSV, spreadsheetCsv } from '../i18n/csv-text.js'
 import { t, terms } from '../i18n/index.js'
 import { assessmentOpenedAs, hasAssessment, patientConflict } from '../record/commands.js'
 import { type Ask, dialogAsk } from '../record/dialogs.js'
@@ -150,7 +151,12 @@ export class Files {
     return json ? this.loadAssessment(file) : this.openPhoto(file)
   }
 
-  exportCsv(): void {
+  /**
+   * The results as CSV: for a spreadsheet in the clinician's language (Spanish: ';',
+   * decimal comma, byte-order mark), or as data for programs (',' and '.', no mark);
+   * every digit in both (csv-text.ts).
+   */
+  exportCsv(form: 'spreadsheet' | 'data' = 'spreadsheet'): void {
     const entries = resultEntries(this.store.get()).filter((e) => e.values)
     if (entries.length === 0) {
       this.notify(t('csv.nothing'))
@@ -158,9 +164,9 @@ export class Files {
     }
     const { meta, settings } = this.store.get()
     download(
-      visitFileName(meta.patientId, meta.date, 'metrics', 'csv'),
+      visitFileName(meta.patientId, meta.date, form === 'data' ? 'metrics-data' : 'metrics', 'csv'),
       'text/csv',
-      csvOf(entries, settings.placementSd, meta),
+      csvOf(entries, settings.placementSd, meta, form === 'data' ? MACHINE_CSV : spreadsheetCsv(settings.locale)),
     )
     this.notify(t('csv.exported'))
   }
@@ -221,7 +227,7 @@ export class Files {
     download(
       visitFileName(c.later.patientId ?? '', dates, `comparison-${c.later.view}`, 'csv'),
       'text/csv',
-      comparisonCsv(c, terms(), text),
+      comparisonCsv(c, terms(), text, spreadsheetCsv(this.store.get().settings.locale)),
     )
     this.notify(t('compare.csvDone'))
   }
@@ -283,6 +289,7 @@ export function installFiles(files: Files): void {
   })
   byId('save-session').addEventListener('click', () => files.saveAssessment())
   for (const id of ['export-csv', 'export-csv-2']) byId(id).addEventListener('click', () => files.exportCsv())
+  byId('export-csv-data').addEventListener('click', () => files.exportCsv('data'))
   for (const id of ['print-report', 'print-report-2']) byId(id).addEventListener('click', () => files.print())
   // Both PDF buttons wait while one PDF is being made (a second click would make it twice).
   const pdfButtons = ['save-pdf', 'save-pdf-2'].map((id) => byId<HTMLButtonElement>(id))

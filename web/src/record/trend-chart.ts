@@ -7,6 +7,7 @@
  * dependency, and SVG prints as vectors (canvas charts print at screen resolution).
  */
 
+import { isSigned } from '../compare/comparison-rows.js'
 import { formatWithUncertainty, type Locale } from '../i18n/format.js'
 import { h, s } from '../render/dom.js'
 import { type TrendSeries, trendColumns } from './trend.js'
@@ -50,7 +51,11 @@ export function trendChart(series: TrendSeries, label: string, locale: Locale): 
       'data-real': p.real ? 'true' : null,
     })
     dot.append(
-      s('title', {}, `${visitLabelText(names[i]!)}: ${formatWithUncertainty(p.value, p.u, series.unit, locale)}`),
+      s(
+        'title',
+        {},
+        `${visitLabelText(names[i]!)}: ${formatWithUncertainty(p.value, p.u, series.unit, locale, { signed: isSigned(series.view, series.name) })}`,
+      ),
     )
     svg.append(dot)
   })
@@ -92,7 +97,8 @@ export function trendTable(
       return h(
         'td',
         { class: p?.real ? 'num real' : 'num', 'data-visit': v.id },
-        p ? formatWithUncertainty(p.value, p.u, sr.unit, locale) : '\u2014',
+        // Signed metrics with their '+' as everywhere else (the core's display rule).
+        p ? formatWithUncertainty(p.value, p.u, sr.unit, locale, { signed: isSigned(sr.view, sr.name) }) : '\u2014',
       )
     })
     body.append(

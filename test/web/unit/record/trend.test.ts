@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { spreadsheetCsv } from '../../../../web/src/i18n/csv-text.js'
 import type { VisitRecord } from '../../../../web/src/record/model.js'
 import { trendColumns, trendCsv, trendsOf } from '../../../../web/src/record/trend.js'
 import { assessmentFileOf } from '../../../../web/src/state/assessment-file.js'
@@ -61,6 +62,25 @@ describe('trends', () => {
       lines.join('\n'),
     )
   })
+
+  test("the spreadsheet CSV in Spanish: the unit in Spanish, ';' between fields, decimal comma, byte-order mark", () => {
+    const series = trendsOf([visit('a', '2026-01-01', 0), visit('b', '2026-02-01', 40)], 'anterior', 2)
+    const text = trendCsv(
+      'PAC-1',
+      series,
+      ['paciente', 'fecha'],
+      () => 'sí',
+      { degrees: 'grados', cm: 'cm' },
+      spreadsheetCsv('es'),
+    )
+    assert.ok(text.startsWith('\ufeffpaciente;fecha\r\n'))
+    const row = text.split('\r\n').find((l) => l.startsWith('PAC-1;2026-02-01;anterior;head_angle;'))!
+    const [, , , , value, u, unit] = row.split(';')
+    assert.equal(unit, 'grados')
+    assert.match(value!, /^-?\d+(,\d+)?$/)
+    assert.match(u!, /^\d+,\d+$/)
+    assert.doesNotMatch(text, /degrees/)
+  })
 })
 
 function csvLines(series: ReturnType<typeof trendsOf>): string[] {
@@ -69,6 +89,7 @@ function csvLines(series: ReturnType<typeof trendsOf>): string[] {
     series,
     ['patient', 'date', 'view', 'metric', 'value', 'uncertainty', 'unit', 'beyond_error', 'visit_started'],
     (r) => (r === null ? '' : r ? 'yes' : 'no'),
+    { degrees: 'degrees', cm: 'cm' },
   )
     .trimEnd()
     .split('\r\n')
