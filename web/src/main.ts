@@ -22,6 +22,7 @@ import { mountLanguage } from './panels/language.js'
 import { mountNotice } from './panels/notice.js'
 import { mountOptions } from './panels/options.js'
 import { mountPrompt } from './panels/prompt.js'
+import { mountReportSettings } from './panels/report-settings.js'
 import { mountResults } from './panels/results.js'
 import { mountStatureScale } from './panels/stature.js'
 import { mountStatus } from './panels/status.js'
@@ -141,6 +142,10 @@ void IdbStorage.open()
     files.beforeReplace = () => record.confirmReplace()
     // The PDF report names the record's patient of the visit on screen.
     files.patientName = () => record.patientNameOnScreen()
+    files.patientNotes = () => record.patientNotesOnScreen()
+    // The clinic's report settings are kept in the record.
+    files.reportSettings = () => storage.reportSettings()
+    mountReportSettings(store, { load: () => storage.reportSettings(), save: (s) => storage.saveReportSettings(s) })
     mountRecordStatus(record)
     fhir.record = record
     mountRecordDialog(record, undefined, (patient, visits) =>

@@ -24,6 +24,7 @@ import type { Store } from '../state/store.js'
 import { fileSizeProblem, problemsText, readFile } from './file-schema.js'
 import { RasterError, verifiedRasterImage } from './raster.js'
 import { renderReport } from './report.js'
+import { admitReportSettings } from './report-settings.js'
 import { csvOf, resultEntries } from './results-csv.js'
 
 export class Files {
@@ -35,6 +36,12 @@ export class Files {
 
   /** The name of the record's patient whose visit is on screen, '' when none (the record sets it; the PDF shows it). */
   patientName: () => Promise<string> = async () => ''
+
+  /** The notes of that patient, '' when none (the record sets it; the reports print them as the clinician's notes). */
+  patientNotes: () => Promise<string> = async () => ''
+
+  /** The clinic's report settings as stored, admitted before use (the record sets it). */
+  reportSettings: () => Promise<unknown> = async () => undefined
 
   constructor(
     private readonly store: Store<AppState>,
@@ -242,10 +249,12 @@ export class Files {
   }
 
   /**
-   * Saves the report as a PDF made here, in the browser (report-pdf.ts: jsPDF, loaded
-   * now the first time); nothing is sent. A failure is said, and nothing is saved.
+   * Saves the clinical report or the patient summary as a PDF made here, in the
+   * browser (report-pdf.ts: jsPDF, loaded now the first time), with the clinic's
+   * settings and the patient's notes from the record; nothing is sent. A failure is
+   * said, and nothing is saved.
    */
-  async savePdf(): Promise<void> {
+  async savePdf(kind: 'clinical' | 'summary' = 'clinical'): Promise<void> {
     const state = this.store.get()
     let pdf: typeof import('./report-pdf.js')
     try {
@@ -257,8 +266,14 @@ export class Files {
     }
     const { reportPdf, reportPdfFileName } = pdf
     try {
-      const bytes = await reportPdf(state, { patientName: await this.patientName() })
-      const name = reportPdfFileName(state)
+      const settings = await admitReportSettings(await this.reportSettings())
+      const bytes = await reportPdf(state, {
+        patientName: await this.patientName(),
+        notes: await this.patientNotes(),
+        settings,
+        kind,
+      })
+      const name = reportPdfFileName(state, kind)
       download(name, 'application/pdf', bytes)
       this.notify(t('pdf.saved', { name }))
     } catch (error) {
@@ -292,12 +307,12 @@ export function installFiles(files: Files): void {
   byId('export-csv-data').addEventListener('click', () => files.exportCsv('data'))
   for (const id of ['print-report', 'print-report-2']) byId(id).addEventListener('click', () => files.print())
   // Both PDF buttons wait while one PDF is being made (a second click would make it twice).
-  const pdfButtons = ['save-pdf', 'save-pdf-2'].map((id) => byId<HTMLButtonElement>(id))
+  const pdfButtons = ['save-pdf', 'save-pdf-2', 'save-summary-pdf'].map((id) => byId<HTMLButtonElement>(id))
   for (const button of pdfButtons)
     button.addEventListener('click', async () => {
       for (const b of pdfButtons) b.disabled = true
       try {
-        await files.savePdf()
+        await files.savePdf(button.id === 'save-summary-pdf' ? 'summary' : 'clinical')
       } finally {
         for (const b of pdfButtons) b.disabled = false
       }

@@ -113,8 +113,8 @@ export function renderReport(container: HTMLElement, state: AppState): void {
               'th',
               { scope: 'row' },
               swatch(colorOf(i)),
+              // The label only: a field name ("head_angle") is no reading for a patient or a colleague.
               `${m.label} `,
-              h('code', {}, m.name),
               h('span', { class: 'meaning' }, m.meaning),
               m.note ? h('span', { class: 'published' }, m.note) : null,
             ),

@@ -746,6 +746,13 @@ export class RecordController {
     return (await this.storage.patients()).find((p) => p.id === id)?.name ?? ''
   }
 
+  /** The notes of the record's patient whose visit is on screen ('' when none): the reports print them as the clinician's. */
+  async patientNotesOnScreen(): Promise<string> {
+    const id = this.store.get().record?.patientId
+    if (!id) return ''
+    return (await this.storage.patients()).find((p) => p.id === id)?.notes ?? ''
+  }
+
   async addPatient(identifier: string, name: string): Promise<PatientRecord | null> {
     if (!identifier.trim()) {
       this.notify(t('record.patient.needsIdentifier'))
