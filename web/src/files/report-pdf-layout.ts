@@ -97,6 +97,8 @@ export interface BlockSize {
   readonly table: number
   /** The tallest the photo can be drawn at the column's width (0 without a photo). */
   readonly photoMax: number
+  /** A block of text after the views (a comparison, the notes): not counted among a page's views. */
+  readonly text?: boolean
 }
 
 export interface Pagination {
@@ -131,7 +133,7 @@ export function photoHeightFor(blocks: readonly BlockSize[], available: number):
 
 /**
  * Which blocks share a page, in order: a block joins the page before while at most
- * maxPerPage photos share it and each of their photos can still be at least minPhoto tall
+ * maxPerPage views share it (text blocks not counted) and each of their photos can still be at least minPhoto tall
  * (or as tall as it can be, when less); the first page also holds the title block
  * (`firstReserve` of its height). Then every photo on a page is drawn as large as the
  * page allows, with its aspect kept. A block too tall for a page alone gets a page of its own.
@@ -150,7 +152,8 @@ export function paginate(
   const pages: number[][] = []
   let page: number[] = []
   const available = (pageIndex: number) => options.bodyHeight - (pageIndex === 0 ? options.firstReserve : 0)
-  // The most photos on a page; blocks without a photo (a comparison, the notes) join any page they fit on.
+  // The most views on a page; text blocks (a comparison, the notes) join any page they fit on.
+  const views = (members: readonly number[]) => members.filter((i) => !blocks[i]!.text).length
   const photos = (members: readonly number[]) => members.filter((i) => blocks[i]!.photoMax > 0).length
   // A photo alone on its page keeps at least minPhotoAlone (a page of text blocks does not shrink it further).
   const fits = (members: readonly number[], pageIndex: number) => {
@@ -164,7 +167,7 @@ export function paginate(
   }
   blocks.forEach((_, i) => {
     const candidate = [...page, i]
-    if (page.length === 0 || (photos(candidate) <= options.maxPerPage && fits(candidate, pages.length)))
+    if (page.length === 0 || (views(candidate) <= options.maxPerPage && fits(candidate, pages.length)))
       page = candidate
     else {
       pages.push(page)

@@ -530,7 +530,7 @@ export function reportPdfOf(
   if (content.notes.length > 0) extra.push(textBlock(doc, paper, content.notesHeading, content.notes, null, []))
   const titleBottom = drawTitle(doc, content, paper, false)
   const { pages, photoHeights } = paginate(
-    [...measured.map((m) => m.size), ...extra.map((b) => ({ fixed: b.height, table: 0, photoMax: 0 }))],
+    [...measured.map((m) => m.size), ...extra.map((b) => ({ fixed: b.height, table: 0, photoMax: 0, text: true }))],
     {
       bodyHeight: body.height,
       firstReserve: titleBottom - body.y,
