@@ -167,8 +167,7 @@ export function paginate(
   }
   blocks.forEach((_, i) => {
     const candidate = [...page, i]
-    if (page.length === 0 || (views(candidate) <= options.maxPerPage && fits(candidate, pages.length)))
-      page = candidate
+    if (page.length === 0 || (views(candidate) <= options.maxPerPage && fits(candidate, pages.length))) page = candidate
     else {
       pages.push(page)
       page = [i]
