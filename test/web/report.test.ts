@@ -6,7 +6,8 @@
  * (pdftotext), and that no table is split across pages leaving fewer than
  * MIN_ROWS_PER_PAGE of its rows on a page (each row found by its label in the text of
  * each page, in order). Each view's photo was taken rolled 4 deg and kept: its capture
- * conditions (with the view's facts) and the tilt warning are printed with it, and still fit. Each page is
+ * conditions (with the view's facts) and the tilt warning are printed with it, and still fit. Every page
+ * carries the patient, the date and "Page n of m" in its margins; no field name is printed. Each page is
  * also written as PNG (pdftoppm) to test-output/ to be looked at.
  */
 import assert from 'node:assert/strict'
@@ -149,6 +150,17 @@ describe('printed report fits the page', () => {
         execFileSync('pdftoppm', ['-png', '-r', '60', path, `${OUTPUT}report-${c.name}-${paper}`])
         const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' })
         assert.match(text, /PAC-0042/, 'the patient is on the report')
+        // Every page: the patient and the date in its margins, and "Page n of m" (CSS @page margin boxes).
+        for (let n = 1; n <= pages; n++) {
+          const one = execFileSync('pdftotext', ['-f', String(n), '-l', String(n), path, '-'], { encoding: 'utf8' })
+          const line = one.replace(/\s+/gu, ' ')
+          assert.ok(
+            line.includes('PAC-0042 · April 14, 2026'),
+            `${c.name} ${paper} page ${n}: the patient and the date`,
+          )
+          assert.ok(line.includes(`Page ${n} of ${pages}`), `${c.name} ${paper} page ${n}: "Page ${n} of ${pages}"`)
+        }
+        assert.doesNotMatch(text, /\b[a-z]+_[a-z_]+\b/, 'no field name')
         const flat = text.replace(/\s+/gu, ' ')
         assert.equal(
           flat.match(/Photo taken with the camera, \d+ × \d+ px · roll 4\.0°, pitch −0\.5° \(limit 1\.5°\)/g)?.length,

@@ -239,11 +239,15 @@ export class Files {
     this.notify(t('compare.csvDone'))
   }
 
+  /** The record's name of the patient on screen, as last asked (the print route is built synchronously before printing). */
+  private printedName = ''
+
   buildReport(): void {
-    renderReport(byId('report'), this.store.get())
+    renderReport(byId('report'), this.store.get(), this.printedName)
   }
 
-  print(): void {
+  async print(): Promise<void> {
+    this.printedName = await this.patientName()
     this.buildReport()
     window.print()
   }
@@ -305,7 +309,7 @@ export function installFiles(files: Files): void {
   byId('save-session').addEventListener('click', () => files.saveAssessment())
   for (const id of ['export-csv', 'export-csv-2']) byId(id).addEventListener('click', () => files.exportCsv())
   byId('export-csv-data').addEventListener('click', () => files.exportCsv('data'))
-  for (const id of ['print-report', 'print-report-2']) byId(id).addEventListener('click', () => files.print())
+  for (const id of ['print-report', 'print-report-2']) byId(id).addEventListener('click', () => void files.print())
   // Both PDF buttons wait while one PDF is being made (a second click would make it twice).
   const pdfButtons = ['save-pdf', 'save-pdf-2', 'save-summary-pdf'].map((id) => byId<HTMLButtonElement>(id))
   for (const button of pdfButtons)
