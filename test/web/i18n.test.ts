@@ -262,8 +262,10 @@ describe('the app in Spanish and English', () => {
     await assertSpanish(page, '#app', 'the comparison')
     await page.locator('#comparison').screenshot({ path: `${OUTPUT}i18n-es-comparison.png` })
     // The comparison CSV is for a Spanish spreadsheet: byte-order mark, ';' and the decimal comma.
-    const compared = (await downloadText(page, '#compare-csv', 'i18n-es-comparison.csv')).trim().split('\r\n')
-    assert.match(compared[0]!, /^\ufeffvista;lado;medida;nombre;unidad;fecha_anterior;valor_anterior/)
+    const comparedText = await downloadText(page, '#compare-csv', 'i18n-es-comparison.csv')
+    assert.equal(comparedText.charCodeAt(0), 0xfeff, 'the byte-order mark')
+    const compared = comparedText.trim().split('\r\n')
+    assert.match(compared[0]!, /^vista;lado;medida;nombre;unidad;fecha_anterior;valor_anterior/)
     assert.equal(compared.filter((l) => l.endsWith(';sí')).length, 1)
     assert.ok(
       compared.slice(1).every((l) => /;-?\d+,\d+;/.test(l)),

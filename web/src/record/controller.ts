@@ -643,7 +643,8 @@ export class RecordController {
     }
     this.store.set((s) => comparisonLoaded(s, visit.date, loaded, visit.created))
     const date = this.store.get().comparison?.meta.date
-    if (this.store.get().comparison) this.notify(t('compare.loaded', { date: date || t('compare.undated') }))
+    // The date as the language writes it, never the ISO form ("2026-11-24").
+    if (this.store.get().comparison) this.notify(t('compare.loaded', { date: dateText(date ?? '') }))
   }
 
   /** Starts a new, empty visit of a patient (asking first when the screen holds unfiled work). */
