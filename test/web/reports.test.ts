@@ -9,7 +9,8 @@
  * name, the visit's date and "Página n de m"; every word inside the page with a margin
  * and no two words' boxes overlapping (pdftotext -bbox); no internal field name; every
  * photo printed at least PHOTO_MIN_PT tall, a single view's at least ONE_VIEW_MIN_PT
- * (pdftohtml -xml: the images' placed sizes); the logo on page 1. Each PDF is kept in
+ * (pdftohtml -xml: the images' placed sizes); the logo on page 1; and the printed report (the print
+ * route) with the same clinic, clinician, logo and patient name. Each PDF is kept in
  * test-output/, and page 1 of each as a PNG (pdftoppm) for docs/.
  */
 import assert from 'node:assert/strict'
@@ -243,6 +244,13 @@ describe('the clinical report and the patient summary as PDF files', () => {
           ])
           assert.ok(readFileSync(`${OUTPUT}reports-${name}-page1.png`).length > 1000)
         }
+        // The print route has them too: the clinic, the clinician and the logo, the patient's name (asked from the record).
+        await page
+          .locator('#report .report-clinic', { hasText: 'Clínica Postural Núñez & Asociados' })
+          .waitFor({ state: 'attached' })
+        assert.match((await page.locator('#report .report-clinician').textContent()) ?? '', /Dra\. María Pérez Ibáñez/)
+        assert.equal(await page.locator('#report img.report-logo').count(), 1)
+        assert.match((await page.locator('#report .report-patient').textContent()) ?? '', /PAC-0042 \(José Núñez\)/)
         await page.context().close()
       })
 })

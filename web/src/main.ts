@@ -126,6 +126,8 @@ store.subscribe((state, previous) => {
     state.meta !== previous.meta
   )
     files.buildReport()
+  // Another visit of the record on screen: its patient's name and notes for the printed report (Ctrl+P included).
+  if (state.record !== previous.record) void files.refreshPrinted()
 })
 startAnalysis(store)
 // Exporting and sending visits as HL7 FHIR R4 (fhir/): the visit on screen at once, a patient's visits once the record is open.
@@ -145,7 +147,11 @@ void IdbStorage.open()
     files.patientNotes = () => record.patientNotesOnScreen()
     // The clinic's report settings are kept in the record.
     files.reportSettings = () => storage.reportSettings()
-    mountReportSettings(store, { load: () => storage.reportSettings(), save: (s) => storage.saveReportSettings(s) })
+    mountReportSettings(store, {
+      load: () => storage.reportSettings(),
+      save: (s) => storage.saveReportSettings(s),
+      saved: () => void files.refreshPrinted(),
+    })
     mountRecordStatus(record)
     fhir.record = record
     mountRecordDialog(record, undefined, (patient, visits) =>

@@ -23,7 +23,7 @@ import type { AppState, LoadedAssessment } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { fileSizeProblem, problemsText, readFile } from './file-schema.js'
 import { RasterError, verifiedRasterImage } from './raster.js'
-import { renderReport } from './report.js'
+import { NO_PRINTED_EXTRAS, type PrintedExtras, renderReport } from './report.js'
 import { admitReportSettings } from './report-settings.js'
 import { csvOf, resultEntries } from './results-csv.js'
 
@@ -239,16 +239,34 @@ export class Files {
     this.notify(t('compare.csvDone'))
   }
 
-  /** The record's name of the patient on screen, as last asked (the print route is built synchronously before printing). */
-  private printedName = ''
+  /** What the record adds to the printed report, as last asked (the print route is built synchronously before printing). */
+  private printed: PrintedExtras = NO_PRINTED_EXTRAS
 
   buildReport(): void {
-    renderReport(byId('report'), this.store.get(), this.printedName)
+    renderReport(byId('report'), this.store.get(), this.printed)
+  }
+
+  /** Asks the record for the patient's name and notes and the clinic's settings, for the printed report. */
+  private async printedExtras(): Promise<PrintedExtras> {
+    const settings = await admitReportSettings(await this.reportSettings())
+    if (this.printed.logoUrl) URL.revokeObjectURL(this.printed.logoUrl)
+    return {
+      patientName: await this.patientName(),
+      notes: await this.patientNotes(),
+      clinic: settings.clinic,
+      clinician: settings.clinician,
+      logoUrl: settings.logo ? URL.createObjectURL(new Blob([settings.logo.bytes], { type: settings.logo.type })) : '',
+    }
+  }
+
+  /** Asks the record again (another visit or patient on screen, settings saved), then rebuilds the printed report. */
+  async refreshPrinted(): Promise<void> {
+    this.printed = await this.printedExtras()
+    this.buildReport()
   }
 
   async print(): Promise<void> {
-    this.printedName = await this.patientName()
-    this.buildReport()
+    await this.refreshPrinted()
     window.print()
   }
 

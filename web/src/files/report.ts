@@ -55,7 +55,20 @@ export function runningStyle(running: string): string {
 } }`
 }
 
-export function renderReport(container: HTMLElement, state: AppState, patientName = ''): void {
+/** What the record adds to the printed report: the patient's name and notes, the clinic's settings (logo as a URL). */
+export interface PrintedExtras {
+  readonly patientName: string
+  readonly notes: string
+  readonly clinic: string
+  readonly clinician: string
+  /** An object URL of the admitted logo, or ''. */
+  readonly logoUrl: string
+}
+
+export const NO_PRINTED_EXTRAS: PrintedExtras = { patientName: '', notes: '', clinic: '', clinician: '', logoUrl: '' }
+
+export function renderReport(container: HTMLElement, state: AppState, extras: PrintedExtras = NO_PRINTED_EXTRAS): void {
+  const patientName = extras.patientName
   const now = new Date()
   const entries = resultEntries(state)
   const sd = state.settings.placementSd
@@ -70,6 +83,9 @@ export function renderReport(container: HTMLElement, state: AppState, patientNam
     h(
       'header',
       { class: 'report-header' },
+      extras.logoUrl ? h('img', { class: 'report-logo', src: extras.logoUrl, alt: '' }) : null,
+      extras.clinic ? h('p', { class: 'report-clinic' }, extras.clinic) : null,
+      extras.clinician ? h('p', { class: 'report-clinician' }, t('pdf.clinician', { name: extras.clinician })) : null,
       h('h1', {}, t('report.title')),
       patient || state.meta.date
         ? h(
@@ -198,6 +214,13 @@ export function renderReport(container: HTMLElement, state: AppState, patientNam
   }
   const comparison = comparisonSection(state)
   if (comparison) parts.push(comparison)
+  // The clinician's notes and interpretation (the patient's notes in the record), kept whole on a page.
+  const notes = extras.notes
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+  if (notes.length > 0)
+    parts.push(h('section', { class: 'report-notes' }, h('h2', {}, t('pdf.notes')), ...notes.map((p) => h('p', {}, p))))
   container.replaceChildren(...parts)
 }
 

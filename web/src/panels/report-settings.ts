@@ -22,6 +22,8 @@ import type { Store } from '../state/store.js'
 export interface ReportSettingsEffects {
   load(): Promise<unknown>
   save(settings: StoredReportSettings): Promise<void>
+  /** Told after a save (the printed report is rebuilt with the new settings). */
+  saved?(): void
 }
 
 export function mountReportSettings(store: Store<AppState>, effects: ReportSettingsEffects): void {
@@ -78,6 +80,7 @@ export function mountReportSettings(store: Store<AppState>, effects: ReportSetti
         await effects.save(next)
         stored = next
         box.dataset.saved = 'true'
+        effects.saved?.()
         say(t('settings.report.saved'))
       } catch (error) {
         say(t('record.saveFailed', { reason: error instanceof Error ? error.message : String(error) }), 10_000)
