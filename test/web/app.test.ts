@@ -252,8 +252,8 @@ describe('marking app in a browser', () => {
     await page.locator('#results[data-state="ready"]').waitFor()
     assert.deepEqual(await shownResults(page), results)
 
-    // CSV: one row per metric, at full precision.
-    const csv = (await downloadOf(page, '#export-csv', 'anterior.csv')).text.trim().split('\r\n')
+    // The data CSV: one row per metric, at full precision.
+    const csv = (await downloadOf(page, '#export-csv-data', 'anterior.csv')).text.trim().split('\r\n')
     assert.equal(
       csv[0],
       'patient,date,view,side,metric,value,uncertainty,unit,meaning,photo,fc_cm_per_px,lrv_x_px,placement_error_px,status',

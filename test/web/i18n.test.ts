@@ -222,14 +222,14 @@ describe('the app in Spanish and English', () => {
       assert.deepEqual(Object.keys(JSON.parse(body)).sort(), ['calibration', 'markers'])
     }
 
-    // The CSV: Spanish headers, u in its own column at full precision.
-    const csv = (await downloadText(page, '#export-csv', 'i18n-es.csv')).trim().split('\r\n')
+    // The data CSV: Spanish headers, u in its own column at full precision.
+    const csv = (await downloadText(page, '#export-csv-data', 'i18n-es.csv')).trim().split('\r\n')
     assert.equal(
       csv[0],
       'paciente,fecha,vista,lado,medida,valor,incertidumbre,unidad,significado,foto,fc_cm_por_px,lrv_x_px,error_colocacion_px,estado',
     )
     for (const line of csv.slice(1)) assert.ok(Number(line.split(',')[6]) > 0, line)
-    // Its words are Spanish (side, unit, meaning, status); its numbers keep '.' for spreadsheets and scripts (docs/uncertainty.md).
+    // Its words are Spanish (side, unit, meaning, status); its numbers keep '.' for scripts (docs/uncertainty.md).
     const words = csv
       .map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/))
       .map((f) => [f[0], f[1], f[2], f[3], f[7], f[8], f[13]].join(' '))
@@ -261,9 +261,16 @@ describe('the app in Spanish and English', () => {
     assert.match(comparisonText, new RegExp(`1 de ${ANTERIOR_COUNT} medidas han cambiado`))
     await assertSpanish(page, '#app', 'the comparison')
     await page.locator('#comparison').screenshot({ path: `${OUTPUT}i18n-es-comparison.png` })
-    const compared = (await downloadText(page, '#compare-csv', 'i18n-es-comparison.csv')).trim().split('\r\n')
-    assert.match(compared[0]!, /^vista,lado,medida,nombre,unidad,fecha_anterior,valor_anterior/)
-    assert.equal(compared.filter((l) => l.endsWith(',sí')).length, 1)
+    // The comparison CSV is for a Spanish spreadsheet: byte-order mark, ';' and the decimal comma.
+    const comparedText = await downloadText(page, '#compare-csv', 'i18n-es-comparison.csv')
+    assert.equal(comparedText.charCodeAt(0), 0xfeff, 'the byte-order mark')
+    const compared = comparedText.trim().split('\r\n')
+    assert.match(compared[0]!, /^vista;lado;medida;nombre;unidad;fecha_anterior;valor_anterior/)
+    assert.equal(compared.filter((l) => l.endsWith(';sí')).length, 1)
+    assert.ok(
+      compared.slice(1).every((l) => /;-?\d+,\d+;/.test(l)),
+      'decimal commas',
+    )
 
     // The report in Spanish, with both visits' overlays side by side.
     await page.emulateMedia({ media: 'print' })

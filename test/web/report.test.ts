@@ -6,7 +6,8 @@
  * (pdftotext), and that no table is split across pages leaving fewer than
  * MIN_ROWS_PER_PAGE of its rows on a page (each row found by its label in the text of
  * each page, in order). Each view's photo was taken rolled 4 deg and kept: its capture
- * conditions (with the view's facts) and the tilt warning are printed with it, and still fit. Each page is
+ * conditions (with the view's facts) and the tilt warning are printed with it, and still fit. Every page
+ * carries the patient, the date and "Page n of m" in its margins; no field name is printed. Each page is
  * also written as PNG (pdftoppm) to test-output/ to be looked at.
  */
 import assert from 'node:assert/strict'
@@ -37,11 +38,25 @@ const PAPER = {
 } as const
 const MARGIN_PX = (12 / 25.4) * 96
 
-async function prepare(views: readonly View[], compare: boolean): Promise<Page> {
+/** The file with every view's scale ruler moved to the photo's bottom-left corner, where its label used to be cut. */
+function withScaleAtCorner(file: Buffer): Buffer {
+  const data = JSON.parse(file.toString('utf8'))
+  for (const view of Object.values(data.views) as { calibration: { scale_points: number[][] } }[])
+    view.calibration.scale_points = [
+      [0, 998],
+      [60, 998],
+    ]
+  return Buffer.from(JSON.stringify(data))
+}
+
+async function prepare(views: readonly View[], compare: boolean, scaleAtCorner = false): Promise<Page> {
   const { page } = await openApp(h)
-  await page
-    .locator('#session-input')
-    .setInputFiles({ name: 'visit.json', mimeType: 'application/json', buffer: assessmentFile(views, '2026-04-14') })
+  const file = assessmentFile(views, '2026-04-14')
+  await page.locator('#session-input').setInputFiles({
+    name: 'visit.json',
+    mimeType: 'application/json',
+    buffer: scaleAtCorner ? withScaleAtCorner(file) : file,
+  })
   for (const v of views) {
     await page.locator(`#tab-${v}`).click()
     await loadPhoto(page, h, v)
@@ -117,8 +132,14 @@ function pdfPages(path: string): number {
   return Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [path], { encoding: 'utf8' }))![1])
 }
 
-const CASES: readonly { name: string; views: readonly View[]; compare: boolean; maxPages: number }[] = [
-  { name: 'one-view', views: ['anterior'], compare: false, maxPages: 1 },
+const CASES: readonly {
+  name: string
+  views: readonly View[]
+  compare: boolean
+  maxPages: number
+  scaleAtCorner?: boolean
+}[] = [
+  { name: 'one-view', views: ['anterior'], compare: false, maxPages: 1, scaleAtCorner: true },
   { name: 'three-views', views: ['anterior', 'posterior', 'lateral'], compare: false, maxPages: 2 },
   { name: 'comparison', views: ['anterior'], compare: true, maxPages: 2 },
 ]
@@ -126,7 +147,7 @@ const CASES: readonly { name: string; views: readonly View[]; compare: boolean; 
 describe('printed report fits the page', () => {
   for (const c of CASES) {
     test(`${c.name}: A4 and Letter, at most ${c.maxPages} page(s), every column inside the page`, async () => {
-      const page = await prepare(c.views, c.compare)
+      const page = await prepare(c.views, c.compare, c.scaleAtCorner)
       for (const paper of ['A4', 'Letter'] as const) {
         for (const t of await tableFit(page, paper)) {
           assert.ok(
@@ -149,6 +170,37 @@ describe('printed report fits the page', () => {
         execFileSync('pdftoppm', ['-png', '-r', '60', path, `${OUTPUT}report-${c.name}-${paper}`])
         const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' })
         assert.match(text, /PAC-0042/, 'the patient is on the report')
+        // Every page: the patient and the date in its margins, and "Page n of m" (CSS @page margin boxes).
+        for (let n = 1; n <= pages; n++) {
+          const one = execFileSync('pdftotext', ['-f', String(n), '-l', String(n), path, '-'], { encoding: 'utf8' })
+          const line = one.replace(/\s+/gu, ' ')
+          assert.ok(
+            line.includes('PAC-0042 · April 14, 2026'),
+            `${c.name} ${paper} page ${n}: the patient and the date`,
+          )
+          assert.ok(line.includes(`Page ${n} of ${pages}`), `${c.name} ${paper} page ${n}: "Page ${n} of ${pages}"`)
+        }
+        assert.doesNotMatch(text, /\b[a-z]+_[a-z_]+\b/, 'no field name')
+        // The scale's label inside its photo (along the bottom edge it was cut: "= 1428,0 px"), laid out for print.
+        await page.emulateMedia({ media: 'print' })
+        const labels =
+          (await page.evaluate(`[...document.querySelectorAll('#report svg.report-photo')].flatMap((svg) => {
+          const box = svg.viewBox.baseVal
+          return [...svg.querySelectorAll('.scale-label')].map((t) => {
+            const b = t.getBBox()
+            return { x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height, w: box.width, h: box.height }
+          })
+        })`)) as { x0: number; y0: number; x1: number; y1: number; w: number; h: number }[]
+        await page.emulateMedia({ media: 'screen' })
+        assert.ok(
+          labels.length >= c.views.length && labels.every((l) => l.x1 > l.x0),
+          'a scale label per photo, laid out',
+        )
+        for (const l of labels)
+          assert.ok(
+            l.x0 >= 0 && l.y0 >= 0 && l.x1 <= l.w && l.y1 <= l.h,
+            `the scale label inside its photo: ${JSON.stringify(l)}`,
+          )
         const flat = text.replace(/\s+/gu, ' ')
         assert.equal(
           flat.match(/Photo taken with the camera, \d+ × \d+ px · roll 4\.0°, pitch −0\.5° \(limit 1\.5°\)/g)?.length,

@@ -22,6 +22,7 @@ import { mountLanguage } from './panels/language.js'
 import { mountNotice } from './panels/notice.js'
 import { mountOptions } from './panels/options.js'
 import { mountPrompt } from './panels/prompt.js'
+import { mountReportSettings } from './panels/report-settings.js'
 import { mountResults } from './panels/results.js'
 import { mountStatureScale } from './panels/stature.js'
 import { mountStatus } from './panels/status.js'
@@ -125,6 +126,8 @@ store.subscribe((state, previous) => {
     state.meta !== previous.meta
   )
     files.buildReport()
+  // Another visit of the record on screen: its patient's name and notes for the printed report (Ctrl+P included).
+  if (state.record !== previous.record) void files.refreshPrinted()
 })
 startAnalysis(store)
 // Exporting and sending visits as HL7 FHIR R4 (fhir/): the visit on screen at once, a patient's visits once the record is open.
@@ -141,6 +144,14 @@ void IdbStorage.open()
     files.beforeReplace = () => record.confirmReplace()
     // The PDF report names the record's patient of the visit on screen.
     files.patientName = () => record.patientNameOnScreen()
+    files.patientNotes = () => record.patientNotesOnScreen()
+    // The clinic's report settings are kept in the record.
+    files.reportSettings = () => storage.reportSettings()
+    mountReportSettings(store, {
+      load: () => storage.reportSettings(),
+      save: (s) => storage.saveReportSettings(s),
+      saved: () => void files.refreshPrinted(),
+    })
     mountRecordStatus(record)
     fhir.record = record
     mountRecordDialog(record, undefined, (patient, visits) =>

@@ -6,8 +6,8 @@
  */
 import type { View } from '#core/markers.js'
 import { metricTable, showsSign } from '#core/metrics/index.js'
-import { csvText } from '../i18n/csv-text.js'
-import { exportNumber, formatUncertainty, formatValue, formatWithUncertainty, type Locale } from '../i18n/format.js'
+import { type CsvDialect, type CsvValue, csvText, MACHINE_CSV } from '../i18n/csv-text.js'
+import { formatUncertainty, formatValue, formatWithUncertainty, type Locale } from '../i18n/format.js'
 import type { Terms } from '../i18n/terms.js'
 import type { Comparison, ComparisonRow } from './compare.js'
 
@@ -84,11 +84,19 @@ export interface ComparisonCsvText {
   readonly sides: Readonly<Record<'right' | 'left', string>>
 }
 
-/** The comparison as CSV: headers in the chosen language, numbers at full precision with '.' as the separator. */
-export function comparisonCsv(c: ComparedComparison, terms: Terms, text: ComparisonCsvText): string {
+/**
+ * The comparison as CSV: headers in the chosen language, numbers at full precision, in
+ * `dialect` (csv-text.ts: the machine CSV by default, or a language's spreadsheet CSV).
+ */
+export function comparisonCsv(
+  c: ComparedComparison,
+  terms: Terms,
+  text: ComparisonCsvText,
+  dialect: CsvDialect = MACHINE_CSV,
+): string {
   const h = text.headers
   const view = c.later.view
-  const rows: string[][] = [
+  const rows: CsvValue[][] = [
     [
       h.view,
       h.side,
@@ -115,16 +123,16 @@ export function comparisonCsv(c: ComparedComparison, terms: Terms, text: Compari
       terms.metrics[view][r.name]?.label ?? r.name,
       text.units[r.unit],
       c.earlier.date ?? '',
-      exportNumber(r.earlier),
-      exportNumber(c.earlier.u[r.name]),
+      r.earlier,
+      c.earlier.u[r.name],
       c.later.date ?? '',
-      exportNumber(r.later),
-      exportNumber(c.later.u[r.name]),
-      exportNumber(r.change),
-      exportNumber(r.uChange),
-      exportNumber(r.srd),
+      r.later,
+      c.later.u[r.name],
+      r.change,
+      r.uChange,
+      r.srd,
       text.verdicts[verdictOf(r)],
     ])
   }
-  return csvText(rows)
+  return csvText(rows, dialect)
 }

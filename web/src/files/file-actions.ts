@@ -8,6 +8,7 @@
 
 import { type ComparisonCsvText, comparisonCsv } from '../compare/comparison-rows.js'
 import { comparisonOf } from '../compare/from-state.js'
+import { MACHINE_CSV, spreadsheetCsv } from '../i18n/csv-text.js'
 import { t, terms } from '../i18n/index.js'
 import { assessmentOpenedAs, hasAssessment, patientConflict } from '../record/commands.js'
 import { type Ask, dialogAsk } from '../record/dialogs.js'
@@ -22,7 +23,8 @@ import type { AppState, LoadedAssessment } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { fileSizeProblem, problemsText, readFile } from './file-schema.js'
 import { RasterError, verifiedRasterImage } from './raster.js'
-import { renderReport } from './report.js'
+import { NO_PRINTED_EXTRAS, type PrintedExtras, renderReport } from './report.js'
+import { admitReportSettings } from './report-settings.js'
 import { csvOf, resultEntries } from './results-csv.js'
 
 export class Files {
@@ -34,6 +36,12 @@ export class Files {
 
   /** The name of the record's patient whose visit is on screen, '' when none (the record sets it; the PDF shows it). */
   patientName: () => Promise<string> = async () => ''
+
+  /** The notes of that patient, '' when none (the record sets it; the reports print them as the clinician's notes). */
+  patientNotes: () => Promise<string> = async () => ''
+
+  /** The clinic's report settings as stored, admitted before use (the record sets it). */
+  reportSettings: () => Promise<unknown> = async () => undefined
 
   constructor(
     private readonly store: Store<AppState>,
@@ -150,7 +158,12 @@ export class Files {
     return json ? this.loadAssessment(file) : this.openPhoto(file)
   }
 
-  exportCsv(): void {
+  /**
+   * The results as CSV: for a spreadsheet in the clinician's language (Spanish: ';',
+   * decimal comma, byte-order mark), or as data for programs (',' and '.', no mark);
+   * every digit in both (csv-text.ts).
+   */
+  exportCsv(form: 'spreadsheet' | 'data' = 'spreadsheet'): void {
     const entries = resultEntries(this.store.get()).filter((e) => e.values)
     if (entries.length === 0) {
       this.notify(t('csv.nothing'))
@@ -158,9 +171,9 @@ export class Files {
     }
     const { meta, settings } = this.store.get()
     download(
-      visitFileName(meta.patientId, meta.date, 'metrics', 'csv'),
+      visitFileName(meta.patientId, meta.date, form === 'data' ? 'metrics-data' : 'metrics', 'csv'),
       'text/csv',
-      csvOf(entries, settings.placementSd, meta),
+      csvOf(entries, settings.placementSd, meta, form === 'data' ? MACHINE_CSV : spreadsheetCsv(settings.locale)),
     )
     this.notify(t('csv.exported'))
   }
@@ -221,25 +234,49 @@ export class Files {
     download(
       visitFileName(c.later.patientId ?? '', dates, `comparison-${c.later.view}`, 'csv'),
       'text/csv',
-      comparisonCsv(c, terms(), text),
+      comparisonCsv(c, terms(), text, spreadsheetCsv(this.store.get().settings.locale)),
     )
     this.notify(t('compare.csvDone'))
   }
 
+  /** What the record adds to the printed report, as last asked (the print route is built synchronously before printing). */
+  private printed: PrintedExtras = NO_PRINTED_EXTRAS
+
   buildReport(): void {
-    renderReport(byId('report'), this.store.get())
+    renderReport(byId('report'), this.store.get(), this.printed)
   }
 
-  print(): void {
+  /** Asks the record for the patient's name and notes and the clinic's settings, for the printed report. */
+  private async printedExtras(): Promise<PrintedExtras> {
+    const settings = await admitReportSettings(await this.reportSettings())
+    if (this.printed.logoUrl) URL.revokeObjectURL(this.printed.logoUrl)
+    return {
+      patientName: await this.patientName(),
+      notes: await this.patientNotes(),
+      clinic: settings.clinic,
+      clinician: settings.clinician,
+      logoUrl: settings.logo ? URL.createObjectURL(new Blob([settings.logo.bytes], { type: settings.logo.type })) : '',
+    }
+  }
+
+  /** Asks the record again (another visit or patient on screen, settings saved), then rebuilds the printed report. */
+  async refreshPrinted(): Promise<void> {
+    this.printed = await this.printedExtras()
     this.buildReport()
+  }
+
+  async print(): Promise<void> {
+    await this.refreshPrinted()
     window.print()
   }
 
   /**
-   * Saves the report as a PDF made here, in the browser (report-pdf.ts: jsPDF, loaded
-   * now the first time); nothing is sent. A failure is said, and nothing is saved.
+   * Saves the clinical report or the patient summary as a PDF made here, in the
+   * browser (report-pdf.ts: jsPDF, loaded now the first time), with the clinic's
+   * settings and the patient's notes from the record; nothing is sent. A failure is
+   * said, and nothing is saved.
    */
-  async savePdf(): Promise<void> {
+  async savePdf(kind: 'clinical' | 'summary' = 'clinical'): Promise<void> {
     const state = this.store.get()
     let pdf: typeof import('./report-pdf.js')
     try {
@@ -251,8 +288,14 @@ export class Files {
     }
     const { reportPdf, reportPdfFileName } = pdf
     try {
-      const bytes = await reportPdf(state, { patientName: await this.patientName() })
-      const name = reportPdfFileName(state)
+      const settings = await admitReportSettings(await this.reportSettings())
+      const bytes = await reportPdf(state, {
+        patientName: await this.patientName(),
+        notes: await this.patientNotes(),
+        settings,
+        kind,
+      })
+      const name = reportPdfFileName(state, kind)
       download(name, 'application/pdf', bytes)
       this.notify(t('pdf.saved', { name }))
     } catch (error) {
@@ -283,14 +326,15 @@ export function installFiles(files: Files): void {
   })
   byId('save-session').addEventListener('click', () => files.saveAssessment())
   for (const id of ['export-csv', 'export-csv-2']) byId(id).addEventListener('click', () => files.exportCsv())
-  for (const id of ['print-report', 'print-report-2']) byId(id).addEventListener('click', () => files.print())
+  byId('export-csv-data').addEventListener('click', () => files.exportCsv('data'))
+  for (const id of ['print-report', 'print-report-2']) byId(id).addEventListener('click', () => void files.print())
   // Both PDF buttons wait while one PDF is being made (a second click would make it twice).
-  const pdfButtons = ['save-pdf', 'save-pdf-2'].map((id) => byId<HTMLButtonElement>(id))
+  const pdfButtons = ['save-pdf', 'save-pdf-2', 'save-summary-pdf'].map((id) => byId<HTMLButtonElement>(id))
   for (const button of pdfButtons)
     button.addEventListener('click', async () => {
       for (const b of pdfButtons) b.disabled = true
       try {
-        await files.savePdf()
+        await files.savePdf(button.id === 'save-summary-pdf' ? 'summary' : 'clinical')
       } finally {
         for (const b of pdfButtons) b.disabled = false
       }

@@ -425,8 +425,9 @@ function parsed(kind: FileKind, text: string): { ok: true; data: unknown } | { o
     return { ok: false, problems: [{ path: '', text: t('fileCheck.tooDeep', { max: FILE_LIMITS.maxDepth }) }] }
   try {
     return { ok: true, data: JSON.parse(text) }
-  } catch (error) {
-    return { ok: false, problems: [{ path: '', text: t('fileCheck.notJson', { reason: (error as Error).message }) }] }
+  } catch {
+    // Our own words: the engine's message ("Unterminated string in JSON at position 9") is English and says nothing useful.
+    return { ok: false, problems: [{ path: '', text: t('fileCheck.notJson') }] }
   }
 }
 

@@ -1,19 +1,26 @@
 /**
- * What the PDF report says, as data, in the current language: the same content as the
- * printed report (report.ts) without its comparison section: title, patient (with the
- * record's name for a visit of the record) and date, placement error; per view with
- * content, its facts (photo, capture conditions, scale), the tilt warning, the metrics
- * by their labels (never their field names) with value ± u and the provisional mark,
- * and the notes after the table. report-pdf.ts lays it out. Pure: no DOM.
+ * What the PDF reports say, as data, in the current language. Two kinds from one
+ * visit: the clinical report (title, clinic and clinician, patient with the record's
+ * name and identifier, date, placement error; per view with content its facts (photo,
+ * capture conditions, scale), the tilt warning, the metrics by their labels (never
+ * their field names) with value ± u and the provisional mark, the notes after the
+ * table; the comparison with the loaded visit, each verdict with the evidence it rests
+ * on; the clinician's notes) and the patient summary (the same frame, values in plain
+ * words without the statistics, the photos with a grid, the changes since the visit
+ * compared in a sentence each, the clinician's notes). The comparison's verdicts are
+ * read from compare/comparison-rows.ts, never recomputed here. report-pdf.ts lays it
+ * out. Pure: no DOM.
  */
 import type { View } from '#core/markers.js'
-import { placementOf } from '../compare/from-state.js'
-import { formatDate, formatNumber } from '../i18n/format.js'
-import { currentLocale, t } from '../i18n/index.js'
-import { formatValueWithU } from '../metrics/metric-info.js'
+import { type DisplayRow, displayRows, type Verdict } from '../compare/comparison-rows.js'
+import { comparisonOf, placementOf } from '../compare/from-state.js'
+import { formatDate, formatDateTime, formatNumber } from '../i18n/format.js'
+import { currentLocale, type MessageKey, t, terms } from '../i18n/index.js'
+import { formatValue as formatMetricValue, formatValueWithU } from '../metrics/metric-info.js'
 import { precisionWarning, precisionWarningText } from '../metrics/precision.js'
 import { uncertaintiesOf } from '../metrics/uncertainty.js'
 import { visitFileName } from '../record/model.js'
+import { visitLabels, visitLabelText } from '../record/visit-labels.js'
 import { tiltWarningText } from '../state/capture-conditions.js'
 import { provisionalMetrics } from '../state/provisional.js'
 import type { AppState } from '../state/state.js'
@@ -44,10 +51,50 @@ export interface ReportView {
   readonly notes: readonly string[]
 }
 
+/** The two reports made from one visit. */
+export type ReportKind = 'clinical' | 'summary'
+
+/** The clinic's logo as the report draws it: a verified raster image (report-settings.ts). */
+export interface ReportLogo {
+  readonly bytes: Uint8Array<ArrayBuffer>
+  readonly type: 'image/png' | 'image/jpeg'
+  readonly width: number
+  readonly height: number
+}
+
+/** What the clinic sets once for its reports (kept in the record: report-settings.ts). */
+export interface ReportSettings {
+  readonly clinic: string
+  readonly clinician: string
+  readonly logo: ReportLogo | null
+}
+
+export const NO_REPORT_SETTINGS: ReportSettings = { clinic: '', clinician: '', logo: null }
+
+/** The comparison with the loaded visit, as the report prints it. */
+export interface ReportComparison {
+  readonly heading: string
+  /** The two visits named: "{earlier} → {later}". */
+  readonly between: string
+  /** How many metrics changed beyond measurement error. */
+  readonly summary: string
+  /** The table's column headers, in order (clinical: six; summary: three). */
+  readonly columns: readonly string[]
+  /** A row per metric: its cells in the columns' order, and its verdict (comparison-rows.ts). */
+  readonly rows: readonly { readonly cells: readonly string[]; readonly verdict: Verdict }[]
+  /** What the verdicts rest on, and what they leave out. */
+  readonly evidence: readonly string[]
+}
+
 export interface ReportContent {
   /** The BCP 47 language of the text. */
   readonly language: string
+  readonly kind: ReportKind
   readonly title: string
+  /** The clinic's name and the clinician, as set ('' when not set). */
+  readonly clinic: string
+  readonly clinician: string
+  readonly logo: ReportLogo | null
   /** The running header: patient identifier (and name) and the visit's date. */
   readonly running: string
   /** Under the title: the patient and the date, labelled ('' when neither is known). */
@@ -59,6 +106,11 @@ export interface ReportContent {
   readonly views: readonly ReportView[]
   /** Said instead of the views when nothing is marked ('' otherwise). */
   readonly empty: string
+  /** The comparison with the visit loaded to compare, when there is one. */
+  readonly comparison: ReportComparison | null
+  /** The clinician's notes and interpretation (the patient's notes in the record), under their heading; [] for none. */
+  readonly notes: readonly string[]
+  readonly notesHeading: string
 }
 
 export interface ReportPeople {
@@ -66,6 +118,69 @@ export interface ReportPeople {
   readonly patientName?: string
   /** When the report is made (its intro says it). */
   readonly now: Date
+  /** The clinical report (by default) or the patient summary. */
+  readonly kind?: ReportKind
+  /** Clinic, clinician and logo. */
+  readonly settings?: ReportSettings
+  /** The clinician's notes and interpretation ('' or absent: none). */
+  readonly notes?: string
+}
+
+const VERDICT_KEYS: Readonly<Record<Verdict, MessageKey>> = {
+  real: 'compare.verdict.real',
+  within: 'compare.verdict.within',
+  method_differs: 'compare.verdict.methodDiffers',
+  missing: 'compare.verdict.missing',
+  unknown: 'compare.verdict.unknown',
+}
+
+/** A change in a sentence for the patient: the metric, the change and whether it is more than measurement error. */
+function plainChange(r: DisplayRow): string {
+  if (r.verdict === 'real') return t('summary.change.real', { label: r.label, change: r.change })
+  if (r.verdict === 'within') return t('summary.change.within', { label: r.label })
+  return t('summary.change.none', { label: r.label })
+}
+
+/** The comparison of the view on screen with the loaded visit, or null when there is none that can be made. */
+function comparisonContent(state: AppState, kind: ReportKind): ReportComparison | null {
+  const c = comparisonOf(state)
+  if (!c?.ok) return null
+  const locale = currentLocale()
+  // The verdicts as the comparison rows give them (placement error only, for now).
+  const rows = displayRows(c, locale, terms())
+  // The two visits named as the comparison table names them (render/comparison-table.ts comparedNames, which needs a DOM module).
+  const [earlier, later] = visitLabels([c.earlier, c.later], locale, t('compare.undated')).map(visitLabelText)
+  const names = { earlier: earlier!, later: later! }
+  const real = rows.filter((r) => r.verdict === 'real').length
+  const judged = rows.filter((r) => r.verdict === 'real' || r.verdict === 'within').length
+  const view = t('report.viewTitle', { view: t(`view.${c.later.view}.title`) })
+  if (kind === 'summary')
+    return {
+      heading: `${t('summary.changes')} \u00b7 ${view}`,
+      between: t('compare.between', names),
+      summary: t('summary.changes.count', { count: real }),
+      columns: [t('pdf.column.metric'), t('summary.column.change')],
+      rows: rows.map((r) => ({ cells: [r.label, plainChange(r)], verdict: r.verdict })),
+      evidence: [t('summary.changes.evidence')],
+    }
+  return {
+    heading: `${t('compare.reportTitle')} \u00b7 ${view}`,
+    between: t('compare.between', names),
+    summary: t('compare.summary', { real, total: judged }),
+    columns: [
+      t('pdf.column.metric'),
+      t('compare.column.earlier'),
+      t('compare.column.later'),
+      t('compare.column.change'),
+      t('compare.column.srd'),
+      t('compare.column.verdict'),
+    ],
+    rows: rows.map((r) => ({
+      cells: [r.label, r.earlier, r.later, r.change, r.srd, t(VERDICT_KEYS[r.verdict])],
+      verdict: r.verdict,
+    })),
+    evidence: [t('compare.note'), t('pdf.evidence.placementOnly')],
+  }
 }
 
 /** The patient identifier with the record's name, e.g. "PAC-0042 (José Núñez)"; '' when neither. */
@@ -75,6 +190,8 @@ function patientText(identifier: string, name: string): string {
 }
 
 export function reportContentOf(state: AppState, people: ReportPeople): ReportContent {
+  const kind = people.kind ?? 'clinical'
+  const settings = people.settings ?? NO_REPORT_SETTINGS
   const locale = currentLocale()
   const sd = state.settings.placementSd
   const identifier = state.meta.patientId.trim()
@@ -94,7 +211,13 @@ export function reportContentOf(state: AppState, people: ReportPeople): ReportCo
         const v = values[m.name]
         return {
           label: m.label,
-          value: typeof v === 'number' ? formatValueWithU(m, v, u[m.name]) : t('results.noValue'),
+          // The patient summary: the value alone (its ± is the clinician's reading).
+          value:
+            typeof v !== 'number'
+              ? t('results.noValue')
+              : kind === 'summary'
+                ? formatMetricValue(m, v)
+                : formatValueWithU(m, v, u[m.name]),
           provisional: provisional.has(m.name),
         }
       })
@@ -109,21 +232,30 @@ export function reportContentOf(state: AppState, people: ReportPeople): ReportCo
           }),
         )
       const warning = photo ? precisionWarning(e.metrics, values, u, photo) : null
-      if (warning && photo) notes.push(precisionWarningText(warning, photo))
+      if (warning && photo && kind === 'clinical') notes.push(precisionWarningText(warning, photo))
     } else notes.push(t('report.noResults'))
     return {
       view: e.view,
       heading: t('report.viewTitle', { view: t(`view.${e.view}.title`) }),
-      facts: facts.join(' \u00b7 '),
-      tilt: photo ? tiltWarningText(capture) : '',
+      // The summary for the patient leaves the capture's technical facts to the clinical report.
+      facts: kind === 'summary' ? '' : facts.join(' \u00b7 '),
+      tilt: photo && kind === 'clinical' ? tiltWarningText(capture) : '',
       photo: photo ? { width: photo.width, height: photo.height } : null,
       rows,
       notes,
     }
   })
+  const notes = (people.notes ?? '')
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
   return {
     language: locale === 'es' ? 'es-ES' : 'en-US',
-    title: t('report.title'),
+    kind,
+    title: t(kind === 'summary' ? 'summary.title' : 'report.title'),
+    clinic: settings.clinic.trim(),
+    clinician: settings.clinician.trim() ? t('pdf.clinician', { name: settings.clinician.trim() }) : '',
+    logo: settings.logo,
     running: [patient, date].filter(Boolean).join(' \u00b7 '),
     patientLine: [
       patient ? `${t('assessment.patient')}: ${patient}` : '',
@@ -131,18 +263,24 @@ export function reportContentOf(state: AppState, people: ReportPeople): ReportCo
     ]
       .filter(Boolean)
       .join(' \u00b7 '),
-    intro: [
-      t('report.intro', { date: people.now.toLocaleString(locale) }),
-      t('uncertainty.report', { sd: formatNumber(sd, sd % 1 === 0 ? 0 : 1, locale) }),
-    ],
+    intro:
+      kind === 'summary'
+        ? [t('summary.intro')]
+        : [
+            t('report.intro', { date: formatDateTime(people.now.toISOString(), locale) }),
+            t('uncertainty.report', { sd: formatNumber(sd, sd % 1 === 0 ? 0 : 1, locale) }),
+          ],
     columns: { metric: t('pdf.column.metric'), value: t('results.column.value') },
     badge: t('results.provisional.badge'),
     views,
     empty: views.length === 0 ? t('report.empty') : '',
+    comparison: comparisonContent(state, kind),
+    notes,
+    notesHeading: t('pdf.notes'),
   }
 }
 
-/** The PDF report's file name, as the other files of the visit are named (record/model.ts visitFileName). */
-export function reportPdfFileName(state: AppState): string {
-  return visitFileName(state.meta.patientId, state.meta.date, 'report', 'pdf')
+/** The PDF report's file name, as the other files of the visit are named (record/model.ts visitFileName): patient and date. */
+export function reportPdfFileName(state: AppState, kind: ReportKind = 'clinical'): string {
+  return visitFileName(state.meta.patientId, state.meta.date, kind === 'summary' ? 'summary' : 'report', 'pdf')
 }

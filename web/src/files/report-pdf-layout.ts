@@ -65,8 +65,15 @@ export const LAYOUT = {
   valueColumn: 98,
   /** The smallest photo height a view is given before it moves to a page of its own. */
   minPhoto: 190,
+  /** The smallest height of a photo alone on its page before a text block (comparison, notes) moves to the next page. */
+  minPhotoAlone: 360,
   /** The most views on a page. */
   maxViewsPerPage: 2,
+  /** The clinic's logo on the first page: at most this tall and wide. */
+  logoHeight: 44,
+  logoWidth: 150,
+  /** The patient summary's grid over each photo: this many squares across. */
+  gridSquares: 6,
   /** The photo with its overlay is drawn as a JPEG of this many px on its long side. */
   figurePx: 1600,
 } as const
@@ -84,12 +91,14 @@ export function bodyOf(paper: Paper): { x: number; y: number; width: number; hei
 
 /** What the pagination knows of a view's block. */
 export interface BlockSize {
-  /** The heights that do not depend on the photo: heading, facts, notes, gaps. */
+  /** The heights that do not depend on the photo: heading, facts, notes, gaps (a block without a photo: all of it). */
   readonly fixed: number
   /** The table's height (0 without one). */
   readonly table: number
   /** The tallest the photo can be drawn at the column's width (0 without a photo). */
   readonly photoMax: number
+  /** A block of text after the views (a comparison, the notes): not counted among a page's views. */
+  readonly text?: boolean
 }
 
 export interface Pagination {
@@ -123,8 +132,8 @@ export function photoHeightFor(blocks: readonly BlockSize[], available: number):
 }
 
 /**
- * Which views share a page, in order: a view joins the page before while at most
- * maxPerPage share it and each of their photos can still be at least minPhoto tall
+ * Which blocks share a page, in order: a block joins the page before while at most
+ * maxPerPage views share it (text blocks not counted) and each of their photos can still be at least minPhoto tall
  * (or as tall as it can be, when less); the first page also holds the title block
  * (`firstReserve` of its height). Then every photo on a page is drawn as large as the
  * page allows, with its aspect kept. A block too tall for a page alone gets a page of its own.
@@ -136,19 +145,29 @@ export function paginate(
     readonly firstReserve: number
     readonly maxPerPage: number
     readonly minPhoto: number
+    /** The least height of a photo alone on its page (minPhoto when absent). */
+    readonly minPhotoAlone?: number
   },
 ): Pagination {
   const pages: number[][] = []
   let page: number[] = []
   const available = (pageIndex: number) => options.bodyHeight - (pageIndex === 0 ? options.firstReserve : 0)
-  const fits = (members: readonly number[], pageIndex: number) =>
-    members.reduce((sum, i) => {
-      const b = blocks[i]!
-      return sum + blockHeight(b, Math.min(options.minPhoto, b.photoMax))
-    }, 0) <= available(pageIndex)
+  // The most views on a page; text blocks (a comparison, the notes) join any page they fit on.
+  const views = (members: readonly number[]) => members.filter((i) => !blocks[i]!.text).length
+  const photos = (members: readonly number[]) => members.filter((i) => blocks[i]!.photoMax > 0).length
+  // A photo alone on its page keeps at least minPhotoAlone (a page of text blocks does not shrink it further).
+  const fits = (members: readonly number[], pageIndex: number) => {
+    const least = photos(members) > 1 ? options.minPhoto : (options.minPhotoAlone ?? options.minPhoto)
+    return (
+      members.reduce((sum, i) => {
+        const b = blocks[i]!
+        return sum + blockHeight(b, Math.min(least, b.photoMax))
+      }, 0) <= available(pageIndex)
+    )
+  }
   blocks.forEach((_, i) => {
     const candidate = [...page, i]
-    if (page.length === 0 || (candidate.length <= options.maxPerPage && fits(candidate, pages.length))) page = candidate
+    if (page.length === 0 || (views(candidate) <= options.maxPerPage && fits(candidate, pages.length))) page = candidate
     else {
       pages.push(page)
       page = [i]

@@ -1,17 +1,27 @@
 /**
- * The clinical report as a PDF file, made in the browser with jsPDF (no print dialog;
- * nothing is sent anywhere): the content of report-pdf-content.ts laid out by
- * report-pdf-layout.ts on A4 or US Letter, in Helvetica (vector text, WinAnsi: pdf-text.ts),
- * each view's photo with its overlay as one JPEG (report-figure.ts), and on every page
- * a running header (patient, date, title) and footer ("Page n of m"). Loaded on first
- * use (file-actions.ts imports it dynamically), so jsPDF is not in the main bundle.
+ * The clinical report and the patient summary as PDF files, made in the browser with
+ * jsPDF (no print dialog; nothing is sent anywhere): the content of
+ * report-pdf-content.ts laid out by report-pdf-layout.ts on A4 or US Letter, in
+ * Helvetica (vector text, WinAnsi: pdf-text.ts), the clinic's name, clinician and logo
+ * on the first page, each view's photo with its overlay as one JPEG (report-figure.ts;
+ * the summary adds a grid over it), the comparison and the clinician's notes as blocks
+ * kept whole (never a line left alone on a page), and on every page a running header
+ * (patient, date, title) and footer ("Page n of m"). Loaded on first use
+ * (file-actions.ts imports it dynamically), so jsPDF is not in the main bundle.
  */
 import { jsPDF } from 'jspdf'
 import { t } from '../i18n/index.js'
 import type { AppState } from '../state/state.js'
 import { winAnsiText } from './pdf-text.js'
 import { canvasFigure, type FigureMaker, type ReportFigure } from './report-figure.js'
-import { type ReportContent, type ReportView, reportContentOf } from './report-pdf-content.js'
+import {
+  type ReportComparison,
+  type ReportContent,
+  type ReportKind,
+  type ReportSettings,
+  type ReportView,
+  reportContentOf,
+} from './report-pdf-content.js'
 import {
   type BlockSize,
   bodyOf,
@@ -24,7 +34,7 @@ import {
 } from './report-pdf-layout.js'
 
 export { reportPdfFileName } from './report-pdf-content.js'
-export type { Paper }
+export type { Paper, ReportKind, ReportSettings }
 
 /** A report that could not be made; its message is worded for the clinician. */
 export class ReportPdfError extends Error {}
@@ -38,6 +48,12 @@ export interface ReportPdfOptions {
   readonly now?: Date
   /** Draws a view's photo with its overlay; the browser's canvas by default. */
   readonly figure?: FigureMaker
+  /** The clinical report (by default) or the patient summary. */
+  readonly kind?: ReportKind
+  /** The clinic's name, clinician and logo (the record's report settings). */
+  readonly settings?: ReportSettings
+  /** The clinician's notes and interpretation (the patient's notes in the record). */
+  readonly notes?: string
 }
 
 const GREY = 90
@@ -81,7 +97,13 @@ interface Measured {
  */
 export async function reportPdf(state: AppState, options: ReportPdfOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   const paper = options.paper ?? paperFor(typeof navigator === 'undefined' ? [] : navigator.languages)
-  const content = reportContentOf(state, { patientName: options.patientName ?? '', now: options.now ?? new Date() })
+  const content = reportContentOf(state, {
+    patientName: options.patientName ?? '',
+    now: options.now ?? new Date(),
+    ...(options.kind ? { kind: options.kind } : {}),
+    ...(options.settings ? { settings: options.settings } : {}),
+    ...(options.notes ? { notes: options.notes } : {}),
+  })
   const makeFigure = options.figure ?? canvasFigure
   const figures: (ReportFigure | null)[] = []
   for (const v of content.views) {
@@ -189,6 +211,7 @@ function drawView(
     const box = photoBox(m.figure, column, photoHeight)
     const x = body.x + (column - box.width) / 2
     doc.addImage(m.figure.jpeg, 'JPEG', x, rowTop, box.width, box.height, `photo-${m.view.view}`, 'NONE')
+    if (content.kind === 'summary') drawGrid(doc, x, rowTop, box.width, box.height)
     doc.setDrawColor(RULE)
     doc.setLineWidth(0.5)
     doc.rect(x, rowTop, box.width, box.height)
@@ -269,23 +292,56 @@ function drawView(
   return y + LAYOUT.blockGap
 }
 
-/** The title block of the first page; returns the y below it. */
+/** The logo's drawn size: within LAYOUT.logoWidth × LAYOUT.logoHeight, aspect kept. */
+function logoBox(content: ReportContent): { width: number; height: number } | null {
+  const logo = content.logo
+  if (!logo) return null
+  const k = Math.min(LAYOUT.logoWidth / logo.width, LAYOUT.logoHeight / logo.height)
+  return { width: logo.width * k, height: logo.height * k }
+}
+
+/**
+ * The title block of the first page (clinic and clinician, the logo at the right,
+ * title, patient, intro); returns the y below it. Measures only unless `draw`.
+ */
 function drawTitle(doc: jsPDF, content: ReportContent, paper: Paper, draw: boolean): number {
   const body = bodyOf(paper)
-  const title = wrap(doc, content.title, body.width, LAYOUT.titleSize, 'bold')
+  const logo = logoBox(content)
+  // The text beside the logo keeps clear of it.
+  const beside = logo ? body.width - logo.width - LAYOUT.gutter : body.width
+  const clinic = wrap(doc, content.clinic, beside, LAYOUT.patientSize, 'bold')
+  const clinician = wrap(doc, content.clinician, beside, LAYOUT.bodySize)
+  const title = wrap(doc, content.title, beside, LAYOUT.titleSize, 'bold')
   const patient = wrap(doc, content.patientLine, body.width, LAYOUT.patientSize)
   const intro = content.intro.flatMap((p) => wrap(doc, p, body.width, LAYOUT.bodySize))
   const empty = wrap(doc, content.empty, body.width, LAYOUT.bodySize + 1)
-  let y = body.y
+  const head = clinic.length * LAYOUT.patientLine + clinician.length * LAYOUT.bodyLine + title.length * LAYOUT.titleLine
+  const top = body.y + Math.max(0, (logo?.height ?? 0) - head)
   if (!draw)
     return (
-      y +
-      title.length * LAYOUT.titleLine +
+      top +
+      head +
       patient.length * LAYOUT.patientLine +
       intro.length * LAYOUT.bodyLine +
       empty.length * LAYOUT.patientLine +
       LAYOUT.blockGap
     )
+  if (logo && content.logo)
+    doc.addImage(
+      content.logo.bytes,
+      content.logo.type === 'image/png' ? 'PNG' : 'JPEG',
+      body.x + body.width - logo.width,
+      body.y,
+      logo.width,
+      logo.height,
+      'clinic-logo',
+      'NONE',
+    )
+  let y = top
+  doc.setTextColor(0)
+  y = writeLines(doc, clinic, body.x, y, LAYOUT.patientLine, LAYOUT.patientSize, 'bold')
+  doc.setTextColor(GREY)
+  y = writeLines(doc, clinician, body.x, y, LAYOUT.bodyLine, LAYOUT.bodySize)
   doc.setTextColor(0)
   y = writeLines(doc, title, body.x, y, LAYOUT.titleLine, LAYOUT.titleSize, 'bold')
   y = writeLines(doc, patient, body.x, y, LAYOUT.patientLine, LAYOUT.patientSize)
@@ -294,6 +350,135 @@ function drawTitle(doc: jsPDF, content: ReportContent, paper: Paper, draw: boole
   doc.setTextColor(0)
   y = writeLines(doc, empty, body.x, y, LAYOUT.patientLine, LAYOUT.bodySize + 1)
   return y + LAYOUT.blockGap
+}
+
+/** A light grid over a photo (the patient summary): square cells, gridSquares across. */
+function drawGrid(doc: jsPDF, x: number, y: number, width: number, height: number): void {
+  const step = width / LAYOUT.gridSquares
+  // Mid grey: seen on a light wall and on a dark one.
+  doc.setDrawColor(150, 150, 150)
+  doc.setLineWidth(0.3)
+  for (let gx = x + step; gx < x + width - 0.5; gx += step) doc.line(gx, y, gx, y + height)
+  for (let gy = y + step; gy < y + height - 0.5; gy += step) doc.line(x, gy, x + width, gy)
+}
+
+/** A table measured: its wrapped header and cells, column widths and height. */
+interface MeasuredTable {
+  readonly header: string[][]
+  readonly rows: string[][][]
+  readonly widths: readonly number[]
+  readonly emphasis: readonly boolean[]
+  readonly height: number
+}
+
+const CELL_PAD = 2
+
+function tableRowHeight(cells: readonly string[][]): number {
+  return Math.max(1, ...cells.map((c) => c.length)) * LAYOUT.tableLine + 2 * LAYOUT.rowPadding
+}
+
+/** A table of text cells in columns of the given shares of `width`; every cell wrapped to its column. */
+function measureTable(
+  doc: jsPDF,
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  emphasis: readonly boolean[],
+  shares: readonly number[],
+  width: number,
+): MeasuredTable {
+  const total = shares.reduce((a, b) => a + b, 0)
+  const widths = shares.map((f) => (width * f) / total)
+  const cell = (text: string, i: number, style: 'normal' | 'bold') =>
+    wrap(doc, text, widths[i]! - 2 * CELL_PAD, LAYOUT.tableSize, style)
+  const head = header.map((h, i) => cell(h, i, 'bold'))
+  const body = rows.map((r, j) => r.map((c, i) => cell(c, i, emphasis[j] ? 'bold' : 'normal')))
+  const height = tableRowHeight(head) + body.reduce((sum, r) => sum + tableRowHeight(r), 0)
+  return { header: head, rows: body, widths, emphasis, height }
+}
+
+/** Draws a measured table from (x, top); returns the y below it. */
+function drawTable(doc: jsPDF, table: MeasuredTable, x: number, top: number): number {
+  const width = table.widths.reduce((a, b) => a + b, 0)
+  let y = top
+  const row = (cells: readonly string[][], style: 'normal' | 'bold') => {
+    const height = tableRowHeight(cells)
+    let cx = x
+    cells.forEach((lines, i) => {
+      writeLines(doc, lines, cx + CELL_PAD, y + LAYOUT.rowPadding, LAYOUT.tableLine, LAYOUT.tableSize, style)
+      cx += table.widths[i]!
+    })
+    y += height
+  }
+  doc.setFillColor(236, 236, 236)
+  doc.rect(x, y, width, tableRowHeight(table.header), 'F')
+  doc.setTextColor(0)
+  row(table.header, 'bold')
+  table.rows.forEach((cells, j) => {
+    doc.setTextColor(0)
+    row(cells, table.emphasis[j] ? 'bold' : 'normal')
+    doc.setDrawColor(RULE)
+    doc.setLineWidth(0.4)
+    doc.line(x, y, x + width, y)
+  })
+  return y
+}
+
+/** A block without a photo (the comparison, the notes), measured whole so that it is never split over pages. */
+interface TextBlock {
+  readonly heading: string[]
+  readonly lines: string[]
+  readonly table: MeasuredTable | null
+  readonly after: string[]
+  readonly height: number
+}
+
+function textBlock(
+  doc: jsPDF,
+  paper: Paper,
+  heading: string,
+  paragraphs: readonly string[],
+  table: MeasuredTable | null,
+  after: readonly string[],
+): TextBlock {
+  const body = bodyOf(paper)
+  const head = wrap(doc, heading, body.width, LAYOUT.headingSize, 'bold')
+  const lines = paragraphs.flatMap((p) => wrap(doc, p, body.width, LAYOUT.bodySize + 0.5))
+  const below = after.flatMap((p) => wrap(doc, p, body.width, LAYOUT.bodySize))
+  const height =
+    head.length * LAYOUT.headingLine +
+    lines.length * LAYOUT.bodyLine +
+    (table ? LAYOUT.factsGap + table.height : 0) +
+    (below.length ? LAYOUT.factsGap + below.length * LAYOUT.bodyLine : 0) +
+    LAYOUT.blockGap
+  return { heading: head, lines, table, after: below, height }
+}
+
+function drawTextBlock(doc: jsPDF, block: TextBlock, paper: Paper, top: number): number {
+  const body = bodyOf(paper)
+  doc.setTextColor(0)
+  let y = writeLines(doc, block.heading, body.x, top, LAYOUT.headingLine, LAYOUT.headingSize, 'bold')
+  y = writeLines(doc, block.lines, body.x, y, LAYOUT.bodyLine, LAYOUT.bodySize + 0.5)
+  if (block.table) y = drawTable(doc, block.table, body.x, y + LAYOUT.factsGap)
+  if (block.after.length) {
+    doc.setTextColor(GREY)
+    y = writeLines(doc, block.after, body.x, y + LAYOUT.factsGap, LAYOUT.bodyLine, LAYOUT.bodySize)
+    doc.setTextColor(0)
+  }
+  return y + LAYOUT.blockGap
+}
+
+/** The comparison block: the clinical report's six columns, or the summary's metric and sentence. */
+function comparisonBlock(doc: jsPDF, c: ReportComparison, paper: Paper, kind: ReportKind): TextBlock {
+  const shares = kind === 'summary' ? [1.1, 2.4] : [1.5, 1.25, 1.25, 0.8, 0.95, 1.15]
+  const table = measureTable(
+    doc,
+    c.columns,
+    c.rows.map((r) => r.cells),
+    c.rows.map((r) => r.verdict === 'real'),
+    shares,
+    bodyOf(paper).width,
+  )
+  return textBlock(doc, paper, c.heading, [c.between, c.summary], table, c.evidence)
 }
 
 /** The running header and footer of page `page` of `pages`. */
@@ -339,21 +524,30 @@ export function reportPdfOf(
   doc.setLanguage(content.language as Parameters<jsPDF['setLanguage']>[0])
   const body = bodyOf(paper)
   const measured = content.views.map((v, i) => measure(doc, v, figures[i] ?? null, paper))
+  // After the views: the comparison, then the clinician's notes; each kept whole on one page.
+  const extra: TextBlock[] = []
+  if (content.comparison) extra.push(comparisonBlock(doc, content.comparison, paper, content.kind))
+  if (content.notes.length > 0) extra.push(textBlock(doc, paper, content.notesHeading, content.notes, null, []))
   const titleBottom = drawTitle(doc, content, paper, false)
   const { pages, photoHeights } = paginate(
-    measured.map((m) => m.size),
+    [...measured.map((m) => m.size), ...extra.map((b) => ({ fixed: b.height, table: 0, photoMax: 0, text: true }))],
     {
       bodyHeight: body.height,
       firstReserve: titleBottom - body.y,
       maxPerPage: LAYOUT.maxViewsPerPage,
       minPhoto: LAYOUT.minPhoto,
+      minPhotoAlone: LAYOUT.minPhotoAlone,
     },
   )
   drawTitle(doc, content, paper, true)
   pages.forEach((members, pageIndex) => {
     if (pageIndex > 0) doc.addPage(paper, 'portrait')
     let y = pageIndex === 0 ? titleBottom : body.y
-    for (const i of members) y = drawView(doc, measured[i]!, y, photoHeights[i]!, paper, content)
+    for (const i of members)
+      y =
+        i < measured.length
+          ? drawView(doc, measured[i]!, y, photoHeights[i]!, paper, content)
+          : drawTextBlock(doc, extra[i - measured.length]!, paper, y)
   })
   const count = doc.getNumberOfPages()
   for (let page = 1; page <= count; page++) {

@@ -3,12 +3,14 @@
  * patient and date, the placement error; per view with content, the annotated photo
  * and the metrics table with value ± u, how the photo was taken and scaled (and a
  * warning when the camera was not level); and, when a comparison is loaded, the
- * comparison table with both visits' overlays side by side.
+ * comparison table with both visits' overlays side by side. Every printed page has
+ * the patient (with the record's name) and the date in its top and bottom margins and
+ * "Página n de m" in the bottom one (CSS @page margin boxes, written by runningStyle).
  */
 
 import type { View } from '#core/markers.js'
 import { comparisonOf, placementOf } from '../compare/from-state.js'
-import { formatDate, formatNumber, plainNumber } from '../i18n/format.js'
+import { formatDate, formatDateTime, formatNumber, plainNumber } from '../i18n/format.js'
 import { currentLocale, t, terms } from '../i18n/index.js'
 import { formatValueWithU, metricsOf } from '../metrics/metric-info.js'
 import { precisionWarning, precisionWarningText } from '../metrics/precision.js'
@@ -27,28 +29,77 @@ import { resultEntries } from './results-csv.js'
 /** Longest side of the printed photo, in drawing units. */
 export const REPORT_SIZE = 640
 
-export function renderReport(container: HTMLElement, state: AppState): void {
+/** A CSS string: quotes and backslashes escaped, a line break as one space. */
+function cssString(text: string): string {
+  return `"${text.replace(/[\\"]/g, '\\$&').replace(/[\r\n]+/g, ' ')}"`
+}
+
+/**
+ * The print stylesheet's running header and footer for this report: the patient and
+ * the date top left and bottom left, the page number as the language words it
+ * ("Página {page} de {pages}" with the page counters) bottom right.
+ */
+export function runningStyle(running: string): string {
+  const number = t('pdf.page', { page: '\u0000page\u0000', pages: '\u0000pages\u0000' })
+    .split('\u0000')
+    .map((part) =>
+      part === 'page' ? 'counter(page)' : part === 'pages' ? 'counter(pages)' : part ? cssString(part) : '',
+    )
+    .filter(Boolean)
+    .join(' ')
+  const box = 'font: 8pt sans-serif; color: #555;'
+  return `@media print { @page {
+  @top-left { content: ${cssString(running)}; ${box} }
+  @bottom-left { content: ${cssString(running)}; ${box} }
+  @bottom-right { content: ${number}; ${box} }
+} }`
+}
+
+/** What the record adds to the printed report: the patient's name and notes, the clinic's settings (logo as a URL). */
+export interface PrintedExtras {
+  readonly patientName: string
+  readonly notes: string
+  readonly clinic: string
+  readonly clinician: string
+  /** An object URL of the admitted logo, or ''. */
+  readonly logoUrl: string
+}
+
+export const NO_PRINTED_EXTRAS: PrintedExtras = { patientName: '', notes: '', clinic: '', clinician: '', logoUrl: '' }
+
+export function renderReport(container: HTMLElement, state: AppState, extras: PrintedExtras = NO_PRINTED_EXTRAS): void {
+  const patientName = extras.patientName
   const now = new Date()
   const entries = resultEntries(state)
   const sd = state.settings.placementSd
+  const identifier = state.meta.patientId.trim()
+  const name = patientName.trim()
+  const patient = identifier && name ? `${identifier} (${name})` : identifier || name
+  const running = [patient, state.meta.date ? formatDate(state.meta.date, currentLocale()) : '']
+    .filter(Boolean)
+    .join(' · ')
   const parts: HTMLElement[] = [
+    h('style', { id: 'report-running' }, runningStyle(running)),
     h(
       'header',
       { class: 'report-header' },
+      extras.logoUrl ? h('img', { class: 'report-logo', src: extras.logoUrl, alt: '' }) : null,
+      extras.clinic ? h('p', { class: 'report-clinic' }, extras.clinic) : null,
+      extras.clinician ? h('p', { class: 'report-clinician' }, t('pdf.clinician', { name: extras.clinician })) : null,
       h('h1', {}, t('report.title')),
-      state.meta.patientId.trim() || state.meta.date
+      patient || state.meta.date
         ? h(
             'p',
             { class: 'report-patient' },
             [
-              state.meta.patientId.trim() ? `${t('assessment.patient')}: ${state.meta.patientId.trim()}` : '',
+              patient ? `${t('assessment.patient')}: ${patient}` : '',
               state.meta.date ? `${t('assessment.date')}: ${formatDate(state.meta.date, currentLocale())}` : '',
             ]
               .filter(Boolean)
               .join(' · '),
           )
         : null,
-      h('p', {}, t('report.intro', { date: now.toLocaleString(currentLocale()) })),
+      h('p', {}, t('report.intro', { date: formatDateTime(now.toISOString(), currentLocale()) })),
       h(
         'p',
         { class: 'report-uncertainty' },
@@ -113,8 +164,8 @@ export function renderReport(container: HTMLElement, state: AppState): void {
               'th',
               { scope: 'row' },
               swatch(colorOf(i)),
+              // The label only: a field name ("head_angle") is no reading for a patient or a colleague.
               `${m.label} `,
-              h('code', {}, m.name),
               h('span', { class: 'meaning' }, m.meaning),
               m.note ? h('span', { class: 'published' }, m.note) : null,
             ),
@@ -163,6 +214,13 @@ export function renderReport(container: HTMLElement, state: AppState): void {
   }
   const comparison = comparisonSection(state)
   if (comparison) parts.push(comparison)
+  // The clinician's notes and interpretation (the patient's notes in the record), kept whole on a page.
+  const notes = extras.notes
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+  if (notes.length > 0)
+    parts.push(h('section', { class: 'report-notes' }, h('h2', {}, t('pdf.notes')), ...notes.map((p) => h('p', {}, p))))
   container.replaceChildren(...parts)
 }
 

@@ -6,8 +6,7 @@
  * Pure: no DOM.
  */
 import { placementOf } from '../compare/from-state.js'
-import { csvText } from '../i18n/csv-text.js'
-import { exportNumber } from '../i18n/format.js'
+import { type CsvDialect, type CsvValue, csvText, MACHINE_CSV } from '../i18n/csv-text.js'
 import { type MessageKey, t } from '../i18n/index.js'
 import { type MetricInfo, metricsOf, unitText } from '../metrics/metric-info.js'
 import { DEFAULT_PLACEMENT_SD_PX, uncertaintiesOf } from '../metrics/uncertainty.js'
@@ -58,18 +57,19 @@ const COLUMNS: readonly MessageKey[] = [
  * formula is neutralised), one row per metric with a value, values and their standard
  * uncertainty (from the placement error `sd`, px) at full precision; headers,
  * side, unit, meaning and status in the current language; the status column says
- * whether the value is provisional (it uses unconfirmed suggested markers). Numbers
- * keep '.' in every language (docs/uncertainty.md, "Display precision"): the CSV is
- * data for a spreadsheet or a script, and a decimal comma would collide with the
- * field separator. Every row starts with the patient (as typed) and the assessment
+ * whether the value is provisional (it uses unconfirmed suggested markers). In
+ * `dialect` (csv-text.ts): the machine CSV by default (',' and '.', for scripts), or
+ * the spreadsheet CSV of the clinician's language (Spanish: ';' and the decimal
+ * comma, with the byte-order mark); every digit in both. Every row starts with the patient (as typed) and the assessment
  * date, so rows of several files can be put together.
  */
 export function csvOf(
   entries: readonly ResultEntry[],
   sd: number = DEFAULT_PLACEMENT_SD_PX,
   meta: AssessmentMeta = EMPTY_META,
+  dialect: CsvDialect = MACHINE_CSV,
 ): string {
-  const rows: string[][] = [COLUMNS.map((key) => t(key))]
+  const rows: CsvValue[][] = [COLUMNS.map((key) => t(key))]
   for (const e of entries) {
     if (!e.values) continue
     const u = uncertaintiesOf(placementOf(e.view, e.doc), { sd })
@@ -83,18 +83,18 @@ export function csvOf(
         e.view,
         e.view === 'lateral' ? t(`side.short.${e.doc.side}`) : '',
         m.name,
-        String(v),
-        exportNumber(u[m.name]),
+        v,
+        u[m.name],
         unitText(m),
         m.meaning,
         e.doc.photo?.name ?? '',
-        String(fcOf(e.doc) ?? ''),
-        String(e.doc.lrvX ?? ''),
-        String(sd),
+        fcOf(e.doc),
+        e.doc.lrvX,
+        sd,
         // Words for people, like the side, unit and meaning columns (the view and metric columns are codes).
         t(provisional.has(m.name) ? 'csv.status.provisional' : 'csv.status.confirmed'),
       ])
     }
   }
-  return csvText(rows)
+  return csvText(rows, dialect)
 }

@@ -46,6 +46,11 @@ export const en = {
   'toolbar.loadAssessment': 'Load assessment',
   'toolbar.loadAssessment.title': 'Load an assessment file (JSON)',
   'toolbar.exportCsv': 'Export CSV',
+  'toolbar.exportCsv.title':
+    "The results as a CSV file that opens right in a spreadsheet in English (',' between fields, '.' decimals)",
+  'toolbar.exportCsvData': 'CSV data',
+  'toolbar.exportCsvData.title':
+    "The results as plain data for programs and scripts: ',' between fields, '.' decimals, every digit",
   'toolbar.printReport': 'Print report',
   'toolbar.help.label': 'Help and keyboard shortcuts',
   'toolbar.help.title': 'Help and keyboard shortcuts (?)',
@@ -209,7 +214,7 @@ export const en = {
   'footer.coordinates':
     "Coordinates are photo pixels (x to the right, y down). Signs follow the subject's body, not the photo.",
   'footer.apiDocs': 'API documentation',
-  'service.up': 'Service {version}: {status}',
+  'service.up': 'Service {version}: running',
   'service.unreachable': 'Service not reachable',
   'history.nothingToUndo': 'Nothing to undo.',
   'history.nothingToRedo': 'Nothing to redo.',
@@ -233,7 +238,8 @@ export const en = {
   'csv.exported': 'Results exported as CSV.',
 
   // Assessment file errors (what is wrong, what is expected)
-  'file.notJson': 'This file is not JSON ({reason}).',
+  'file.notJson':
+    'This file is not readable JSON: it may be cut short, damaged or of another kind. Choose the .json file the app saved.',
   'file.notAssessment': 'This is not an assessment file of this app (expected "format": "{format}").',
   'file.version': 'Unsupported assessment file version {version}; this app reads version {expected}.',
   'file.noViews': 'The assessment file has no "views" object.',
@@ -341,9 +347,13 @@ export const en = {
   'suggest.progress.loading': 'Loading the pose model (first use only)...',
   'suggest.progress.running': 'Finding the markers on the photo...',
   'suggest.done': {
-    one: '{count} marker suggested (dashed): check it, drag it to correct it or click it to confirm. {missing} left for you to place.',
-    other:
-      '{count} markers suggested (dashed): check each, drag to correct or click to confirm. {missing} left for you to place.',
+    one: '{count} marker suggested (dashed): check it, drag it to correct it or click it to confirm.',
+    other: '{count} markers suggested (dashed): check each, drag to correct or click to confirm.',
+  },
+  'suggest.done.left': {
+    none: 'None left for you to place.',
+    one: '{count} left for you to place.',
+    other: '{count} left for you to place.',
   },
   'suggest.none': 'The model could not place any marker of this view credibly; place them by hand.',
   'suggest.noPerson': 'No person found on the photo; place the markers by hand.',

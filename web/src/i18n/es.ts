@@ -45,6 +45,11 @@ export const es = {
   'toolbar.loadAssessment': 'Cargar valoración',
   'toolbar.loadAssessment.title': 'Cargar un archivo de valoración (JSON)',
   'toolbar.exportCsv': 'Exportar CSV',
+  'toolbar.exportCsv.title':
+    "Los resultados en un archivo CSV que se abre bien en una hoja de cálculo en español (';' entre campos, coma decimal)",
+  'toolbar.exportCsvData': 'CSV de datos',
+  'toolbar.exportCsvData.title':
+    "Los resultados como datos para programas: ',' entre campos, punto decimal, todas las cifras",
   'toolbar.printReport': 'Imprimir informe',
   'toolbar.help.label': 'Ayuda y atajos de teclado',
   'toolbar.help.title': 'Ayuda y atajos de teclado (?)',
@@ -210,7 +215,7 @@ export const es = {
   'footer.coordinates':
     'Las coordenadas son píxeles de la foto (x hacia la derecha, y hacia abajo). Los signos siguen el cuerpo del sujeto, no la foto.',
   'footer.apiDocs': 'Documentación de la API',
-  'service.up': 'Servicio {version}: {status}',
+  'service.up': 'Servicio {version}: en marcha',
   'service.unreachable': 'Servicio no disponible',
   'history.nothingToUndo': 'No hay nada que deshacer.',
   'history.nothingToRedo': 'No hay nada que rehacer.',
@@ -234,7 +239,8 @@ export const es = {
   'csv.exported': 'Resultados exportados en CSV.',
 
   // Errores del archivo de valoración
-  'file.notJson': 'Este archivo no es JSON ({reason}).',
+  'file.notJson':
+    'Este archivo no es un JSON legible: puede estar cortado, dañado o ser de otro tipo. Elija el archivo .json que guardó la aplicación.',
   'file.notAssessment': 'Este no es un archivo de valoración de esta aplicación (se esperaba "format": "{format}").',
   'file.version': 'Versión de archivo de valoración no admitida: {version}; esta aplicación lee la versión {expected}.',
   'file.noViews': 'El archivo de valoración no tiene el objeto "views".',
@@ -342,9 +348,14 @@ export const es = {
   'suggest.progress.loading': 'Cargando el modelo de pose (solo la primera vez)...',
   'suggest.progress.running': 'Buscando los marcadores en la foto...',
   'suggest.done': {
-    one: '{count} marcador sugerido (discontinuo): revíselo, arrástrelo para corregirlo o haga clic para confirmarlo. Le quedan {missing} por colocar.',
+    one: '{count} marcador sugerido (discontinuo): revíselo, arrástrelo para corregirlo o haga clic para confirmarlo.',
     other:
-      '{count} marcadores sugeridos (discontinuos): revise cada uno, arrastre para corregir o haga clic para confirmar. Le quedan {missing} por colocar.',
+      '{count} marcadores sugeridos (discontinuos): revise cada uno, arrastre para corregir o haga clic para confirmar.',
+  },
+  'suggest.done.left': {
+    none: 'No le queda ninguno por colocar.',
+    one: 'Le queda {count} por colocar.',
+    other: 'Le quedan {count} por colocar.',
   },
   'suggest.none': 'El modelo no pudo colocar con fiabilidad ningún marcador de esta vista; colóquelos a mano.',
   'suggest.noPerson': 'No se encontró ninguna persona en la foto; coloque los marcadores a mano.',

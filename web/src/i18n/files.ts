@@ -33,7 +33,8 @@ export const FILES_EN = {
     'The file is {size} MB; a backup can be at most {max} MB to be read in a browser. Export the patients in smaller backups (one patient at a time) and import those.',
   'fileCheck.tooDeep':
     'The file nests its data more than {max} levels deep, which files of this app never do: it was not made by this app, or it is damaged.',
-  'fileCheck.notJson': 'The file is not JSON ({reason}).',
+  'fileCheck.notJson':
+    'The file is not readable JSON: it may be cut short, damaged or of another kind. Choose the .json file the app saved.',
   'fileCheck.foreign.assessment': 'This is not an assessment file of this app (expected "format": "{format}").',
   'fileCheck.foreign.backup': 'This is not a backup of this app\'s record (expected "format": "{format}").',
   'fileCheck.version': 'This app does not read version {version} of the file; it reads version {expected}.',
@@ -113,7 +114,8 @@ export const FILES_ES = {
     'El archivo ocupa {size} MB; una copia de seguridad puede ocupar como máximo {max} MB para leerse en un navegador. Exporte los pacientes en copias más pequeñas (de un paciente cada vez) e impórtelas.',
   'fileCheck.tooDeep':
     'El archivo anida sus datos a más de {max} niveles de profundidad, algo que los archivos de esta aplicación nunca hacen: no lo ha creado esta aplicación o está dañado.',
-  'fileCheck.notJson': 'El archivo no es JSON ({reason}).',
+  'fileCheck.notJson':
+    'El archivo no es un JSON legible: puede estar cortado, dañado o ser de otro tipo. Elija el archivo .json que guardó la aplicación.',
   'fileCheck.foreign.assessment':
     'No es un archivo de valoración de esta aplicación (se esperaba "format": "{format}").',
   'fileCheck.foreign.backup':

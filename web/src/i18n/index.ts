@@ -60,10 +60,22 @@ export function t(key: MessageKey, params: Params = {}): string {
   if (typeof entry === 'string') text = entry
   else {
     const count = typeof params.count === 'number' ? params.count : Number.NaN
-    const form = Number.isNaN(count) ? 'other' : plurals.select(count)
-    text = (form === 'zero' || form === 'two' ? undefined : entry[form]) ?? entry.other
+    text = pluralForm(entry, count)
   }
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? paramText(params[name]!) : whole))
+}
+
+/**
+ * The form of a plural entry for `count`: `none` for exactly 0 when the entry has it,
+ * else the language's plural category (Intl.PluralRules; a category the entry lacks,
+ * such as CLDR's `zero` or `two`, falls back to `other`); `other` when there is no count.
+ */
+function pluralForm(entry: Exclude<Message, string>, count: number): string {
+  if (Number.isNaN(count)) return entry.other
+  if (count === 0 && entry.none !== undefined) return entry.none
+  const category = plurals.select(count)
+  const form = category === 'one' || category === 'few' || category === 'many' ? entry[category] : undefined
+  return form ?? entry.other
 }
 
 function paramText(value: string | number): string {

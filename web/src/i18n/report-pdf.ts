@@ -1,9 +1,12 @@
 /**
- * Messages of the PDF report made in the browser (files/report-pdf.ts): its button,
- * the running page number, and what the app says when the file is saved or cannot be
- * made. The report's own words are those of the printed report (en.ts, es.ts, clinical.ts).
+ * Messages of the PDF reports made in the browser (files/report-pdf.ts): their buttons,
+ * the running page number, the clinic's report settings, the patient summary's plain
+ * words, and what the app says when a file is saved or cannot be made. The clinical
+ * report's other words are those of the printed report (en.ts, es.ts, clinical.ts).
  * Merged into en.ts and es.ts like files.ts; the `satisfies` clause makes a key missing in Spanish a compile error.
  */
+import type { Message } from './types.js'
+
 export const REPORT_PDF_EN = {
   'toolbar.savePdf': 'Save PDF',
   'toolbar.savePdf.title': 'Save the report as a PDF file (made on this device; nothing is sent)',
@@ -13,6 +16,39 @@ export const REPORT_PDF_EN = {
   'pdf.failed': 'The PDF could not be made ({reason}). Nothing was saved; "Print report" still works.',
   'pdf.photoFailed': 'the photo of the {view} view could not be drawn',
   'pdf.notLoaded': 'the part of the app that makes PDFs could not be loaded; is the service still reachable?',
+  'toolbar.saveSummaryPdf': 'Patient summary PDF',
+  'toolbar.saveSummaryPdf.title':
+    'Save a summary for the patient as a PDF file: plain words, the photos, the changes, your notes (made on this device)',
+  'pdf.clinician': 'Clinician: {name}',
+  'pdf.notes': "Clinician's notes and interpretation",
+  'pdf.evidence.placementOnly':
+    'What these verdicts rest on: the error of placing the markers on both visits only. Day-to-day variation of posture is not included yet, so the smallest real difference is a lower bound: a change called real may still be within that variation.',
+  'summary.title': 'Your posture assessment',
+  'summary.intro':
+    'What was measured on your photos, in plain words. Your clinician will explain what it means for you.',
+  'summary.changes': 'Changes since the visit compared',
+  'summary.changes.count': {
+    none: 'No measure changed by more than the measurement error.',
+    one: '{count} measure changed by more than the measurement error.',
+    other: '{count} measures changed by more than the measurement error.',
+  },
+  'summary.column.change': 'What changed',
+  'summary.change.real': 'Changed by {change}: more than the measurement error.',
+  'summary.change.within': 'No change beyond the measurement error.',
+  'summary.change.none': 'Cannot be compared.',
+  'summary.changes.evidence':
+    'A change counts when it is larger than the error of placing the markers on the photos. How posture varies from one day to the next is not included, so a small change may still be ordinary variation.',
+  'settings.report.title': 'Reports',
+  'settings.report.clinic': 'Clinic name',
+  'settings.report.clinician': 'Clinician',
+  'settings.report.logo': 'Logo (PNG or JPEG, up to {kb} KB)',
+  'settings.report.logo.remove': 'Remove logo',
+  'settings.report.save': 'Save report settings',
+  'settings.report.saved': 'Report settings saved in this browser.',
+  'settings.report.help':
+    'Printed at the top of every report and patient summary; kept in this browser with the patient record.',
+  'settings.report.tooLong': 'The {field} must be one line of at most {max} characters.',
+  'settings.report.logoNotImage': '{name} is not a PNG or JPEG image; choose the logo as a PNG or JPEG file.',
 } as const
 
 export type ReportPdfKey = keyof typeof REPORT_PDF_EN
@@ -26,4 +62,37 @@ export const REPORT_PDF_ES = {
   'pdf.failed': 'No se pudo crear el PDF ({reason}). No se guardó nada; «Imprimir informe» sigue funcionando.',
   'pdf.photoFailed': 'no se pudo dibujar la foto de la vista {view}',
   'pdf.notLoaded': 'no se pudo cargar la parte de la aplicación que crea los PDF; ¿sigue accesible el servicio?',
-} as const satisfies Record<ReportPdfKey, string>
+  'toolbar.saveSummaryPdf': 'Resumen para el paciente (PDF)',
+  'toolbar.saveSummaryPdf.title':
+    'Guardar un resumen para el paciente en PDF: palabras sencillas, las fotos, los cambios y sus notas (creado en este dispositivo)',
+  'pdf.clinician': 'Profesional: {name}',
+  'pdf.notes': 'Notas e interpretación del profesional',
+  'pdf.evidence.placementOnly':
+    'En qué se basan estos veredictos: solo en el error de colocación de los marcadores en ambas visitas. Aún no se incluye la variación de la postura de un día a otro, así que la diferencia real mínima es un límite inferior: un cambio considerado real puede estar todavía dentro de esa variación.',
+  'summary.title': 'Su valoración postural',
+  'summary.intro':
+    'Lo que se midió en sus fotos, en palabras sencillas. Su profesional le explicará qué significa para usted.',
+  'summary.changes': 'Cambios desde la visita comparada',
+  'summary.changes.count': {
+    none: 'Ninguna medida cambió más que el error de medida.',
+    one: '{count} medida cambió más que el error de medida.',
+    other: '{count} medidas cambiaron más que el error de medida.',
+  },
+  'summary.column.change': 'Qué cambió',
+  'summary.change.real': 'Cambió {change}: más que el error de medida.',
+  'summary.change.within': 'Sin cambio mayor que el error de medida.',
+  'summary.change.none': 'No se puede comparar.',
+  'summary.changes.evidence':
+    'Un cambio cuenta cuando es mayor que el error de colocar los marcadores en las fotos. No se incluye cómo varía la postura de un día a otro, así que un cambio pequeño puede ser todavía una variación normal.',
+  'settings.report.title': 'Informes',
+  'settings.report.clinic': 'Nombre del centro',
+  'settings.report.clinician': 'Profesional',
+  'settings.report.logo': 'Logotipo (PNG o JPEG, hasta {kb} KB)',
+  'settings.report.logo.remove': 'Quitar el logotipo',
+  'settings.report.save': 'Guardar los ajustes de los informes',
+  'settings.report.saved': 'Ajustes de los informes guardados en este navegador.',
+  'settings.report.help':
+    'Se imprimen arriba en cada informe y resumen para el paciente; se guardan en este navegador con el registro de pacientes.',
+  'settings.report.tooLong': 'El campo «{field}» debe ser una sola línea de {max} caracteres como máximo.',
+  'settings.report.logoNotImage': '{name} no es una imagen PNG o JPEG; elija el logotipo en un archivo PNG o JPEG.',
+} as const satisfies Record<ReportPdfKey, Message>

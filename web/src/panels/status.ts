@@ -19,7 +19,8 @@ export function mountStatus(store: Store<AppState>): void {
     setText(
       service,
       s.kind === 'up'
-        ? t('service.up', { version: s.version, status: s.status })
+        ? // The service's health word ('healthy') is data; the footer says it in the language.
+          t('service.up', { version: s.version })
         : s.kind === 'unreachable'
           ? t('service.unreachable')
           : '',

@@ -190,7 +190,7 @@ export function applySuggestions(state: AppState, view: View, photoUrl: string, 
       ),
       8000,
     )
-  return notify(next, t('suggest.done', { count: placed, missing }), 6000)
+  return notify(next, `${t('suggest.done', { count: placed })} ${t('suggest.done.left', { count: missing })}`, 6000)
 }
 
 /** Confirms one suggested marker as it stands (the clinician accepts its position). */

@@ -643,7 +643,8 @@ export class RecordController {
     }
     this.store.set((s) => comparisonLoaded(s, visit.date, loaded, visit.created))
     const date = this.store.get().comparison?.meta.date
-    if (this.store.get().comparison) this.notify(t('compare.loaded', { date: date || t('compare.undated') }))
+    // The date as the language writes it, never the ISO form ("2026-11-24").
+    if (this.store.get().comparison) this.notify(t('compare.loaded', { date: dateText(date ?? '') }))
   }
 
   /** Starts a new, empty visit of a patient (asking first when the screen holds unfiled work). */
@@ -744,6 +745,13 @@ export class RecordController {
     const id = this.store.get().record?.patientId
     if (!id) return ''
     return (await this.storage.patients()).find((p) => p.id === id)?.name ?? ''
+  }
+
+  /** The notes of the record's patient whose visit is on screen ('' when none): the reports print them as the clinician's. */
+  async patientNotesOnScreen(): Promise<string> {
+    const id = this.store.get().record?.patientId
+    if (!id) return ''
+    return (await this.storage.patients()).find((p) => p.id === id)?.notes ?? ''
   }
 
   async addPatient(identifier: string, name: string): Promise<PatientRecord | null> {

@@ -5,17 +5,20 @@
  * migrations) than a few stores with two indexes need, at about 20 times the size.
  * Stores: patients (index by identifier key), visits (index by patient; each with a
  * revision checked on every write), photos (Blobs), workspace (one entry per tab),
- * deletion (the last deletion, for undo). Every write that touches several records
+ * deletion (the last deletion, for undo), settings (the clinic's report settings).
+ * Every write that touches several records
  * is one transaction, aborted whole on any error.
  * Runs in a page and, on fake-indexeddb, in node (the record's unit tests).
  */
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb'
+import type { StoredReportSettings } from '../files/report-settings.js'
 import type { PatientRecord, VisitRecord } from './model.js'
 import type { Deletion, PhotoData, RecordStorage, TabWorkspace, VisitWrite, Workspace } from './storage.js'
 
 export const DATABASE_NAME = 'posture-metrics-record'
-/** 1: the first record; 2: visit revisions, a workspace per tab, the last deletion kept for undo. */
-const DATABASE_VERSION = 2
+/** 1: the first record; 2: visit revisions, a workspace per tab, the last deletion kept for undo; 3: settings. */
+const DATABASE_VERSION = 3
+const REPORT_SETTINGS_KEY = 'report'
 const DELETION_KEY = 'last'
 
 interface RecordSchema extends DBSchema {
@@ -24,6 +27,8 @@ interface RecordSchema extends DBSchema {
   photos: { key: string; value: PhotoData }
   workspace: { key: string; value: Workspace }
   deletion: { key: string; value: Deletion }
+  /** Read back as unknown: admitted by report-settings.ts before any use. */
+  settings: { key: string; value: StoredReportSettings }
 }
 
 type Db = IDBPDatabase<RecordSchema>
@@ -110,6 +115,7 @@ export class IdbStorage implements RecordStorage {
             cursor = await cursor.continue()
           }
         }
+        if (oldVersion < 3) database.createObjectStore('settings')
       },
       // Another tab opened a newer version of the app's database: close so that it can upgrade.
       blocking() {
@@ -278,9 +284,17 @@ export class IdbStorage implements RecordStorage {
   }
 
   async clear(): Promise<void> {
-    await inTransaction(this.db, ['patients', 'visits', 'photos', 'workspace', 'deletion'], async (tx) => {
-      for (const store of ['patients', 'visits', 'photos', 'workspace', 'deletion'] as const)
-        await tx.objectStore(store).clear()
+    const stores = ['patients', 'visits', 'photos', 'workspace', 'deletion', 'settings'] as const
+    await inTransaction(this.db, [...stores], async (tx) => {
+      for (const store of stores) await tx.objectStore(store).clear()
     })
+  }
+
+  async reportSettings(): Promise<unknown> {
+    return this.db.get('settings', REPORT_SETTINGS_KEY)
+  }
+
+  async saveReportSettings(settings: StoredReportSettings): Promise<void> {
+    await this.db.put('settings', settings, REPORT_SETTINGS_KEY)
   }
 }

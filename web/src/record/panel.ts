@@ -6,6 +6,7 @@
  * through it; the screen changes through the store.
  */
 
+import { spreadsheetCsv } from '../i18n/csv-text.js'
 import { formatDate, formatDateTime } from '../i18n/format.js'
 import { currentLocale, metricText, t } from '../i18n/index.js'
 import { mountPanel } from '../panels/panel.js'
@@ -425,7 +426,8 @@ export function mountRecordDialog(
         all,
         headers.map((k) => t(k)),
         (real) => (real === null ? '' : t(real ? 'csv.verdict.real' : 'csv.verdict.within')),
-        (unit) => t(unit === 'degrees' ? 'csv.unit.degrees' : 'csv.unit.cm'),
+        { degrees: t('csv.unit.degrees'), cm: t('csv.unit.cm') },
+        spreadsheetCsv(locale),
       )
       download(visitFileName(patient.identifier, '', 'trend', 'csv'), 'text/csv', text)
     })

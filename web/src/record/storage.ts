@@ -6,6 +6,7 @@
  * that its undo survives a reload). idb-storage.ts implements it with IndexedDB;
  * the controller never reaches the database any other way.
  */
+import type { StoredReportSettings } from '../files/report-settings.js'
 import type { AssessmentFile } from '../state/assessment-file.js'
 import type { View } from '../state/model.js'
 import type { OpenVisit, PatientRecord, PhotoRef, VisitRecord } from './model.js'
@@ -109,6 +110,10 @@ export interface RecordStorage {
   /** Writes a tab's workspace, storing again any of `photos` (those it refers to) that is not stored. */
   saveWorkspace(tab: string, workspace: Workspace, photos: readonly PhotoData[]): Promise<void>
   deleteWorkspace(tab: string): Promise<void>
+  /** The clinic's report settings as stored (unknown: admitted by files/report-settings.ts before use), undefined when none. */
+  reportSettings(): Promise<unknown>
+  /** Keeps the clinic's report settings (already checked: files/report-settings.ts). */
+  saveReportSettings(settings: StoredReportSettings): Promise<void>
   /** Removes everything. */
   clear(): Promise<void>
   /** Closes the connection (a reload in the tests; the page's end in the app). */

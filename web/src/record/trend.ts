@@ -12,8 +12,7 @@
 import { metricTable, showsSign, type Unit } from '#core/metrics/index.js'
 import { smallestRealDifference } from '../compare/compare.js'
 import { assessmentOf } from '../compare/from-state.js'
-import { csvText } from '../i18n/csv-text.js'
-import { exportNumber } from '../i18n/format.js'
+import { type CsvDialect, type CsvValue, csvText, MACHINE_CSV } from '../i18n/csv-text.js'
 import { difference } from '../metrics/uncertainty.js'
 import type { AssessmentFile } from '../state/assessment-file.js'
 import { assessmentFromData } from '../state/assessment-file.js'
@@ -161,29 +160,21 @@ export function trendColumns(series: readonly TrendSeries[]): TrendColumn[] {
  * (ISO), which orders and tells apart the rows of two visits of one date; the unit
  * named by `unitName` (the clinician's language). The start
  * time is the last column, added after the others so that a reader of the earlier
- * columns by position reads them as before.
+ * columns by position reads them as before. The unit in words of the language
+ * (`units`, as the other CSVs write it); in `dialect` (csv-text.ts).
  */
 export function trendCsv(
   patient: string,
   series: readonly TrendSeries[],
   headers: readonly string[],
   verdict: (real: boolean | null) => string,
-  unitName: (unit: Unit) => string = (unit) => unit,
+  units: Readonly<Record<Unit, string>>,
+  dialect: CsvDialect = MACHINE_CSV,
 ): string {
-  const rows: string[][] = [[...headers]]
+  const rows: CsvValue[][] = [[...headers]]
   for (const s of series) {
     for (const p of s.points)
-      rows.push([
-        patient,
-        p.date,
-        s.view,
-        s.name,
-        exportNumber(p.value),
-        exportNumber(p.u),
-        unitName(s.unit),
-        verdict(p.real),
-        p.created,
-      ])
+      rows.push([patient, p.date, s.view, s.name, p.value, p.u, units[s.unit], verdict(p.real), p.created])
   }
-  return csvText(rows)
+  return csvText(rows, dialect)
 }

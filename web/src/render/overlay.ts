@@ -304,12 +304,17 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
       doc.gridCm !== null
         ? t('overlay.scale.known', { cm: doc.gridCm, px: pxText })
         : t('overlay.scale.unknown', { px: pxText })
-    // Beside the middle of the segment, on the side away from the point tags.
+    // Beside the middle of the segment, on the side away from the point tags, unless that side is off the
+    // drawing (a scale along the photo's bottom edge: the printed label was cut, "= 1428,0 px"); and
+    // moved in from the left and right edges by about half its width (14 px type, ~0.55 em a character).
     const d = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1
     const n: V = [-(b[1] - a[1]) / d, (b[0] - a[0]) / d]
-    const side = n[1] >= 0 ? 1 : -1
-    const mid: V = [(a[0] + b[0]) / 2 + n[0] * 16 * side, (a[1] + b[1]) / 2 + n[1] * 16 * side]
-    g.append(label(mid, text, 'scale-label'))
+    const preferred = n[1] >= 0 ? 1 : -1
+    const at16 = (side: number): V => [(a[0] + b[0]) / 2 + n[0] * 16 * side, (a[1] + b[1]) / 2 + n[1] * 16 * side]
+    const inside = (p: V) => p[1] >= 10 && p[1] <= opts.height - 10
+    const [mx, my] = inside(at16(preferred)) ? at16(preferred) : at16(-preferred)
+    const half = Math.min(opts.width / 2, text.length * 3.9 + 4)
+    g.append(label([Math.min(Math.max(mx, half), opts.width - half), my], text, 'scale-label'))
     parts.push(g)
   }
 

@@ -257,8 +257,9 @@ export function parseAssessmentFile(text: string): LoadedAssessment {
   let data: unknown
   try {
     data = JSON.parse(text)
-  } catch (error) {
-    throw new AssessmentFileError(t('file.notJson', { reason: (error as Error).message }))
+  } catch {
+    // Our own words, not the engine's English message.
+    throw new AssessmentFileError(t('file.notJson'))
   }
   return assessmentFromData(data)
 }

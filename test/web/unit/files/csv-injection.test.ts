@@ -62,7 +62,7 @@ describe('CSV exports a spreadsheet does not run', () => {
       rev: 1,
     })
     const series = trendsOf([visit('a', '2026-01-01'), visit('b', '-2+3')], 'anterior', 2)
-    const lines = trendCsv('-cmd', series, ['patient', 'date'], () => '+yes')
+    const lines = trendCsv('-cmd', series, ['patient', 'date'], () => '+yes', { degrees: 'degrees', cm: 'cm' })
       .trimEnd()
       .split('\r\n')
     assert.ok(lines.length > 1)

@@ -310,7 +310,7 @@ describe('what is refused, and the words for it', () => {
   })
 
   test('not JSON, another format, another version', () => {
-    assert.match(problemsOf(readFile('assessment', '{"format":'))[0]!, /^The file is not JSON \(/)
+    assert.match(problemsOf(readFile('assessment', '{"format":'))[0]!, /^The file is not readable JSON: /)
     assert.deepEqual(problemsOf(readFile('backup', JSON.stringify(assessment()))), [
       'This is not a backup of this app\'s record (expected "format": "posture-metrics-record").',
     ])
@@ -338,7 +338,11 @@ describe('what is refused, and the words for it', () => {
       ])
       const reading = readFile('assessment', '[')
       assert.ok(!reading.ok)
-      assert.match(problemsText(reading.problems), /^El archivo no es JSON \(/)
+      assert.match(problemsText(reading.problems), /^El archivo no es un JSON legible: /)
+      // The engine's English ("Unterminated string in JSON at position 9") never reaches a Spanish message.
+      const cut = readFile('assessment', '{"format": "posture')
+      assert.ok(!cut.ok)
+      assert.doesNotMatch(problemsText(cut.problems), /Unterminated|Unexpected|position|JSON at/)
     } finally {
       setLocale('en')
     }

@@ -66,4 +66,35 @@ describe('reportContentOf', () => {
     assert.equal(reportPdfFileName(answered()), 'posture-PAC-0042-2026-04-14-report.pdf')
     assert.equal(reportPdfFileName(initialState()), 'posture-report.pdf')
   })
+
+  test('the patient summary: its own title, values without the statistics, no capture facts; the clinic and the notes', () => {
+    setLocale('es')
+    const content = reportContentOf(answered(), {
+      patientName: 'José Núñez',
+      now: NOW,
+      kind: 'summary',
+      settings: { clinic: 'Clínica Núñez', clinician: 'Dra. Pérez', logo: null },
+      notes: 'Primera visita.\n\nRevisar en tres meses.',
+    })
+    assert.equal(content.kind, 'summary')
+    assert.equal(content.title, 'Su valoración postural')
+    assert.equal(content.clinic, 'Clínica Núñez')
+    assert.equal(content.clinician, 'Profesional: Dra. Pérez')
+    assert.deepEqual(content.notes, ['Primera visita.', 'Revisar en tres meses.'])
+    assert.equal(content.notesHeading, 'Notas e interpretación del profesional')
+    const [view] = content.views
+    assert.equal(view?.facts, '')
+    for (const r of view?.rows ?? []) assert.doesNotMatch(r.value, /±/, r.value)
+    assert.equal(content.comparison, null, 'no comparison loaded')
+    assert.equal(reportPdfFileName(answered(), 'summary'), 'posture-PAC-0042-2026-04-14-summary.pdf')
+  })
+
+  test('the clinical report: every value with its u, the capture facts, no clinic line when none is set', () => {
+    const content = reportContentOf(answered(), { now: NOW })
+    assert.equal(content.kind, 'clinical')
+    assert.equal(content.clinic, '')
+    assert.equal(content.clinician, '')
+    assert.deepEqual(content.notes, [])
+    assert.ok(content.views[0]?.rows?.every((r) => r.value.includes('±')))
+  })
 })

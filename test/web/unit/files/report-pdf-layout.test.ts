@@ -88,4 +88,18 @@ describe('photoHeightFor and photoBox', () => {
     assert.deepEqual(photoBox({ width: 600, height: 1000 }, 240, 300), { width: 180, height: 300 })
     assert.deepEqual(photoBox({ width: 1600, height: 1200 }, 240, 300), { width: 240, height: 180 })
   })
+
+  test('a block without a photo joins a page of one photo only while that photo keeps minPhotoAlone; of two, minPhoto', () => {
+    const view: BlockSize = { fixed: 60, table: 150, photoMax: 600 }
+    const text: BlockSize = { fixed: 240, table: 0, photoMax: 0, text: true }
+    const options = { ...OPTIONS, minPhotoAlone: 360 }
+    const body = options.bodyHeight - options.firstReserve
+    // Room for the text block beside the photo at 300 pt, not at 360: the text goes to page 2.
+    assert.ok(body - 60 - 240 >= 300 && body - 60 - 240 < 360, `${body}`)
+    const alone = paginate([view, text], options)
+    assert.deepEqual(alone.pages, [[0], [1]])
+    assert.ok(alone.photoHeights[0]! >= 360)
+    // Without minPhotoAlone the photo shrinks to let the block in.
+    assert.deepEqual(paginate([view, text], OPTIONS).pages, [[0, 1]])
+  })
 })

@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { csvOf, resultEntries } from '../../../../web/src/files/results-csv.js'
+import { spreadsheetCsv } from '../../../../web/src/i18n/csv-text.js'
+import { setLocale } from '../../../../web/src/i18n/index.js'
 import { metricsOf } from '../../../../web/src/metrics/metric-info.js'
 import * as commands from '../../../../web/src/state/commands.js'
 import { fcOf, requestOf, type View } from '../../../../web/src/state/model.js'
@@ -36,6 +38,34 @@ describe('csv', () => {
     assert.ok(first.endsWith(`,anterior.png,${fcOf(doc)},${doc.lrvX},2,confirmed`), first)
     const u = Number(first.split(',')[6])
     assert.ok(u > 0 && Number.isFinite(u), `uncertainty column: ${first}`)
+  })
+
+  test("the spreadsheet CSV in Spanish: byte-order mark, ';', decimal comma, every digit, Spanish words, typed text untouched", () => {
+    const metrics = metricsOf('anterior')
+    const values = Object.fromEntries(metrics.map((m, i) => [m.name, -(i + 0.123456789012345)]))
+    setLocale('es')
+    try {
+      let s = answered('anterior', values)
+      s = commands.setMeta(s, { patientId: '1.5 José', date: '2026-03-20' })
+      const text = csvOf(resultEntries(s), 2, s.meta, spreadsheetCsv('es'))
+      assert.ok(
+        text.startsWith('\ufeffpaciente;fecha;vista;lado;medida;valor;incertidumbre;unidad;'),
+        text.slice(0, 80),
+      )
+      const line = text.split('\r\n')[1]!
+      const first = line.split(';')
+      assert.equal(first[0], '1.5 José', 'a typed identifier is text, written as typed')
+      assert.equal(first[5], '-0,123456789012345')
+      assert.match(first[6]!, /^\d+,\d+$/)
+      assert.equal(first[7], 'grados')
+      assert.ok(line.endsWith(';2;confirmado'), line)
+      // The machine CSV of the same state: ',' and '.', no mark.
+      const data = csvOf(resultEntries(s), 2, s.meta)
+      assert.ok(data.startsWith('paciente,fecha,'))
+      assert.ok(data.split('\r\n')[1]!.includes(',-0.123456789012345,'))
+    } finally {
+      setLocale('en')
+    }
   })
 
   test('fields with commas or quotes are quoted', () => {

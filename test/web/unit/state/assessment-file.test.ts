@@ -150,7 +150,7 @@ describe('assessment file', () => {
   })
 
   const bad: [string, string, RegExp][] = [
-    ['not JSON', '{', /not JSON/],
+    ['not JSON', '{', /not readable JSON/],
     ['another format', JSON.stringify({ format: 'x' }), /expected "format": "posture-metrics-session"/],
     [
       'another version',
