@@ -349,10 +349,11 @@ export function mountRecordDialog(
       { class: 'record-trends', id: 'record-trends' },
       h('summary', {}, t('record.trends')),
       h('p', { class: 'field-help' }, t('record.trends.note')),
+      h('p', { class: 'field-help' }, t('trend.evidence')),
     )
     const all: TrendSeries[] = []
     for (const view of VIEW_NAMES) {
-      const series = trendsOf(visits, view, sd)
+      const series = trendsOf(visits, view, sd, controller.store.get().clinicFigures)
       if (series.length === 0) continue
       all.push(...series)
       const labels = new Map(series.map((sr) => [sr.name, metricText(view, sr.name).label]))
@@ -384,12 +385,14 @@ export function mountRecordDialog(
         'csv.column.unit',
         'csv.column.verdict',
         'csv.column.started',
+        'csv.column.evidence',
       ] as const
       const text = trendCsv(
         patient.identifier,
         all,
         headers.map((k) => t(k)),
         (real) => (real === null ? '' : t(real ? 'csv.verdict.real' : 'csv.verdict.within')),
+        (e) => t(`csv.evidence.${e.kind}`),
       )
       download(visitFileName(patient.identifier, '', 'trend', 'csv'), 'text/csv', text)
     })

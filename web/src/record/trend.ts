@@ -2,7 +2,9 @@
  * Trends: each metric of a view over all visits of a patient, a point per visit in
  * the record's order (date, then the time the visit was started: two visits of one
  * day keep their order), with its standard uncertainty, and whether the change from
- * the previous visit exceeds the smallest real difference (compare.ts); the visits
+ * the previous visit exceeds the limit of the best evidence for the measure
+ * (compare/evidence.ts: the clinic's study, a published MDC, or the placement SRD
+ * of compare.ts alone, a lower bound); the visits
  * as the columns of the trend table; and the same numbers as CSV, with patient, date
  * and the visit's start time on every row. Values are those kept with each visit
  * when it was saved, or, when a visit has none at this placement error, computed
@@ -11,6 +13,7 @@
  */
 import { metricTable, type Unit } from '#core/metrics/index.js'
 import { smallestRealDifference } from '../compare/compare.js'
+import { type ClinicFigures, changeLimit, type Evidence, evidenceFor } from '../compare/evidence.js'
 import { assessmentOf } from '../compare/from-state.js'
 import { csvText } from '../i18n/csv-text.js'
 import { exportNumber } from '../i18n/format.js'
@@ -27,7 +30,7 @@ export interface TrendPoint {
   readonly created: string
   readonly value: number
   readonly u: number
-  /** The change from the previous point exceeds the smallest real difference; null for the first point. */
+  /** The change from the previous point exceeds the limit of the series' evidence; null for the first point. */
   readonly real: boolean | null
 }
 
@@ -35,6 +38,8 @@ export interface TrendSeries {
   readonly view: View
   readonly name: string
   readonly unit: Unit
+  /** The evidence that judges its changes (compare/evidence.ts). */
+  readonly evidence: Evidence
   readonly points: readonly TrendPoint[]
 }
 
@@ -67,8 +72,16 @@ function metricsOf(view: View) {
   return all.filter((m, i) => all.findIndex((n) => n.name === m.name) === i)
 }
 
-/** The view's metrics over the visits that have it, oldest first (chronological: date, start time, id). */
-export function trendsOf(visits: readonly VisitRecord[], view: View, sd: number): TrendSeries[] {
+/**
+ * The view's metrics over the visits that have it, oldest first (chronological: date, start time, id);
+ * `clinic`: the figures of the clinic's repeatability study, when it has one.
+ */
+export function trendsOf(
+  visits: readonly VisitRecord[],
+  view: View,
+  sd: number,
+  clinic?: ClinicFigures,
+): TrendSeries[] {
   const series = new Map<string, TrendPoint[]>()
   const units = new Map<string, Unit>()
   const metrics = metricsOf(view)
@@ -81,15 +94,20 @@ export function trendsOf(visits: readonly VisitRecord[], view: View, sd: number)
       if (typeof value !== 'number' || typeof u !== 'number') continue
       const points = series.get(metric.name) ?? []
       const previous = points.at(-1)
-      const real = previous
-        ? Math.abs(difference(metric.unit, value, previous.value)) > smallestRealDifference(previous.u, u)
-        : null
+      const limit = changeLimit(smallestRealDifference(previous?.u ?? 0, u), evidenceFor(view, metric.name, clinic))
+      const real = previous && limit !== null ? Math.abs(difference(metric.unit, value, previous.value)) > limit : null
       points.push({ visitId: visit.id, date: visit.date, created: visit.created, value, u, real })
       series.set(metric.name, points)
       units.set(metric.name, metric.unit)
     }
   }
-  return [...series].map(([name, points]) => ({ view, name, unit: units.get(name)!, points }))
+  return [...series].map(([name, points]) => ({
+    view,
+    name,
+    unit: units.get(name)!,
+    evidence: evidenceFor(view, name, clinic),
+    points,
+  }))
 }
 
 /** A visit as a column of the trend table. */
@@ -116,14 +134,15 @@ export function trendColumns(series: readonly TrendSeries[]): TrendColumn[] {
  * The trend as CSV: a row per visit and metric with patient, date, view, metric,
  * value, uncertainty, unit, whether the change is real, and the visit's start time
  * (ISO), which orders and tells apart the rows of two visits of one date. The start
- * time is the last column, added after the others so that a reader of the earlier
- * columns by position reads them as before.
+ * time and then the evidence that judged the change are the last columns, added after
+ * the others so that a reader of the earlier columns by position reads them as before.
  */
 export function trendCsv(
   patient: string,
   series: readonly TrendSeries[],
   headers: readonly string[],
   verdict: (real: boolean | null) => string,
+  evidence: (e: Evidence) => string,
 ): string {
   const rows: string[][] = [[...headers]]
   for (const s of series) {
@@ -138,6 +157,7 @@ export function trendCsv(
         s.unit,
         verdict(p.real),
         p.created,
+        p.real === null ? '' : evidence(s.evidence),
       ])
   }
   return csvText(rows)

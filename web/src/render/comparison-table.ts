@@ -1,17 +1,31 @@
 /**
  * The comparison of two visits as a table element (screen and print report alike):
- * metric, earlier and later value ± u, change, smallest real difference, verdict.
+ * metric, earlier and later value ± u, change, smallest real difference, the limit a
+ * real change must exceed and the evidence it comes from (compare/evidence.ts), verdict.
  * Rows whose change exceeds the smallest real difference are marked (class `real`,
  * data-verdict) so the eye and the tests find them.
  */
 import { type ComparedComparison, displayRows, type Verdict } from '../compare/comparison-rows.js'
+import type { Evidence } from '../compare/evidence.js'
+import { MIN_STUDY_PAIRS } from '../compare/evidence.js'
 import type { ClinicalKey } from '../i18n/clinical.js'
 import { formatDate, type Locale } from '../i18n/format.js'
+import type { RepeatabilityKey } from '../i18n/repeatability.js'
 import type { Terms } from '../i18n/terms.js'
 import { visitLabels, visitLabelText } from '../record/visit-labels.js'
 import { h } from './dom.js'
 
-export type ClinicalTranslate = (key: ClinicalKey, params?: Readonly<Record<string, string | number>>) => string
+export type ClinicalTranslate = (
+  key: ClinicalKey | RepeatabilityKey,
+  params?: Readonly<Record<string, string | number>>,
+) => string
+
+/** The evidence that judged a change, in words (its source in the cell's title when published). */
+export function evidenceText(e: Evidence, t: ClinicalTranslate): string {
+  if (e.kind === 'clinic') return t('evidence.clinic', { pairs: e.pairs })
+  if (e.kind === 'published') return t('evidence.published', { cite: e.cite })
+  return t('evidence.placement')
+}
 
 const VERDICT_KEY: Readonly<Record<Verdict, ClinicalKey>> = {
   real: 'compare.verdict.real',
@@ -62,6 +76,16 @@ export function comparisonTable(
         h('td', { class: 'num' }, r.later),
         h('td', { class: 'num change' }, r.change),
         h('td', { class: 'num' }, r.srd),
+        h('td', { class: 'num limit' }, r.limit),
+        h(
+          'td',
+          {
+            class: 'evidence',
+            'data-evidence': r.evidence.kind,
+            title: r.evidence.kind === 'published' ? r.evidence.source : null,
+          },
+          evidenceText(r.evidence, t),
+        ),
         h('td', { class: 'verdict' }, t(VERDICT_KEY[r.verdict])),
       ),
     )
@@ -88,6 +112,8 @@ export function comparisonTable(
             h('th', { scope: 'col', class: 'num' }, `${t('compare.column.later')} (${later})`),
             h('th', { scope: 'col', class: 'num' }, t('compare.column.change')),
             h('th', { scope: 'col', class: 'num' }, t('compare.column.srd')),
+            h('th', { scope: 'col', class: 'num' }, t('compare.column.limit')),
+            h('th', { scope: 'col' }, t('compare.column.evidence')),
             h('th', { scope: 'col' }, t('compare.column.verdict')),
           ),
         ),
@@ -95,5 +121,6 @@ export function comparisonTable(
       ),
     ),
     h('p', { class: 'field-help' }, t('compare.note')),
+    h('p', { class: 'field-help' }, t('compare.evidenceNote', { min: MIN_STUDY_PAIRS })),
   )
 }
