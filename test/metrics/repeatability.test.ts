@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { type View, VIEWS } from '#core/markers.js'
+import { VIEWS, type View } from '#core/markers.js'
 import {
   judgingPublication,
   metricTable,
@@ -15,8 +15,7 @@ import {
 } from '#core/metrics/index.js'
 
 const VIEW_LIST = Object.keys(VIEWS) as View[]
-const names = (view: View) =>
-  new Set([...metricTable(view, false), ...metricTable(view, true)].map((m) => m.name))
+const names = (view: View) => new Set([...metricTable(view, false), ...metricTable(view, true)].map((m) => m.name))
 
 describe('published repeatability', () => {
   it('every entry names a metric of its view and cites its source', () => {
