@@ -19,6 +19,21 @@ export const REPEATABILITY_EN = {
   'csv.evidence.clinic': 'clinic study',
   'csv.evidence.published': 'published MDC95',
   'csv.evidence.placement': 'placement error only (lower bound)',
+  'study.marked': 'The two visits are now a repeat pair of the repeatability study.',
+  'study.refused.same': 'Choose two different visits: a visit cannot be its own repeat.',
+  'study.refused.missing': 'One of the two visits is no longer in the record: choose the visits again.',
+  'study.refused.view':
+    'Both visits need markers of the view chosen: mark that view in both visits first, or choose another view.',
+  'study.refused.known': 'These two visits are already a repeat pair of this view.',
+  'study.remove.title': 'Remove this repeat pair?',
+  'study.remove.text':
+    'The pair leaves the repeatability study and its figures change; the two visits stay in the record.',
+  'study.remove.action': 'Remove the pair',
+  'study.removed': 'The repeat pair was removed from the study.',
+  'study.pairsImported': 'Repeat pairs of the repeatability study added: {count}.',
+  'record.import.done.pairsOnly': '{name}: every patient and visit was already in the record.',
+  'fileCheck.unknownVisit': 'names no visit of this backup',
+  'fileCheck.sameVisit': 'names the same visit as the first of the pair',
   'trend.evidence':
     'Red rings mark a change from the previous visit beyond the limit of the best evidence for the measure (clinic study, published MDC, or placement error only).',
 } as const
@@ -41,6 +56,21 @@ export const REPEATABILITY_ES = {
   'csv.evidence.clinic': 'estudio de la consulta',
   'csv.evidence.published': 'MDC95 publicado',
   'csv.evidence.placement': 'solo error de colocación (límite inferior)',
+  'study.marked': 'Las dos visitas forman ahora un par repetido del estudio de repetibilidad.',
+  'study.refused.same': 'Elija dos visitas distintas: una visita no puede ser su propia repetición.',
+  'study.refused.missing': 'Una de las dos visitas ya no está en el registro: vuelva a elegir las visitas.',
+  'study.refused.view':
+    'Las dos visitas necesitan marcadores de la vista elegida: marque primero esa vista en ambas o elija otra vista.',
+  'study.refused.known': 'Estas dos visitas ya forman un par repetido de esta vista.',
+  'study.remove.title': '¿Quitar este par repetido?',
+  'study.remove.text':
+    'El par sale del estudio de repetibilidad y sus cifras cambian; las dos visitas siguen en el registro.',
+  'study.remove.action': 'Quitar el par',
+  'study.removed': 'El par repetido se ha quitado del estudio.',
+  'study.pairsImported': 'Pares repetidos del estudio de repetibilidad añadidos: {count}.',
+  'record.import.done.pairsOnly': '{name}: todos los pacientes y visitas ya estaban en el registro.',
+  'fileCheck.unknownVisit': 'no corresponde a ninguna visita de esta copia',
+  'fileCheck.sameVisit': 'es la misma visita que la primera del par',
   'trend.evidence':
     'Los anillos rojos marcan un cambio respecto a la visita anterior que supera el límite de la mejor evidencia de la medida (estudio de la consulta, MDC publicado o solo el error de colocación).',
 } as const satisfies Record<RepeatabilityKey, string>

@@ -5,17 +5,18 @@
  * migrations) than a few stores with two indexes need, at about 20 times the size.
  * Stores: patients (index by identifier key), visits (index by patient; each with a
  * revision checked on every write), photos (Blobs), workspace (one entry per tab),
- * deletion (the last deletion, for undo). Every write that touches several records
+ * deletion (the last deletion, for undo), pairs (the repeat pairs of the clinic's
+ * repeatability study). Every write that touches several records
  * is one transaction, aborted whole on any error.
  * Runs in a page and, on fake-indexeddb, in node (the record's unit tests).
  */
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb'
-import type { PatientRecord, VisitRecord } from './model.js'
+import type { PatientRecord, RepeatPair, VisitRecord } from './model.js'
 import type { Deletion, PhotoData, RecordStorage, TabWorkspace, VisitWrite, Workspace } from './storage.js'
 
 export const DATABASE_NAME = 'posture-metrics-record'
-/** 1: the first record; 2: visit revisions, a workspace per tab, the last deletion kept for undo. */
-const DATABASE_VERSION = 2
+/** 1: the first record; 2: visit revisions, a workspace per tab, the last deletion kept for undo; 3: repeat pairs. */
+const DATABASE_VERSION = 3
 const DELETION_KEY = 'last'
 
 interface RecordSchema extends DBSchema {
@@ -24,6 +25,7 @@ interface RecordSchema extends DBSchema {
   photos: { key: string; value: PhotoData }
   workspace: { key: string; value: Workspace }
   deletion: { key: string; value: Deletion }
+  pairs: { key: string; value: RepeatPair }
 }
 
 type Db = IDBPDatabase<RecordSchema>
@@ -110,6 +112,7 @@ export class IdbStorage implements RecordStorage {
             cursor = await cursor.continue()
           }
         }
+        if (oldVersion < 3) database.createObjectStore('pairs', { keyPath: 'id' })
       },
       // Another tab opened a newer version of the app's database: close so that it can upgrade.
       blocking() {
@@ -241,8 +244,9 @@ export class IdbStorage implements RecordStorage {
     patients: readonly PatientRecord[],
     visits: readonly VisitRecord[],
     photos: readonly PhotoData[],
+    pairs: readonly RepeatPair[] = [],
   ): Promise<VisitRecord[]> {
-    return inTransaction(this.db, ['patients', 'visits', 'photos'], async (tx) => {
+    return inTransaction(this.db, ['patients', 'visits', 'photos', 'pairs'], async (tx) => {
       for (const p of patients) await tx.objectStore('patients').put(p)
       const stored: VisitRecord[] = []
       for (const v of visits) {
@@ -252,8 +256,26 @@ export class IdbStorage implements RecordStorage {
         stored.push(visit)
       }
       for (const p of photos) await tx.objectStore('photos').put(p)
+      for (const p of pairs)
+        if ((await tx.objectStore('pairs').getKey(p.id)) === undefined) await tx.objectStore('pairs').put(p)
       return stored
     })
+  }
+
+  pairs(): Promise<RepeatPair[]> {
+    return this.db.getAll('pairs')
+  }
+
+  addPair(pair: RepeatPair): Promise<boolean> {
+    return inTransaction(this.db, ['pairs'], async (tx) => {
+      if ((await tx.objectStore('pairs').getKey(pair.id)) !== undefined) return false
+      await tx.objectStore('pairs').put(pair)
+      return true
+    })
+  }
+
+  async deletePair(id: string): Promise<void> {
+    await this.db.delete('pairs', id)
   }
 
   workspace(tab: string): Promise<Workspace | undefined> {
@@ -278,8 +300,8 @@ export class IdbStorage implements RecordStorage {
   }
 
   async clear(): Promise<void> {
-    await inTransaction(this.db, ['patients', 'visits', 'photos', 'workspace', 'deletion'], async (tx) => {
-      for (const store of ['patients', 'visits', 'photos', 'workspace', 'deletion'] as const)
+    await inTransaction(this.db, ['patients', 'visits', 'photos', 'workspace', 'deletion', 'pairs'], async (tx) => {
+      for (const store of ['patients', 'visits', 'photos', 'workspace', 'deletion', 'pairs'] as const)
         await tx.objectStore(store).clear()
     })
   }

@@ -62,7 +62,7 @@ export function valuesOf(file: AssessmentFile, sd: number): VisitValues {
 }
 
 /** A visit's values of a view at `sd`: those kept with it, else computed from its markers. */
-function visitValues(visit: VisitRecord, view: View, sd: number): ViewValues | undefined {
+export function visitValues(visit: VisitRecord, view: View, sd: number): ViewValues | undefined {
   return visit.values?.sd === sd ? visit.values.views[view] : viewValuesOf(visit.file, view, sd)
 }
 
