@@ -54,13 +54,20 @@ export function comparedNames(
   return { earlier: earlier!, later: later! }
 }
 
-/** The comparison table with its caption (the two visits' dates) and the note on the SRD. */
+/**
+ * The comparison table with its caption (the two visits' dates) and the notes on the SRD
+ * and on the evidence. `evidence`: with the columns of the limit and the evidence that
+ * judged each change (the screen); without them (the printed report until it lays them
+ * out) each row still says its evidence in `data-evidence`.
+ */
 export function comparisonTable(
   c: ComparedComparison,
   locale: Locale,
   t: ClinicalTranslate,
   terms: Terms,
+  options: { readonly evidence?: boolean } = {},
 ): HTMLElement {
+  const evidence = options.evidence ?? false
   const rows = displayRows(c, locale, terms)
   const real = rows.filter((r) => r.verdict === 'real').length
   const judged = rows.filter((r) => r.verdict === 'real' || r.verdict === 'within').length
@@ -70,22 +77,29 @@ export function comparisonTable(
     body.append(
       h(
         'tr',
-        { 'data-metric': r.name, 'data-verdict': r.verdict, class: r.verdict === 'real' ? 'real' : null },
+        {
+          'data-metric': r.name,
+          'data-verdict': r.verdict,
+          'data-evidence': r.evidence.kind,
+          class: r.verdict === 'real' ? 'real' : null,
+        },
         h('th', { scope: 'row' }, r.label),
         h('td', { class: 'num' }, r.earlier),
         h('td', { class: 'num' }, r.later),
         h('td', { class: 'num change' }, r.change),
         h('td', { class: 'num' }, r.srd),
-        h('td', { class: 'num limit' }, r.limit),
-        h(
-          'td',
-          {
-            class: 'evidence',
-            'data-evidence': r.evidence.kind,
-            title: r.evidence.kind === 'published' ? r.evidence.source : null,
-          },
-          evidenceText(r.evidence, t),
-        ),
+        evidence ? h('td', { class: 'num limit' }, r.limit) : null,
+        evidence
+          ? h(
+              'td',
+              {
+                class: 'evidence',
+                'data-evidence': r.evidence.kind,
+                title: r.evidence.kind === 'published' ? r.evidence.source : null,
+              },
+              evidenceText(r.evidence, t),
+            )
+          : null,
         h('td', { class: 'verdict' }, t(VERDICT_KEY[r.verdict])),
       ),
     )
@@ -112,8 +126,8 @@ export function comparisonTable(
             h('th', { scope: 'col', class: 'num' }, `${t('compare.column.later')} (${later})`),
             h('th', { scope: 'col', class: 'num' }, t('compare.column.change')),
             h('th', { scope: 'col', class: 'num' }, t('compare.column.srd')),
-            h('th', { scope: 'col', class: 'num' }, t('compare.column.limit')),
-            h('th', { scope: 'col' }, t('compare.column.evidence')),
+            evidence ? h('th', { scope: 'col', class: 'num' }, t('compare.column.limit')) : null,
+            evidence ? h('th', { scope: 'col' }, t('compare.column.evidence')) : null,
             h('th', { scope: 'col' }, t('compare.column.verdict')),
           ),
         ),
