@@ -117,10 +117,18 @@ export function studyJson(study: readonly MetricStudy[], pairs: readonly RepeatP
     format: 'posture-metrics-repeatability',
     version: 1,
     exported_at: now,
-    method:
-      'ICC(2,1): two-way random effects, absolute agreement, single measures (McGraw & Wong ICC(A,1)), 95 % CI by the F method; ' +
-      'SEM = sqrt(rater variance + error variance) with a chi-square CI; MDC95 = 1.96 * sqrt(2) * SEM; ' +
-      'Bland-Altman bias (second - first) and 95 % limits of agreement with the CIs of Bland & Altman 1999.',
+    // The methods as names a program reads (docs/uncertainty.md, "Running a repeatability study").
+    method: {
+      icc: 'icc_2_1_two_way_random_absolute_agreement_single',
+      icc_interval: 'f_mcgraw_wong_1996',
+      sem: 'sqrt_rater_plus_error_variance',
+      sem_interval: 'chi_square_satterthwaite',
+      mdc: '1.96_sqrt2_sem',
+      bias: 'mean_second_minus_first',
+      limits_of_agreement: 'bias_plus_minus_1.96_sd',
+      limits_interval: 'bland_altman_1999',
+      level: 0.95,
+    },
     pairs: pairs.map((p) => ({ id: p.id, view: p.view, first: p.first, second: p.second, design: p.design })),
     metrics: study.map((m) => ({
       view: m.view,
