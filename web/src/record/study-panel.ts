@@ -7,7 +7,7 @@
  * the record's storage.
  */
 import { MIN_STUDY_PAIRS } from '../compare/evidence.js'
-import { formatNumber, formatValue } from '../i18n/format.js'
+import { formatDate, formatNumber, formatTime, formatValue } from '../i18n/format.js'
 import { currentLocale, metricText, t } from '../i18n/index.js'
 import type { Estimate } from '../metrics/agreement.js'
 import { byId, download, h } from '../render/dom.js'
@@ -47,8 +47,8 @@ export function mountStudyPanel(record: RecordController, study: StudyActions): 
   const label = (v: VisitRecord, identifiers: ReadonlyMap<string, string>) =>
     t('study.visit', {
       patient: identifiers.get(v.patientId) ?? '',
-      date: v.date || t('compare.undated'),
-      started: v.created.slice(11, 16),
+      date: v.date ? formatDate(v.date, currentLocale()) : t('compare.undated'),
+      started: formatTime(v.created, currentLocale()),
     })
 
   async function render(): Promise<void> {
