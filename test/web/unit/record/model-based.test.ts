@@ -272,6 +272,10 @@ class World {
     const visit = visits[pick % Math.max(1, visits.length)]
     if (!visit) return
     for (const token of tokensOfFile(visit.file)) this.released.add(token)
+    // The deleting tab writes what is pending on its screen into the visit before deleting it: when it shows
+    // that visit, its screen's values go with the visit (kept for the undo until the next deletion).
+    if (tab.store.get().record?.visitId === visit.id)
+      for (const token of tokensOfScreen(tab.store.get())) this.released.add(token)
     await tab.controller.deleteVisit(visit.id)
   }
 
