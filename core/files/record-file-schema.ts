@@ -55,7 +55,7 @@ export const FILE_LIMITS = {
   /** Longest texts, characters. */
   chars: { identifier: 100, name: 200, notes: 20_000, photoName: 255, id: 100, code: 64, resultText: 64 },
   /** Most entries. */
-  counts: { markers: 100, results: 100, patients: 20_000, visits: 50_000 },
+  counts: { markers: 100, results: 100, patients: 20_000, visits: 50_000, pairs: 50_000 },
   /** Largest revision number of a visit. */
   maxRev: 1_000_000_000,
 } as const
@@ -259,6 +259,23 @@ export const BackupFileSchema = Type.Object(
         closed,
       ),
       { maxItems: FILE_LIMITS.counts.visits },
+    ),
+    // The repeat pairs of the clinic's repeatability study (web/src/record/model.ts RepeatPair); absent when none.
+    pairs: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            id: id(),
+            view: Type.Enum(['anterior', 'posterior', 'lateral']),
+            first: id(),
+            second: id(),
+            design: Type.Enum(['same_photo_same_rater', 'same_photo_other_rater', 'repositioned']),
+            created: time(),
+          },
+          closed,
+        ),
+        { maxItems: FILE_LIMITS.counts.pairs },
+      ),
     ),
   },
   closed,

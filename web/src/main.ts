@@ -34,6 +34,8 @@ import { browserEffects, persistStorage } from './record/browser-effects.js'
 import { RecordController } from './record/controller.js'
 import { IdbStorage } from './record/idb-storage.js'
 import { mountRecordDialog, mountRecordStatus } from './record/panel.js'
+import { StudyActions } from './record/study-actions.js'
+import { mountStudyPanel } from './record/study-panel.js'
 import { byId, setText } from './render/dom.js'
 import { renderStage, Stage } from './render/stage.js'
 import { health } from './service/api.js'
@@ -157,7 +159,11 @@ void IdbStorage.open()
     mountRecordDialog(record, undefined, (patient, visits) =>
       patientFhirButtons(fhir, openFhir, patient, visits.length),
     )
+    // The clinic's repeatability study: its figures judge changes (compare/evidence.ts).
+    const study = new StudyActions(record)
+    mountStudyPanel(record, study)
     await record.start()
+    await study.refresh()
     void persistStorage()
   })
   .catch((error: unknown) =>

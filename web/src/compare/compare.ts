@@ -9,6 +9,12 @@
  * interval of a change that is only measurement error (with equal u it is the
  * familiar 1.96 * sqrt(2) * u). docs/uncertainty.md explains the choice.
  *
+ * That SRD is a lower bound: it holds marker placement only. Each row also carries the
+ * best evidence of the metric's repeatability (evidence.ts: the clinic's own study,
+ * else a published MDC, else placement alone) and is judged against the larger of the
+ * SRD and that evidence's MDC, so every consumer (table, trend marks, CSV, report)
+ * says which evidence judged the change.
+ *
  * A comparison that would mislead is refused as data (`type`, `ctx`) that the app
  * words in the chosen language: different views, a different side toward the
  * camera, or two different patients (identifiers compared case- and space-insensitively). Pure: no DOM.
@@ -18,6 +24,7 @@ import { metricTable, type Unit } from '#core/metrics/index.js'
 import { difference } from '../metrics/uncertainty.js'
 import { visitOrder } from '../record/model.js'
 import { identifierKey } from '../state/patient-identifier.js'
+import { type ClinicFigures, changeLimit, type Evidence, evidenceFor } from './evidence.js'
 
 /** The coverage factor of a two-sided 95 % interval of a normal error. */
 export const COVERAGE_FACTOR = 1.96
@@ -50,9 +57,13 @@ export interface ComparisonRow {
   readonly change: number | null
   /** Standard uncertainty of the change. */
   readonly uChange: number | null
-  /** Smallest real difference, 1.96 * uChange. */
+  /** Smallest real difference from placement alone, 1.96 * uChange. */
   readonly srd: number | null
-  /** |change| > srd; null when there is no change to judge. */
+  /** The evidence that judges a change of this metric (evidence.ts). */
+  readonly evidence: Evidence
+  /** The change a real one must exceed: srd, or the evidence's MDC when larger (evidence.ts changeLimit). */
+  readonly limit: number | null
+  /** |change| > limit; null when there is no change to judge. */
   readonly exceeds: boolean | null
   /** Why there is no change, when there is none. */
   readonly missing?: 'earlier' | 'later' | 'both' | 'method_differs'
@@ -98,8 +109,9 @@ function currentIsEarlier(current: Assessment, other: Assessment): boolean {
 /**
  * Compares the assessment on screen with another one (usually an earlier visit).
  * The rows run earlier -> later: by assessment date, then by the visit's start time.
+ * `clinic`: the figures of the clinic's own repeatability study, when it has one.
  */
-export function compare(current: Assessment, other: Assessment): Comparison {
+export function compare(current: Assessment, other: Assessment, clinic?: ClinicFigures): Comparison {
   const first = currentIsEarlier(current, other)
   const [earlier, later] = first ? [current, other] : [other, current]
   if (earlier.view !== later.view)
@@ -123,8 +135,9 @@ export function compare(current: Assessment, other: Assessment): Comparison {
   const rows = after.map((metric): ComparisonRow => {
     const a = earlier.values[metric.name]
     const b = later.values[metric.name]
-    const base = { name: metric.name, unit: metric.unit, earlier: finite(a), later: finite(b) }
-    const none = { change: null, uChange: null, srd: null, exceeds: null }
+    const evidence = evidenceFor(later.view, metric.name, clinic)
+    const base = { name: metric.name, unit: metric.unit, earlier: finite(a), later: finite(b), evidence }
+    const none = { change: null, uChange: null, srd: null, limit: null, exceeds: null }
     // The same name measured another way (rearfoot angle from the popliteal point vs from the vertical).
     if (before.find((m) => m.name === metric.name)?.formula !== metric.formula)
       return { ...base, ...none, missing: 'method_differs' }
@@ -138,9 +151,16 @@ export function compare(current: Assessment, other: Assessment): Comparison {
     const change = difference(metric.unit, base.later, base.earlier)
     const u1 = finite(earlier.u[metric.name])
     const u2 = finite(later.u[metric.name])
-    if (u1 === null || u2 === null) return { ...base, change, uChange: null, srd: null, exceeds: null }
-    const srd = smallestRealDifference(u1, u2)
-    return { ...base, change, uChange: Math.hypot(u1, u2), srd, exceeds: Math.abs(change) > srd }
+    const srd = u1 === null || u2 === null ? null : smallestRealDifference(u1, u2)
+    const limit = changeLimit(srd, evidence)
+    return {
+      ...base,
+      change,
+      uChange: u1 === null || u2 === null ? null : Math.hypot(u1, u2),
+      srd,
+      limit,
+      exceeds: limit === null ? null : Math.abs(change) > limit,
+    }
   })
   return { ok: true, earlier, later, current: first ? 'earlier' : 'later', rows }
 }

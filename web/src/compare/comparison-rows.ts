@@ -1,6 +1,7 @@
 /**
  * A comparison (compare.ts) as people read it: per metric its name, both values
- * with their uncertainty, the change, the smallest real difference and the verdict,
+ * with their uncertainty, the change, the smallest real difference, the limit a real
+ * change must exceed with the evidence it comes from (evidence.ts), and the verdict,
  * in the chosen language at display precision; and as a CSV at full precision.
  * Used by the results panel, the print report and the CSV export alike.
  */
@@ -10,6 +11,7 @@ import { type CsvDialect, type CsvValue, csvText, MACHINE_CSV } from '../i18n/cs
 import { formatUncertainty, formatValue, formatWithUncertainty, type Locale } from '../i18n/format.js'
 import type { Terms } from '../i18n/terms.js'
 import type { Comparison, ComparisonRow } from './compare.js'
+import type { Evidence, EvidenceKind } from './evidence.js'
 
 export type ComparedComparison = Extract<Comparison, { ok: true }>
 
@@ -36,6 +38,10 @@ export interface DisplayRow {
   readonly later: string
   readonly change: string
   readonly srd: string
+  /** The change a real one must exceed (± at display precision). */
+  readonly limit: string
+  /** The evidence that judged it (evidence.ts). */
+  readonly evidence: Evidence
   readonly verdict: Verdict
 }
 
@@ -54,6 +60,8 @@ export function displayRows(c: ComparedComparison, locale: Locale, terms: Terms)
       change: r.change === null ? '\u2014' : formatValue(r.change, r.unit, locale, { signed: true }),
       // Rounded up like an uncertainty: a change is never shown as exceeding a limit it does not exceed.
       srd: r.srd === null ? '\u2014' : `\u00b1${formatUncertainty(r.srd, r.unit, locale)}`,
+      limit: r.limit === null ? '\u2014' : `\u00b1${formatUncertainty(r.limit, r.unit, locale)}`,
+      evidence: r.evidence,
       verdict: verdictOf(r),
     }
   })
@@ -77,7 +85,13 @@ export interface ComparisonCsvText {
     readonly uChange: string
     readonly srd: string
     readonly verdict: string
+    readonly limit: string
+    readonly evidence: string
+    readonly evidencePairs: string
+    readonly evidenceSource: string
   }
+  /** What each kind of evidence is called (evidence.ts). */
+  readonly evidence: Readonly<Record<EvidenceKind, string>>
   readonly units: Readonly<Record<'degrees' | 'cm', string>>
   readonly verdicts: Readonly<Record<Verdict, string>>
   readonly views: Readonly<Record<View, string>>
@@ -85,8 +99,11 @@ export interface ComparisonCsvText {
 }
 
 /**
+/**
  * The comparison as CSV: headers in the chosen language, numbers at full precision, in
  * `dialect` (csv-text.ts: the machine CSV by default, or a language's spreadsheet CSV).
+ * The limit a real change must exceed and the evidence that judged it are the last
+ * columns, after the earlier ones, so a reader of those by position reads them as before.
  */
 export function comparisonCsv(
   c: ComparedComparison,
@@ -113,6 +130,10 @@ export function comparisonCsv(
       h.uChange,
       h.srd,
       h.verdict,
+      h.limit,
+      h.evidence,
+      h.evidencePairs,
+      h.evidenceSource,
     ],
   ]
   for (const r of c.rows) {
@@ -132,6 +153,10 @@ export function comparisonCsv(
       r.uChange,
       r.srd,
       text.verdicts[verdictOf(r)],
+      r.limit,
+      text.evidence[r.evidence.kind],
+      r.evidence.kind === 'clinic' ? r.evidence.pairs : '',
+      r.evidence.kind === 'published' ? r.evidence.source : '',
     ])
   }
   return csvText(rows, dialect)

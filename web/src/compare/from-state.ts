@@ -51,7 +51,8 @@ export function assessmentOf(view: View, doc: Doc, sd: number, meta: AssessmentM
  * when none is loaded, the file has no markers of this view, or nothing can be
  * computed here yet. Both sides use the current placement error; each carries its
  * visit's start time when it is a visit of the record (the one on screen:
- * `state.record`), which orders two visits of one date.
+ * `state.record`), which orders two visits of one date. Changes are judged by the best
+ * evidence (compare/evidence.ts), the clinic's study figures included.
  */
 export function comparisonOf(state: AppState): Comparison | null {
   const source = state.comparison
@@ -60,5 +61,5 @@ export function comparisonOf(state: AppState): Comparison | null {
   const sd = state.settings.placementSd
   const here = assessmentOf(state.view, state.views[state.view].doc, sd, state.meta, state.record?.created)
   if (Object.keys(here.values).length === 0) return null
-  return compare(here, assessmentOf(state.view, other, sd, source.meta, source.created))
+  return compare(here, assessmentOf(state.view, other, sd, source.meta, source.created), state.clinicFigures)
 }

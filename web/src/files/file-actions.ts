@@ -214,6 +214,15 @@ export class Files {
         uChange: t('csv.column.uChange'),
         srd: t('csv.column.srd'),
         verdict: t('csv.column.verdict'),
+        limit: t('csv.column.limit'),
+        evidence: t('csv.column.evidence'),
+        evidencePairs: t('csv.column.evidencePairs'),
+        evidenceSource: t('csv.column.evidenceSource'),
+      },
+      evidence: {
+        clinic: t('csv.evidence.clinic'),
+        published: t('csv.evidence.published'),
+        placement: t('csv.evidence.placement'),
       },
       units: { degrees: t('csv.unit.degrees'), cm: t('csv.unit.cm') },
       verdicts: {

@@ -385,6 +385,17 @@ function checkBackup(problems: Problems, file: BackupFileData): void {
         })
     }
   })
+  // A repeat pair names two different visits of this backup; ids are unique.
+  const pairs = new Set<string>()
+  file.pairs?.forEach((p, i) => {
+    const at = `pairs[${i}]`
+    if (pairs.has(p.id)) problems.push({ path: `${at}.id`, text: t('fileCheck.duplicateId') })
+    pairs.add(p.id)
+    for (const end of ['first', 'second'] as const)
+      if (!visits.has(p[end])) problems.push({ path: `${at}.${end}`, text: t('fileCheck.unknownVisit') })
+    if (p.first === p.second) problems.push({ path: `${at}.second`, text: t('fileCheck.sameVisit') })
+    checkDate(problems, `${at}.created`, p.created)
+  })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,12 +11,15 @@ import { FHIR_APP_EN } from './fhir-app.js'
 import { FILES_EN } from './files.js'
 import { RECORD_EN } from './record.js'
 import { RECORD_SAFETY_EN } from './record-safety.js'
+import { REPEATABILITY_EN } from './repeatability.js'
 import { REPORT_PDF_EN } from './report-pdf.js'
 import type { Message } from './types.js'
 
 export const en = {
   // Uncertainty, visits compared, patient and date, language, the service's errors (clinical.ts)
   ...CLINICAL_EN,
+  // The evidence behind a verdict and the clinic's repeatability study (repeatability.ts)
+  ...REPEATABILITY_EN,
   // The capture screen and the calibration by the subject's height (capture.ts)
   ...CAPTURE_EN,
   // The patient record (record.ts)

@@ -11,11 +11,14 @@ import { FHIR_APP_ES } from './fhir-app.js'
 import { FILES_ES } from './files.js'
 import { RECORD_ES } from './record.js'
 import { RECORD_SAFETY_ES } from './record-safety.js'
+import { REPEATABILITY_ES } from './repeatability.js'
 import { REPORT_PDF_ES } from './report-pdf.js'
 import type { Message } from './types.js'
 
 export const es = {
   ...CLINICAL_ES,
+  // The evidence behind a verdict and the clinic's repeatability study (repeatability.ts)
+  ...REPEATABILITY_ES,
   // The capture screen and the calibration by the subject's height (capture.ts)
   ...CAPTURE_ES,
   // The patient record (record.ts)

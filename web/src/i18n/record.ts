@@ -45,9 +45,8 @@ export const RECORD_EN = {
   'record.trends.verdict.real': 'beyond measurement error',
   'record.trends.verdict.within': 'within measurement error',
   'record.trends.legend':
-    'Line and dots: the value at each visit, placed by its date; darker band: ± its uncertainty; shaded band: within measurement error of the first visit ({evidence}); red ring: a change from the previous visit beyond measurement error.',
+    'Line and dots: the value at each visit, placed by its date; darker band: ± its uncertainty; shaded band: within measurement error of the first visit, by the best evidence for the measure (named under the title of each chart); red ring: a change from the previous visit beyond measurement error.',
   'record.trends.band.threshold': 'Within measurement error of the first visit: ± {half} ({evidence})',
-  'record.trends.evidence.placement': 'placement error only',
   'record.trends.csv': 'Export trend CSV',
   'record.visit.compare': 'Compare',
   'record.visit.compare.title': 'Compare the visit on screen with this one, side by side',
@@ -225,9 +224,8 @@ export const RECORD_ES = {
   'record.trends.verdict.real': 'supera el error de medida',
   'record.trends.verdict.within': 'dentro del error de medida',
   'record.trends.legend':
-    'Línea y puntos: el valor en cada visita, situado según su fecha; banda oscura: ± su incertidumbre; banda sombreada: dentro del error de medida respecto a la primera visita ({evidence}); círculo rojo: un cambio respecto a la visita previa que supera el error de medida.',
+    'Línea y puntos: el valor en cada visita, situado según su fecha; banda oscura: ± su incertidumbre; banda sombreada: dentro del error de medida respecto a la primera visita, según la mejor evidencia para la medida (indicada bajo el título de cada gráfico); círculo rojo: un cambio respecto a la visita previa que supera el error de medida.',
   'record.trends.band.threshold': 'Dentro del error de medida respecto a la primera visita: ± {half} ({evidence})',
-  'record.trends.evidence.placement': 'solo el error de colocación',
   'record.trends.csv': 'Exportar CSV de la evolución',
   'record.visit.compare': 'Comparar',
   'record.visit.compare.title': 'Comparar la visita en pantalla con esta, una junto a otra',

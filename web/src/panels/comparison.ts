@@ -60,7 +60,7 @@ export function mountComparison(store: Store<AppState>, exportCsv: () => void): 
     else if (!c) body = h('p', {}, t('compare.notReady'))
     else if (!c.ok)
       body = h('p', { class: 'problem', role: 'alert', 'data-refusal': c.refusal.type }, refusalText(c.refusal))
-    else body = comparisonTable(c, currentLocale(), t, terms())
+    else body = comparisonTable(c, currentLocale(), t, terms(), { evidence: true })
     const csv = h('button', { type: 'button', id: 'compare-csv', disabled: !c?.ok }, t('compare.csv'))
     csv.addEventListener('click', exportCsv)
     slot.replaceChildren(

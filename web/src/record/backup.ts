@@ -1,6 +1,8 @@
 /**
  * The record's backup file: one visit, one patient or the whole record in a single
- * JSON file with the photos embedded (base64). JSON rather than a zip: each visit
+ * JSON file with the photos embedded (base64), and the repeat pairs of the clinic's
+ * repeatability study whose two visits it holds (`pairs`, absent when there are none,
+ * so a backup without a study reads as before). JSON rather than a zip: each visit
  * inside is the assessment file the app already reads and writes, the whole file
  * reads with any JSON tool, and no archive library is needed; the price is a third
  * more bytes for the photos. Reading checks everything before anything is written,
@@ -19,7 +21,15 @@ import {
 } from '../state/assessment-file.js'
 import { VIEW_NAMES, type View } from '../state/model.js'
 import type { LoadedAssessment } from '../state/state.js'
-import { identifierKey, newPatient, type PatientRecord, type PhotoRef, type VisitRecord } from './model.js'
+import {
+  identifierKey,
+  newPatient,
+  type PatientRecord,
+  type PhotoRef,
+  type RepeatDesign,
+  type RepeatPair,
+  type VisitRecord,
+} from './model.js'
 
 export const BACKUP_FORMAT = 'posture-metrics-record'
 export const BACKUP_VERSION = 1
@@ -44,6 +54,7 @@ export interface BackupFile {
     assessment: AssessmentFile
     photos: Partial<Record<View, BackupPhoto>>
   }[]
+  pairs?: { id: string; view: View; first: string; second: string; design: RepeatDesign; created: string }[]
 }
 
 /** What a backup holds, checked, ready to be written. */
@@ -51,6 +62,7 @@ export interface Backup {
   readonly patients: PatientRecord[]
   readonly visits: VisitRecord[]
   readonly photos: BackupPhoto[]
+  readonly pairs: RepeatPair[]
 }
 
 export class BackupError extends Error {}
@@ -61,7 +73,10 @@ export function backupFileOf(
   visits: readonly VisitRecord[],
   photos: ReadonlyMap<string, string>,
   now: string,
+  pairs: readonly RepeatPair[] = [],
 ): BackupFile {
+  const ids = new Set(visits.map((v) => v.id))
+  const held = [...pairs].filter((p) => ids.has(p.first) && ids.has(p.second)).sort((a, b) => a.id.localeCompare(b.id))
   return {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
@@ -87,6 +102,18 @@ export function backupFileOf(
         ),
       ),
     })),
+    ...(held.length
+      ? {
+          pairs: held.map((p) => ({
+            id: p.id,
+            view: p.view,
+            first: p.first,
+            second: p.second,
+            design: p.design,
+            created: p.created,
+          })),
+        }
+      : {}),
   }
 }
 
@@ -197,7 +224,9 @@ export function parseBackup(content: string, now: string, newId: () => string): 
     'id',
     visits.map((v) => v.id),
   )
-  return { patients, visits, photos }
+  // The schema has checked each pair (two different visits of this file, a unique id).
+  const pairs: RepeatPair[] = ((data.pairs ?? []) as BackupFile['pairs'] & object).map((p) => ({ ...p }))
+  return { patients, visits, photos, pairs }
 }
 
 /**
@@ -235,5 +264,5 @@ function assessmentAsBackup(data: Record<string, unknown>, now: string, newId: (
     photos: {},
     rev: 0,
   }
-  return { patients: [patient], visits: [visit], photos: [] }
+  return { patients: [patient], visits: [visit], photos: [], pairs: [] }
 }

@@ -34,7 +34,7 @@ export function patientConflict(state: AppState, loaded: LoadedAssessment): { op
   return identifierKey(open) === identifierKey(file) ? null : { open, file }
 }
 
-/** A clean screen that keeps what is not the assessment (language, settings, service status, view). */
+/** A clean screen that keeps what is not the assessment (language, settings, service status, view, the clinic's study figures). */
 function cleared(state: AppState): AppState {
   return {
     ...initialState(state.view),
@@ -42,6 +42,7 @@ function cleared(state: AppState): AppState {
     service: state.service,
     notice: state.notice,
     progress: state.progress,
+    clinicFigures: state.clinicFigures,
   }
 }
 

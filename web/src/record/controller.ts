@@ -3,8 +3,9 @@
  * to this tab's workspace and, once it belongs to a patient, as a visit of that
  * patient, a moment after every change and at once when the page is hidden), the
  * restore after a reload, opening and starting visits, moving a visit to another
- * patient, adding and deleting patients and visits (with undo), backups, and adding
- * a photo to a view of the visit on screen (for the camera).
+ * patient, adding and deleting patients and visits (with undo), backups (with the
+ * repeat pairs of the clinic's study; study-actions.ts makes and removes them), and
+ * adding a photo to a view of the visit on screen (for the camera).
  *
  * What it guarantees (docs/record.md): nothing on screen that is in no patient's
  * record is replaced without asking; a visit in the record keeps its patient until
@@ -40,6 +41,7 @@ import {
   type PatientRecord,
   type PhotoRef,
   patientFor,
+  type RepeatPair,
   type VisitRecord,
   visitFileName,
 } from './model.js'
@@ -150,6 +152,30 @@ export function unfiledWork(state: AppState): string | null {
     .join('; ')
 }
 
+/**
+ * The repeat pairs of a backup to write: those between two visits the record will
+ * hold (`holds`) that it does not have. A pair is never overwritten: one whose id the
+ * record holds with other contents is kept as well, under a new id; a pair the record
+ * already holds (the same two visits, view and design) is not added again.
+ */
+export function pairsToImport(
+  file: readonly RepeatPair[],
+  here: readonly RepeatPair[],
+  holds: ReadonlySet<string>,
+  newId: () => string,
+): RepeatPair[] {
+  const ids = new Map(here.map((p) => [p.id, p]))
+  const same = (a: RepeatPair, b: RepeatPair) =>
+    a.view === b.view && a.first === b.first && a.second === b.second && a.design === b.design
+  const out: RepeatPair[] = []
+  for (const p of file) {
+    if (!holds.has(p.first) || !holds.has(p.second)) continue
+    if (here.some((h) => same(h, p)) || out.some((o) => same(o, p))) continue
+    out.push(ids.has(p.id) ? { ...p, id: newId() } : p)
+  }
+  return out
+}
+
 export class RecordController {
   /** Photos on screen by URL -> as stored (with their bytes, so a write can store one again). */
   private readonly stored = new Map<string, PhotoData>()
@@ -223,6 +249,12 @@ export class RecordController {
 
   private changed(): void {
     for (const l of this.listeners) l()
+  }
+
+  /** Something of the record other than a visit changed here (a repeat pair): this tab's panels and the others hear. */
+  recordChanged(): void {
+    this.tell({ kind: 'record', tab: this.effects.tab })
+    this.changed()
   }
 
   private tell(message: RecordMessage): void {
@@ -856,7 +888,7 @@ export class RecordController {
       }
     }
     const today = dayOf(this.effects.now())
-    const file = backupFileOf(scope, chosen, visits, photos, this.nowIso())
+    const file = backupFileOf(scope, chosen, visits, photos, this.nowIso(), await this.storage.pairs())
     const first = chosen[0]?.identifier ?? ''
     const name =
       scope === 'record'
@@ -893,21 +925,26 @@ export class RecordController {
         return failed(error instanceof BackupError ? error.message : String(error))
       }
       await this.saved()
-      const plan = planImport({ patients: await this.storage.patients(), visits: await this.storage.visits() }, backup)
-      if (planChangesNothing(plan)) {
+      const hereVisits = await this.storage.visits()
+      const plan = planImport({ patients: await this.storage.patients(), visits: hereVisits }, backup)
+      const herePairs = await this.storage.pairs()
+      const pairsOnly = planChangesNothing(plan)
+      const hereIds = new Set(hereVisits.map((v) => v.id))
+      if (pairsOnly && pairsToImport(backup.pairs, herePairs, hereIds, () => '').length === 0) {
         this.store.set((s) => notify(s, t('record.import.nothing', { name: file.name })))
         return
       }
-      const decisions = await ask.importPlan(plan, file.name)
-      if (!decisions) return
-      const write = applyImport(plan, decisions, () => this.effects.newId())
+      const decisions = pairsOnly ? null : await ask.importPlan(plan, file.name)
+      if (!pairsOnly && !decisions) return
+      const write = decisions ? applyImport(plan, decisions, () => this.effects.newId()) : null
+      const written = write?.visits ?? []
       // Every photo the written visits refer to, from the file: verified (a JPEG, PNG or WebP of the size it
       // declares) before anything is written. A key the record already holds keeps its photo only when the bytes
       // are the same; other bytes under it are another photo, stored under a key of its own (both kept).
       const filePhotos = new Map(backup.photos.map((p) => [p.key, p]))
       const photos: PhotoData[] = []
       const refs = new Map<string, PhotoRef>()
-      for (const v of write.visits)
+      for (const v of written)
         for (const ref of Object.values(v.photos)) {
           const p = filePhotos.get(ref.key)
           if (refs.has(ref.key) || !p) continue
@@ -921,7 +958,7 @@ export class RecordController {
           try {
             blob = await this.effects.verifyPhoto(new Blob([bytes]), p)
           } catch (error) {
-            const where = photoPlace(write.visits, p.key)
+            const where = photoPlace(written, p.key)
             return failed(
               t('files.importPhoto', { where, reason: error instanceof Error ? error.message : String(error) }),
             )
@@ -936,20 +973,26 @@ export class RecordController {
           photos.push(stored)
           refs.set(ref.key, refOf(stored))
         }
-      const visits = write.visits.map((v) => ({
+      const visits = written.map((v) => ({
         ...v,
         photos: Object.fromEntries(Object.entries(v.photos).map(([view, ref]) => [view, refs.get(ref.key) ?? ref])),
       }))
-      if (write.patients.length || visits.length) {
+      // The file's repeat pairs between visits the record will hold.
+      const holds = new Set([...hereVisits.map((v) => v.id), ...visits.map((v) => v.id)])
+      const pairs = pairsToImport(backup.pairs, herePairs, holds, () => this.effects.newId())
+      const patients = write?.patients ?? []
+      if (patients.length || visits.length || pairs.length) {
         // One transaction: all of it, or nothing.
-        const stored = await this.storage.restore(write.patients, visits, photos)
+        const stored = await this.storage.restore(patients, visits, photos, pairs)
         // Other tabs, and this one, hear of every visit the import wrote: one showing it is told, never overwritten.
         for (const v of stored) this.tell({ kind: 'visit', tab: this.effects.tab, id: v.id, rev: v.rev })
         this.tell({ kind: 'record', tab: this.effects.tab })
         const open = this.store.get().record
         if (open && stored.some((v) => v.id === open.visitId)) this.elsewhere = 'changed'
       }
-      this.store.set((s) => notify(s, doneText(file.name, write.counts), 8000))
+      const pairsText = pairs.length ? t('study.pairsImported', { count: pairs.length }) : ''
+      const done = write ? doneText(file.name, write.counts) : t('record.import.done.pairsOnly', { name: file.name })
+      this.store.set((s) => notify(s, [done, pairsText].filter(Boolean).join(' '), 8000))
       this.changed()
     } catch (error) {
       // Anything unforeseen: nothing was written (the write is one transaction), and the clinician is told.

@@ -5,18 +5,21 @@
  * migrations) than a few stores with two indexes need, at about 20 times the size.
  * Stores: patients (index by identifier key), visits (index by patient; each with a
  * revision checked on every write), photos (Blobs), workspace (one entry per tab),
- * deletion (the last deletion, for undo), settings (the clinic's report settings).
- * Every write that touches several records
+ * deletion (the last deletion, for undo), settings (the clinic's report settings),
+ * pairs (the repeat pairs of the clinic's repeatability study). Every write that touches several records
  * is one transaction, aborted whole on any error.
  * Runs in a page and, on fake-indexeddb, in node (the record's unit tests).
  */
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb'
 import type { StoredReportSettings } from '../files/report-settings.js'
-import type { PatientRecord, VisitRecord } from './model.js'
+import type { PatientRecord, RepeatPair, VisitRecord } from './model.js'
 import type { Deletion, PhotoData, RecordStorage, TabWorkspace, VisitWrite, Workspace } from './storage.js'
 
 export const DATABASE_NAME = 'posture-metrics-record'
-/** 1: the first record; 2: visit revisions, a workspace per tab, the last deletion kept for undo; 3: settings. */
+/**
+ * 1: the first record; 2: visit revisions, a workspace per tab, the last deletion kept for
+ * undo; 3: the report settings and the repeat pairs.
+ */
 const DATABASE_VERSION = 3
 const REPORT_SETTINGS_KEY = 'report'
 const DELETION_KEY = 'last'
@@ -29,6 +32,7 @@ interface RecordSchema extends DBSchema {
   deletion: { key: string; value: Deletion }
   /** Read back as unknown: admitted by report-settings.ts before any use. */
   settings: { key: string; value: StoredReportSettings }
+  pairs: { key: string; value: RepeatPair }
 }
 
 type Db = IDBPDatabase<RecordSchema>
@@ -115,7 +119,10 @@ export class IdbStorage implements RecordStorage {
             cursor = await cursor.continue()
           }
         }
-        if (oldVersion < 3) database.createObjectStore('settings')
+        if (oldVersion < 3) {
+          database.createObjectStore('settings')
+          database.createObjectStore('pairs', { keyPath: 'id' })
+        }
       },
       // Another tab opened a newer version of the app's database: close so that it can upgrade.
       blocking() {
@@ -247,8 +254,9 @@ export class IdbStorage implements RecordStorage {
     patients: readonly PatientRecord[],
     visits: readonly VisitRecord[],
     photos: readonly PhotoData[],
+    pairs: readonly RepeatPair[] = [],
   ): Promise<VisitRecord[]> {
-    return inTransaction(this.db, ['patients', 'visits', 'photos'], async (tx) => {
+    return inTransaction(this.db, ['patients', 'visits', 'photos', 'pairs'], async (tx) => {
       for (const p of patients) await tx.objectStore('patients').put(p)
       const stored: VisitRecord[] = []
       for (const v of visits) {
@@ -258,8 +266,26 @@ export class IdbStorage implements RecordStorage {
         stored.push(visit)
       }
       for (const p of photos) await tx.objectStore('photos').put(p)
+      for (const p of pairs)
+        if ((await tx.objectStore('pairs').getKey(p.id)) === undefined) await tx.objectStore('pairs').put(p)
       return stored
     })
+  }
+
+  pairs(): Promise<RepeatPair[]> {
+    return this.db.getAll('pairs')
+  }
+
+  addPair(pair: RepeatPair): Promise<boolean> {
+    return inTransaction(this.db, ['pairs'], async (tx) => {
+      if ((await tx.objectStore('pairs').getKey(pair.id)) !== undefined) return false
+      await tx.objectStore('pairs').put(pair)
+      return true
+    })
+  }
+
+  async deletePair(id: string): Promise<void> {
+    await this.db.delete('pairs', id)
   }
 
   workspace(tab: string): Promise<Workspace | undefined> {
@@ -284,7 +310,7 @@ export class IdbStorage implements RecordStorage {
   }
 
   async clear(): Promise<void> {
-    const stores = ['patients', 'visits', 'photos', 'workspace', 'deletion', 'settings'] as const
+    const stores = ['patients', 'visits', 'photos', 'workspace', 'deletion', 'settings', 'pairs'] as const
     await inTransaction(this.db, [...stores], async (tx) => {
       for (const store of stores) await tx.objectStore(store).clear()
     })

@@ -67,6 +67,37 @@ export interface VisitRecord {
   readonly values?: VisitValues
 }
 
+/**
+ * How the two assessments of a repeat pair were made (docs/uncertainty.md, "Running a
+ * repeatability study"): the same photo marked twice by the same clinician, the same
+ * photo marked by another clinician, or the patient positioned and photographed again
+ * the same day (and marked).
+ */
+export type RepeatDesign = 'same_photo_same_rater' | 'same_photo_other_rater' | 'repositioned'
+
+export const REPEAT_DESIGNS: readonly RepeatDesign[] = [
+  'same_photo_same_rater',
+  'same_photo_other_rater',
+  'repositioned',
+]
+
+/**
+ * Two visits the clinician marked as repeat measurements of one view, for the clinic's
+ * own repeatability study (study.ts). Never changed once made: only made or removed.
+ * A pair whose visit is deleted stays (an undo brings the visit back) and is left out
+ * of the study while the visit is missing.
+ */
+export interface RepeatPair {
+  readonly id: string
+  readonly view: View
+  /** The visits (VisitRecord.id): the first measurement and its repeat. */
+  readonly first: string
+  readonly second: string
+  readonly design: RepeatDesign
+  /** ISO time it was made. */
+  readonly created: string
+}
+
 /** The visit open in the app (app state, so defined in state/state.ts). */
 export type { OpenVisit } from '../state/state.js'
 

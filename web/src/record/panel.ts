@@ -364,11 +364,8 @@ export function mountRecordDialog(
       { class: 'record-trends', id: 'record-trends', 'data-patient': patient.identifier },
       h('summary', {}, t('record.trends')),
       h('p', { class: 'field-help' }, t('record.trends.note')),
-      h(
-        'p',
-        { class: 'field-help trend-legend' },
-        t('record.trends.legend', { evidence: t('record.trends.evidence.placement') }),
-      ),
+      h('p', { class: 'field-help trend-legend' }, t('record.trends.legend')),
+      h('p', { class: 'field-help' }, t('trend.evidence')),
     )
     const all: TrendSeries[] = []
     const groups: TrendGroup[] = []
@@ -379,7 +376,7 @@ export function mountRecordDialog(
         .map((g) => ({ ...g, series: g.series.filter((sr) => !leftOutOfPrint.has(`${g.view}:${sr.name}`)) }))
         .filter((g) => g.series.length > 0)
     for (const view of VIEW_NAMES) {
-      const series = trendsOf(visits, view, sd)
+      const series = trendsOf(visits, view, sd, controller.store.get().clinicFigures)
       if (series.length === 0) continue
       all.push(...series)
       const labels = new Map(series.map((sr) => [sr.name, metricText(view, sr.name).label]))
@@ -420,6 +417,7 @@ export function mountRecordDialog(
         'csv.column.unit',
         'csv.column.verdict',
         'csv.column.started',
+        'csv.column.evidence',
       ] as const
       const text = trendCsv(
         patient.identifier,
@@ -427,6 +425,7 @@ export function mountRecordDialog(
         headers.map((k) => t(k)),
         (real) => (real === null ? '' : t(real ? 'csv.verdict.real' : 'csv.verdict.within')),
         { degrees: t('csv.unit.degrees'), cm: t('csv.unit.cm') },
+        (e) => t(`csv.evidence.${e.kind}`),
         spreadsheetCsv(locale),
       )
       download(visitFileName(patient.identifier, '', 'trend', 'csv'), 'text/csv', text)

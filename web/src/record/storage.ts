@@ -3,13 +3,14 @@
  * so that a write made from a stale copy is refused instead of overwriting a newer
  * one), photos, one workspace per tab (the assessment on screen, kept as the
  * clinician works so nothing is lost on reload or a crash) and the last deletion (so
- * that its undo survives a reload). idb-storage.ts implements it with IndexedDB;
+ * that its undo survives a reload), and the repeat pairs of the clinic's
+ * repeatability study. idb-storage.ts implements it with IndexedDB;
  * the controller never reaches the database any other way.
  */
 import type { StoredReportSettings } from '../files/report-settings.js'
 import type { AssessmentFile } from '../state/assessment-file.js'
 import type { View } from '../state/model.js'
-import type { OpenVisit, PatientRecord, PhotoRef, VisitRecord } from './model.js'
+import type { OpenVisit, PatientRecord, PhotoRef, RepeatPair, VisitRecord } from './model.js'
 
 /** A stored photo's bytes with its reference. */
 export interface PhotoData extends PhotoRef {
@@ -94,16 +95,24 @@ export interface RecordStorage {
   /** Puts back the last deletion (visits a later write replaced are left as they are); false when there is none. */
   undoDeletion(now: number): Promise<Deletion | undefined>
   /**
-   * Writes patients, visits and photos in one transaction: all of it or, on any
-   * failure, nothing. A visit is stored with the revision after the one stored under
-   * its id (so a tab holding the older copy will not overwrite it); the visits as
-   * stored are returned.
+   * Writes patients, visits, photos and repeat pairs in one transaction: all of it or,
+   * on any failure, nothing. A visit is stored with the revision after the one stored
+   * under its id (so a tab holding the older copy will not overwrite it); the visits as
+   * stored are returned. A pair is never overwritten: one whose id is stored is left
+   * as it is (pairs do not change once made; the import gives another pair a new id).
    */
   restore(
     patients: readonly PatientRecord[],
     visits: readonly VisitRecord[],
     photos: readonly PhotoData[],
+    pairs?: readonly RepeatPair[],
   ): Promise<VisitRecord[]>
+  /** Every repeat pair of the clinic's study. */
+  pairs(): Promise<RepeatPair[]>
+  /** Stores a new repeat pair; false (nothing written) when a pair with its id is stored. */
+  addPair(pair: RepeatPair): Promise<boolean>
+  /** Removes a repeat pair (the clinician's explicit removal). */
+  deletePair(id: string): Promise<void>
   workspace(tab: string): Promise<Workspace | undefined>
   /** Every tab's workspace. */
   workspaces(): Promise<TabWorkspace[]>

@@ -21,6 +21,7 @@ import {
 } from '../i18n/format.js'
 import { t } from '../i18n/index.js'
 import { difference } from '../metrics/uncertainty.js'
+import { evidenceText } from '../render/comparison-table.js'
 import { h, s } from '../render/dom.js'
 import { changeBand, type TrendPoint, type TrendSeries, trendColumns, visitTime } from './trend.js'
 import { visitLabels, visitLabelText } from './visit-labels.js'
@@ -182,7 +183,7 @@ export function trendFigure(series: TrendSeries, label: string, locale: Locale):
       {},
       t('record.trends.band.threshold', {
         half: formatNumberValue(band.half, series.unit, locale),
-        evidence: t('record.trends.evidence.placement'),
+        evidence: evidenceText(series.evidence, t),
       }),
     ),
   )
@@ -249,7 +250,13 @@ export function trendFigure(series: TrendSeries, label: string, locale: Locale):
     d.addEventListener('focus', () => choose(i))
   })
 
-  return h('figure', { class: 'trend-figure', 'data-metric': series.name }, h('figcaption', {}, label), svg, readout)
+  return h(
+    'figure',
+    { class: 'trend-figure', 'data-metric': series.name, 'data-evidence': series.evidence.kind },
+    h('figcaption', {}, label, h('span', { class: 'trend-evidence' }, evidenceText(series.evidence, t))),
+    svg,
+    readout,
+  )
 }
 
 /**

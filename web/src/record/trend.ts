@@ -2,7 +2,9 @@
  * Trends: each metric of a view over all visits of a patient, a point per visit in
  * the record's order (date, then the time the visit was started: two visits of one
  * day keep their order), with its standard uncertainty, and whether the change from
- * the previous visit exceeds the smallest real difference (compare.ts); the visits
+ * the previous visit exceeds the limit of the best evidence for the measure
+ * (compare/evidence.ts: the clinic's study, a published MDC, or the placement SRD
+ * of compare.ts alone, a lower bound); the visits
  * as the columns of the trend table; and the same numbers as CSV, with patient, date
  * and the visit's start time on every row. Values are those kept with each visit
  * when it was saved, or, when a visit has none at this placement error, computed
@@ -11,6 +13,7 @@
  */
 import { metricTable, showsSign, type Unit } from '#core/metrics/index.js'
 import { smallestRealDifference } from '../compare/compare.js'
+import { type ClinicFigures, changeLimit, type Evidence, evidenceFor } from '../compare/evidence.js'
 import { assessmentOf } from '../compare/from-state.js'
 import { type CsvDialect, type CsvValue, csvText, MACHINE_CSV } from '../i18n/csv-text.js'
 import { difference } from '../metrics/uncertainty.js'
@@ -26,7 +29,7 @@ export interface TrendPoint {
   readonly created: string
   readonly value: number
   readonly u: number
-  /** The change from the previous point exceeds the smallest real difference; null for the first point. */
+  /** The change from the previous point exceeds the limit of the series' evidence; null for the first point. */
   readonly real: boolean | null
 }
 
@@ -36,6 +39,8 @@ export interface TrendSeries {
   readonly unit: Unit
   /** The metric's display rule (core showsSign): its values shown with + or −. */
   readonly signed: boolean
+  /** The evidence that judges its changes (compare/evidence.ts). */
+  readonly evidence: Evidence
   readonly points: readonly TrendPoint[]
 }
 
@@ -58,7 +63,7 @@ export function valuesOf(file: AssessmentFile, sd: number): VisitValues {
 }
 
 /** A visit's values of a view at `sd`: those kept with it, else computed from its markers. */
-function visitValues(visit: VisitRecord, view: View, sd: number): ViewValues | undefined {
+export function visitValues(visit: VisitRecord, view: View, sd: number): ViewValues | undefined {
   return visit.values?.sd === sd ? visit.values.views[view] : viewValuesOf(visit.file, view, sd)
 }
 
@@ -68,8 +73,16 @@ function metricsOf(view: View) {
   return all.filter((m, i) => all.findIndex((n) => n.name === m.name) === i)
 }
 
-/** The view's metrics over the visits that have it, oldest first (chronological: date, start time, id). */
-export function trendsOf(visits: readonly VisitRecord[], view: View, sd: number): TrendSeries[] {
+/**
+ * The view's metrics over the visits that have it, oldest first (chronological: date, start time, id);
+ * `clinic`: the figures of the clinic's repeatability study, when it has one.
+ */
+export function trendsOf(
+  visits: readonly VisitRecord[],
+  view: View,
+  sd: number,
+  clinic?: ClinicFigures,
+): TrendSeries[] {
   const series = new Map<string, TrendPoint[]>()
   const units = new Map<string, Unit>()
   const signed = new Map<string, boolean>()
@@ -83,9 +96,8 @@ export function trendsOf(visits: readonly VisitRecord[], view: View, sd: number)
       if (typeof value !== 'number' || typeof u !== 'number') continue
       const points = series.get(metric.name) ?? []
       const previous = points.at(-1)
-      const real = previous
-        ? Math.abs(difference(metric.unit, value, previous.value)) > smallestRealDifference(previous.u, u)
-        : null
+      const limit = changeLimit(smallestRealDifference(previous?.u ?? 0, u), evidenceFor(view, metric.name, clinic))
+      const real = previous && limit !== null ? Math.abs(difference(metric.unit, value, previous.value)) > limit : null
       points.push({ visitId: visit.id, date: visit.date, created: visit.created, value, u, real })
       series.set(metric.name, points)
       units.set(metric.name, metric.unit)
@@ -97,6 +109,7 @@ export function trendsOf(visits: readonly VisitRecord[], view: View, sd: number)
     name,
     unit: units.get(name)!,
     signed: signed.get(name)!,
+    evidence: evidenceFor(view, name, clinic),
     points,
   }))
 }
@@ -118,10 +131,10 @@ export function visitTime(visit: { readonly date: string; readonly created: stri
 
 /**
  * The band of values within measurement error of the first visit: its value ± the
- * smallest real difference between it and the latest visit, from the same function the
- * comparison of two visits decides a verdict with (compare.ts smallestRealDifference), so
- * that the band follows whatever that function comes to rest on. A later value outside
- * it differs from the first visit by more than measurement error.
+ * limit a real change between it and the latest visit must exceed, by the same rule
+ * the comparison of two visits and the trend's marks use (compare.ts
+ * smallestRealDifference, raised to the measure's evidence by evidence.ts changeLimit).
+ * A later value outside it differs from the first visit by more than measurement error.
  */
 export function changeBand(series: TrendSeries): {
   readonly low: number
@@ -130,7 +143,7 @@ export function changeBand(series: TrendSeries): {
 } {
   const first = series.points[0]!
   const last = series.points.at(-1)!
-  const half = smallestRealDifference(first.u, last.u)
+  const half = changeLimit(smallestRealDifference(first.u, last.u), series.evidence) ?? 0
   return { low: first.value - half, high: first.value + half, half }
 }
 
@@ -157,11 +170,11 @@ export function trendColumns(series: readonly TrendSeries[]): TrendColumn[] {
 /**
  * The trend as CSV: a row per visit and metric with patient, date, view, metric,
  * value, uncertainty, unit, whether the change is real, and the visit's start time
- * (ISO), which orders and tells apart the rows of two visits of one date; the unit
- * named by `unitName` (the clinician's language). The start
- * time is the last column, added after the others so that a reader of the earlier
- * columns by position reads them as before. The unit in words of the language
- * (`units`, as the other CSVs write it); in `dialect` (csv-text.ts).
+ * (ISO), which orders and tells apart the rows of two visits of one date; the unit in
+ * words of the language (`units`, as the other CSVs write it); in `dialect`
+ * (csv-text.ts). The start time and then the evidence that judged the change are the
+ * last columns, added after the others so that a reader of the earlier columns by
+ * position reads them as before.
  */
 export function trendCsv(
   patient: string,
@@ -169,12 +182,24 @@ export function trendCsv(
   headers: readonly string[],
   verdict: (real: boolean | null) => string,
   units: Readonly<Record<Unit, string>>,
+  evidence: (e: Evidence) => string,
   dialect: CsvDialect = MACHINE_CSV,
 ): string {
   const rows: CsvValue[][] = [[...headers]]
   for (const s of series) {
     for (const p of s.points)
-      rows.push([patient, p.date, s.view, s.name, p.value, p.u, units[s.unit], verdict(p.real), p.created])
+      rows.push([
+        patient,
+        p.date,
+        s.view,
+        s.name,
+        p.value,
+        p.u,
+        units[s.unit],
+        verdict(p.real),
+        p.created,
+        p.real === null ? '' : evidence(s.evidence),
+      ])
   }
   return csvText(rows, dialect)
 }

@@ -45,11 +45,7 @@ export function renderTrendsPrint(
         ' ',
         t('record.trends.print.printed', { date: formatDate(today, locale) }),
       ),
-      h(
-        'p',
-        { class: 'trends-print-legend' },
-        t('record.trends.legend', { evidence: t('record.trends.evidence.placement') }),
-      ),
+      h('p', { class: 'trends-print-legend' }, t('record.trends.legend')),
     ),
     ...groups.map((g) =>
       h(

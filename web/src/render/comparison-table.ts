@@ -1,17 +1,31 @@
 /**
  * The comparison of two visits as a table element (screen and print report alike):
- * metric, earlier and later value ± u, change, smallest real difference, verdict.
+ * metric, earlier and later value ± u, change, smallest real difference, the limit a
+ * real change must exceed and the evidence it comes from (compare/evidence.ts), verdict.
  * Rows whose change exceeds the smallest real difference are marked (class `real`,
  * data-verdict) so the eye and the tests find them.
  */
 import { type ComparedComparison, displayRows, type Verdict } from '../compare/comparison-rows.js'
+import type { Evidence } from '../compare/evidence.js'
+import { MIN_STUDY_PAIRS } from '../compare/evidence.js'
 import type { ClinicalKey } from '../i18n/clinical.js'
 import { formatDate, type Locale } from '../i18n/format.js'
+import type { RepeatabilityKey } from '../i18n/repeatability.js'
 import type { Terms } from '../i18n/terms.js'
 import { visitLabels, visitLabelText } from '../record/visit-labels.js'
 import { h } from './dom.js'
 
-export type ClinicalTranslate = (key: ClinicalKey, params?: Readonly<Record<string, string | number>>) => string
+export type ClinicalTranslate = (
+  key: ClinicalKey | RepeatabilityKey,
+  params?: Readonly<Record<string, string | number>>,
+) => string
+
+/** The evidence that judged a change, in words (its source in the cell's title when published). */
+export function evidenceText(e: Evidence, t: ClinicalTranslate): string {
+  if (e.kind === 'clinic') return t('evidence.clinic', { pairs: e.pairs })
+  if (e.kind === 'published') return t('evidence.published', { cite: e.cite })
+  return t('evidence.placement')
+}
 
 const VERDICT_KEY: Readonly<Record<Verdict, ClinicalKey>> = {
   real: 'compare.verdict.real',
@@ -40,13 +54,20 @@ export function comparedNames(
   return { earlier: earlier!, later: later! }
 }
 
-/** The comparison table with its caption (the two visits' dates) and the note on the SRD. */
+/**
+ * The comparison table with its caption (the two visits' dates) and the notes on the SRD
+ * and on the evidence. `evidence`: with the columns of the limit and the evidence that
+ * judged each change (the screen); without them (the printed report until it lays them
+ * out) each row still says its evidence in `data-evidence`.
+ */
 export function comparisonTable(
   c: ComparedComparison,
   locale: Locale,
   t: ClinicalTranslate,
   terms: Terms,
+  options: { readonly evidence?: boolean } = {},
 ): HTMLElement {
+  const evidence = options.evidence ?? false
   const rows = displayRows(c, locale, terms)
   const real = rows.filter((r) => r.verdict === 'real').length
   const judged = rows.filter((r) => r.verdict === 'real' || r.verdict === 'within').length
@@ -56,12 +77,29 @@ export function comparisonTable(
     body.append(
       h(
         'tr',
-        { 'data-metric': r.name, 'data-verdict': r.verdict, class: r.verdict === 'real' ? 'real' : null },
+        {
+          'data-metric': r.name,
+          'data-verdict': r.verdict,
+          'data-evidence': r.evidence.kind,
+          class: r.verdict === 'real' ? 'real' : null,
+        },
         h('th', { scope: 'row' }, r.label),
         h('td', { class: 'num' }, r.earlier),
         h('td', { class: 'num' }, r.later),
         h('td', { class: 'num change' }, r.change),
         h('td', { class: 'num' }, r.srd),
+        evidence ? h('td', { class: 'num limit' }, r.limit) : null,
+        evidence
+          ? h(
+              'td',
+              {
+                class: 'evidence',
+                'data-evidence': r.evidence.kind,
+                title: r.evidence.kind === 'published' ? r.evidence.source : null,
+              },
+              evidenceText(r.evidence, t),
+            )
+          : null,
         h('td', { class: 'verdict' }, t(VERDICT_KEY[r.verdict])),
       ),
     )
@@ -88,6 +126,8 @@ export function comparisonTable(
             h('th', { scope: 'col', class: 'num' }, `${t('compare.column.later')} (${later})`),
             h('th', { scope: 'col', class: 'num' }, t('compare.column.change')),
             h('th', { scope: 'col', class: 'num' }, t('compare.column.srd')),
+            evidence ? h('th', { scope: 'col', class: 'num' }, t('compare.column.limit')) : null,
+            evidence ? h('th', { scope: 'col' }, t('compare.column.evidence')) : null,
             h('th', { scope: 'col' }, t('compare.column.verdict')),
           ),
         ),
@@ -95,5 +135,6 @@ export function comparisonTable(
       ),
     ),
     h('p', { class: 'field-help' }, t('compare.note')),
+    h('p', { class: 'field-help' }, t('compare.evidenceNote', { min: MIN_STUDY_PAIRS })),
   )
 }

@@ -5,6 +5,7 @@
  * read-only selectors. Pure: no DOM.
  */
 
+import type { ClinicFigures } from '../compare/evidence.js'
 import type { Locale } from '../i18n/format.js'
 import { t, terms } from '../i18n/index.js'
 import { DEFAULT_PLACEMENT_SD_PX } from '../metrics/uncertainty.js'
@@ -142,6 +143,11 @@ export interface AppState {
   readonly comparison: ComparisonSource | null
   /** The visit of the patient record on screen (record/), or null until it is first saved there. */
   readonly record: OpenVisit | null
+  /**
+   * The figures of the clinic's own repeatability study per view and metric (record/study.ts),
+   * read from the record; they judge changes when they rest on enough pairs (compare/evidence.ts).
+   */
+  readonly clinicFigures: ClinicFigures
 }
 
 export const HISTORY_LIMIT = 200
@@ -173,6 +179,7 @@ export function initialState(view: View = 'anterior'): AppState {
     meta: EMPTY_META,
     comparison: null,
     record: null,
+    clinicFigures: {},
   }
 }
 

@@ -19,6 +19,7 @@ import {
   displayRows,
   isSigned,
 } from '../../../../web/src/compare/comparison-rows.js'
+import { type ClinicFigures, evidenceFor, MIN_STUDY_PAIRS } from '../../../../web/src/compare/evidence.js'
 import { comparisonOf } from '../../../../web/src/compare/from-state.js'
 import { ES_TERMS } from '../../../../web/src/i18n/terms.js'
 import { type Placement, type Point, propagate } from '../../../../web/src/metrics/uncertainty.js'
@@ -242,6 +243,59 @@ describe('the visit on screen compared with another visit of the record', () => 
   })
 })
 
+describe('evidence behind a verdict', () => {
+  const f = FIGURES.lateral.markers as Record<string, Point>
+  const earlier = assessment(figure('lateral'), { date: '2026-01-10' })
+  // The tragus and the acromion moved a few px: changes of the craniovertebral and trunk angles.
+  const later = assessment(
+    figure('lateral', {
+      tragus: [f.tragus![0] + 6, f.tragus![1]],
+      punto_acromion: [f.punto_acromion![0] + 8, f.punto_acromion![1]],
+    }),
+    { date: '2026-03-10' },
+  )
+  const row = (clinic?: ClinicFigures, name = 'trunk_angle_vertical') => {
+    const c = compare(later, earlier, clinic)
+    assert.ok(c.ok)
+    return c.rows.find((r) => r.name === name)!
+  }
+
+  test('no study and no publication: placement error alone, the SRD is the limit', () => {
+    const r = row()
+    assert.deepEqual(r.evidence, { kind: 'placement' })
+    assert.equal(r.limit, r.srd)
+    assert.equal(r.exceeds, Math.abs(r.change!) > r.srd!)
+  })
+
+  test('the published MDC judges the craniovertebral angle, with its source', () => {
+    const r = row(undefined, 'head_angle_horizontal')
+    assert.equal(r.evidence.kind, 'published')
+    assert.ok(r.evidence.kind === 'published' && r.evidence.source.includes('doi:10.3390/ijerph17186521'))
+    assert.equal(r.limit, Math.max(r.srd!, 5.52))
+  })
+
+  test('a clinic study judges once it has enough pairs; the limit is never below the placement SRD', () => {
+    const base = row()
+    const change = Math.abs(base.change!)
+    assert.ok(change > 0)
+    const few = row({ lateral: { trunk_angle_vertical: { pairs: MIN_STUDY_PAIRS - 1, mdc: change * 2 } } })
+    assert.equal(few.evidence.kind, 'placement')
+    const enough = row({ lateral: { trunk_angle_vertical: { pairs: MIN_STUDY_PAIRS, mdc: change * 2 } } })
+    assert.deepEqual(enough.evidence, { kind: 'clinic', mdc: change * 2, pairs: MIN_STUDY_PAIRS })
+    assert.equal(enough.limit, Math.max(enough.srd!, change * 2))
+    assert.equal(enough.exceeds, false)
+    const tiny = row({ lateral: { trunk_angle_vertical: { pairs: 40, mdc: 1e-9 } } })
+    assert.equal(tiny.limit, tiny.srd, 'an MDC below the placement SRD does not lower the limit')
+  })
+
+  test('the clinic study comes before the publication', () => {
+    const r = row({ lateral: { head_angle_horizontal: { pairs: 30, mdc: 0.1 } } }, 'head_angle_horizontal')
+    assert.equal(r.evidence.kind, 'clinic')
+    assert.equal(evidenceFor('lateral', 'head_angle_horizontal').kind, 'published')
+    assert.equal(evidenceFor('anterior', 'head_angle').kind, 'placement')
+  })
+})
+
 describe('comparison table and CSV', () => {
   const text: ComparisonCsvText = {
     headers: {
@@ -260,7 +314,12 @@ describe('comparison table and CSV', () => {
       uChange: 'u_cambio',
       srd: 'DRM',
       verdict: 'veredicto',
+      limit: 'limite',
+      evidence: 'juzgado_con',
+      evidencePairs: 'pares',
+      evidenceSource: 'fuente',
     },
+    evidence: { clinic: 'estudio', published: 'publicado', placement: 'colocación' },
     units: { degrees: 'grados', cm: 'cm' },
     verdicts: { real: 'sí', within: 'no', method_differs: 'método distinto', missing: 'sin dato', unknown: 'sin dato' },
     views: { anterior: 'anterior', posterior: 'posterior', lateral: 'lateral' },
@@ -293,7 +352,7 @@ describe('comparison table and CSV', () => {
     assert.equal(lines.length, 1 + metricTable('lateral').length)
     assert.equal(
       lines[0],
-      'vista,lado,métrica,nombre,unidad,fecha_1,valor_1,u_1,fecha_2,valor_2,u_2,cambio,u_cambio,DRM,veredicto',
+      'vista,lado,métrica,nombre,unidad,fecha_1,valor_1,u_1,fecha_2,valor_2,u_2,cambio,u_cambio,DRM,veredicto,limite,juzgado_con,pares,fuente',
     )
     const head = lines.find((l) => l.includes('head_angle_horizontal'))!.split(',')
     const row = c.rows.find((r) => r.name === 'head_angle_horizontal')!
@@ -303,6 +362,22 @@ describe('comparison table and CSV', () => {
     assert.equal(Number(head[11]), row.change)
     assert.equal(Number(head[13]), row.srd)
     assert.equal(head[14], 'sí')
+    assert.equal(Number(head[15]), row.limit)
+    assert.equal(head[16], 'publicado', 'the craniovertebral angle has a published MDC')
+    assert.equal(head[17], '')
+    assert.ok(lines.find((l) => l.includes('head_angle_horizontal'))!.includes('"Gallego-Izquierdo T'))
+    const knee = lines.find((l) => l.includes(',knee_angle,'))!.split(',')
+    assert.equal(knee[16], 'colocación')
+  })
+
+  test('CSV: a change judged by the clinic study says so, with its pairs', () => {
+    const judged = compare(later, earlier, { lateral: { knee_angle: { pairs: 31, mdc: 30 } } })
+    assert.ok(judged.ok)
+    const knee = comparisonCsv(judged, ES_TERMS, text)
+      .split('\r\n')
+      .find((l) => l.includes(',knee_angle,'))!
+      .split(',')
+    assert.deepEqual(knee.slice(15), ['30', 'estudio', '31', ''])
   })
 })
 

@@ -62,13 +62,21 @@ describe('CSV exports a spreadsheet does not run', () => {
       rev: 1,
     })
     const series = trendsOf([visit('a', '2026-01-01'), visit('b', '-2+3')], 'anterior', 2)
-    const lines = trendCsv('-cmd', series, ['patient', 'date'], () => '+yes', { degrees: 'degrees', cm: 'cm' })
+    const lines = trendCsv(
+      '-cmd',
+      series,
+      ['patient', 'date'],
+      () => '+yes',
+      { degrees: 'degrees', cm: 'cm' },
+      () => '=evidence',
+    )
       .trimEnd()
       .split('\r\n')
     assert.ok(lines.length > 1)
     for (const line of lines.slice(1)) {
-      const [patient, date, , , value, u, , verdict] = cells(line)
+      const [patient, date, , , value, u, , verdict, , evidence] = cells(line)
       assert.equal(patient, "'-cmd")
+      assert.ok(evidence === '' || evidence === "'=evidence", line)
       assert.ok(date === '2026-01-01' || date === "'-2+3", line)
       assert.equal(verdict, "'+yes")
       assert.ok(Number.isFinite(Number(value)) && Number.isFinite(Number(u)), line)
@@ -114,7 +122,12 @@ describe('CSV exports a spreadsheet does not run', () => {
         uChange: 'u_change',
         srd: 'srd',
         verdict: 'verdict',
+        limit: 'limit',
+        evidence: 'evidence',
+        evidencePairs: 'pairs',
+        evidenceSource: 'source',
       },
+      evidence: { clinic: '@clinic', published: '+published', placement: '-placement' },
       units: { degrees: 'degrees', cm: 'cm' },
       verdicts: {
         real: words('real'),
@@ -132,7 +145,8 @@ describe('CSV exports a spreadsheet does not run', () => {
     assert.ok(negative.length > 0, 'a metric whose change is negative')
     for (const line of lines.slice(1)) {
       assert.ok(line.includes(`,${QUOTED},`), line)
-      assert.ok(/,'\t\w+$/.test(line), line)
+      // The verdict, the limit (a number), and the evidence's words, each neutralised.
+      assert.match(line, /,'\t\w+,[-\d.e]*,'(@clinic|\+published|-placement),/)
     }
     for (const r of negative) {
       const line = lines.find((l) => cells(l)[2] === r.name)!

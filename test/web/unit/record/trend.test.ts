@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { ANTERIOR_METRICS, showsSign } from '#core/metrics/index.js'
 import { smallestRealDifference } from '../../../../web/src/compare/compare.js'
+import { MIN_STUDY_PAIRS } from '../../../../web/src/compare/evidence.js'
 import { spreadsheetCsv } from '../../../../web/src/i18n/csv-text.js'
 import type { VisitRecord } from '../../../../web/src/record/model.js'
 import { changeBand, trendColumns, trendCsv, trendsOf, visitTime } from '../../../../web/src/record/trend.js'
@@ -99,7 +100,9 @@ describe('trends', () => {
     const lines = csvLines(series)
     assert.equal(lines[0], 'patient,date,view,metric,value,uncertainty,unit,beyond_error,visit_started')
     assert.ok(
-      lines.some((l) => l.startsWith('PAC-1,2026-02-01,anterior,head_angle,') && l.endsWith(`,degrees,yes,${NOW}`)),
+      lines.some(
+        (l) => l.startsWith('PAC-1,2026-02-01,anterior,head_angle,') && l.endsWith(`,degrees,yes,${NOW},placement`),
+      ),
       lines.join('\n'),
     )
   })
@@ -112,6 +115,7 @@ describe('trends', () => {
       ['paciente', 'fecha'],
       () => 'sí',
       { degrees: 'grados', cm: 'cm' },
+      (e) => e.kind,
       spreadsheetCsv('es'),
     )
     assert.ok(text.startsWith('\ufeffpaciente;fecha\r\n'))
@@ -124,6 +128,24 @@ describe('trends', () => {
   })
 })
 
+describe('trend marks judged by the best evidence', () => {
+  const visits = [visit('a', '2026-01-01', 0), visit('b', '2026-02-01', 40)]
+  const real = (clinic?: Parameters<typeof trendsOf>[3]) =>
+    trendsOf(visits, 'anterior', 2, clinic).find((s) => s.name === 'head_angle')!
+  test('placement alone flags the change; a clinic study of enough pairs with a larger MDC does not', () => {
+    const alone = real()
+    assert.equal(alone.evidence.kind, 'placement')
+    assert.equal(alone.points[1]!.real, true)
+    const change = Math.abs(alone.points[1]!.value - alone.points[0]!.value)
+    const study = real({ anterior: { head_angle: { pairs: MIN_STUDY_PAIRS, mdc: change + 1 } } })
+    assert.deepEqual(study.evidence, { kind: 'clinic', mdc: change + 1, pairs: MIN_STUDY_PAIRS })
+    assert.equal(study.points[1]!.real, false)
+    const few = real({ anterior: { head_angle: { pairs: MIN_STUDY_PAIRS - 1, mdc: change + 1 } } })
+    assert.equal(few.evidence.kind, 'placement', 'too few pairs: the study does not judge')
+    assert.equal(few.points[1]!.real, true)
+  })
+})
+
 function csvLines(series: ReturnType<typeof trendsOf>): string[] {
   return trendCsv(
     'PAC-1',
@@ -131,6 +153,7 @@ function csvLines(series: ReturnType<typeof trendsOf>): string[] {
     ['patient', 'date', 'view', 'metric', 'value', 'uncertainty', 'unit', 'beyond_error', 'visit_started'],
     (r) => (r === null ? '' : r ? 'yes' : 'no'),
     { degrees: 'degrees', cm: 'cm' },
+    (e) => e.kind,
   )
     .trimEnd()
     .split('\r\n')
@@ -181,7 +204,7 @@ describe('two visits of one date (before and after a treatment)', () => {
         .filter((l) => l.includes(',head_angle,'))
         .map((l) => l.split(','))
       assert.deepEqual(
-        rows.map((r) => [r[1], r.at(-1)]),
+        rows.map((r) => [r[1], r[8]]),
         [
           ['2026-04-01', '2026-04-01T16:00:00.000Z'],
           ['2026-05-01', '2026-05-01T09:00:00.000Z'],

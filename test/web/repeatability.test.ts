@@ -1,0 +1,203 @@
+/**
+ * The clinic's repeatability study in Chromium (issue 28): a change of the trunk angle
+ * between two visits is "real" when judged by marker placement alone; a study of 30
+ * repeat pairs (29 imported with a backup, the 30th marked in the study dialog) shows
+ * its figures (pairs, MDC95 with its interval), and once it has enough pairs the same
+ * change is "within measurement error", judged by the clinic's study. The comparison
+ * CSV says which evidence judged each change, before and after.
+ */
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { after, before, describe, test } from 'node:test'
+import type { Page } from 'playwright-core'
+import { type Harness, OUTPUT, openApp, startHarness } from '../support/browser.js'
+import { FIGURES } from './fixtures/figure.js'
+
+let h: Harness
+
+before(async () => {
+  h = await startHarness()
+})
+
+after(async () => {
+  await h?.close()
+})
+
+const CREATED = '2026-03-10T09:00:00.000Z'
+const F = FIGURES.lateral
+
+/** A lateral assessment of the figure with the acromion moved right by dx px. */
+function assessment(identifier: string, date: string, dx: number) {
+  const [x, y] = F.markers.punto_acromion!
+  return {
+    format: 'posture-metrics-session',
+    version: 1,
+    saved_at: CREATED,
+    view: 'lateral',
+    patient_id: identifier,
+    assessment_date: date,
+    views: {
+      lateral: {
+        image: { name: 'lateral.png', width: F.width, height: F.height },
+        calibration: { lrv_x: F.lrvX, fc: null, grid_size_cm: F.scaleCm, scale_points: F.scale },
+        markers: { ...F.markers, punto_acromion: [x + dx, y] },
+        side: F.side,
+        results: null,
+      },
+    },
+  }
+}
+
+function visit(id: string, patient: string, date: string, dx: number, created = CREATED) {
+  return {
+    id,
+    patient_id: patient,
+    date,
+    created,
+    updated: created,
+    assessment: assessment(patient.toUpperCase(), date, dx),
+    photos: {},
+  }
+}
+
+function backup(patients: string[], visits: ReturnType<typeof visit>[], pairs: object[] = []): Buffer {
+  return Buffer.from(
+    JSON.stringify({
+      format: 'posture-metrics-record',
+      version: 1,
+      exported_at: '2026-05-01T10:00:00.000Z',
+      scope: 'record',
+      patients: patients.map((id) => ({ id, identifier: id.toUpperCase(), name: '', notes: '', created: CREATED })),
+      visits,
+      ...(pairs.length ? { pairs } : {}),
+    }),
+  )
+}
+
+/** The patient whose change is judged: the acromion 12 px back at the later visit (about 2.4 degrees of trunk lean). */
+const VISITS = backup(
+  ['pac-0042'],
+  [
+    visit('earlier', 'pac-0042', '2026-03-01', 0, '2026-03-01T09:00:00.000Z'),
+    visit('later', 'pac-0042', '2026-04-01', -12, '2026-04-01T09:00:00.000Z'),
+  ],
+)
+
+/**
+ * The study: 30 subjects photographed once and marked twice (the acromion found again
+ * 8 to 13 px away), between-subject spread of 45 px; 29 pairs in the file, the 30th
+ * (a29, b29) left to mark in the app.
+ */
+const REMARK = [10, -12, 8, -9, 13, -11, 9, -10, 12, -8]
+const SUBJECTS = Array.from({ length: 30 }, (_, i) => `s${String(i).padStart(2, '0')}`)
+const STUDY = backup(
+  SUBJECTS,
+  SUBJECTS.flatMap((s, i) => {
+    const spread = (i % 10) * 5 - 20
+    return [visit(`a${i}`, s, '2026-02-01', spread), visit(`b${i}`, s, '2026-02-01', spread + REMARK[i % 10]!)]
+  }),
+  SUBJECTS.slice(0, 29).map((_, i) => ({
+    id: `pair${i}`,
+    view: 'lateral',
+    first: `a${i}`,
+    second: `b${i}`,
+    design: 'same_photo_other_rater',
+    created: '2026-02-02T10:00:00.000Z',
+  })),
+)
+
+async function importFile(page: Page, name: string, buffer: Buffer): Promise<void> {
+  await page.locator('#record-button').click()
+  await page.locator('#record-import-input').setInputFiles({ name, mimeType: 'application/json', buffer })
+  const dialog = page.locator('dialog[data-question="import"][open]')
+  await dialog.waitFor()
+  await dialog.locator('button[data-answer="yes"]').click()
+  await page
+    .locator('#toast.show')
+    .filter({ hasText: `Imported from ${name}` })
+    .waitFor()
+}
+
+/** The trunk angle's row of the comparison on screen, once it shows the evidence `kind`. */
+async function trunkRow(page: Page, kind: string) {
+  const row = page.locator('#comparison table.comparison-table tr[data-metric="trunk_angle_vertical"]')
+  await row.locator(`td.evidence[data-evidence="${kind}"]`).waitFor()
+  return row
+}
+
+/** The comparison CSV's cells of the trunk angle, by header. */
+async function trunkCsv(page: Page, name: string): Promise<Record<string, string>> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#compare-csv').click()])
+  const path = `${OUTPUT}${name}`
+  await download.saveAs(path)
+  const lines = readFileSync(path, 'utf8').trimEnd().split('\r\n')
+  const headers = lines[0]!.split(',')
+  const row = lines.find((l) => l.includes(',trunk_angle_vertical,'))!.split(',')
+  return Object.fromEntries(headers.map((k, i) => [k, row[i] ?? '']))
+}
+
+describe('verdicts judged by the clinic’s repeatability study', () => {
+  test('a change that is real by placement error alone is within the error the study measured', async () => {
+    const { page, errors } = await openApp(h)
+    await importFile(page, 'visits.json', VISITS)
+
+    // The later visit on screen, compared with the earlier one.
+    await page.locator('#record-patients li[data-patient="PAC-0042"] button').click()
+    await page.locator('#record-visits li[data-visit="later"] button.open').click()
+    await page.locator('#record-dialog').waitFor({ state: 'hidden' })
+    await page.locator('#record-button').click()
+    await page.locator('#record-patients li[data-patient="PAC-0042"] button').click()
+    await page.locator('#record-visits li[data-visit="earlier"] button.compare').click()
+
+    // No study: placement error alone, a lower bound, calls the change real.
+    let row = await trunkRow(page, 'placement')
+    assert.equal(await row.getAttribute('data-verdict'), 'real')
+    assert.match(await row.locator('td.evidence').innerText(), /Placement error only: a lower bound/)
+    let csv = await trunkCsv(page, 'repeatability-before.csv')
+    assert.equal(csv.beyond_error, 'yes')
+    assert.equal(csv.judged_by, 'placement error only (lower bound)')
+    assert.equal(csv.change_limit, csv.smallest_real_difference)
+    const change = Math.abs(Number(csv.change))
+
+    // 29 pairs imported: not yet enough to judge.
+    await importFile(page, 'study.json', STUDY)
+    await page.locator('#record-close').click()
+    await page.locator('#study-button').click()
+    const results = page.locator('#study-results tr[data-view="lateral"][data-metric="trunk_angle_vertical"]')
+    await results.and(page.locator('[data-pairs="29"]')).waitFor()
+    assert.match(await results.locator('td.judges').innerText(), /Not yet \(needs 30 pairs\)/)
+    row = await trunkRow(page, 'placement')
+    assert.equal(await row.getAttribute('data-verdict'), 'real')
+
+    // The 30th pair, marked in the dialog.
+    await page.locator('#study-view').selectOption('lateral')
+    await page.locator('#study-first').selectOption('a29')
+    await page.locator('#study-second').selectOption('b29')
+    await page.locator('#study-design').selectOption('same_photo_other_rater')
+    await page.locator('#study-mark').click()
+    await results.and(page.locator('[data-pairs="30"]')).waitFor()
+    assert.equal(await results.locator('td.judges').innerText(), 'Yes')
+    const mdc = Number(await results.getAttribute('data-mdc'))
+    assert.ok(mdc > change, `the study's MDC95 ${mdc} exceeds the change ${change}`)
+    // The MDC with its 95 % interval: "value (lower to upper)".
+    assert.match(await results.locator('td.mdc').innerText(), /^\d+\.\d° \(\d+\.\d° to \d+\.\d°\)$/)
+    assert.equal(await page.locator('#study-pairs li').count(), 30)
+    await page.locator('#study-close').click()
+
+    // The same change, now judged by the clinic's study: within measurement error.
+    row = await trunkRow(page, 'clinic')
+    assert.equal(await row.getAttribute('data-verdict'), 'within')
+    assert.match(await row.locator('td.evidence').innerText(), /This clinic's study \(30 pairs\)/)
+    csv = await trunkCsv(page, 'repeatability-after.csv')
+    assert.equal(csv.beyond_error, 'no')
+    assert.equal(csv.judged_by, 'clinic study')
+    assert.equal(csv.study_pairs, '30')
+    assert.ok(Math.abs(Number(csv.change_limit) - mdc) < 1e-9, 'the limit is the study’s MDC95')
+    // Every lateral measure has the study's 30 pairs: the craniovertebral angle too is judged by the clinic's study
+    // rather than its published MDC95; it did not vary in the study, and its limit stays the placement one.
+    const head = page.locator('#comparison table.comparison-table tr[data-metric="head_angle_horizontal"]')
+    assert.equal(await head.locator('td.evidence').getAttribute('data-evidence'), 'clinic')
+    assert.equal(await head.locator('td.limit').innerText(), await head.locator('td:nth-child(5)').innerText())
+    assert.deepEqual(errors, [])
+  })
+})
