@@ -28,6 +28,8 @@ const paramsOf = (m: Message): string[] => [
 const COUNT_WITHOUT_AGREEMENT: Readonly<Partial<Record<MessageKey, string>>> = {
   'prompt.step': 'the total steps of a "Step n of m"; nothing agrees with it',
   'results.openPhoto': "the view's number of markers: every view has more than one",
+  'study.pairsTitle': 'a heading with the number after a colon ("Repeat pairs: 1"); nothing agrees with it',
+  'study.pairsImported': 'the number after a colon ("… added: 1."); nothing agrees with it',
 }
 
 /** The keys whose messages take a count (a plural entry, or {count} in the text). */
