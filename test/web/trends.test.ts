@@ -124,7 +124,14 @@ describe('trends', () => {
     assert.equal(await chart.locator('polygon.trend-band').count(), 1)
     const threshold = chart.locator('rect.trend-threshold')
     assert.ok(Number(await threshold.getAttribute('height')) > 0)
-    assert.match((await threshold.locator('title').textContent())!, /first visit: ± \d+\.\d° \(placement error only\)$/)
+    assert.match(
+      (await threshold.locator('title').textContent())!,
+      /first visit: ± \d+\.\d° \(Placement error only: a lower bound \(no repeatability data for this measure\)\)$/,
+    )
+    // The evidence is also said under the chart's title, where a finger need not find it.
+    const figure = page.locator('#record-trends figure.trend-figure[data-metric="head_angle"]')
+    assert.equal(await figure.getAttribute('data-evidence'), 'placement')
+    assert.match((await figure.locator('.trend-evidence').textContent())!, /^Placement error only: a lower bound/)
 
     // Touch: a tap on a visit reads its value and its change from the previous visit.
     const readout = page.locator('#record-trends .trend-readout[data-metric="head_angle"]')
@@ -194,7 +201,7 @@ describe('trends', () => {
       assert.match(text, /Trends of PAC-T/)
       assert.match(text, /8 visits, from June 2, 2025 to June 21, 2026\./)
       assert.match(text, /Jun 21, 2026/, 'the axes are printed as text')
-      assert.match(text, /placement error only/)
+      assert.match(text, /Placement error only: a lower bound/, 'each chart names the evidence it rests on')
       assert.doesNotMatch(text, /Posture analysis/, 'the visit report is not printed with it')
       execFileSync('pdftoppm', ['-png', '-r', '60', path, `${OUTPUT}trends-${paper}`])
     }
@@ -212,10 +219,11 @@ describe('trends', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#record-trend-csv').click()])
     await download.saveAs(`${OUTPUT}trends-es.csv`)
     const rows = readFileSync(`${OUTPUT}trends-es.csv`, 'utf8').trim().split('\r\n')
-    const headAngle = rows.filter((r) => r.includes(',head_angle,'))
+    // A spreadsheet CSV in Spanish: ';' between fields (and the decimal comma).
+    const headAngle = rows.filter((r) => r.includes(';head_angle;'))
     assert.equal(headAngle.length, DATES.length)
     assert.ok(
-      headAngle.every((r) => r.includes(',grados,')),
+      headAngle.every((r) => r.includes(';grados;')),
       headAngle[0],
     )
     assert.deepEqual(errors, [])
