@@ -6,14 +6,16 @@
  * sockets and answers them one after the other; an analysis is computed at once, so
  * a request's wait in this process is the work done for the requests taken before it
  * in the same turn. When that work exceeds `maxQueueMs` (measured both as time and as
- * this process's CPU time), the request is answered at once with 503 `{"detail"}` and
- * Retry-After instead of making the queue longer: the excess is shed, the rest served.
+ * the CPU time of the thread that runs the event loop), the request is answered at
+ * once with 503 `{"detail"}` and Retry-After instead of making the queue longer: the
+ * excess is shed, the rest served.
  *
  * Why not event-loop delay: it also rises when the process is starved of CPU (a
  * Kubernetes CPU limit's throttling, noisy neighbours) while its own queue is short,
- * and shedding then turns every replica unready at once. CPU time the process never
+ * and shedding then turns every replica unready at once. CPU time the thread never
  * got is not counted here, so a starved process answers, slower, and sheds nothing
- * unless its own queue is long.
+ * unless its own queue is long. (The other threads' CPU time is not counted either:
+ * V8 compiles and collects garbage on helper threads while the main one waits.)
  *
  * GET /health (liveness) and GET /metrics are never shed; GET /ready is shed like any
  * request, so it answers 503 exactly while this replica's own queue is too long (and
@@ -27,7 +29,7 @@ import { OVERLOAD_DEFAULTS } from '../limits.js'
 import { MESSAGES } from '../messages.js'
 
 export interface OverloadOptions {
-  /** The most work queued ahead of a request in this process, ms of both time and CPU time; beyond it 503 (0: never). */
+  /** The most work queued ahead of a request in this process, ms of both time and the event loop's CPU time; beyond it 503 (0: never). */
   readonly maxQueueMs?: number
   /** Heap in use above which requests get 503, bytes (0: never). */
   readonly maxHeapUsedBytes?: number
@@ -40,11 +42,11 @@ export interface OverloadOptions {
 /** Routes never shed: liveness, which must not restart a busy process, and the figures that show the overload. */
 export const NEVER_SHED_ROUTES: ReadonlySet<string> = new Set(['/health', '/metrics'])
 
-/** A source of this process's CPU time, µs (user + system, all its threads). */
+/** A source of the CPU time of the thread that runs the event loop, µs (user + system). */
 export type CpuClock = () => number
 
-const processCpuMicros: CpuClock = () => {
-  const { user, system } = process.cpuUsage()
+const threadCpuMicros: CpuClock = () => {
+  const { user, system } = process.threadCpuUsage()
   return user + system
 }
 
@@ -57,27 +59,38 @@ const processCpuMicros: CpuClock = () => {
 export class TurnQueue {
   #startedAt: number | undefined
   #startedCpu = 0
+  /** Before this time (performance.now()) the CPU time cannot have reached the limit. */
+  #nextCheckAt = 0
+  /** The limit was reached in this turn: everything after it is over. */
+  #over = false
   readonly #endTurn = () => {
     this.#startedAt = undefined
+    this.#over = false
   }
 
-  constructor(private readonly cpuMicros: CpuClock = processCpuMicros) {}
+  constructor(private readonly cpuMicros: CpuClock = threadCpuMicros) {}
 
   /**
    * Called for every request as it arrives: whether the work queued ahead of it in
-   * this turn is at least `limitMs`, in time and in CPU time (the CPU clock is read
-   * only when the time says so: a request ahead that was starved of CPU does not count).
+   * this turn is at least `limitMs`, in time and in the thread's CPU time. One thread's
+   * CPU time grows no faster than time, so the CPU clock is read only once time has
+   * passed the limit, and then only when it could have reached it since the last read.
    */
   over(limitMs: number): boolean {
     const now = performance.now()
     if (this.#startedAt === undefined) {
       this.#startedAt = now
       this.#startedCpu = this.cpuMicros()
+      this.#nextCheckAt = now + limitMs
       setImmediate(this.#endTurn)
       return false
     }
-    if (now - this.#startedAt < limitMs) return false
-    return (this.cpuMicros() - this.#startedCpu) / 1000 >= limitMs
+    if (this.#over) return true
+    if (now < this.#nextCheckAt) return false
+    const cpuMs = (this.cpuMicros() - this.#startedCpu) / 1000
+    this.#over = cpuMs >= limitMs
+    this.#nextCheckAt = now + (limitMs - cpuMs)
+    return this.#over
   }
 
   /** The work done so far in this turn, ms of CPU time (0 outside a turn). */

@@ -24,11 +24,11 @@ type App = Awaited<ReturnType<typeof buildApp>>
 const MAX_QUEUE_MS = 20
 const OVERLOAD = { maxQueueMs: MAX_QUEUE_MS, retryAfterSeconds: 7 }
 
-/** Keeps this thread on the CPU until it has used `ms` of CPU time (all threads counted: at least that long). */
+/** Keeps this thread on the CPU until it has used `ms` of CPU time. */
 function work(ms: number) {
-  const start = process.cpuUsage()
+  const start = process.threadCpuUsage()
   for (;;) {
-    const used = process.cpuUsage(start)
+    const used = process.threadCpuUsage(start)
     if ((used.user + used.system) / 1000 >= ms) return
   }
 }
