@@ -85,9 +85,21 @@ async function runScenario(name: ScenarioName, quota: CpuQuota | undefined): Pro
     return instance
   }
   const [portA, portB, listen] = (await distinctPorts(3)) as [number, number, number]
-  const instances: Instance[] = await Promise.all([start(portA), start(portB)])
-  const http = scenario.kill ? shippedProxy([portA, portB], listen) : plainProxy([portA, portB], listen)
-  const nginx = await startNginx(http, listen)
+  const instances: Instance[] = []
+  let nginx: Awaited<ReturnType<typeof startNginx>> | undefined
+  const stopAll = async () => {
+    await nginx?.stop()
+    for (const instance of instances) if (instance.child.exitCode === null) instance.child.kill('SIGTERM')
+    await Promise.all(instances.map((i) => i.exited))
+  }
+  try {
+    instances.push(await start(portA), await start(portB))
+    const http = scenario.kill ? shippedProxy([portA, portB], listen) : plainProxy([portA, portB], listen)
+    nginx = await startNginx(http, listen)
+  } catch (error) {
+    await stopAll()
+    throw new SetupError((error as Error).message)
+  }
   const load = steadyLoad(`http://127.0.0.1:${listen}`, LOAD_CONNECTIONS, 120)
   const logs: LogLine[] = []
   const exitCodes: (number | null)[] = []
@@ -124,11 +136,9 @@ async function runScenario(name: ScenarioName, quota: CpuQuota | undefined): Pro
     await sleep(500)
   } finally {
     figures = await load.stop()
-    await nginx.stop()
+    await stopAll()
     errorLog = nginx.errorLog()
     accessLog = nginx.accessLog()
-    for (const instance of instances) if (instance.child.exitCode === null) instance.child.kill('SIGTERM')
-    await Promise.all(instances.map((i) => i.exited))
     for (const instance of instances) logs.push(...instance.logs)
   }
   return {
@@ -139,6 +149,11 @@ async function runScenario(name: ScenarioName, quota: CpuQuota | undefined): Pro
     errorLog,
     accessLog,
   }
+}
+
+/** The instances or nginx did not start in time (a machine too busy): the run did not happen, nothing was sent. */
+class SetupError extends Error {
+  override name = 'SetupError'
 }
 
 function isAlive(pid: number): boolean {
@@ -174,6 +189,8 @@ interface Row {
   scenario: ScenarioName
   condition: string
   runs: number
+  /** Runs that could not start (instances or nginx too slow to answer on a busy machine). */
+  notStarted: number
   failedRuns: number
   failedRequests: number
   requests: number
@@ -197,11 +214,29 @@ async function main() {
       const hog = condition === 'hog' ? startHog() : []
       try {
         for (const scenario of scenarios) {
-          const row: Row = { scenario, condition, runs: 0, failedRuns: 0, failedRequests: 0, requests: 0 }
+          const row: Row = {
+            scenario,
+            condition,
+            runs: 0,
+            notStarted: 0,
+            failedRuns: 0,
+            failedRequests: 0,
+            requests: 0,
+          }
           rows.push(row)
           for (let run = 1; run <= runs; run++) {
             const started = Date.now()
-            const result = await runScenario(scenario, quota)
+            let result: RunResult
+            try {
+              result = await runScenario(scenario, quota)
+            } catch (error) {
+              if (!(error instanceof SetupError)) throw error
+              row.notStarted++
+              process.stdout.write(
+                `${scenario} ${condition} run ${run}/${runs}: not started: ${error.message.split('\n')[0]}\n`,
+              )
+              continue
+            }
             row.runs++
             row.requests += result.figures.requests
             row.failedRequests += result.failed
@@ -239,11 +274,11 @@ async function main() {
     quota?.remove()
   }
   process.stdout.write(
-    '\n| scenario | condition | runs | runs with a failure | failed requests | requests |\n|---|---|---|---|---|---|\n',
+    '\n| scenario | condition | runs | not started | runs with a failure | failed requests | requests |\n|---|---|---|---|---|---|---|\n',
   )
   for (const r of rows)
     process.stdout.write(
-      `| ${r.scenario} | ${r.condition} | ${r.runs} | ${r.failedRuns} | ${r.failedRequests} | ${r.requests} |\n`,
+      `| ${r.scenario} | ${r.condition} | ${r.runs} | ${r.notStarted} | ${r.failedRuns} | ${r.failedRequests} | ${r.requests} |\n`,
     )
   if (rows.some((r) => r.failedRuns > 0)) process.exitCode = 1
 }
