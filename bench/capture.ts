@@ -46,7 +46,7 @@ const CAPTURE_TO_SUGGESTIONS = `new Promise((resolve) => {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-capture-'))
-  const app = await buildApp({ logger: false, overload: { maxEventLoopDelayMs: 0 }, webRoot: WEB_ROOT })
+  const app = await buildApp({ logger: false, overload: { maxQueueMs: 0 }, webRoot: WEB_ROOT })
   const base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/`
   const browser = await launchWithFakeCamera(dir)
   try {

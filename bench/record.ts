@@ -67,7 +67,7 @@ function variantValues(): unknown[] {
 let valuesOf: (file: unknown, sd: number) => unknown
 
 async function main(): Promise<void> {
-  const app = await buildApp({ logger: false, overload: { maxEventLoopDelayMs: 0 }, webRoot: WEB_ROOT })
+  const app = await buildApp({ logger: false, overload: { maxQueueMs: 0 }, webRoot: WEB_ROOT })
   const base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/`
   const profile = mkdtempSync(join(tmpdir(), 'posture-bench-record-'))
   const context = await chromium.launchPersistentContext(profile, {

@@ -31,7 +31,7 @@ export async function startTarget(target: Target, workers: number): Promise<{ se
     {
       name: `${target.name} WORKERS=${workers}`,
       script: target.script,
-      env: { LOG_LEVEL: 'info', MAX_EVENT_LOOP_DELAY_MS: '0', ...target.env, WORKERS: String(workers) },
+      env: { LOG_LEVEL: 'info', ...target.env, WORKERS: String(workers) },
       nodeArgs: target.nodeArgs,
       stdio: 'pipe',
     },

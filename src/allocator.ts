@@ -5,7 +5,7 @@
  * ENV) and the cluster primary for its workers; test/config/allocator.test.ts holds
  * those to this table, and docs/configuration.md explains it.
  *
- * V8's compilers (TurboFan on Node 20; Maglev as well on Node 22 and 24) work in
+ * V8's compilers (TurboFan and Maglev) work in
  * memory zones made of 32 KiB segments, mostly on helper threads. Freed, those
  * segments stayed with malloc, spread over its arenas between blocks still in use,
  * and a worker kept 6 to 20 MB of them after load (bench/README.md, "Memory"). With

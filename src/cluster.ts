@@ -141,6 +141,7 @@ export async function runPrimary(config: Config, log: Log = primaryLogger(config
 
   onShutdownSignal((signal) => stop(signal, 0))
 
+  for (const d of config.deprecations) log.warn({ deprecated: d.setting }, d.message)
   log.info({ workers: config.workers, port: config.port, host: config.host }, 'starting workers')
   for (let i = 0; i < config.workers; i++) fork()
 

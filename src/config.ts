@@ -21,8 +21,8 @@ export interface Config {
   /** Fastify's trustProxy: whether (or how many hops of) X-Forwarded-For to believe for the client address. */
   readonly trustProxy: boolean | number | string[]
   readonly timeouts: Timeouts
-  /** Mean event-loop delay above which requests get 503 + Retry-After, ms; 0: never. */
-  readonly maxEventLoopDelayMs: number
+  /** The most work queued ahead of a request in this process before it gets 503 + Retry-After, ms; 0: never (http/overload.ts). */
+  readonly maxQueueMs: number
   /** After SIGTERM, the longest open connections are still served (each answer closing its connection), ms. */
   readonly shutdownDrainMs: number
   /** Whether requests are counted and GET /metrics answers (Prometheus text). */
@@ -31,6 +31,14 @@ export interface Config {
   readonly metricsPort: number | undefined
   /** FHIR servers the marking app may send a visit to (added to its pages' CSP connect-src); none by default. */
   readonly fhirServerOrigins: readonly string[]
+  /** Settings that are accepted but deprecated, each with what to do instead: logged once at startup. */
+  readonly deprecations: readonly Deprecation[]
+}
+
+/** A deprecated setting that is set: its name (for programs) and what to do instead (for people). */
+export interface Deprecation {
+  readonly setting: string
+  readonly message: string
 }
 
 /** The local front-end dev servers (port 3000, and Vite's 5173), by name and by IP. */
@@ -41,7 +49,10 @@ export const DEFAULT_CORS_ORIGINS = [
   'http://127.0.0.1:5173',
 ] as const
 
-export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = OVERLOAD_DEFAULTS.maxEventLoopDelayMs
+export const DEFAULT_MAX_QUEUE_MS = OVERLOAD_DEFAULTS.maxQueueMs
+
+/** The setting MAX_QUEUE_MS replaced: still accepted, with a warning (docs/configuration.md). */
+export const DEPRECATED_EVENT_LOOP_SETTING = 'MAX_EVENT_LOOP_DELAY_MS'
 
 /** SHUTDOWN_DRAIN_MS: a proxy's or a Service's clients get this long to retire their pooled connections (docs/operations.md). */
 export const DEFAULT_SHUTDOWN_DRAIN_MS = 3_000
@@ -174,6 +185,47 @@ function fhirServerOriginsOf(raw: string | undefined): string[] {
   return origins
 }
 
+/**
+ * MAX_QUEUE_MS, and the setting it replaced: MAX_EVENT_LOOP_DELAY_MS shed on event-loop
+ * delay, which also rises when the process is starved of CPU. It is still accepted
+ * (checked as before) so that no deployment fails to start: 0 keeps shedding off, any
+ * other value is ignored; either way a deprecation says what to set instead.
+ */
+function queueLimitOf(env: NodeJS.ProcessEnv): { maxQueueMs: number; deprecations: Deprecation[] } {
+  const deprecations: Deprecation[] = []
+  const oldValue = integer(
+    env,
+    'MAX_EVENT_LOOP_DELAY_MS',
+    -1,
+    0,
+    60_000,
+    'the event-loop delay at which to answer 503, in ms (0: never); it is deprecated, set MAX_QUEUE_MS instead',
+  )
+  let maxQueueMs = integer(
+    env,
+    'MAX_QUEUE_MS',
+    DEFAULT_MAX_QUEUE_MS,
+    0,
+    60_000,
+    'the most work queued ahead of a request before it gets 503, in ms (0: never shed)',
+  )
+  if (oldValue >= 0) {
+    const newSet = set(env.MAX_QUEUE_MS)
+    if (oldValue === 0 && !newSet) maxQueueMs = 0
+    deprecations.push({
+      setting: DEPRECATED_EVENT_LOOP_SETTING,
+      message:
+        `${DEPRECATED_EVENT_LOOP_SETTING} is deprecated and no longer sheds on event-loop delay (CPU starvation raises it too); ` +
+        (newSet
+          ? 'MAX_QUEUE_MS is set and applies; remove MAX_EVENT_LOOP_DELAY_MS.'
+          : oldValue === 0
+            ? 'its 0 is read as MAX_QUEUE_MS=0 (no load shedding); set that instead.'
+            : `its value is ignored and load is shed on the service's own queue (MAX_QUEUE_MS, default ${DEFAULT_MAX_QUEUE_MS} ms); remove it, or set MAX_QUEUE_MS.`),
+    })
+  }
+  return { maxQueueMs, deprecations }
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT === undefined || env.PORT === '' ? 8000 : Number(env.PORT)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -242,14 +294,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: integer(env, 'RATE_LIMIT', 0, 0, 1_000_000_000, 'requests per minute per client (0 or unset: no limit)'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     timeouts,
-    maxEventLoopDelayMs: integer(
-      env,
-      'MAX_EVENT_LOOP_DELAY_MS',
-      DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
-      0,
-      60_000,
-      'the event-loop delay at which to answer 503, in ms (0: never)',
-    ),
+    ...queueLimitOf(env),
     shutdownDrainMs: integer(
       env,
       'SHUTDOWN_DRAIN_MS',

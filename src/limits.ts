@@ -30,16 +30,19 @@ export const DEFAULT_TIMEOUTS: Timeouts = { requestMs: 10_000, headersMs: 5_000,
 /** Node checks the request and header timeouts this often, ms (its default, 30 s, makes a 10 s timeout fire after up to 40 s). */
 export const TIMEOUT_CHECK_INTERVAL_MS = 1000
 
-/** Load shedding (503 + Retry-After): the defaults of the overload options. */
+/** Load shedding (503 + Retry-After; src/http/overload.ts): the defaults of the overload options. */
 export const OVERLOAD_DEFAULTS = {
-  /** Mean event-loop delay over a sample interval above which requests get 503, ms (MAX_EVENT_LOOP_DELAY_MS; 0: never). */
-  maxEventLoopDelayMs: 100,
+  /**
+   * The most work queued ahead of a request in this process, ms (of time and of the process's CPU time)
+   * before it gets 503 (MAX_QUEUE_MS; 0: never). An analysis takes well under a millisecond of CPU.
+   */
+  maxQueueMs: 100,
   /** Heap in use above which requests get 503, bytes (0: never). */
   maxHeapUsedBytes: 512 * 1024 * 1024,
   /** The Retry-After of a 503, seconds. */
   retryAfterSeconds: 5,
-  /** How often the event-loop delay and heap are sampled, ms. */
-  sampleIntervalMs: 500,
+  /** How often the heap in use is sampled, ms. */
+  heapSampleIntervalMs: 1000,
 } as const
 
 /** The rate limit's window: RATE_LIMIT counts requests per client per this many ms. */

@@ -44,7 +44,7 @@ export const STATUS_MEANINGS = {
   429: 'Too many requests from this client in the current minute (only when a rate limit is configured); see Retry-After.',
   431: 'The request headers are too large.',
   500: 'Unexpected failure; the cause is logged, never sent.',
-  503: 'The service is overloaded and sheds load (or, from GET /ready only, is shutting down); retry after the Retry-After seconds, or on another instance.',
+  503: 'This instance has more requests queued than it can answer promptly and sheds the excess (never GET /health), or, from GET /ready only, is shutting down; retry after the Retry-After seconds, or on another instance.',
 } as const
 
 export type ErrorStatus = keyof typeof STATUS_MEANINGS

@@ -27,10 +27,13 @@ export async function serve(config: Config): Promise<void> {
     rateLimit: config.rateLimit,
     trustProxy: config.trustProxy,
     timeouts: config.timeouts,
-    overload: { maxEventLoopDelayMs: config.maxEventLoopDelayMs },
+    overload: { maxQueueMs: config.maxQueueMs },
     metrics: config.metricsEnabled ? { route: !separateMetrics } : false,
     fhirServerOrigins: config.fhirServerOrigins,
   })
+
+  // With WORKERS > 1 the cluster primary has said so.
+  if (!cluster.isWorker) for (const d of config.deprecations) app.log.warn({ deprecated: d.setting }, d.message)
 
   let metricsServer: Server | undefined
   let stopping = false

@@ -94,7 +94,8 @@ export async function routes(app: App, options: RoutesOptions) {
       schema: {
         operationId: 'getHealth',
         summary: 'Liveness',
-        description: 'Answers 200 while the process is running.',
+        description:
+          'Answers 200 while the process is running, also while it sheds load or is starved of CPU (never shed: a liveness probe must not restart a busy process).',
         tags: ['service'],
         response: { 200: answer(HealthResponse, 'The service is running.') },
       },

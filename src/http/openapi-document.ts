@@ -7,6 +7,7 @@
 
 import { BODY_LIMIT_TEXT, COORDINATE_LIMIT_TEXT, DEFAULT_TIMEOUTS } from '../limits.js'
 import { type ErrorStatus, STATUS_MEANINGS } from '../messages.js'
+import { NEVER_SHED_ROUTES } from './overload.js'
 import { RATE_LIMIT_HEADERS } from './rate-limit.js'
 
 export interface DocsOptions {
@@ -14,7 +15,7 @@ export interface DocsOptions {
   readonly version: string
   /** Whether the rate limit is on: then /api/... operations declare 429. */
   readonly rateLimited: boolean
-  /** Whether load shedding is on: then every operation declares 503. */
+  /** Whether load shedding is on: then every operation but GET /health declares 503 (http/overload.ts). */
   readonly shedding: boolean
 }
 
@@ -54,8 +55,8 @@ function statusesOf(method: string, path: string, options: DocsOptions): ErrorSt
   if (method === 'post') statuses.push(413, 415, 422)
   if (options.rateLimited && path.startsWith('/api/')) statuses.push(429)
   statuses.push(500)
-  // /ready answers 503 while draining whether or not load shedding is on.
-  if (options.shedding || path === '/ready') statuses.push(503)
+  // /ready answers 503 while draining whether or not load shedding is on; /health is never shed.
+  if ((options.shedding && !NEVER_SHED_ROUTES.has(path)) || path === '/ready') statuses.push(503)
   return statuses
 }
 

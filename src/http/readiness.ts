@@ -1,9 +1,10 @@
 /**
  * GET /ready: whether this process should be sent traffic (a load balancer's or a
  * Kubernetes readiness probe). 200 `{"status":"ready"}`; 503 `{"detail"}` with
- * Retry-After from the first moment of a drain (draining.ts) and while the service
- * sheds load: the load-shedding hook (@fastify/under-pressure) answers this route
- * exactly as it answers the analysis routes. Liveness stays GET /health.
+ * Retry-After from the first moment of a drain (draining.ts) and while this replica's
+ * own queue is too long: the load-shedding hook (overload.ts) answers this route
+ * exactly as it answers the analysis routes, never on CPU starvation alone. Liveness
+ * stays GET /health, which is never shed.
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { answer, HTTPError, ReadyResponse } from '../api/schemas.js'
@@ -19,7 +20,7 @@ export const readiness: FastifyPluginAsync = async (app) => {
         summary: 'Readiness',
         description:
           'Whether to send this instance traffic: 200 while it takes requests; 503 with Retry-After from the first moment of a shutdown ' +
-          'and while it sheds load. Liveness is GET /health.',
+          'and while its own queue of requests is too long (it sheds load). Liveness is GET /health, which is never shed.',
         tags: ['service'],
         // The document's 503 entry is the shared one (http/docs.ts); this one serializes the answer.
         response: {

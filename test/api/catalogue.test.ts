@@ -106,7 +106,7 @@ describe('docs/errors.md agrees with the catalogue', () => {
     )
     assert.ok(hasRow(lines, 'Idle keep-alive connection closed after', `${DEFAULT_TIMEOUTS.keepAliveMs} ms`))
     assert.ok(
-      hasRow(lines, 'Mean event-loop delay before shedding load', `${OVERLOAD_DEFAULTS.maxEventLoopDelayMs} ms`, retry),
+      hasRow(lines, 'Work queued ahead of a request before shedding it', `${OVERLOAD_DEFAULTS.maxQueueMs} ms`, retry),
     )
     assert.ok(
       hasRow(

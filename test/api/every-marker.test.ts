@@ -17,10 +17,7 @@ import { type ServerProcess, startServer } from '../support/server-process.js'
 let service: ServerProcess
 
 before(async () => {
-  service = await startServer(
-    { name: 'service', script: 'dist/src/main.js', env: { LOG_LEVEL: 'warn', MAX_EVENT_LOOP_DELAY_MS: '0' } },
-    ROOT,
-  )
+  service = await startServer({ name: 'service', script: 'dist/src/main.js', env: { LOG_LEVEL: 'warn' } }, ROOT)
 })
 
 after(async () => {

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url'
 import {
   ConfigError,
   DEFAULT_CORS_ORIGINS,
-  DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
+  DEFAULT_MAX_QUEUE_MS,
   DEFAULT_TIMEOUTS,
   readConfig,
 } from '../../src/config.js'
@@ -58,15 +58,16 @@ describe('readConfig', () => {
 })
 
 describe('operations configuration', () => {
-  it('defaults: one worker, no rate limit, no proxy trusted, 10 s / 5 s / 72 s timeouts, 503 past 100 ms of loop delay', () => {
+  it('defaults: one worker, no rate limit, no proxy trusted, 10 s / 5 s / 72 s timeouts, 503 past 100 ms of queued work', () => {
     const config = readConfig({})
     assert.equal(config.workers, 1)
     assert.equal(config.rateLimit, 0)
     assert.equal(config.trustProxy, false)
     assert.deepEqual(config.timeouts, DEFAULT_TIMEOUTS)
     assert.deepEqual(config.timeouts, { requestMs: 10_000, headersMs: 5_000, keepAliveMs: 72_000 })
-    assert.equal(config.maxEventLoopDelayMs, DEFAULT_MAX_EVENT_LOOP_DELAY_MS)
-    assert.equal(config.maxEventLoopDelayMs, 100)
+    assert.equal(config.maxQueueMs, DEFAULT_MAX_QUEUE_MS)
+    assert.equal(config.maxQueueMs, 100)
+    assert.deepEqual(config.deprecations, [])
   })
 
   it('reads WORKERS as a count or auto (one per core)', () => {
@@ -108,10 +109,15 @@ describe('operations configuration', () => {
       REQUEST_TIMEOUT_MS: '20000',
       HEADERS_TIMEOUT_MS: '3000',
       KEEP_ALIVE_TIMEOUT_MS: '5000',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
+      MAX_QUEUE_MS: '0',
     })
     assert.deepEqual(config.timeouts, { requestMs: 20_000, headersMs: 3_000, keepAliveMs: 5_000 })
-    assert.equal(config.maxEventLoopDelayMs, 0)
+    assert.equal(config.maxQueueMs, 0)
+    assert.equal(readConfig({ MAX_QUEUE_MS: '250' }).maxQueueMs, 250)
+    assert.throws(
+      () => readConfig({ MAX_QUEUE_MS: '1.5' }),
+      /MAX_QUEUE_MS must be the most work queued ahead of a request before it gets 503, in ms \(0: never shed\), an integer from 0 to 60000; got '1.5'/,
+    )
     assert.throws(
       () => readConfig({ REQUEST_TIMEOUT_MS: '10s' }),
       /REQUEST_TIMEOUT_MS must be the time a client has to send a whole request, in ms/,
@@ -120,6 +126,38 @@ describe('operations configuration', () => {
     assert.throws(
       () => readConfig({ HEADERS_TIMEOUT_MS: '20000' }),
       /HEADERS_TIMEOUT_MS \(20000\) must not exceed REQUEST_TIMEOUT_MS \(10000\)/,
+    )
+  })
+})
+
+describe('MAX_EVENT_LOOP_DELAY_MS, replaced by MAX_QUEUE_MS', () => {
+  it('is still accepted, with a deprecation that says what to set instead', () => {
+    const ignored = readConfig({ MAX_EVENT_LOOP_DELAY_MS: '100' })
+    assert.equal(ignored.maxQueueMs, DEFAULT_MAX_QUEUE_MS)
+    assert.equal(ignored.deprecations.length, 1)
+    assert.equal(ignored.deprecations[0]?.setting, 'MAX_EVENT_LOOP_DELAY_MS')
+    assert.match(
+      ignored.deprecations[0]?.message ?? '',
+      /^MAX_EVENT_LOOP_DELAY_MS is deprecated .*its value is ignored .*\(MAX_QUEUE_MS, default 100 ms\)/,
+    )
+  })
+
+  it('0 still means no load shedding, unless MAX_QUEUE_MS is set, which wins', () => {
+    const off = readConfig({ MAX_EVENT_LOOP_DELAY_MS: '0' })
+    assert.equal(off.maxQueueMs, 0)
+    assert.match(
+      off.deprecations[0]?.message ?? '',
+      /its 0 is read as MAX_QUEUE_MS=0 \(no load shedding\); set that instead/,
+    )
+    const both = readConfig({ MAX_EVENT_LOOP_DELAY_MS: '0', MAX_QUEUE_MS: '50' })
+    assert.equal(both.maxQueueMs, 50)
+    assert.match(both.deprecations[0]?.message ?? '', /MAX_QUEUE_MS is set and applies; remove MAX_EVENT_LOOP_DELAY_MS/)
+  })
+
+  it('is checked as before: a value that was refused is still refused', () => {
+    assert.throws(
+      () => readConfig({ MAX_EVENT_LOOP_DELAY_MS: 'soon' }),
+      /MAX_EVENT_LOOP_DELAY_MS must be .*deprecated, set MAX_QUEUE_MS instead/,
     )
   })
 })
@@ -150,7 +188,8 @@ describe('docs/configuration.md', () => {
     assert.match(rows.get('PORT') ?? '', new RegExp(`\\b${config.port}\\b`))
     assert.match(rows.get('SHUTDOWN_DRAIN_MS') ?? '', new RegExp(`\\b${config.shutdownDrainMs}\\b`))
     assert.match(rows.get('REQUEST_TIMEOUT_MS') ?? '', new RegExp(`\\b${DEFAULT_TIMEOUTS.requestMs}\\b`))
-    assert.match(rows.get('MAX_EVENT_LOOP_DELAY_MS') ?? '', new RegExp(`\\b${DEFAULT_MAX_EVENT_LOOP_DELAY_MS}\\b`))
+    assert.match(rows.get('MAX_QUEUE_MS') ?? '', new RegExp(`\\b${DEFAULT_MAX_QUEUE_MS}\\b`))
+    assert.match(rows.get('MAX_EVENT_LOOP_DELAY_MS') ?? '', /deprecated/)
     for (const origin of DEFAULT_CORS_ORIGINS) assert.ok((rows.get('CORS_ORIGINS') ?? '').includes(origin), origin)
   })
 })

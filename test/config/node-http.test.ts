@@ -3,8 +3,7 @@
  * an ES module import of node:http loads on Node 22 and later (src/http/node-http.ts
  * says why): no module of the service imports a value from node:http itself, and a
  * process that loads every module of the service and answers requests through all of
- * its plugins has not loaded undici. On Node 20, which has no such getters, the second
- * check holds whatever the imports; CI runs it on Node 24 too.
+ * its plugins has not loaded undici. CI runs it on Node 22 and 24.
  */
 
 import assert from 'node:assert/strict'

@@ -20,10 +20,7 @@ let service: ServerProcess
 let dir: string
 
 before(async () => {
-  service = await startServer(
-    { name: 'service', script: 'dist/src/main.js', env: { LOG_LEVEL: 'warn', MAX_EVENT_LOOP_DELAY_MS: '0' } },
-    ROOT,
-  )
+  service = await startServer({ name: 'service', script: 'dist/src/main.js', env: { LOG_LEVEL: 'warn' } }, ROOT)
   // Inside the repository, so the program resolves openapi-fetch from its node_modules.
   mkdirSync(join(ROOT, 'dist'), { recursive: true })
   dir = mkdtempSync(join(ROOT, 'dist', 'generated-client-'))

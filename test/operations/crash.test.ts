@@ -8,33 +8,18 @@
  */
 
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { ROOT } from '../support/paths.js'
 import {
   distinctPorts,
   type Instance,
   nginxSkip,
+  shippedProxy,
   startInstance,
   startNginx,
   steadyLoad,
   waitForTraffic,
 } from '../support/proxy.js'
-
-/** The shipped configuration with the test's instances and listening port in place of its examples. */
-function shippedProxy(ports: readonly [number, number], listen: number): string {
-  let conf = readFileSync(join(ROOT, 'deploy/nginx/posture-metrics.conf'), 'utf8')
-  const replace = (from: RegExp, to: string) => {
-    assert.match(conf, from, `deploy/nginx/posture-metrics.conf no longer has ${from}; update this test`)
-    conf = conf.replace(from, to)
-  }
-  replace(/server 127\.0\.0\.1:8000 /, `server 127.0.0.1:${ports[0]} `)
-  replace(/server 127\.0\.0\.1:8001 /, `server 127.0.0.1:${ports[1]} `)
-  replace(/listen 80;/, `listen 127.0.0.1:${listen};`)
-  return conf
-}
 
 describe('a worker killed under load behind deploy/nginx', { skip: nginxSkip() }, () => {
   it('SIGKILL to one worker of each instance in turn: 0 failed requests', async (t) => {

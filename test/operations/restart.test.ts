@@ -14,39 +14,16 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { DEFAULT_SHUTDOWN_DRAIN_MS } from '../../src/config.js'
 import {
   distinctPorts,
+  FAIL_TIMEOUT_S,
   type Instance,
   type LogLine,
   nginxSkip,
+  plainProxy,
   startInstance,
   startNginx,
   steadyLoad,
   waitForTraffic,
 } from '../support/proxy.js'
-
-/**
- * How long nginx skips an instance that refused a connection, s. A restarted instance
- * gets traffic back soon; with nginx's whole-second clock it is skipped for up to 1 s
- * more, which must stay below every drain period tested (docs/operations.md, the
- * fail_timeout rule).
- */
-const FAIL_TIMEOUT_S = 1
-
-/** nginx as the issue's user ran it: keep-alive to the instances, otherwise its defaults (a sent POST is never re-sent). */
-function plainProxy(ports: readonly number[], listen: number): string {
-  return `
-  upstream service {
-    ${ports.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=${FAIL_TIMEOUT_S}s;`).join('\n    ')}
-    keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${listen};
-    location / {
-      proxy_pass http://service;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-    }
-  }`
-}
 
 interface Restart {
   port: number

@@ -1,103 +1,167 @@
 /**
- * Overload: when the event loop falls behind (here: blocked on purpose) requests
- * are answered at once with 503 `{"detail"}` and Retry-After instead of queueing,
- * and the service recovers by itself. Thresholds are tiny to make it quick.
+ * Overload (src/http/overload.ts): a request queued behind more of this process's own
+ * work than MAX_QUEUE_MS is answered at once with 503 `{"detail"}` and Retry-After;
+ * GET /health and GET /metrics never are; GET /ready is, so readiness follows the
+ * queue. Time the process spends without the CPU (here: the thread blocked in
+ * Atomics.wait, as a throttled or preempted process is) does not count, so CPU
+ * starvation alone sheds nothing.
+ *
+ * Deterministic: the requests are sent together, so the app takes them in one turn
+ * of its event loop, in order, behind a route that works (or waits) a set time first;
+ * the next turn starts with an empty queue.
  */
 
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { EXAMPLES } from '../../src/api/examples.js'
-import { buildApp } from '../../src/app.js'
+import { type AppOptions, buildApp } from '../../src/app.js'
+import { NEVER_SHED_ROUTES } from '../../src/http/overload.js'
 import { OVERLOAD_DEFAULTS } from '../../src/limits.js'
+import { waitForLogLine } from '../support/log-lines.js'
 
 type App = Awaited<ReturnType<typeof buildApp>>
 
-const OVERLOAD = { maxEventLoopDelayMs: 30, sampleIntervalMs: 50, retryAfterSeconds: 7 }
+const MAX_QUEUE_MS = 20
+const OVERLOAD = { maxQueueMs: MAX_QUEUE_MS, retryAfterSeconds: 7 }
 
-function block(ms: number) {
-  const end = Date.now() + ms
-  while (Date.now() < end) {
-    // busy: the event loop cannot run
-  }
-}
-
-async function statusUntil(app: App, want: number, ms: number) {
-  const deadline = Date.now() + ms
+/** Keeps this thread on the CPU until it has used `ms` of CPU time. */
+function work(ms: number) {
+  const start = process.threadCpuUsage()
   for (;;) {
-    const res = await app.inject({ method: 'GET', url: '/health' })
-    if (res.statusCode === want) return res
-    if (Date.now() > deadline) throw new Error(`no ${want} within ${ms} ms (last ${res.statusCode})`)
-    await sleep(5)
+    const used = process.threadCpuUsage(start)
+    if ((used.user + used.system) / 1000 >= ms) return
   }
 }
 
-describe('overload: 503 with Retry-After', () => {
+/** Blocks this thread for `ms` without using the CPU, as a process the kernel does not run. */
+function starve(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+}
+
+/** An app with routes that work or wait first, ready. */
+async function overloadApp(options: AppOptions) {
+  const app = await buildApp({ logger: false, webRoot: false, ...options })
+  app.get('/test/work', async () => {
+    work(2 * MAX_QUEUE_MS)
+    return { done: true }
+  })
+  app.get('/test/starve', async () => {
+    starve(5 * MAX_QUEUE_MS)
+    return { done: true }
+  })
+  await app.ready()
+  return app
+}
+
+/**
+ * Resolves in the next turn of the event loop. Injected requests run in microtasks, so
+ * requests sent one after the other without it are still in the same turn, one queue.
+ */
+function nextTurn() {
+  return new Promise((resolve) => setImmediate(resolve))
+}
+
+/** Sends the requests together, in a turn of the app's event loop of their own, in this order. */
+async function together(app: App, first: string) {
+  await nextTurn()
+  return Promise.all([
+    app.inject({ method: 'GET', url: first }),
+    app.inject({ method: 'POST', url: '/api/analyze/posterior', payload: EXAMPLES.posterior }),
+    app.inject({ method: 'GET', url: '/ready' }),
+    app.inject({ method: 'GET', url: '/health' }),
+    app.inject({ method: 'GET', url: '/metrics' }),
+  ])
+}
+
+describe('overload: shedding on the queue of this process', () => {
   let app: App
 
   before(async () => {
-    app = await buildApp({ logger: false, webRoot: false, overload: OVERLOAD })
-    await app.ready()
-    await sleep(3 * OVERLOAD.sampleIntervalMs) // past the start-up grace period
+    app = await overloadApp({ overload: OVERLOAD })
   })
 
   after(async () => {
     await app.close()
   })
 
-  it('sheds requests with 503 {"detail"} and Retry-After while the event loop lags, then recovers', async () => {
-    assert.equal((await app.inject({ method: 'GET', url: '/health' })).statusCode, 200)
-    let shed: Awaited<ReturnType<typeof statusUntil>> | undefined
-    for (let attempt = 0; attempt < 5 && shed === undefined; attempt++) {
-      block(400)
-      try {
-        shed = await statusUntil(app, 503, 300)
-      } catch {
-        // the sample may have straddled the block; block again
-      }
-    }
-    assert.ok(shed, 'never answered 503')
-    assert.equal(shed.headers['retry-after'], String(OVERLOAD.retryAfterSeconds))
-    assert.match(String(shed.headers['content-type']), /^application\/json/)
-    assert.deepEqual(JSON.parse(shed.body), {
+  it('sheds what waits behind more than MAX_QUEUE_MS of work: 503 {"detail"} with Retry-After; /ready too, never /health or /metrics', async () => {
+    const [first, analysis, ready, health, metrics] = await together(app, '/test/work')
+    assert.equal(first.statusCode, 200, 'the request ahead is served')
+    assert.equal(analysis.statusCode, 503)
+    assert.equal(analysis.headers['retry-after'], String(OVERLOAD.retryAfterSeconds))
+    assert.match(String(analysis.headers['content-type']), /^application\/json/)
+    assert.deepEqual(analysis.json(), {
       detail: `The service is overloaded; retry after ${OVERLOAD.retryAfterSeconds} seconds.`,
     })
-    assert.ok(shed.headers['x-content-type-options'], 'security headers on a 503 too')
-
-    // Analysis requests are shed the same way while it lasts, and all recover.
-    await statusUntil(app, 200, 3000)
-    const ok = await app.inject({ method: 'POST', url: '/api/analyze/posterior', payload: EXAMPLES.posterior })
-    assert.equal(ok.statusCode, 200)
+    assert.ok(analysis.headers['x-content-type-options'], 'security headers on a 503 too')
+    assert.equal(ready.statusCode, 503, '/ready: this replica is overloaded by its own queue')
+    assert.equal(health.statusCode, 200, '/health is never shed')
+    assert.equal(metrics.statusCode, 200, '/metrics is never shed')
+    assert.deepEqual([...NEVER_SHED_ROUTES].sort(), ['/health', '/metrics'])
   })
 
-  it('does not shed right after start-up, whose work the first sample measures', async () => {
-    const fresh = await buildApp({ logger: false, webRoot: false, overload: OVERLOAD })
-    block(200) // start-up work, as the first sample sees it
-    await fresh.ready()
-    for (let i = 0; i < 10; i++) {
-      assert.equal((await fresh.inject({ method: 'GET', url: '/health' })).statusCode, 200)
-      await sleep(OVERLOAD.sampleIntervalMs / 5)
+  it('the queue is the turn: the next requests are served', async () => {
+    await together(app, '/test/work')
+    await nextTurn()
+    const [analysis, ready] = await Promise.all([
+      app.inject({ method: 'POST', url: '/api/analyze/posterior', payload: EXAMPLES.posterior }),
+      app.inject({ method: 'GET', url: '/ready' }),
+    ])
+    assert.equal(analysis.statusCode, 200)
+    assert.equal(ready.statusCode, 200)
+  })
+
+  it('sheds nothing when the wait is time without the CPU (starvation), however long', async () => {
+    const [first, analysis, ready, health, metrics] = await together(app, '/test/starve')
+    assert.deepEqual(
+      [first, analysis, ready, health, metrics].map((r) => r.statusCode),
+      [200, 200, 200, 200, 200],
+    )
+  })
+
+  it('sheds nothing when MAX_QUEUE_MS is 0', async () => {
+    const off = await overloadApp({ overload: { maxQueueMs: 0 } })
+    try {
+      const answers = await together(off, '/test/work')
+      assert.deepEqual(
+        answers.map((r) => r.statusCode),
+        [200, 200, 200, 200, 200],
+      )
+    } finally {
+      await off.close()
     }
-    await fresh.close()
   })
 
-  it('can be turned off', async () => {
-    const off = await buildApp({ logger: false, webRoot: false, overload: false })
-    await off.ready()
-    await sleep(60)
-    block(300)
-    await sleep(60)
-    assert.equal((await off.inject({ method: 'GET', url: '/health' })).statusCode, 200)
-    assert.equal(off.hasDecorator('isUnderPressure'), false)
-    await off.close()
+  it('sheds while the heap in use is above its limit, /health excepted, and logs it', async () => {
+    const lines: Record<string, unknown>[] = []
+    const stream = { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) }
+    const full = await buildApp({
+      logger: { level: 'warn', stream },
+      webRoot: false,
+      overload: { maxQueueMs: 0, maxHeapUsedBytes: 1, heapSampleIntervalMs: 10 },
+    })
+    await full.ready()
+    try {
+      // The first sample is taken one interval after start.
+      let shed = await full.inject({ method: 'GET', url: '/ready' })
+      while (shed.statusCode !== 503) {
+        await new Promise((resolve) => setTimeout(resolve, 10))
+        shed = await full.inject({ method: 'GET', url: '/ready' })
+      }
+      assert.equal((await full.inject({ method: 'GET', url: '/health' })).statusCode, 200)
+      const line = await waitForLogLine(lines, (l) => l.msg === 'overloaded: shedding requests with 503')
+      assert.equal(line.reason, 'heap')
+    } finally {
+      await full.close()
+    }
   })
 
-  it('has production defaults that a benchmark at concurrency 64 stays far below', () => {
+  it('has production defaults', () => {
     assert.deepEqual(OVERLOAD_DEFAULTS, {
-      maxEventLoopDelayMs: 100,
+      maxQueueMs: 100,
       maxHeapUsedBytes: 512 * 1024 * 1024,
       retryAfterSeconds: 5,
-      sampleIntervalMs: 500,
+      heapSampleIntervalMs: 1000,
     })
   })
 })

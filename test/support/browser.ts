@@ -39,7 +39,7 @@ export async function startHarness(): Promise<Harness> {
   if (!existsSync(`${WEB_BUILD}index.html`))
     throw new Error(`The app is not built (${WEB_BUILD}index.html missing): run "npm run build".`)
   mkdirSync(OUTPUT, { recursive: true })
-  const app = await buildApp({ logger: false, overload: { maxEventLoopDelayMs: 0 }, webRoot: WEB_BUILD })
+  const app = await buildApp({ logger: false, overload: { maxQueueMs: 0 }, webRoot: WEB_BUILD })
   const base = await app.listen({ port: 0, host: '127.0.0.1' })
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

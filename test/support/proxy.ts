@@ -119,6 +119,50 @@ ${http}
   }
 }
 
+// ---------------------------------------------------------------------------------
+// nginx configurations (the http { } body startNginx takes)
+
+/**
+ * How long nginx skips an instance that refused a connection, s. A restarted instance
+ * gets traffic back soon; with nginx's whole-second clock it is skipped for up to 1 s
+ * more, which must stay below every drain period tested (docs/operations.md, the
+ * fail_timeout rule).
+ */
+export const FAIL_TIMEOUT_S = 1
+
+/** nginx as the issue's user ran it: keep-alive to the instances, otherwise its defaults (a sent POST is never re-sent). */
+export function plainProxy(ports: readonly number[], listen: number): string {
+  return `
+  upstream service {
+    ${ports.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=${FAIL_TIMEOUT_S}s;`).join('\n    ')}
+    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:${listen};
+    location / {
+      proxy_pass http://service;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+    }
+  }`
+}
+
+/** The shipped configuration with the test's instances and listening port in place of its examples. */
+export function shippedProxy(ports: readonly [number, number], listen: number): string {
+  let conf = readFileSync(join(ROOT, 'deploy/nginx/posture-metrics.conf'), 'utf8')
+  const replace = (from: RegExp, to: string) => {
+    if (!from.test(conf))
+      throw new Error(
+        `deploy/nginx/posture-metrics.conf no longer has ${from}; update shippedProxy (test/support/proxy.ts)`,
+      )
+    conf = conf.replace(from, to)
+  }
+  replace(/server 127\.0\.0\.1:8000 /, `server 127.0.0.1:${ports[0]} `)
+  replace(/server 127\.0\.0\.1:8001 /, `server 127.0.0.1:${ports[1]} `)
+  replace(/listen 80;/, `listen 127.0.0.1:${listen};`)
+  return conf
+}
+
 /** `count` different ports that were free a moment ago on 127.0.0.1. */
 export async function distinctPorts(count: number): Promise<number[]> {
   const ports = new Set<number>()

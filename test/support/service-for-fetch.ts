@@ -19,7 +19,7 @@ export interface Service {
 
 export async function startService(): Promise<Service> {
   const { buildApp } = (await import(SERVER.href)) as { buildApp: typeof BuildApp }
-  const app = await buildApp({ logger: false, overload: { maxEventLoopDelayMs: 0 }, webRoot: false })
+  const app = await buildApp({ logger: false, overload: { maxQueueMs: 0 }, webRoot: false })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   const base = `${address}/`
   const realFetch = globalThis.fetch

@@ -443,7 +443,7 @@ describe('marker suggestions', () => {
     // A real service whose build lacks the model file: it answers 404 for it.
     const root = mkdtempSync(join(tmpdir(), 'pose-missing-'))
     cpSync(WEB_BUILD, root, { recursive: true, filter: (src) => !src.endsWith(MODEL_FILE) })
-    const app = await buildApp({ logger: false, overload: { maxEventLoopDelayMs: 0 }, webRoot: `${root}/` })
+    const app = await buildApp({ logger: false, overload: { maxQueueMs: 0 }, webRoot: `${root}/` })
     const base = await app.listen({ port: 0, host: '127.0.0.1' })
     try {
       const context = await h.browser.newContext({ viewport: { width: 1400, height: 900 } })
