@@ -698,34 +698,36 @@ export class RecordController {
    */
   async moveVisit(identifier: string): Promise<boolean> {
     const target = identifier.trim()
-    const open = this.store.get().record
-    if (!open || !target) return false
+    if (!this.store.get().record || !target) return false
     await this.saved()
+    // The visit on screen as saving left it: a write refused because another window deleted
+    // or changed the visit keeps the work as a separate visit, which is then the one on screen.
+    const open = this.store.get().record
+    if (!open) return false
     const visit = await this.storage.visit(open.visitId)
-    if (!visit) return this.renameEmptyVisit(target)
     const patients = await this.storage.patients()
-    const from = patients.find((p) => p.id === visit.patientId)
     const found = findPatient(patients, target)
+    if (!visit) {
+      // Not in the record. A new visit that holds nothing moves without a question (nothing
+      // is stored, so nothing moves); work on screen whose stored copy is gone (deleted in
+      // another window) belongs to the patient it was made for, so moving it is asked
+      // first, naming both, as for a stored visit.
+      const state = this.store.get()
+      if (!VIEW_NAMES.some((v) => hasContent(state.views[v].doc))) return this.renameEmptyVisit(target)
+      const from = patients.find((p) => p.id === open.patientId)?.identifier ?? state.meta.patientId
+      if (found?.id === open.patientId) {
+        this.notify(t('safety.move.same', { patient: found.identifier }))
+        return false
+      }
+      if (!(await this.confirmMove(state.meta.date, from, target, found))) return false
+      return this.renameEmptyVisit(target)
+    }
+    const from = patients.find((p) => p.id === visit.patientId)
     if (found?.id === visit.patientId) {
       this.notify(t('safety.move.same', { patient: found.identifier }))
       return false
     }
-    const count = found ? ((await this.storage.visitCounts(found.id)).get(found.id) ?? 0) : 0
-    const confirmed = await this.effects.ask.confirm({
-      id: 'move-visit',
-      title: t('safety.move.title'),
-      text: found
-        ? t('safety.move.toExisting', {
-            date: dateText(visit.date),
-            from: from?.identifier ?? '',
-            to: found.identifier,
-            name: found.name || '—',
-            count,
-          })
-        : t('safety.move.toNew', { date: dateText(visit.date), from: from?.identifier ?? '', to: target }),
-      confirm: t('safety.move.confirm', { to: found?.identifier ?? target }),
-    })
-    if (!confirmed) return false
+    if (!(await this.confirmMove(visit.date, from?.identifier ?? '', target, found))) return false
     const nowIso = this.nowIso()
     const patient = found ?? newPatient(this.effects.newId(), target, nowIso, 'typed')
     const moved: VisitRecord = {
@@ -751,6 +753,30 @@ export class RecordController {
     this.tell({ kind: 'visit', tab: this.effects.tab, id: visit.id, rev: written.visit.rev })
     this.changed()
     return true
+  }
+
+  /** Asks whether to move the visit of `date` from patient `from` to `target` (`found`: its patient, when it exists). */
+  private async confirmMove(
+    date: string,
+    from: string,
+    target: string,
+    found: PatientRecord | undefined,
+  ): Promise<boolean> {
+    const count = found ? ((await this.storage.visitCounts(found.id)).get(found.id) ?? 0) : 0
+    return this.effects.ask.confirm({
+      id: 'move-visit',
+      title: t('safety.move.title'),
+      text: found
+        ? t('safety.move.toExisting', {
+            date: dateText(date),
+            from,
+            to: found.identifier,
+            name: found.name || '—',
+            count,
+          })
+        : t('safety.move.toNew', { date: dateText(date), from, to: target }),
+      confirm: t('safety.move.confirm', { to: found?.identifier ?? target }),
+    })
   }
 
   /**

@@ -258,11 +258,15 @@ class World {
 
   async move(slot: number, identifier: string, answer: boolean): Promise<void> {
     const tab = this.slots[slot]
-    const open = tab?.store.get().record
-    if (!tab || !open) return
+    if (!tab?.store.get().record) return
     tab.answers = [answer]
-    this.moving = { visitId: open.visitId, key: identifierKey(identifier) }
-    await tab.controller.moveVisit(identifier)
+    const moved = await tab.controller.moveVisit(identifier)
+    // A visit may change patient only when the question was asked (its answer taken) and confirmed. The
+    // move saves the work on screen first, which may keep it as a separate visit (its own was deleted or
+    // changed in the other tab): the visit moved is the one on screen afterwards.
+    const asked = tab.answers.length === 0
+    const open = tab.store.get().record
+    this.moving = moved && asked && answer && open ? { visitId: open.visitId, key: identifierKey(identifier) } : null
   }
 
   async deleteVisit(slot: number, pick: number): Promise<void> {
@@ -615,5 +619,18 @@ describe('the record under random sequences of clinicians in two tabs (model-bas
       },
     )
     if (!process.env.RECORD_MODEL_PATH) assert.ok(pairsMade > 0, 'some sequence made a repeat pair')
+  })
+
+  // A shrunk failure found by the sequences above: work on screen whose stored visit another tab deleted
+  // became another patient's visit on "Move…" without the question (the move took it for an empty new visit).
+  test('work whose visit was deleted in the other tab is moved only when that is asked and confirmed', async () => {
+    for (const yes of [false, true])
+      await play([
+        ...PRELUDE,
+        step('tab 0: deletes visit #0', (w) => w.deleteVisit(0, 0)),
+        step('tab 0: deletes visit #0', (w) => w.deleteVisit(0, 0)),
+        step(`tab 1: moves the visit on screen to "HC-0042", answering ${yes}`, (w) => w.move(1, 'HC-0042', yes)),
+        step('tab 1: places anterior marker 0', async (w) => w.edit(1, 'anterior', 0)),
+      ])
   })
 })
