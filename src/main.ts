@@ -5,10 +5,20 @@
 import cluster from 'node:cluster'
 import { setFlagsFromString } from 'node:v8'
 import { ConfigError, readConfig } from './config.js'
+import { SERVICE_MINIMUM_NODE, unsupportedNode } from './node-version.js'
 import { takeSignals } from './signals.js'
 import { V8_FLAGS } from './v8-flags.js'
 
 async function main() {
+  const tooOld = unsupportedNode(
+    'posture-metrics',
+    SERVICE_MINIMUM_NODE,
+    "load shedding reads the event loop thread's CPU time",
+  )
+  if (tooOld !== null) {
+    console.error(tooOld)
+    process.exit(1)
+  }
   takeSignals()
   for (const flag of V8_FLAGS) setFlagsFromString(flag)
   const config = readConfig()

@@ -4,11 +4,11 @@
  * runs a command: `backup <dir>` writes a consistent copy of the data directory.
  * Configuration errors end the process with a message saying what to set.
  */
-const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
-if (major < 22 || (major === 22 && minor < 5)) {
-  console.error(
-    `record-server: Node ${process.versions.node} is too old: the record server needs Node 22.5 or newer (its database is node:sqlite). Install Node 22 or 24 and start it again.`,
-  )
+import { unsupportedNode } from '../node-version.js'
+
+const tooOld = unsupportedNode('record-server', '22.5.0', 'its database is node:sqlite')
+if (tooOld !== null) {
+  console.error(tooOld)
   process.exit(1)
 }
 
