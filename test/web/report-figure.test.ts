@@ -86,7 +86,6 @@ describe('labels on the printed photos', () => {
         })
         return { frame: { width: vb.width, height: vb.height }, labels, rings }
       })()`)) as { frame: { width: number; height: number }; labels: Drawn[]; rings: Box[] }
-      await svg.screenshot({ path: `${OUTPUT}report-figure-${view}.png` })
       const kinds = new Set(labels.map((l) => l.cls))
       for (const k of ['marker-tag', 'fig-label', 'lrv-label']) assert.ok(kinds.has(k), `${view}: a ${k} drawn`)
       assert.ok(labels.length >= 10, `${view}: ${labels.length} labels`)
@@ -112,6 +111,7 @@ describe('labels on the printed photos', () => {
         for (const r of rings) assert.ok(!overlaps(l.placed, r), `${what} covers the marker at ${JSON.stringify(r)}`)
       })
     }
+    await page.screenshot({ path: `${OUTPUT}report-figure-print.png`, fullPage: true })
     await page.emulateMedia({ media: 'screen' })
     assert.deepEqual(errors, [])
     await page.context().close()

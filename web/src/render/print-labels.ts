@@ -4,7 +4,7 @@
  * markers' numbers first, then the metrics' values, then the reference line's and the
  * scale's labels, each where it overlaps no other label, covers no marker and lies wholly
  * inside the photo; one moved away from its point gets a thin leader line back to it.
- * Sizes are estimated from the text at the print size (PRINT_FONT_PX, set by report.css;
+ * Sizes are estimated from the text at the print size (PRINT_FONT_PX, as report.css sets it;
  * the browser test test/web/report-figure.test.ts holds each drawn text inside its box).
  * Each label carries its box as `data-label-box` ("x0 y0 x1 y1", the frame's units) and
  * `data-label-fallback` when no free place existed. The screen's overlay is not touched.
@@ -14,10 +14,11 @@ import { type Box, type LabelSpec, layoutLabels } from './label-layout.js'
 
 /**
  * The print size of every label on a printed photo, in the figure's units (its long side is
- * REPORT_SIZE, 640): 2.2% of the photo's long side, so 14 / 640 × 180 mm ≈ 3.9 mm (11 pt) on a
- * photo printed 180 mm tall, and never under 2.2 mm (6 pt) on one printed 100 mm tall.
+ * REPORT_SIZE, 640): 2.8% of the photo's long side. The PDFs print a photo 190 to 400 pt tall
+ * (docs/record.md), so the labels are 5.3 to 11 pt on paper; the three-view clinical report's
+ * are about 6 pt on page 1 (photos 221 pt tall) and 11 pt on page 2.
  */
-export const PRINT_FONT_PX = 14
+export const PRINT_FONT_PX = 18
 
 /** Estimated advance of a character, in em: DejaVu Sans (Chromium's sans-serif on Linux) is the widest met; bold wider. */
 const EM_BOLD = 0.72
