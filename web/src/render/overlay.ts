@@ -1,7 +1,8 @@
 /**
  * Draws the photo, the calibration, the markers and each metric's lines and angles
  * into an SVG in screen space (so strokes and labels keep their size at any zoom).
- * Used by the interactive stage and, with a fixed transform, by the printed report.
+ * Used by the interactive stage and, with a fixed transform, by the printed report
+ * (not interactive: its labels are then laid out for paper by print-labels.ts).
  */
 import { deg, fullTurn, wrapDegrees } from '#core/geometry/angles.js'
 import { formatNumber } from '../i18n/format.js'
@@ -10,6 +11,7 @@ import { formatValue } from '../metrics/metric-info.js'
 import { type Doc, type Pt, positionOf, statusOf } from '../state/model.js'
 import { s } from './dom.js'
 import { GRAB_RADIUS_PX } from './hit.js'
+import { layoutPrintLabels } from './print-labels.js'
 import type { Figure, Scene, Transform } from './scene.js'
 import { placeTags, type ScreenBox } from './tag-layout.js'
 
@@ -361,4 +363,6 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
   })
   parts.push(markers)
   svg.replaceChildren(...parts)
+  // Printed (the report and the PDFs' figures): every label laid out again so none overlaps, covers a marker or is cut.
+  if (!opts.interactive) layoutPrintLabels(svg, opts.width, opts.height)
 }
