@@ -6,7 +6,8 @@
  * logo set in the report settings (kept in the record) and the visit a record
  * patient's with a name. From each PDF (poppler): the page count within its limit (one
  * view 1, three views 2, a comparison 2); on every page the patient's identifier and
- * name, the visit's date and "Página n de m"; every word inside the page with a margin
+ * name, the visit's date and "Página n de m"; with a comparison, the evidence that
+ * judged the changes (the clinical report's "Juzgado con" column, the summary's plain words); every word inside the page with a margin
  * and no two words' boxes overlapping (pdftotext -bbox); no internal field name; every
  * photo printed at least PHOTO_MIN_PT tall, a single view's at least ONE_VIEW_MIN_PT
  * (pdftohtml -xml: the images' placed sizes); the logo on page 1; and the printed report (the print
@@ -217,8 +218,21 @@ describe('the clinical report and the patient summary as PDF files', () => {
               ),
               `${name}: the comparison`,
             )
-          if (c.compare && k.kind === 'clinical')
-            assert.ok(all.includes('error de colocación'), `${name}: the evidence of the verdicts`)
+          if (c.compare) {
+            // Each change with the evidence that judged it (the anterior view has no repeatability data: placement
+            // error alone), in the order drawn: a table cell's lines follow one another.
+            const drawn = flat(execFileSync('pdftotext', ['-raw', path, '-'], { encoding: 'utf8' }))
+            if (k.kind === 'clinical') {
+              assert.ok(drawn.includes('Juzgado con'), `${name}: the "Judged by" column`)
+              assert.ok(drawn.includes('Un cambio real supera'), `${name}: the limit's column`)
+              const judged = drawn.split('Solo el error de colocación: un límite inferior').length - 1
+              assert.ok(judged >= 1, `${name}: a change judged by placement error alone`)
+            } else
+              assert.ok(
+                drawn.includes('Comparado solo con el error de colocar los marcadores'),
+                `${name}: what the changes were judged by, in plain words`,
+              )
+          }
           // The photos as printed (the logo is the small image).
           const images = imagesOf(path, name)
           const photos = images.filter((i) => i.height > 60)

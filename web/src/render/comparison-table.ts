@@ -57,8 +57,8 @@ export function comparedNames(
 /**
  * The comparison table with its caption (the two visits' dates) and the notes on the SRD
  * and on the evidence. `evidence`: with the columns of the limit and the evidence that
- * judged each change (the screen); without them (the printed report until it lays them
- * out) each row still says its evidence in `data-evidence`.
+ * judged each change (the screen and the printed report); without them each row still
+ * says its evidence in `data-evidence`.
  */
 export function comparisonTable(
   c: ComparedComparison,
