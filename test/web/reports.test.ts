@@ -5,7 +5,9 @@
  * on A4 (es-ES) and Letter (es-US), in Spanish, with the clinic's name, clinician and
  * logo set in the report settings (kept in the record) and the visit a record
  * patient's with a name. From each PDF (poppler): the page count within its limit (one
- * view 1, three views 2, a comparison 2); on every page the patient's identifier and
+ * view 1, three views 2, a comparison 2; docs/record.md: the clinical report +1 page of
+ * trends with 2 or more visits in the record, none here: the patient has one visit, so no
+ * trends page); on every page the patient's identifier and
  * name, the visit's date and "Página n de m"; with a comparison, the evidence that
  * judged the changes (the clinical report's "Juzgado con" column, the summary's plain words); every word inside the page with a margin
  * and no two words' boxes overlapping (pdftotext -bbox); no internal field name; every
@@ -211,6 +213,8 @@ describe('the clinical report and the patient summary as PDF files', () => {
           assert.ok(texts[0]!.includes('Clínica Postural Núñez & Asociados'), `${name}: the clinic`)
           assert.ok(texts[0]!.includes('Dra. María Pérez Ibáñez'), `${name}: the clinician`)
           assert.ok(all.includes(k.kind === 'summary' ? 'Su valoración postural' : 'Análisis postural'))
+          // One visit in the record: no page of trends (repeatability.test.ts has the patient with two).
+          assert.ok(!all.includes('Evolución de PAC-0042'), `${name}: a trends page with one visit`)
           if (c.compare)
             assert.ok(
               all.includes(
