@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { type Harness, OUTPUT, openApp, startHarness } from '../support/browser.js'
+import { assertLegible, pagesOf } from '../support/pdf-words.js'
 import { FIGURES } from './fixtures/figure.js'
 
 let h: Harness
@@ -203,6 +204,9 @@ describe('verdicts judged by the clinic’s repeatability study', () => {
     assert.match(trends, /Lateral · [^·]*trunk/i)
     assert.match(trends, /Placement error only/)
     assert.doesNotMatch(pages.slice(0, -1).join(' '), /Trends of PAC-0042/)
+    // Its charts' words (values, dates, names) neither clipped nor overlapping, as the reports test checks every page.
+    const laidOut = pagesOf(`${OUTPUT}repeatability-before-report.pdf`)
+    assertLegible(laidOut.at(-1)!, 'the trends page', 12, 0.8)
     // The patient summary has no trends page.
     let summary = await pdfText(page, '#save-summary-pdf', 'repeatability-before-summary.pdf')
     assert.doesNotMatch(summary, /Trends of PAC-0042/)

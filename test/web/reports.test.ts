@@ -26,6 +26,7 @@ import type { Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
 import { metricTable } from '#core/metrics/index.js'
 import { type Harness, loadPhoto, OUTPUT, openApp, startHarness } from '../support/browser.js'
+import { assertLegible, pagesOf } from '../support/pdf-words.js'
 import { openRecord } from '../support/record.js'
 import { figureAssessmentFile } from './fixtures/figure-assessment.js'
 
@@ -116,26 +117,6 @@ async function saved(page: Page, button: string, expectedName: string, name: str
   return path
 }
 
-interface Word {
-  readonly x0: number
-  readonly y0: number
-  readonly x1: number
-  readonly y1: number
-  readonly text: string
-}
-
-/** Each page's size and words with their boxes (pdftotext -bbox). */
-function pagesOf(path: string): { width: number; height: number; words: Word[] }[] {
-  const html = execFileSync('pdftotext', ['-bbox', path, '-'], { encoding: 'utf8' })
-  return [...html.matchAll(/<page width="([\d.]+)" height="([\d.]+)">([\s\S]*?)<\/page>/g)].map((p) => ({
-    width: Number(p[1]),
-    height: Number(p[2]),
-    words: [
-      ...p[3]!.matchAll(/<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)</g),
-    ].map((w) => ({ x0: Number(w[1]), y0: Number(w[2]), x1: Number(w[3]), y1: Number(w[4]), text: w[5]! })),
-  }))
-}
-
 /** The images placed on each page with their printed size, pt (pdftohtml -xml at zoom 1). */
 function imagesOf(path: string, name: string): { page: number; width: number; height: number }[] {
   const out = join(work, name)
@@ -190,19 +171,7 @@ describe('the clinical report and the patient summary as PDF files', () => {
             assert.ok(text.includes(PATIENT), `${where}: the patient's identifier and name`)
             assert.ok(text.includes(DATE), `${where}: the date`)
             assert.ok(text.includes(`Página ${i + 1} de ${pages.length}`), `${where}: "Página n de m"`)
-            for (const w of pg.words)
-              assert.ok(
-                w.x0 >= EDGE_PT && w.y0 >= EDGE_PT && w.x1 <= pg.width - EDGE_PT && w.y1 <= pg.height - EDGE_PT,
-                `${where}: "${w.text}" at ${w.x0},${w.y0}-${w.x1},${w.y1} is at the paper's edge`,
-              )
-            for (let a = 0; a < pg.words.length; a++)
-              for (let b = a + 1; b < pg.words.length; b++) {
-                const u = pg.words[a]!
-                const v = pg.words[b]!
-                const dx = Math.min(u.x1, v.x1) - Math.max(u.x0, v.x0)
-                const dy = Math.min(u.y1, v.y1) - Math.max(u.y0, v.y0)
-                assert.ok(!(dx > OVERLAP_PT && dy > OVERLAP_PT), `${where}: "${u.text}" overlaps "${v.text}"`)
-              }
+            assertLegible(pg, where, EDGE_PT, OVERLAP_PT)
           })
           const all = texts.join(' ')
           // No field name (head_angle ...), no code-like word.
