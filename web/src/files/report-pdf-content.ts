@@ -4,10 +4,12 @@
  * name and identifier, date, placement error; per view with content its facts (photo,
  * capture conditions, scale), the tilt warning, the metrics by their labels (never
  * their field names) with value ± u and the provisional mark, the notes after the
- * table; the comparison with the loaded visit, each verdict with the evidence it rests
- * on; the clinician's notes) and the patient summary (the same frame, values in plain
- * words without the statistics, the photos with a grid, the changes since the visit
- * compared in a sentence each, the clinician's notes). The comparison's verdicts are
+ * table; the comparison with the loaded visit, each change with the limit a real one
+ * must exceed and the evidence that judged it (compare/evidence.ts); the clinician's
+ * notes; a page of trends when the patient has two or more visits with values) and the
+ * patient summary (the same frame, values in plain words without the statistics, the
+ * photos with a grid, the changes since the visit compared in a sentence each, with what
+ * each was compared with in plain words, the clinician's notes). The comparison's verdicts are
  * read from compare/comparison-rows.ts, never recomputed here. report-pdf.ts lays it
  * out. Pure: no DOM.
  */

@@ -93,7 +93,9 @@ interface Measured {
  * - Language: i18n's current one (setLocale): the same state gives a Spanish or an English report.
  * - Content: the printed report's, without its comparison section: the views with anything
  *   marked; values only where the service's answer still fits the markers (resultEntries),
- *   each metric by its label with value ± u; the patient and date on every page.
+ *   each metric by its label with value ± u; the patient and date on every page. The
+ *   clinical report: a page of trends at the end when `options.visits` has two or more
+ *   visits with values of the views in this one.
  * - Out: a complete PDF (it starts with "%PDF-1.3"), A4 or Letter, Helvetica text
  *   (WinAnsi), one JPEG per photo. Its file name: reportPdfFileName(state).
  * - Nothing is sent anywhere. Needs a DOM (a canvas) unless `options.figure` is given.
