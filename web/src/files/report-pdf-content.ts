@@ -189,7 +189,7 @@ function plainChange(r: DisplayRow): string {
 function evidenceText(e: Evidence, short = false): string {
   if (e.kind === 'clinic') return t('evidence.clinic', { pairs: e.pairs })
   if (e.kind === 'published') return t('evidence.published', { cite: e.cite })
-  return t(short ? 'pdf.evidence.placement' : 'evidence.placement')
+  return t(short ? 'evidence.placement.short' : 'evidence.placement')
 }
 
 /** The published figures that judged a change, each with its full citation once ("cite: source"). */

@@ -279,7 +279,8 @@ function comparisonSection(state: AppState): HTMLElement | null {
       overlayFigure(sceneOfDoc(view, earlierDoc, c.earlier.values), `${t('compare.column.earlier')}: ${names.earlier}`),
       overlayFigure(sceneOfDoc(view, laterDoc, c.later.values), `${t('compare.column.later')}: ${names.later}`),
     ),
-    // With the limit a real change must exceed and the evidence that judged each change, as on screen.
-    comparisonTable(c, locale, t, terms(), { evidence: true }),
+    // With the limit a real change must exceed and the evidence that judged each change, as on screen
+    // (placement error alone in short, its reason in the cell's title: the comparison keeps to two pages).
+    comparisonTable(c, locale, t, terms(), { evidence: 'short' }),
   )
 }

@@ -22,7 +22,6 @@ export const REPORT_PDF_EN = {
   'pdf.clinician': 'Clinician: {name}',
   'pdf.notes': "Clinician's notes and interpretation",
   'pdf.evidence.source': 'Published MDC95 ({cite}): {source}',
-  'pdf.evidence.placement': 'Placement error only: a lower bound',
   'summary.title': 'Your posture assessment',
   'summary.intro':
     'What was measured on your photos, in plain words. Your clinician will explain what it means for you.',
@@ -72,7 +71,6 @@ export const REPORT_PDF_ES = {
   'pdf.clinician': 'Profesional: {name}',
   'pdf.notes': 'Notas e interpretación del profesional',
   'pdf.evidence.source': 'MDC95 publicado ({cite}): {source}',
-  'pdf.evidence.placement': 'Solo el error de colocación: un límite inferior',
   'summary.title': 'Su valoración postural',
   'summary.intro':
     'Lo que se midió en sus fotos, en palabras sencillas. Su profesional le explicará qué significa para usted.',
