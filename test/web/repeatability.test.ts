@@ -4,13 +4,17 @@
  * repeat pairs (29 imported with a backup, the 30th marked in the study dialog) shows
  * its figures (pairs, MDC95 with its interval), and once it has enough pairs the same
  * change is "within measurement error", judged by the clinic's study. The comparison
- * CSV says which evidence judged each change, before and after.
+ * CSV, the clinical PDF report (its "Judged by" column), the patient summary PDF (in
+ * plain words) and the printed report say which evidence judged each change, before and
+ * after (PDF text by poppler's pdftotext).
  */
 import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { type Harness, OUTPUT, openApp, startHarness } from '../support/browser.js'
+import { assertLegible, pagesOf } from '../support/pdf-words.js'
 import { FIGURES } from './fixtures/figure.js'
 
 let h: Harness
@@ -136,6 +140,34 @@ async function trunkCsv(page: Page, name: string): Promise<Record<string, string
   return Object.fromEntries(headers.map((k, i) => [k, row[i] ?? '']))
 }
 
+/** The pages' text of a PDF saved by `button`, in the order it was drawn (pdftotext -raw), spaces and line breaks as one space. */
+async function pdfPages(page: Page, button: string, name: string): Promise<string[]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator(button).click()])
+  const path = `${OUTPUT}${name}`
+  await download.saveAs(path)
+  const text = execFileSync('pdftotext', ['-raw', path, '-'], { encoding: 'utf8' })
+  return text
+    .split('\f')
+    .filter((p) => p.trim())
+    .map((p) => p.replace(/\s+/gu, ' '))
+}
+
+/** The text of a PDF saved by `button`, its pages one after the other. */
+async function pdfText(page: Page, button: string, name: string): Promise<string> {
+  return (await pdfPages(page, button, name)).join(' ')
+}
+
+/** The printed report's trunk angle row, once it shows the evidence `kind`: its evidence cell's text. */
+async function printedTrunk(page: Page, kind: string): Promise<string> {
+  // The print route is built as printing starts (its beforeprint event), as when the clinician prints.
+  await page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+  const cell = page.locator(
+    `#report table.comparison-table tr[data-metric="trunk_angle_vertical"] td.evidence[data-evidence="${kind}"]`,
+  )
+  await cell.waitFor({ state: 'attached' })
+  return (await cell.textContent()) ?? ''
+}
+
 describe('verdicts judged by the clinic’s repeatability study', () => {
   test('a change that is real by placement error alone is within the error the study measured', async () => {
     const { page, errors } = await openApp(h)
@@ -158,6 +190,28 @@ describe('verdicts judged by the clinic’s repeatability study', () => {
     assert.equal(csv.judged_by, 'placement error only (lower bound)')
     assert.equal(csv.change_limit, csv.smallest_real_difference)
     const change = Math.abs(Number(csv.change))
+    // The reports say it too: the clinical PDF per change, the patient summary in plain words, the printed report.
+    const pages = await pdfPages(page, '#save-pdf-2', 'repeatability-before-report.pdf')
+    let report = pages.join(' ')
+    assert.match(report, /Judged by/)
+    assert.match(report, /Placement error only: a lower bound/)
+    assert.doesNotMatch(report, /This clinic's study/)
+    // The patient has two visits with values: the clinical report ends with a page of their trends, a chart per
+    // lateral metric with the evidence that judges it; within the limit of docs/record.md (2 pages, +1 of trends).
+    assert.ok(pages.length <= 3, `${pages.length} pages`)
+    const trends = pages.at(-1)!
+    assert.match(trends, /Trends of PAC-0042 2 visits, from March 1, 2026 to April 1, 2026\./)
+    assert.match(trends, /Lateral · [^·]*trunk/i)
+    assert.match(trends, /Placement error only/)
+    assert.doesNotMatch(pages.slice(0, -1).join(' '), /Trends of PAC-0042/)
+    // Its charts' words (values, dates, names) neither clipped nor overlapping, as the reports test checks every page.
+    const laidOut = pagesOf(`${OUTPUT}repeatability-before-report.pdf`)
+    assertLegible(laidOut.at(-1)!, 'the trends page', 12, 0.8)
+    // The patient summary has no trends page.
+    let summary = await pdfText(page, '#save-summary-pdf', 'repeatability-before-summary.pdf')
+    assert.doesNotMatch(summary, /Trends of PAC-0042/)
+    assert.match(summary, /Compared only with the error of placing the markers/)
+    assert.match(await printedTrunk(page, 'placement'), /Placement error only/)
 
     // 29 pairs imported: not yet enough to judge.
     await importFile(page, 'study.json', STUDY)
@@ -193,6 +247,13 @@ describe('verdicts judged by the clinic’s repeatability study', () => {
     assert.equal(csv.judged_by, 'clinic study')
     assert.equal(csv.study_pairs, '30')
     assert.ok(Math.abs(Number(csv.change_limit) - mdc) < 1e-9, 'the limit is the study’s MDC95')
+    report = await pdfText(page, '#save-pdf-2', 'repeatability-after-report.pdf')
+    assert.match(report, /This clinic's study \(30 pairs\)/)
+    assert.doesNotMatch(report, /Placement error only/)
+    summary = await pdfText(page, '#save-summary-pdf', 'repeatability-after-summary.pdf')
+    assert.match(summary, /Compared with how much this clinic.s own repeated measurements differ/)
+    assert.doesNotMatch(summary, /Compared only with the error of placing the markers/)
+    assert.match(await printedTrunk(page, 'clinic'), /This clinic's study \(30 pairs\)/)
     // Every lateral measure has the study's 30 pairs: the craniovertebral angle too is judged by the clinic's study
     // rather than its published MDC95; it did not vary in the study, and its limit stays the placement one.
     const head = page.locator('#comparison table.comparison-table tr[data-metric="head_angle_horizontal"]')

@@ -5,8 +5,11 @@
  * on A4 (es-ES) and Letter (es-US), in Spanish, with the clinic's name, clinician and
  * logo set in the report settings (kept in the record) and the visit a record
  * patient's with a name. From each PDF (poppler): the page count within its limit (one
- * view 1, three views 2, a comparison 2); on every page the patient's identifier and
- * name, the visit's date and "Página n de m"; every word inside the page with a margin
+ * view 1, three views 2, a comparison 2; docs/record.md: the clinical report +1 page of
+ * trends with 2 or more visits in the record, none here: the patient has one visit, so no
+ * trends page); on every page the patient's identifier and
+ * name, the visit's date and "Página n de m"; with a comparison, the evidence that
+ * judged the changes (the clinical report's "Juzgado con" column, the summary's plain words); every word inside the page with a margin
  * and no two words' boxes overlapping (pdftotext -bbox); no internal field name; every
  * photo printed at least PHOTO_MIN_PT tall, a single view's at least ONE_VIEW_MIN_PT
  * (pdftohtml -xml: the images' placed sizes); the logo on page 1; and the printed report (the print
@@ -23,6 +26,7 @@ import type { Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
 import { metricTable } from '#core/metrics/index.js'
 import { type Harness, loadPhoto, OUTPUT, openApp, startHarness } from '../support/browser.js'
+import { assertLegible, pagesOf } from '../support/pdf-words.js'
 import { openRecord } from '../support/record.js'
 import { figureAssessmentFile } from './fixtures/figure-assessment.js'
 
@@ -113,26 +117,6 @@ async function saved(page: Page, button: string, expectedName: string, name: str
   return path
 }
 
-interface Word {
-  readonly x0: number
-  readonly y0: number
-  readonly x1: number
-  readonly y1: number
-  readonly text: string
-}
-
-/** Each page's size and words with their boxes (pdftotext -bbox). */
-function pagesOf(path: string): { width: number; height: number; words: Word[] }[] {
-  const html = execFileSync('pdftotext', ['-bbox', path, '-'], { encoding: 'utf8' })
-  return [...html.matchAll(/<page width="([\d.]+)" height="([\d.]+)">([\s\S]*?)<\/page>/g)].map((p) => ({
-    width: Number(p[1]),
-    height: Number(p[2]),
-    words: [
-      ...p[3]!.matchAll(/<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)</g),
-    ].map((w) => ({ x0: Number(w[1]), y0: Number(w[2]), x1: Number(w[3]), y1: Number(w[4]), text: w[5]! })),
-  }))
-}
-
 /** The images placed on each page with their printed size, pt (pdftohtml -xml at zoom 1). */
 function imagesOf(path: string, name: string): { page: number; width: number; height: number }[] {
   const out = join(work, name)
@@ -187,19 +171,7 @@ describe('the clinical report and the patient summary as PDF files', () => {
             assert.ok(text.includes(PATIENT), `${where}: the patient's identifier and name`)
             assert.ok(text.includes(DATE), `${where}: the date`)
             assert.ok(text.includes(`Página ${i + 1} de ${pages.length}`), `${where}: "Página n de m"`)
-            for (const w of pg.words)
-              assert.ok(
-                w.x0 >= EDGE_PT && w.y0 >= EDGE_PT && w.x1 <= pg.width - EDGE_PT && w.y1 <= pg.height - EDGE_PT,
-                `${where}: "${w.text}" at ${w.x0},${w.y0}-${w.x1},${w.y1} is at the paper's edge`,
-              )
-            for (let a = 0; a < pg.words.length; a++)
-              for (let b = a + 1; b < pg.words.length; b++) {
-                const u = pg.words[a]!
-                const v = pg.words[b]!
-                const dx = Math.min(u.x1, v.x1) - Math.max(u.x0, v.x0)
-                const dy = Math.min(u.y1, v.y1) - Math.max(u.y0, v.y0)
-                assert.ok(!(dx > OVERLAP_PT && dy > OVERLAP_PT), `${where}: "${u.text}" overlaps "${v.text}"`)
-              }
+            assertLegible(pg, where, EDGE_PT, OVERLAP_PT)
           })
           const all = texts.join(' ')
           // No field name (head_angle ...), no code-like word.
@@ -210,6 +182,8 @@ describe('the clinical report and the patient summary as PDF files', () => {
           assert.ok(texts[0]!.includes('Clínica Postural Núñez & Asociados'), `${name}: the clinic`)
           assert.ok(texts[0]!.includes('Dra. María Pérez Ibáñez'), `${name}: the clinician`)
           assert.ok(all.includes(k.kind === 'summary' ? 'Su valoración postural' : 'Análisis postural'))
+          // One visit in the record: no page of trends (repeatability.test.ts has the patient with two).
+          assert.ok(!all.includes('Evolución de PAC-0042'), `${name}: a trends page with one visit`)
           if (c.compare)
             assert.ok(
               all.includes(
@@ -217,8 +191,21 @@ describe('the clinical report and the patient summary as PDF files', () => {
               ),
               `${name}: the comparison`,
             )
-          if (c.compare && k.kind === 'clinical')
-            assert.ok(all.includes('error de colocación'), `${name}: the evidence of the verdicts`)
+          if (c.compare) {
+            // Each change with the evidence that judged it (the anterior view has no repeatability data: placement
+            // error alone), in the order drawn: a table cell's lines follow one another.
+            const drawn = flat(execFileSync('pdftotext', ['-raw', path, '-'], { encoding: 'utf8' }))
+            if (k.kind === 'clinical') {
+              assert.ok(drawn.includes('Juzgado con'), `${name}: the "Judged by" column`)
+              assert.ok(drawn.includes('Un cambio real supera'), `${name}: the limit's column`)
+              const judged = drawn.split('Solo el error de colocación: un límite inferior').length - 1
+              assert.ok(judged >= 1, `${name}: a change judged by placement error alone`)
+            } else
+              assert.ok(
+                drawn.includes('Comparado solo con el error de colocar los marcadores'),
+                `${name}: what the changes were judged by, in plain words`,
+              )
+          }
           // The photos as printed (the logo is the small image).
           const images = imagesOf(path, name)
           const photos = images.filter((i) => i.height > 60)

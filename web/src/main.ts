@@ -147,6 +147,7 @@ void IdbStorage.open()
     // The PDF report names the record's patient of the visit on screen.
     files.patientName = () => record.patientNameOnScreen()
     files.patientNotes = () => record.patientNotesOnScreen()
+    files.patientVisits = () => record.patientVisitsOnScreen()
     // The clinic's report settings are kept in the record.
     files.reportSettings = () => storage.reportSettings()
     mountReportSettings(store, {

@@ -12,7 +12,7 @@ import { MACHINE_CSV, spreadsheetCsv } from '../i18n/csv-text.js'
 import { t, terms } from '../i18n/index.js'
 import { assessmentOpenedAs, hasAssessment, patientConflict } from '../record/commands.js'
 import { type Ask, dialogAsk } from '../record/dialogs.js'
-import { visitFileName } from '../record/model.js'
+import { type VisitRecord, visitFileName } from '../record/model.js'
 import { dateText } from '../render/comparison-table.js'
 import { byId, download } from '../render/dom.js'
 import type { Viewport } from '../render/viewport.js'
@@ -39,6 +39,9 @@ export class Files {
 
   /** The notes of that patient, '' when none (the record sets it; the reports print them as the clinician's notes). */
   patientNotes: () => Promise<string> = async () => ''
+
+  /** The record's visits of that patient, [] when none (the record sets it; the clinical PDF's trends page). */
+  patientVisits: () => Promise<readonly VisitRecord[]> = async () => []
 
   /** The clinic's report settings as stored, admitted before use (the record sets it). */
   reportSettings: () => Promise<unknown> = async () => undefined
@@ -301,6 +304,7 @@ export class Files {
       const bytes = await reportPdf(state, {
         patientName: await this.patientName(),
         notes: await this.patientNotes(),
+        ...(kind === 'clinical' ? { visits: await this.patientVisits() } : {}),
         settings,
         kind,
       })

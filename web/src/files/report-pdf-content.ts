@@ -4,22 +4,26 @@
  * name and identifier, date, placement error; per view with content its facts (photo,
  * capture conditions, scale), the tilt warning, the metrics by their labels (never
  * their field names) with value ± u and the provisional mark, the notes after the
- * table; the comparison with the loaded visit, each verdict with the evidence it rests
- * on; the clinician's notes) and the patient summary (the same frame, values in plain
- * words without the statistics, the photos with a grid, the changes since the visit
- * compared in a sentence each, the clinician's notes). The comparison's verdicts are
+ * table; the comparison with the loaded visit, each change with the limit a real one
+ * must exceed and the evidence that judged it (compare/evidence.ts); the clinician's
+ * notes; a page of trends when the patient has two or more visits with values) and the
+ * patient summary (the same frame, values in plain words without the statistics, the
+ * photos with a grid, the changes since the visit compared in a sentence each, with what
+ * each was compared with in plain words, the clinician's notes). The comparison's verdicts are
  * read from compare/comparison-rows.ts, never recomputed here. report-pdf.ts lays it
  * out. Pure: no DOM.
  */
 import type { View } from '#core/markers.js'
 import { type DisplayRow, displayRows, type Verdict } from '../compare/comparison-rows.js'
+import { type Evidence, type EvidenceKind, MIN_STUDY_PAIRS } from '../compare/evidence.js'
 import { comparisonOf, placementOf } from '../compare/from-state.js'
 import { formatDate, formatDateTime, formatNumber } from '../i18n/format.js'
-import { currentLocale, type MessageKey, t, terms } from '../i18n/index.js'
+import { currentLocale, type MessageKey, metricText, t, terms } from '../i18n/index.js'
 import { formatValue as formatMetricValue, formatValueWithU } from '../metrics/metric-info.js'
 import { precisionWarning, precisionWarningText } from '../metrics/precision.js'
 import { uncertaintiesOf } from '../metrics/uncertainty.js'
-import { visitFileName } from '../record/model.js'
+import { type VisitRecord, visitFileName } from '../record/model.js'
+import { type TrendSeries, trendColumns, trendsOf } from '../record/trend.js'
 import { visitLabels, visitLabelText } from '../record/visit-labels.js'
 import { tiltWarningText } from '../state/capture-conditions.js'
 import { provisionalMetrics } from '../state/provisional.js'
@@ -78,12 +82,31 @@ export interface ReportComparison {
   readonly between: string
   /** How many metrics changed beyond measurement error. */
   readonly summary: string
-  /** The table's column headers, in order (clinical: six; summary: three). */
+  /** The table's column headers, in order (clinical: eight, with the limit and the evidence that judged each change; summary: two). */
   readonly columns: readonly string[]
   /** A row per metric: its cells in the columns' order, and its verdict (comparison-rows.ts). */
   readonly rows: readonly { readonly cells: readonly string[]; readonly verdict: Verdict }[]
-  /** What the verdicts rest on, and what they leave out. */
+  /** What the verdicts rest on, and what they leave out; each published figure that judged a change with its citation, once. */
   readonly evidence: readonly string[]
+}
+
+/** One metric's trend as the report's trends page draws it (record/trend.ts). */
+export interface ReportTrendChart {
+  /** The view and metric label, e.g. "Lateral · Trunk angle". */
+  readonly label: string
+  /** The evidence that judges its changes, in words (as under the charts on screen). */
+  readonly evidence: string
+  readonly series: TrendSeries
+}
+
+/** The trends page of the clinical report: the patient's visits with values, a small chart per metric of the views in the visit. */
+export interface ReportTrends {
+  readonly heading: string
+  /** How many visits, from when to when. */
+  readonly span: string
+  /** How to read the charts. */
+  readonly legend: string
+  readonly charts: readonly ReportTrendChart[]
 }
 
 export interface ReportContent {
@@ -108,6 +131,8 @@ export interface ReportContent {
   readonly empty: string
   /** The comparison with the visit loaded to compare, when there is one. */
   readonly comparison: ReportComparison | null
+  /** The clinical report's trends page, when the patient has at least two visits with values of the views in this one. */
+  readonly trends: ReportTrends | null
   /** The clinician's notes and interpretation (the patient's notes in the record), under their heading; [] for none. */
   readonly notes: readonly string[]
   readonly notesHeading: string
@@ -124,7 +149,12 @@ export interface ReportPeople {
   readonly settings?: ReportSettings
   /** The clinician's notes and interpretation ('' or absent: none). */
   readonly notes?: string
+  /** The record's visits of the patient whose visit is on screen, for the clinical report's trends page ([] or absent: none). */
+  readonly visits?: readonly VisitRecord[]
 }
+
+/** The least number of visits with values that makes a trends page. */
+export const TRENDS_MIN_VISITS = 2
 
 const VERDICT_KEYS: Readonly<Record<Verdict, MessageKey>> = {
   real: 'compare.verdict.real',
@@ -134,11 +164,39 @@ const VERDICT_KEYS: Readonly<Record<Verdict, MessageKey>> = {
   unknown: 'compare.verdict.unknown',
 }
 
-/** A change in a sentence for the patient: the metric, the change and whether it is more than measurement error. */
+const PLAIN_EVIDENCE: Readonly<Record<EvidenceKind, MessageKey>> = {
+  clinic: 'summary.judged.clinic',
+  published: 'summary.judged.published',
+  placement: 'summary.judged.placement',
+}
+
+/**
+ * A change in a sentence for the patient: the metric, the change and whether it is more
+ * than measurement error; for a change that was judged, what it was judged against in plain words.
+ */
 function plainChange(r: DisplayRow): string {
-  if (r.verdict === 'real') return t('summary.change.real', { label: r.label, change: r.change })
-  if (r.verdict === 'within') return t('summary.change.within', { label: r.label })
+  const judged = ` ${t(PLAIN_EVIDENCE[r.evidence.kind])}`
+  if (r.verdict === 'real') return t('summary.change.real', { label: r.label, change: r.change }) + judged
+  if (r.verdict === 'within') return t('summary.change.within', { label: r.label }) + judged
   return t('summary.change.none', { label: r.label })
+}
+
+/**
+ * The evidence that judged a change, as the comparison table says it (render/comparison-table.ts
+ * evidenceText, a DOM module); `short`: placement error alone without the reason (a table cell of
+ * the PDF, whose notes say it once), so the comparison keeps to its pages.
+ */
+function evidenceText(e: Evidence, short = false): string {
+  if (e.kind === 'clinic') return t('evidence.clinic', { pairs: e.pairs })
+  if (e.kind === 'published') return t('evidence.published', { cite: e.cite })
+  return t(short ? 'evidence.placement.short' : 'evidence.placement')
+}
+
+/** The published figures that judged a change, each with its full citation once ("cite: source"). */
+function publishedSources(rows: readonly DisplayRow[]): string[] {
+  const sources = new Map<string, string>()
+  for (const r of rows) if (r.evidence.kind === 'published') sources.set(r.evidence.cite, r.evidence.source)
+  return [...sources].map(([cite, source]) => t('pdf.evidence.source', { cite, source }))
 }
 
 /** The comparison of the view on screen with the loaded visit, or null when there is none that can be made. */
@@ -146,7 +204,7 @@ function comparisonContent(state: AppState, kind: ReportKind): ReportComparison 
   const c = comparisonOf(state)
   if (!c?.ok) return null
   const locale = currentLocale()
-  // The verdicts as the comparison rows give them (placement error only, for now).
+  // The verdicts as the comparison rows give them, each judged by the best evidence there is (compare/evidence.ts).
   const rows = displayRows(c, locale, terms())
   // The two visits named as the comparison table names them (render/comparison-table.ts comparedNames, which needs a DOM module).
   const [earlier, later] = visitLabels([c.earlier, c.later], locale, t('compare.undated')).map(visitLabelText)
@@ -161,7 +219,7 @@ function comparisonContent(state: AppState, kind: ReportKind): ReportComparison 
       summary: t('summary.changes.count', { count: real }),
       columns: [t('pdf.column.metric'), t('summary.column.change')],
       rows: rows.map((r) => ({ cells: [r.label, plainChange(r)], verdict: r.verdict })),
-      evidence: [t('summary.changes.evidence')],
+      evidence: [t('summary.changes.evidence'), ...publishedSources(rows)],
     }
   return {
     heading: `${t('compare.reportTitle')} \u00b7 ${view}`,
@@ -173,13 +231,61 @@ function comparisonContent(state: AppState, kind: ReportKind): ReportComparison 
       t('compare.column.later'),
       t('compare.column.change'),
       t('compare.column.srd'),
+      t('compare.column.limit'),
+      t('compare.column.evidence'),
       t('compare.column.verdict'),
     ],
     rows: rows.map((r) => ({
-      cells: [r.label, r.earlier, r.later, r.change, r.srd, t(VERDICT_KEYS[r.verdict])],
+      cells: [
+        r.label,
+        r.earlier,
+        r.later,
+        r.change,
+        r.srd,
+        r.limit,
+        evidenceText(r.evidence, true),
+        t(VERDICT_KEYS[r.verdict]),
+      ],
       verdict: r.verdict,
     })),
-    evidence: [t('compare.note'), t('pdf.evidence.placementOnly')],
+    evidence: [
+      t('compare.note'),
+      t('compare.evidenceNote', { min: MIN_STUDY_PAIRS }),
+      ...(rows.some((r) => r.evidence.kind === 'placement') ? [t('evidence.placement')] : []),
+      ...publishedSources(rows),
+    ],
+  }
+}
+
+/**
+ * The clinical report's trends page: each metric of the views of this visit over the
+ * patient's visits (record/trend.ts, judged by the same evidence as the screen's
+ * charts), when at least TRENDS_MIN_VISITS visits have values; null otherwise.
+ */
+function trendsContent(
+  state: AppState,
+  views: readonly View[],
+  visits: readonly VisitRecord[],
+  patient: string,
+): ReportTrends | null {
+  const locale = currentLocale()
+  const charts: ReportTrendChart[] = []
+  for (const view of views)
+    for (const series of trendsOf(visits, view, state.settings.placementSd, state.clinicFigures))
+      charts.push({
+        label: `${t(`view.${view}.title`)} \u00b7 ${metricText(view, series.name).label}`,
+        evidence: evidenceText(series.evidence),
+        series,
+      })
+  const columns = trendColumns(charts.map((c) => c.series))
+  if (columns.length < TRENDS_MIN_VISITS) return null
+  const dates = columns.map((c) => c.date).filter(Boolean)
+  const name = (date: string | undefined) => (date ? formatDate(date, locale) : t('compare.undated'))
+  return {
+    heading: t('record.trends.print.title', { patient }),
+    span: t('record.trends.print.span', { count: columns.length, first: name(dates[0]), last: name(dates.at(-1)) }),
+    legend: t('record.trends.legend'),
+    charts,
   }
 }
 
@@ -275,6 +381,15 @@ export function reportContentOf(state: AppState, people: ReportPeople): ReportCo
     views,
     empty: views.length === 0 ? t('report.empty') : '',
     comparison: comparisonContent(state, kind),
+    trends:
+      kind === 'clinical'
+        ? trendsContent(
+            state,
+            views.map((v) => v.view),
+            people.visits ?? [],
+            patient,
+          )
+        : null,
     notes,
     notesHeading: t('pdf.notes'),
   }

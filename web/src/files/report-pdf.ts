@@ -5,12 +5,14 @@
  * Helvetica (vector text, WinAnsi: pdf-text.ts), the clinic's name, clinician and logo
  * on the first page, each view's photo with its overlay as one JPEG (report-figure.ts;
  * the summary adds a grid over it), the comparison and the clinician's notes as blocks
- * kept whole (never a line left alone on a page), and on every page a running header
+ * kept whole (never a line left alone on a page), the clinical report's page of trends
+ * when the patient has two or more visits (report-pdf-trends.ts), and on every page a running header
  * (patient, date, title) and footer ("Page n of m"). Loaded on first use
  * (file-actions.ts imports it dynamically), so jsPDF is not in the main bundle.
  */
 import { jsPDF } from 'jspdf'
-import { t } from '../i18n/index.js'
+import { currentLocale, t } from '../i18n/index.js'
+import type { VisitRecord } from '../record/model.js'
 import type { AppState } from '../state/state.js'
 import { winAnsiText } from './pdf-text.js'
 import { canvasFigure, type FigureMaker, type ReportFigure } from './report-figure.js'
@@ -32,6 +34,7 @@ import {
   paperFor,
   photoBox,
 } from './report-pdf-layout.js'
+import { drawTrendsPage } from './report-pdf-trends.js'
 
 export { reportPdfFileName } from './report-pdf-content.js'
 export type { Paper, ReportKind, ReportSettings }
@@ -54,6 +57,8 @@ export interface ReportPdfOptions {
   readonly settings?: ReportSettings
   /** The clinician's notes and interpretation (the patient's notes in the record). */
   readonly notes?: string
+  /** The record's visits of the patient on screen: the clinical report's trends page when two or more have values. */
+  readonly visits?: readonly VisitRecord[]
 }
 
 const GREY = 90
@@ -88,7 +93,9 @@ interface Measured {
  * - Language: i18n's current one (setLocale): the same state gives a Spanish or an English report.
  * - Content: the printed report's, without its comparison section: the views with anything
  *   marked; values only where the service's answer still fits the markers (resultEntries),
- *   each metric by its label with value ± u; the patient and date on every page.
+ *   each metric by its label with value ± u; the patient and date on every page. The
+ *   clinical report: a page of trends at the end when `options.visits` has two or more
+ *   visits with values of the views in this one.
  * - Out: a complete PDF (it starts with "%PDF-1.3"), A4 or Letter, Helvetica text
  *   (WinAnsi), one JPEG per photo. Its file name: reportPdfFileName(state).
  * - Nothing is sent anywhere. Needs a DOM (a canvas) unless `options.figure` is given.
@@ -103,6 +110,7 @@ export async function reportPdf(state: AppState, options: ReportPdfOptions = {})
     ...(options.kind ? { kind: options.kind } : {}),
     ...(options.settings ? { settings: options.settings } : {}),
     ...(options.notes ? { notes: options.notes } : {}),
+    ...(options.visits ? { visits: options.visits } : {}),
   })
   const makeFigure = options.figure ?? canvasFigure
   const figures: (ReportFigure | null)[] = []
@@ -467,9 +475,13 @@ function drawTextBlock(doc: jsPDF, block: TextBlock, paper: Paper, top: number):
   return y + LAYOUT.blockGap
 }
 
-/** The comparison block: the clinical report's six columns, or the summary's metric and sentence. */
+/**
+ * The comparison block: the clinical report's eight columns (metric, the two values,
+ * change, SRD, the limit a real change must exceed, the evidence that judged it,
+ * verdict), or the summary's metric and sentence.
+ */
 function comparisonBlock(doc: jsPDF, c: ReportComparison, paper: Paper, kind: ReportKind): TextBlock {
-  const shares = kind === 'summary' ? [1.1, 2.4] : [1.5, 1.25, 1.25, 0.8, 0.95, 1.15]
+  const shares = kind === 'summary' ? [1.1, 2.4] : [1.3, 1.2, 1.2, 0.65, 0.7, 0.7, 1.3, 0.95]
   const table = measureTable(
     doc,
     c.columns,
@@ -549,6 +561,11 @@ export function reportPdfOf(
           ? drawView(doc, measured[i]!, y, photoHeights[i]!, paper, content)
           : drawTextBlock(doc, extra[i - measured.length]!, paper, y)
   })
+  // The trends over the patient's visits: one page of its own, at the end.
+  if (content.trends) {
+    doc.addPage(paper, 'portrait')
+    drawTrendsPage(doc, content.trends, body, currentLocale())
+  }
   const count = doc.getNumberOfPages()
   for (let page = 1; page <= count; page++) {
     doc.setPage(page)

@@ -3,7 +3,7 @@
  * patient and date, the placement error; per view with content, the annotated photo
  * and the metrics table with value ± u, how the photo was taken and scaled (and a
  * warning when the camera was not level); and, when a comparison is loaded, the
- * comparison table with both visits' overlays side by side. Every printed page has
+ * comparison table (with the limit and the evidence that judged each change) with both visits' overlays side by side. Every printed page has
  * the patient (with the record's name) and the date in its top and bottom margins and
  * "Página n de m" in the bottom one (CSS @page margin boxes, written by runningStyle).
  */
@@ -279,6 +279,8 @@ function comparisonSection(state: AppState): HTMLElement | null {
       overlayFigure(sceneOfDoc(view, earlierDoc, c.earlier.values), `${t('compare.column.earlier')}: ${names.earlier}`),
       overlayFigure(sceneOfDoc(view, laterDoc, c.later.values), `${t('compare.column.later')}: ${names.later}`),
     ),
-    comparisonTable(c, locale, t, terms()),
+    // With the limit a real change must exceed and the evidence that judged each change, as on screen
+    // (placement error alone in short, its reason in the cell's title: the comparison keeps to two pages).
+    comparisonTable(c, locale, t, terms(), { evidence: 'short' }),
   )
 }

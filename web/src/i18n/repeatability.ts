@@ -10,6 +10,7 @@ export const REPEATABILITY_EN = {
   'evidence.clinic': "This clinic's study ({pairs} pairs)",
   'evidence.published': 'Published MDC95 ({cite})',
   'evidence.placement': 'Placement error only: a lower bound (no repeatability data for this measure)',
+  'evidence.placement.short': 'Placement error only: a lower bound',
   'compare.evidenceNote':
     'Each change is judged by the best evidence there is: the MDC95 of this clinic’s own repeatability study when it has at least {min} pairs of the measure, else a published MDC95 of a measure defined as ours, else the marker placement error alone, which is only a lower bound. A change must exceed the larger of that MDC and the placement limit.',
   'csv.column.limit': 'change_limit',
@@ -106,6 +107,7 @@ export const REPEATABILITY_ES = {
   'evidence.published': 'MDC95 publicado ({cite})',
   'evidence.placement':
     'Solo el error de colocación: un límite inferior (no hay datos de repetibilidad de esta medida)',
+  'evidence.placement.short': 'Solo el error de colocación: un límite inferior',
   'compare.evidenceNote':
     'Cada cambio se juzga con la mejor evidencia disponible: el MDC95 del estudio de repetibilidad de esta consulta cuando tiene al menos {min} pares de la medida; si no, un MDC95 publicado de una medida definida como la nuestra; si no, solo el error de colocación de los marcadores, que es únicamente un límite inferior. Un cambio debe superar el mayor entre ese MDC y el límite de colocación.',
   'csv.column.limit': 'limite_cambio',

@@ -21,8 +21,7 @@ export const REPORT_PDF_EN = {
     'Save a summary for the patient as a PDF file: plain words, the photos, the changes, your notes (made on this device)',
   'pdf.clinician': 'Clinician: {name}',
   'pdf.notes': "Clinician's notes and interpretation",
-  'pdf.evidence.placementOnly':
-    'What these verdicts rest on: the error of placing the markers on both visits only. Day-to-day variation of posture is not included yet, so the smallest real difference is a lower bound: a change called real may still be within that variation.',
+  'pdf.evidence.source': 'Published MDC95 ({cite}): {source}',
   'summary.title': 'Your posture assessment',
   'summary.intro':
     'What was measured on your photos, in plain words. Your clinician will explain what it means for you.',
@@ -37,7 +36,11 @@ export const REPORT_PDF_EN = {
   'summary.change.within': 'No change beyond the measurement error.',
   'summary.change.none': 'Cannot be compared.',
   'summary.changes.evidence':
-    'A change counts when it is larger than the error of placing the markers on the photos. How posture varies from one day to the next is not included, so a small change may still be ordinary variation.',
+    'A change counts when it is larger than how much the same measure can differ when it is taken again. Each change says what it was compared with.',
+  'summary.judged.clinic': 'Compared with how much this clinic’s own repeated measurements differ.',
+  'summary.judged.published': 'Compared with how much repeated measurements differ in a published study.',
+  'summary.judged.placement':
+    'Compared only with the error of placing the markers; how posture varies from day to day is not included, so it may still be ordinary variation.',
   'settings.report.title': 'Reports',
   'settings.report.clinic': 'Clinic name',
   'settings.report.clinician': 'Clinician',
@@ -67,8 +70,7 @@ export const REPORT_PDF_ES = {
     'Guardar un resumen para el paciente en PDF: palabras sencillas, las fotos, los cambios y sus notas (creado en este dispositivo)',
   'pdf.clinician': 'Profesional: {name}',
   'pdf.notes': 'Notas e interpretación del profesional',
-  'pdf.evidence.placementOnly':
-    'En qué se basan estos veredictos: solo en el error de colocación de los marcadores en ambas visitas. Aún no se incluye la variación de la postura de un día a otro, así que la diferencia real mínima es un límite inferior: un cambio considerado real puede estar todavía dentro de esa variación.',
+  'pdf.evidence.source': 'MDC95 publicado ({cite}): {source}',
   'summary.title': 'Su valoración postural',
   'summary.intro':
     'Lo que se midió en sus fotos, en palabras sencillas. Su profesional le explicará qué significa para usted.',
@@ -83,7 +85,11 @@ export const REPORT_PDF_ES = {
   'summary.change.within': 'Sin cambio mayor que el error de medida.',
   'summary.change.none': 'No se puede comparar.',
   'summary.changes.evidence':
-    'Un cambio cuenta cuando es mayor que el error de colocar los marcadores en las fotos. No se incluye cómo varía la postura de un día a otro, así que un cambio pequeño puede ser todavía una variación normal.',
+    'Un cambio cuenta cuando es mayor que lo que puede variar la misma medida al tomarla de nuevo. Cada cambio dice con qué se comparó.',
+  'summary.judged.clinic': 'Comparado con lo que varían las mediciones repetidas de esta consulta.',
+  'summary.judged.published': 'Comparado con lo que varían las mediciones repetidas en un estudio publicado.',
+  'summary.judged.placement':
+    'Comparado solo con el error de colocar los marcadores; no se incluye cómo varía la postura de un día a otro, así que puede ser todavía una variación normal.',
   'settings.report.title': 'Informes',
   'settings.report.clinic': 'Nombre del centro',
   'settings.report.clinician': 'Profesional',

@@ -812,6 +812,13 @@ export class RecordController {
     return (await this.storage.patients()).find((p) => p.id === id)?.notes ?? ''
   }
 
+  /** The record's visits of the patient whose visit is on screen ([] when none): the clinical PDF report's trends page. */
+  async patientVisitsOnScreen(): Promise<VisitRecord[]> {
+    const id = this.store.get().record?.patientId
+    if (!id) return []
+    return this.storage.visits(id)
+  }
+
   async addPatient(identifier: string, name: string): Promise<PatientRecord | null> {
     if (!identifier.trim()) {
       this.notify(t('record.patient.needsIdentifier'))

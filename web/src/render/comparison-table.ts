@@ -20,11 +20,14 @@ export type ClinicalTranslate = (
   params?: Readonly<Record<string, string | number>>,
 ) => string
 
-/** The evidence that judged a change, in words (its source in the cell's title when published). */
-export function evidenceText(e: Evidence, t: ClinicalTranslate): string {
+/**
+ * The evidence that judged a change, in words (its source in the cell's title when published);
+ * `short`: placement error alone without its reason (the printed table, whose notes say it once).
+ */
+export function evidenceText(e: Evidence, t: ClinicalTranslate, short = false): string {
   if (e.kind === 'clinic') return t('evidence.clinic', { pairs: e.pairs })
   if (e.kind === 'published') return t('evidence.published', { cite: e.cite })
-  return t('evidence.placement')
+  return t(short ? 'evidence.placement.short' : 'evidence.placement')
 }
 
 const VERDICT_KEY: Readonly<Record<Verdict, ClinicalKey>> = {
@@ -57,17 +60,20 @@ export function comparedNames(
 /**
  * The comparison table with its caption (the two visits' dates) and the notes on the SRD
  * and on the evidence. `evidence`: with the columns of the limit and the evidence that
- * judged each change (the screen); without them (the printed report until it lays them
- * out) each row still says its evidence in `data-evidence`.
+ * judged each change (the screen); 'short': placement error alone said without its reason
+ * (in the cell's title; the evidence note under the table says it is a lower bound), so the
+ * printed report keeps the comparison to two pages; without
+ * them each row still says its evidence in `data-evidence`.
  */
 export function comparisonTable(
   c: ComparedComparison,
   locale: Locale,
   t: ClinicalTranslate,
   terms: Terms,
-  options: { readonly evidence?: boolean } = {},
+  options: { readonly evidence?: boolean | 'short' } = {},
 ): HTMLElement {
   const evidence = options.evidence ?? false
+  const short = evidence === 'short'
   const rows = displayRows(c, locale, terms)
   const real = rows.filter((r) => r.verdict === 'real').length
   const judged = rows.filter((r) => r.verdict === 'real' || r.verdict === 'within').length
@@ -95,9 +101,14 @@ export function comparisonTable(
               {
                 class: 'evidence',
                 'data-evidence': r.evidence.kind,
-                title: r.evidence.kind === 'published' ? r.evidence.source : null,
+                title:
+                  r.evidence.kind === 'published'
+                    ? r.evidence.source
+                    : short && r.evidence.kind === 'placement'
+                      ? t('evidence.placement')
+                      : null,
               },
-              evidenceText(r.evidence, t),
+              evidenceText(r.evidence, t, short),
             )
           : null,
         h('td', { class: 'verdict' }, t(VERDICT_KEY[r.verdict])),

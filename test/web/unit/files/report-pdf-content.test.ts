@@ -1,10 +1,12 @@
-/** What the PDF report says (web/src/files/report-pdf-content.ts): the metrics by their labels in the language, never their field names; patient with the record's name; the file name. */
+/** What the PDF report says (web/src/files/report-pdf-content.ts): the metrics by their labels in the language, never their field names; patient with the record's name; the file name; the trends page from two visits. */
 import assert from 'node:assert/strict'
 import { afterEach, describe, test } from 'node:test'
 import { reportContentOf, reportPdfFileName } from '../../../../web/src/files/report-pdf-content.js'
 import { setLocale } from '../../../../web/src/i18n/index.js'
 import { ES_TERMS } from '../../../../web/src/i18n/terms.js'
 import { metricsOf } from '../../../../web/src/metrics/metric-info.js'
+import type { VisitRecord } from '../../../../web/src/record/model.js'
+import { assessmentFileOf } from '../../../../web/src/state/assessment-file.js'
 import * as commands from '../../../../web/src/state/commands.js'
 import { requestOf } from '../../../../web/src/state/model.js'
 import { type AppState, initialState } from '../../../../web/src/state/state.js'
@@ -24,6 +26,25 @@ function answered(): AppState {
 }
 
 afterEach(() => setLocale('en'))
+
+/** A record visit of the anterior figure on `date`, the right tragus moved down by `dy` px. */
+function visit(id: string, date: string, dy: number): VisitRecord {
+  const doc = markedDoc('anterior')
+  const tragus = doc.markers.tragus_der!
+  const moved = { ...doc, markers: { ...doc.markers, tragus_der: [tragus[0], tragus[1] + dy] as const } }
+  const state = commands.setMeta(commands.commit(initialState(), moved), { patientId: 'PAC-0042', date })
+  const created = `${date}T09:00:00.000Z`
+  return {
+    id,
+    patientId: 'p',
+    date,
+    created,
+    updated: created,
+    file: assessmentFileOf(state, NOW)!,
+    rev: 1,
+    photos: {},
+  }
+}
 
 describe('reportContentOf', () => {
   test('in Spanish: the labels of the terms, each value with its u, provisional metrics marked and listed by label', () => {
@@ -96,5 +117,26 @@ describe('reportContentOf', () => {
     assert.equal(content.clinician, '')
     assert.deepEqual(content.notes, [])
     assert.ok(content.views[0]?.rows?.every((r) => r.value.includes('±')))
+  })
+
+  test('the trends page: the clinical report with two visits of the patient, a chart per metric of the views in the visit', () => {
+    setLocale('es')
+    const one = reportContentOf(answered(), { now: NOW, visits: [visit('a', '2026-01-20', 0)] })
+    assert.equal(one.trends, null, 'one visit: no trends page')
+    const visits = [visit('a', '2026-01-20', 0), visit('b', '2026-04-14', 30)]
+    const content = reportContentOf(answered(), { now: NOW, visits })
+    const trends = content.trends
+    assert.ok(trends)
+    assert.equal(trends.heading, 'Evolución de PAC-0042')
+    assert.equal(trends.span, '2 visitas, del 20 de enero de 2026 al 14 de abril de 2026.')
+    const head = trends.charts.find((c) => c.series.name === 'head_angle')
+    assert.ok(head)
+    assert.equal(head.label, `Anterior \u00b7 ${ES_TERMS.metrics.anterior.head_angle!.label}`)
+    assert.equal(
+      head.evidence,
+      'Solo el error de colocación: un límite inferior (no hay datos de repetibilidad de esta medida)',
+    )
+    assert.ok(trends.charts.every((c) => c.series.view === 'anterior' && c.series.points.length === 2))
+    assert.equal(reportContentOf(answered(), { now: NOW, kind: 'summary', visits }).trends, null, 'not in the summary')
   })
 })
