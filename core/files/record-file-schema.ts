@@ -54,6 +54,11 @@ export const FILE_LIMITS = {
   captureToleranceDeg: 90,
   /** Longest texts, characters. */
   chars: { identifier: 100, name: 200, notes: 20_000, photoName: 255, id: 100, code: 64, resultText: 64 },
+  /**
+   * The clinician's notes and interpretation of one visit (the assessment's `notes`), characters
+   * (Unicode code points, as JSON Schema counts them): about a printed page of prose.
+   */
+  visitNotes: 4_000,
   /** Most entries. */
   counts: { markers: 100, results: 100, patients: 20_000, visits: 50_000, pairs: 50_000 },
   /** Largest revision number of a visit. */
@@ -70,6 +75,11 @@ const LINE = '^[^\\u0000-\\u001f\\u007f]*$'
 const NON_BLANK_LINE = '^(?=[^\\u0000-\\u001f\\u007f]*$).*\\S'
 /** Text of several lines: tabs and line ends, no other control character. */
 const LINES = '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$'
+/**
+ * A visit's notes: text of several lines as the app writes it, line ends \n only (a \r is
+ * refused: the app writes every line end as \n), tabs, no other control character.
+ */
+const NOTES = '^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f]*$'
 const DATE = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$'
 /** A time as Date.prototype.toISOString writes it (UTC), milliseconds optional. */
 const TIME = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,3})?Z$'
@@ -188,6 +198,8 @@ export const AssessmentFileSchema = Type.Object(
     placement_error_px: Type.Optional(
       Type.Number({ minimum: FILE_LIMITS.placementSd.min, maximum: FILE_LIMITS.placementSd.max }),
     ),
+    // The clinician's notes and interpretation of the visit (absent: none; a file saved before the app wrote them).
+    notes: Type.Optional(Type.String({ maxLength: FILE_LIMITS.visitNotes, pattern: NOTES, 'x-expect': 'notes' })),
     views: Type.Object(
       {
         anterior: Type.Optional(SavedViewSchema),

@@ -128,7 +128,7 @@ store.subscribe((state, previous) => {
     state.meta !== previous.meta
   )
     files.buildReport()
-  // Another visit of the record on screen: its patient's name and notes for the printed report (Ctrl+P included).
+  // Another visit of the record on screen: its patient's name for the printed report (Ctrl+P included).
   if (state.record !== previous.record) void files.refreshPrinted()
 })
 startAnalysis(store)
@@ -146,7 +146,6 @@ void IdbStorage.open()
     files.beforeReplace = () => record.confirmReplace()
     // The PDF report names the record's patient of the visit on screen.
     files.patientName = () => record.patientNameOnScreen()
-    files.patientNotes = () => record.patientNotesOnScreen()
     files.patientVisits = () => record.patientVisitsOnScreen()
     // The clinic's report settings are kept in the record.
     files.reportSettings = () => storage.reportSettings()

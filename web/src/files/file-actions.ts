@@ -37,9 +37,6 @@ export class Files {
   /** The name of the record's patient whose visit is on screen, '' when none (the record sets it; the PDF shows it). */
   patientName: () => Promise<string> = async () => ''
 
-  /** The notes of that patient, '' when none (the record sets it; the reports print them as the clinician's notes). */
-  patientNotes: () => Promise<string> = async () => ''
-
   /** The record's visits of that patient, [] when none (the record sets it; the clinical PDF's trends page). */
   patientVisits: () => Promise<readonly VisitRecord[]> = async () => []
 
@@ -258,13 +255,12 @@ export class Files {
     renderReport(byId('report'), this.store.get(), this.printed)
   }
 
-  /** Asks the record for the patient's name and notes and the clinic's settings, for the printed report. */
+  /** Asks the record for the patient's name and the clinic's settings, for the printed report (the visit's notes are in the state). */
   private async printedExtras(): Promise<PrintedExtras> {
     const settings = await admitReportSettings(await this.reportSettings())
     if (this.printed.logoUrl) URL.revokeObjectURL(this.printed.logoUrl)
     return {
       patientName: await this.patientName(),
-      notes: await this.patientNotes(),
       clinic: settings.clinic,
       clinician: settings.clinician,
       logoUrl: settings.logo ? URL.createObjectURL(new Blob([settings.logo.bytes], { type: settings.logo.type })) : '',
@@ -285,7 +281,7 @@ export class Files {
   /**
    * Saves the clinical report or the patient summary as a PDF made here, in the
    * browser (report-pdf.ts: jsPDF, loaded now the first time), with the clinic's
-   * settings and the patient's notes from the record; nothing is sent. A failure is
+   * settings from the record and the visit's notes; nothing is sent. A failure is
    * said, and nothing is saved.
    */
   async savePdf(kind: 'clinical' | 'summary' = 'clinical'): Promise<void> {
@@ -303,7 +299,6 @@ export class Files {
       const settings = await admitReportSettings(await this.reportSettings())
       const bytes = await reportPdf(state, {
         patientName: await this.patientName(),
-        notes: await this.patientNotes(),
         ...(kind === 'clinical' ? { visits: await this.patientVisits() } : {}),
         settings,
         kind,

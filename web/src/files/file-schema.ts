@@ -184,7 +184,7 @@ function typeWords(error: RawError): string {
   }
 }
 
-const EXPECTS = ['code', 'line', 'nonBlank', 'lines', 'date', 'time', 'id', 'base64', 'imageType'] as const
+const EXPECTS = ['code', 'line', 'nonBlank', 'lines', 'notes', 'date', 'time', 'id', 'base64', 'imageType'] as const
 
 /** Why, in words, for one of TypeBox's errors. */
 function why(root: TSchema, error: RawError): string {

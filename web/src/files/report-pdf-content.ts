@@ -28,6 +28,7 @@ import { visitLabels, visitLabelText } from '../record/visit-labels.js'
 import { tiltWarningText } from '../state/capture-conditions.js'
 import { provisionalMetrics } from '../state/provisional.js'
 import type { AppState } from '../state/state.js'
+import { notesLines } from '../state/visit-notes.js'
 import { viewFacts } from './report-facts.js'
 import { resultEntries } from './results-csv.js'
 
@@ -133,7 +134,10 @@ export interface ReportContent {
   readonly comparison: ReportComparison | null
   /** The clinical report's trends page, when the patient has at least two visits with values of the views in this one. */
   readonly trends: ReportTrends | null
-  /** The clinician's notes and interpretation (the patient's notes in the record), under their heading; [] for none. */
+  /**
+   * The clinician's notes and interpretation of the visit (state.meta.notes), line by line
+   * as written (notesLines: '' a blank line between paragraphs); [] for none, and then no heading is printed.
+   */
   readonly notes: readonly string[]
   readonly notesHeading: string
 }
@@ -147,8 +151,6 @@ export interface ReportPeople {
   readonly kind?: ReportKind
   /** Clinic, clinician and logo. */
   readonly settings?: ReportSettings
-  /** The clinician's notes and interpretation ('' or absent: none). */
-  readonly notes?: string
   /** The record's visits of the patient whose visit is on screen, for the clinical report's trends page ([] or absent: none). */
   readonly visits?: readonly VisitRecord[]
 }
@@ -351,10 +353,7 @@ export function reportContentOf(state: AppState, people: ReportPeople): ReportCo
       notes,
     }
   })
-  const notes = (people.notes ?? '')
-    .split(/\r?\n\s*\r?\n/)
-    .map((p) => p.replace(/\s+/g, ' ').trim())
-    .filter(Boolean)
+  const notes = notesLines(state.meta.notes)
   return {
     language: locale === 'es' ? 'es-ES' : 'en-US',
     kind,

@@ -55,8 +55,6 @@ export interface ReportPdfOptions {
   readonly kind?: ReportKind
   /** The clinic's name, clinician and logo (the record's report settings). */
   readonly settings?: ReportSettings
-  /** The clinician's notes and interpretation (the patient's notes in the record). */
-  readonly notes?: string
   /** The record's visits of the patient on screen: the clinical report's trends page when two or more have values. */
   readonly visits?: readonly VisitRecord[]
 }
@@ -109,7 +107,6 @@ export async function reportPdf(state: AppState, options: ReportPdfOptions = {})
     now: options.now ?? new Date(),
     ...(options.kind ? { kind: options.kind } : {}),
     ...(options.settings ? { settings: options.settings } : {}),
-    ...(options.notes ? { notes: options.notes } : {}),
     ...(options.visits ? { visits: options.visits } : {}),
   })
   const makeFigure = options.figure ?? canvasFigure
@@ -476,6 +473,45 @@ function drawTextBlock(doc: jsPDF, block: TextBlock, paper: Paper, top: number):
 }
 
 /**
+ * The clinician's notes as text blocks: one when they fit on a page (the pagination puts it
+ * on the last page when it fits there, else on the next); notes longer than a page as one
+ * block a page, the heading repeated with "(continued)" on the next. Each line wrapped to
+ * the body's width; a blank line kept as one empty line.
+ */
+function notesBlocks(
+  doc: jsPDF,
+  paper: Paper,
+  heading: string,
+  continued: string,
+  notes: readonly string[],
+): TextBlock[] {
+  const body = bodyOf(paper)
+  const size = LAYOUT.bodySize + 0.5
+  const lines = notes.flatMap((line) => (line === '' ? [''] : wrap(doc, line, body.width, size)))
+  const block = (title: string, part: string[]): TextBlock => {
+    const head = wrap(doc, title, body.width, LAYOUT.headingSize, 'bold')
+    const height = head.length * LAYOUT.headingLine + part.length * LAYOUT.bodyLine + LAYOUT.blockGap
+    return { heading: head, lines: part, table: null, after: [], height }
+  }
+  const headLines = (title: string) => wrap(doc, title, body.width, LAYOUT.headingSize, 'bold').length
+  const room = (title: string) =>
+    Math.floor((body.height - headLines(title) * LAYOUT.headingLine - LAYOUT.blockGap) / LAYOUT.bodyLine)
+  if (lines.length <= room(heading)) return [block(heading, lines)]
+  const blocks: TextBlock[] = []
+  let rest = lines
+  while (rest.length > 0) {
+    const title = blocks.length === 0 ? heading : continued
+    let part = rest.slice(0, room(title))
+    // A page never starts with a blank line.
+    rest = rest.slice(part.length)
+    while (rest[0] === '') rest = rest.slice(1)
+    while (part.at(-1) === '') part = part.slice(0, -1)
+    blocks.push(block(title, part))
+  }
+  return blocks
+}
+
+/**
  * The comparison block: the clinical report's eight columns (metric, the two values,
  * change, SRD, the limit a real change must exceed, the evidence that judged it,
  * verdict), or the summary's metric and sentence.
@@ -536,10 +572,19 @@ export function reportPdfOf(
   doc.setLanguage(content.language as Parameters<jsPDF['setLanguage']>[0])
   const body = bodyOf(paper)
   const measured = content.views.map((v, i) => measure(doc, v, figures[i] ?? null, paper))
-  // After the views: the comparison, then the clinician's notes; each kept whole on one page.
+  // After the views: the comparison, then the clinician's notes; each kept whole on one page (notes longer than a page go on as many as they need).
   const extra: TextBlock[] = []
   if (content.comparison) extra.push(comparisonBlock(doc, content.comparison, paper, content.kind))
-  if (content.notes.length > 0) extra.push(textBlock(doc, paper, content.notesHeading, content.notes, null, []))
+  if (content.notes.length > 0)
+    extra.push(
+      ...notesBlocks(
+        doc,
+        paper,
+        content.notesHeading,
+        t('pdf.notes.continued', { heading: content.notesHeading }),
+        content.notes,
+      ),
+    )
   const titleBottom = drawTitle(doc, content, paper, false)
   const { pages, photoHeights } = paginate(
     [...measured.map((m) => m.size), ...extra.map((b) => ({ fixed: b.height, table: 0, photoMax: 0, text: true }))],

@@ -23,6 +23,7 @@ import { tiltWarningText } from '../state/capture-conditions.js'
 import { type Doc, targetsOf } from '../state/model.js'
 import { provisionalMetrics } from '../state/provisional.js'
 import type { AppState } from '../state/state.js'
+import { notesLines } from '../state/visit-notes.js'
 import { viewFacts } from './report-facts.js'
 import { resultEntries } from './results-csv.js'
 
@@ -55,17 +56,19 @@ export function runningStyle(running: string): string {
 } }`
 }
 
-/** What the record adds to the printed report: the patient's name and notes, the clinic's settings (logo as a URL). */
+/** Notes of more lines than this (as written, before wrapping) may break over a page in the printed report. */
+const NOTES_WHOLE_LINES = 30
+
+/** What the record adds to the printed report: the patient's name, the clinic's settings (logo as a URL). */
 export interface PrintedExtras {
   readonly patientName: string
-  readonly notes: string
   readonly clinic: string
   readonly clinician: string
   /** An object URL of the admitted logo, or ''. */
   readonly logoUrl: string
 }
 
-export const NO_PRINTED_EXTRAS: PrintedExtras = { patientName: '', notes: '', clinic: '', clinician: '', logoUrl: '' }
+export const NO_PRINTED_EXTRAS: PrintedExtras = { patientName: '', clinic: '', clinician: '', logoUrl: '' }
 
 export function renderReport(container: HTMLElement, state: AppState, extras: PrintedExtras = NO_PRINTED_EXTRAS): void {
   const patientName = extras.patientName
@@ -214,13 +217,18 @@ export function renderReport(container: HTMLElement, state: AppState, extras: Pr
   }
   const comparison = comparisonSection(state)
   if (comparison) parts.push(comparison)
-  // The clinician's notes and interpretation (the patient's notes in the record), kept whole on a page.
-  const notes = extras.notes
-    .split(/\r?\n\s*\r?\n/)
-    .map((p) => p.trim())
-    .filter(Boolean)
+  // The clinician's notes and interpretation of the visit, line breaks kept (pre-wrap): kept whole on a page
+  // when they fit on one, else flowing on to the next page (docs/record.md); no heading without notes.
+  const notes = notesLines(state.meta.notes)
   if (notes.length > 0)
-    parts.push(h('section', { class: 'report-notes' }, h('h2', {}, t('pdf.notes')), ...notes.map((p) => h('p', {}, p))))
+    parts.push(
+      h(
+        'section',
+        { class: notes.length > NOTES_WHOLE_LINES ? 'report-notes report-notes-long' : 'report-notes' },
+        h('h2', {}, t('pdf.notes')),
+        h('p', { class: 'report-notes-text' }, notes.join('\n')),
+      ),
+    )
   container.replaceChildren(...parts)
 }
 

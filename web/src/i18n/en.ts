@@ -9,6 +9,7 @@ import { CLINICAL_EN } from './clinical.js'
 import { FHIR_EN } from './fhir.js'
 import { FHIR_APP_EN } from './fhir-app.js'
 import { FILES_EN } from './files.js'
+import { NOTES_EN } from './notes.js'
 import { RECORD_EN } from './record.js'
 import { RECORD_SAFETY_EN } from './record-safety.js'
 import { REPEATABILITY_EN } from './repeatability.js'
@@ -33,6 +34,7 @@ export const en = {
   ...FHIR_EN,
   // The PDF report made in the browser (report-pdf.ts)
   ...REPORT_PDF_EN,
+  ...NOTES_EN,
 
   'side.short.right': 'right',
   'side.short.left': 'left',

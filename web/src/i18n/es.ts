@@ -9,6 +9,7 @@ import type { MessageKey } from './en.js'
 import { FHIR_ES } from './fhir.js'
 import { FHIR_APP_ES } from './fhir-app.js'
 import { FILES_ES } from './files.js'
+import { NOTES_ES } from './notes.js'
 import { RECORD_ES } from './record.js'
 import { RECORD_SAFETY_ES } from './record-safety.js'
 import { REPEATABILITY_ES } from './repeatability.js'
@@ -32,6 +33,7 @@ export const es = {
   ...FHIR_ES,
   // The PDF report made in the browser (report-pdf.ts)
   ...REPORT_PDF_ES,
+  ...NOTES_ES,
 
   'side.short.right': 'derecho',
   'side.short.left': 'izquierdo',

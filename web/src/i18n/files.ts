@@ -68,6 +68,8 @@ export const FILES_EN = {
   'fileCheck.pattern.line': 'must be one line of text, without control characters',
   'fileCheck.pattern.nonBlank': 'must be one line of text, not blank, without control characters',
   'fileCheck.pattern.lines': 'must be text without control characters (tabs and line breaks are fine)',
+  'fileCheck.pattern.notes':
+    'must be text without control characters: tabs and line breaks written as \\n are fine, \\r and any other are not',
   'fileCheck.pattern.date': 'must be a date written YYYY-MM-DD, such as 2026-03-10',
   'fileCheck.pattern.time': 'must be a time as this app writes it, such as 2026-03-10T09:30:00Z',
   'fileCheck.pattern.id': 'must be an identifier of letters, digits and . _ : - as this app makes them',
@@ -160,6 +162,8 @@ export const FILES_ES = {
   'fileCheck.pattern.line': 'debe ser una sola línea de texto, sin caracteres de control',
   'fileCheck.pattern.nonBlank': 'debe ser una sola línea de texto, no vacía, sin caracteres de control',
   'fileCheck.pattern.lines': 'debe ser un texto sin caracteres de control (los tabuladores y saltos de línea sí valen)',
+  'fileCheck.pattern.notes':
+    'debe ser un texto sin caracteres de control: valen los tabuladores y los saltos de línea escritos \\n, no \\r ni ningún otro',
   'fileCheck.pattern.date': 'debe ser una fecha escrita AAAA-MM-DD, como 2026-03-10',
   'fileCheck.pattern.time': 'debe ser una hora como la escribe esta aplicación, como 2026-03-10T09:30:00Z',
   'fileCheck.pattern.id': 'debe ser un identificador de letras, cifras y . _ : - como los que crea esta aplicación',

@@ -21,6 +21,7 @@ export const REPORT_PDF_EN = {
     'Save a summary for the patient as a PDF file: plain words, the photos, the changes, your notes (made on this device)',
   'pdf.clinician': 'Clinician: {name}',
   'pdf.notes': "Clinician's notes and interpretation",
+  'pdf.notes.continued': '{heading} (continued)',
   'pdf.evidence.source': 'Published MDC95 ({cite}): {source}',
   'summary.title': 'Your posture assessment',
   'summary.intro':
@@ -70,6 +71,7 @@ export const REPORT_PDF_ES = {
     'Guardar un resumen para el paciente en PDF: palabras sencillas, las fotos, los cambios y sus notas (creado en este dispositivo)',
   'pdf.clinician': 'Profesional: {name}',
   'pdf.notes': 'Notas e interpretación del profesional',
+  'pdf.notes.continued': '{heading} (continuación)',
   'pdf.evidence.source': 'MDC95 publicado ({cite}): {source}',
   'summary.title': 'Su valoración postural',
   'summary.intro':

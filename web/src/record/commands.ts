@@ -13,11 +13,17 @@ import type { LoadedAssessment } from '../state/state.js'
 import { type AppState, initialState, type ViewState } from '../state/state.js'
 import { identifierKey, type OpenVisit, type PatientRecord } from './model.js'
 
-/** True when the screen holds anything of an assessment (marks, a photo, a patient or a record visit). */
+/** True when the screen holds work of its own: a view with anything marked or a photo, or notes. */
+export function holdsWork(state: AppState): boolean {
+  return state.meta.notes !== '' || VIEW_NAMES.some((v) => hasContent(state.views[v].doc))
+}
+
+/** True when the screen holds anything of an assessment (marks, a photo, a patient, notes or a record visit). */
 export function hasAssessment(state: AppState): boolean {
   return (
     state.record !== null ||
     state.meta.patientId.trim() !== '' ||
+    state.meta.notes !== '' ||
     VIEW_NAMES.some((v) => hasContent(state.views[v].doc))
   )
 }
@@ -91,7 +97,7 @@ export function newVisit(
   return notify(
     {
       ...fresh,
-      meta: { patientId: patient.identifier, date: today },
+      meta: { patientId: patient.identifier, date: today, notes: '' },
       record: { visitId, patientId: patient.id, created },
     },
     t('record.newVisit.started', { patient: patient.identifier, date: formatDate(today, state.settings.locale) }),

@@ -30,7 +30,7 @@ import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { type Backup, BackupError, type BackupFile, backupFileOf, parseBackup } from './backup.js'
 import { base64OfBytes, bytesOfBase64 } from './base64.js'
-import { newVisit, visitClosed, visitMoved, visitOpened, visitSaved } from './commands.js'
+import { holdsWork, newVisit, visitClosed, visitMoved, visitOpened, visitSaved } from './commands.js'
 import { applyImport, planChangesNothing, planImport } from './import-plan.js'
 import { doneText } from './import-text.js'
 import {
@@ -139,7 +139,7 @@ function contentOf(file: AssessmentFile | null, photos: Partial<Record<View, Pho
 export function unfiledWork(state: AppState): string | null {
   if (state.record !== null) return null
   const views = VIEW_NAMES.filter((v) => hasContent(state.views[v].doc))
-  if (views.length === 0) return null
+  if (views.length === 0) return state.meta.notes === '' ? null : t('safety.work.notes')
   return views
     .map((v) => {
       const doc = state.views[v].doc
@@ -369,7 +369,11 @@ export class RecordController {
       created: nowIso,
       updated: nowIso,
       // The file as the screen will write it once dated and named (the same fields in the same order).
-      file: assessmentFileOf({ ...state, meta: { patientId: patient.identifier, date } }, this.effects.now()) ?? file,
+      file:
+        assessmentFileOf(
+          { ...state, meta: { ...state.meta, patientId: patient.identifier, date } },
+          this.effects.now(),
+        ) ?? file,
       photos,
       values: valuesOf(file, state.settings.placementSd),
       rev: 0,
@@ -713,7 +717,7 @@ export class RecordController {
       // another window) belongs to the patient it was made for, so moving it is asked
       // first, naming both, as for a stored visit.
       const state = this.store.get()
-      if (!VIEW_NAMES.some((v) => hasContent(state.views[v].doc))) return this.renameEmptyVisit(target)
+      if (!holdsWork(state)) return this.renameEmptyVisit(target)
       const from = patients.find((p) => p.id === open.patientId)?.identifier ?? state.meta.patientId
       if (found?.id === open.patientId) {
         this.notify(t('safety.move.same', { patient: found.identifier }))
@@ -803,13 +807,6 @@ export class RecordController {
     const id = this.store.get().record?.patientId
     if (!id) return ''
     return (await this.storage.patients()).find((p) => p.id === id)?.name ?? ''
-  }
-
-  /** The notes of the record's patient whose visit is on screen ('' when none): the reports print them as the clinician's. */
-  async patientNotesOnScreen(): Promise<string> {
-    const id = this.store.get().record?.patientId
-    if (!id) return ''
-    return (await this.storage.patients()).find((p) => p.id === id)?.notes ?? ''
   }
 
   /** The record's visits of the patient whose visit is on screen ([] when none): the clinical PDF report's trends page. */

@@ -11,8 +11,9 @@ import { formatDate, formatDateTime } from '../i18n/format.js'
 import { currentLocale, metricText, t } from '../i18n/index.js'
 import { mountPanel } from '../panels/panel.js'
 import { byId, download, h, setText } from '../render/dom.js'
-import { hasContent, VIEW_NAMES, type View } from '../state/model.js'
+import { VIEW_NAMES, type View } from '../state/model.js'
 import { storageUse } from './browser-effects.js'
+import { holdsWork } from './commands.js'
 import type { RecordController } from './controller.js'
 import { type Ask, dialogAsk } from './dialogs.js'
 import { newestFirst, type PatientRecord, searchPatients, type VisitRecord, visitFileName } from './model.js'
@@ -79,7 +80,7 @@ export function mountRecordStatus(controller: RecordController): void {
   controller.onChange(render)
   render()
   mountPanel(controller.store, (state) => {
-    const content = VIEW_NAMES.some((v) => hasContent(state.views[v].doc))
+    const content = holdsWork(state)
     line.dataset.saved = state.record ? 'true' : 'false'
     const text = state.record
       ? t('record.current', { patient: state.meta.patientId.trim(), date: dateOf(state.meta.date) })

@@ -20,6 +20,7 @@ import { difference } from '../metrics/uncertainty.js'
 import type { AssessmentFile } from '../state/assessment-file.js'
 import { assessmentFromData } from '../state/assessment-file.js'
 import { VIEW_NAMES, type View } from '../state/model.js'
+import { EMPTY_META } from '../state/state.js'
 import { chronological, type ViewValues, type VisitRecord, type VisitValues } from './model.js'
 
 export interface TrendPoint {
@@ -48,7 +49,7 @@ export interface TrendSeries {
 function viewValuesOf(file: AssessmentFile, view: View, sd: number): ViewValues | undefined {
   const doc = assessmentFromData(file).views[view]?.doc
   if (!doc) return undefined
-  const a = assessmentOf(view, doc, sd, { patientId: '', date: '' })
+  const a = assessmentOf(view, doc, sd, EMPTY_META)
   return { values: a.values, u: a.u }
 }
 

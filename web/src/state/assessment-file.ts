@@ -23,6 +23,7 @@ import {
 import { shownValues } from './partial.js'
 import { provisionalMetrics } from './provisional.js'
 import type { AppState, AssessmentMeta, LoadedAssessment, LoadedView } from './state.js'
+import { keptNotes, VISIT_NOTES_MAX } from './visit-notes.js'
 
 /**
  * The file's "format" value. It keeps the word "session" from the app's first version
@@ -94,6 +95,11 @@ export interface AssessmentFile {
   assessment_date?: string
   /** The placement error the uncertainties were shown with, px. */
   placement_error_px?: number
+  /**
+   * The clinician's notes and interpretation of the visit (state/visit-notes.ts: line ends
+   * \n, no other control character, at most 4,000 characters); absent when there are none.
+   */
+  notes?: string
   views: Partial<Record<View, SavedView>>
 }
 
@@ -144,7 +150,7 @@ export function savedView(view: View, doc: Doc, results: Record<string, unknown>
   return saved
 }
 
-/** The assessment file of the state (null when nothing is marked). */
+/** The assessment file of the state (null when nothing is marked and no notes are written). */
 export function assessmentFileOf(state: AppState, savedAt: Date): AssessmentFile | null {
   const views: AssessmentFile['views'] = {}
   for (const v of VIEW_NAMES) {
@@ -154,7 +160,8 @@ export function assessmentFileOf(state: AppState, savedAt: Date): AssessmentFile
     const { values } = shownValues(v, doc, outcome)
     views[v] = savedView(v, doc, values ? { ...values } : null)
   }
-  if (Object.keys(views).length === 0) return null
+  // Notes alone are work too: kept (in the workspace, and in the record once the visit has a patient).
+  if (Object.keys(views).length === 0 && state.meta.notes === '') return null
   return {
     format: ASSESSMENT_FILE_FORMAT,
     version: ASSESSMENT_FILE_VERSION,
@@ -163,6 +170,8 @@ export function assessmentFileOf(state: AppState, savedAt: Date): AssessmentFile
     ...(state.meta.patientId.trim() ? { patient_id: state.meta.patientId.trim() } : {}),
     ...(state.meta.date ? { assessment_date: state.meta.date } : {}),
     placement_error_px: state.settings.placementSd,
+    // Only when written: a file without notes saves back as it was.
+    ...(state.meta.notes ? { notes: state.meta.notes } : {}),
     views,
   }
 }
@@ -366,12 +375,18 @@ export function assessmentFromData(data: unknown): LoadedAssessment {
   const view = (VIEW_NAMES as unknown[]).includes(data.view)
     ? (data.view as View)
     : ((Object.keys(views)[0] as View | undefined) ?? 'anterior')
+  if (data.notes !== undefined) {
+    // Read as kept, never changed: a file's notes that the app would not keep are refused, not altered.
+    if (typeof data.notes !== 'string' || keptNotes(data.notes).text !== data.notes)
+      throw new AssessmentFileError(t('file.notes', { where: 'notes', max: VISIT_NOTES_MAX }))
+  }
   const meta: AssessmentMeta = {
     patientId: typeof data.patient_id === 'string' ? data.patient_id : '',
     date:
       typeof data.assessment_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(data.assessment_date)
         ? data.assessment_date
         : '',
+    notes: typeof data.notes === 'string' ? data.notes : '',
   }
   const sd = data.placement_error_px
   const placementSd = isNum(sd) && sd >= PLACEMENT_SD_LIMITS.min && sd <= PLACEMENT_SD_LIMITS.max ? sd : null

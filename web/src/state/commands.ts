@@ -40,6 +40,7 @@ import {
   type ViewState,
   withView,
 } from './state.js'
+import { keptNotes, VISIT_NOTES_MAX } from './visit-notes.js'
 
 const DEFAULT_NOTICE_MS = 4000
 
@@ -371,10 +372,24 @@ export function setPlacementSd(state: AppState, text: string): AppState {
   return sd === state.settings.placementSd ? state : { ...state, settings: { ...state.settings, placementSd: sd } }
 }
 
-/** The patient identifier or the assessment date as typed (kept for the assessment file only). */
+/** The patient identifier, the assessment date or the notes as typed (kept for the assessment file only). */
 export function setMeta(state: AppState, meta: Partial<AssessmentMeta>): AppState {
   const next = { ...state.meta, ...meta }
-  return next.patientId === state.meta.patientId && next.date === state.meta.date ? state : { ...state, meta: next }
+  return next.patientId === state.meta.patientId && next.date === state.meta.date && next.notes === state.meta.notes
+    ? state
+    : { ...state, meta: next }
+}
+
+/**
+ * The clinician's notes and interpretation as typed or pasted (state/visit-notes.ts):
+ * kept with line ends as \n and without other control characters, at most
+ * VISIT_NOTES_MAX characters; text beyond the limit is not kept, and a notice says
+ * how many characters were left out (never silently).
+ */
+export function setNotes(state: AppState, typed: string): AppState {
+  const kept = keptNotes(typed)
+  const next = setMeta(state, { notes: kept.text })
+  return kept.cut > 0 ? notify(next, t('notes.cut', { count: kept.cut, max: VISIT_NOTES_MAX }), 10_000) : next
 }
 
 /**

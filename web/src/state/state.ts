@@ -13,11 +13,13 @@ import type { ApiProblem } from '../service/api.js'
 import { renderProblem } from '../service/api-errors.js'
 import { type Doc, EMPTY_DOC, type Pt, type Target, targetsOf, VIEW_NAMES, type View } from './model.js'
 
-/** The patient and date the clinician typed (saved in the file only, never sent to the service). */
+/** The patient, date and notes the clinician typed (saved in the file only, never sent to the service). */
 export interface AssessmentMeta {
   readonly patientId: string
   /** YYYY-MM-DD, or '' when not given. */
   readonly date: string
+  /** The clinician's notes and interpretation of the visit, as kept (state/visit-notes.ts); '' when none. */
+  readonly notes: string
 }
 
 /** One view as read from an assessment file (state/assessment-file.ts parses it). */
@@ -32,14 +34,14 @@ export interface LoadedView {
 export interface LoadedAssessment {
   /** The view that was shown when the file was saved. */
   view: View
-  /** Patient and date as saved ('' when absent). */
+  /** Patient, date and notes as saved ('' when absent). */
   meta: AssessmentMeta
   /** The placement error saved with the file, or null. */
   placementSd: number | null
   views: Partial<Record<View, LoadedView>>
 }
 
-export const EMPTY_META: AssessmentMeta = { patientId: '', date: '' }
+export const EMPTY_META: AssessmentMeta = { patientId: '', date: '', notes: '' }
 
 /** What the service said about one view's document. */
 export interface Outcome {

@@ -134,7 +134,7 @@ function assertValuesEqualApp(
   let checked = 0
   visits.forEach((visit, i) => {
     for (const [view, doc] of Object.entries(docs[i]!) as [View, Doc][]) {
-      const expected = assessmentOf(view, doc, SD, { patientId: '', date: '' })
+      const expected = assessmentOf(view, doc, SD, { patientId: '', date: '', notes: '' })
       const observation = observations.find((o) => o.identifier?.[0]?.value === `${visit.id}/${view}`)
       assert.ok(observation, `observation of ${visit.id}/${view}`)
       const names = Object.keys(expected.values)

@@ -36,7 +36,9 @@ describe('CSV exports a spreadsheet does not run', () => {
     const request = requestOf('anterior', s.views.anterior.doc)
     assert.ok(request.ready)
     s = commands.setOutcome(s, 'anterior', { key: request.key, values, problems: [], pending: false, fromFile: false })
-    const lines = csvOf(resultEntries(s), 2, { patientId: HYPERLINK, date: '2026-03-10' }).trimEnd().split('\r\n')
+    const lines = csvOf(resultEntries(s), 2, { patientId: HYPERLINK, date: '2026-03-10', notes: '' })
+      .trimEnd()
+      .split('\r\n')
     assert.equal(lines.length, 1 + metrics.length)
     for (const line of lines.slice(1)) {
       assert.ok(line.startsWith(`${QUOTED},2026-03-10,anterior,`), line)

@@ -90,18 +90,22 @@ describe('reportContentOf', () => {
 
   test('the patient summary: its own title, values without the statistics, no capture facts; the clinic and the notes', () => {
     setLocale('es')
-    const content = reportContentOf(answered(), {
+    // The visit's notes, as typed: line breaks kept, a run of blank lines one, blank ends and trailing spaces left out.
+    const noted = commands.setNotes(
+      answered(),
+      '\n\nPrimera visita.  \nDolor lumbar.\n\n\n\nRevisar en tres meses.\n\n',
+    )
+    const content = reportContentOf(noted, {
       patientName: 'José Núñez',
       now: NOW,
       kind: 'summary',
       settings: { clinic: 'Clínica Núñez', clinician: 'Dra. Pérez', logo: null },
-      notes: 'Primera visita.\n\nRevisar en tres meses.',
     })
     assert.equal(content.kind, 'summary')
     assert.equal(content.title, 'Su valoración postural')
     assert.equal(content.clinic, 'Clínica Núñez')
     assert.equal(content.clinician, 'Profesional: Dra. Pérez')
-    assert.deepEqual(content.notes, ['Primera visita.', 'Revisar en tres meses.'])
+    assert.deepEqual(content.notes, ['Primera visita.', 'Dolor lumbar.', '', 'Revisar en tres meses.'])
     assert.equal(content.notesHeading, 'Notas e interpretación del profesional')
     const [view] = content.views
     assert.equal(view?.facts, '')

@@ -103,7 +103,9 @@ describe('csv', () => {
 
   test('every row carries the patient as typed and the assessment date', () => {
     const s = answered('anterior', { head_angle: 1.5 })
-    const lines = csvOf(resultEntries(s), 2, { patientId: ' PAC-0042 ', date: '2026-03-10' }).trimEnd().split('\r\n')
+    const lines = csvOf(resultEntries(s), 2, { patientId: ' PAC-0042 ', date: '2026-03-10', notes: '' })
+      .trimEnd()
+      .split('\r\n')
     assert.ok(lines[0]!.startsWith('patient,date,view,'), lines[0])
     assert.ok(lines[1]!.startsWith('PAC-0042,2026-03-10,anterior,,head_angle,1.5,'), lines[1])
   })

@@ -55,6 +55,7 @@ describe('docs/security.md', () => {
       `| \`grid_size_cm\` (known distance or stature) | ${FILE_LIMITS.knownDistanceCm.min} to ${n(FILE_LIMITS.knownDistanceCm.max)} cm |`,
       `| \`placement_error_px\` | ${FILE_LIMITS.placementSd.min} to ${FILE_LIMITS.placementSd.max} px |`,
       `identifier ${FILE_LIMITS.chars.identifier}, name ${FILE_LIMITS.chars.name}, notes ${n(FILE_LIMITS.chars.notes)}, photo name ${FILE_LIMITS.chars.photoName}, ids ${FILE_LIMITS.chars.id}, marker and metric names ${FILE_LIMITS.chars.code} characters`,
+      `| a visit's notes (the assessment's \`notes\`) | ${n(FILE_LIMITS.visitNotes)} characters (Unicode code points);`,
       `${FILE_LIMITS.counts.markers} markers a view, ${FILE_LIMITS.counts.results} results a view, ${n(FILE_LIMITS.counts.patients)} patients, ${n(FILE_LIMITS.counts.visits)} visits`,
     ])
       assert.ok(DOC.includes(text), text)

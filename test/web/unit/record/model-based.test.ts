@@ -1,7 +1,7 @@
 /**
  * The record's guarantees as a model-based test (docs/record.md, "What the record
  * guarantees"). fast-check generates sequences of what clinicians do in two tabs of
- * one browser: mark a photo, commit a patient identifier, change the date, save,
+ * one browser: mark a photo, write the visit's notes, commit a patient identifier, change the date, save,
  * open a visit, start a new one, move a visit, delete and undo, reload a tab, close a
  * tab and open another, let a tab hear the other's writes, export and import, mark two
  * visits as a repeat pair and remove a pair. They
@@ -23,7 +23,8 @@
  *   clinician confirmed its removal (deleting a visit leaves its pairs).
  *
  * Each marker value is a token: the n-th edit of a run puts a marker at a point that
- * encodes n, so where a value went can be traced. Seeded: fast-check prints the seed
+ * encodes n, so where a value went can be traced; a note edit writes the visit's notes
+ * as a text that carries its token ("Nota #n …", accents and a line break included). Seeded: fast-check prints the seed
  * and the shrunk sequence of a failure (RECORD_MODEL_SEED and RECORD_MODEL_PATH replay it);
  * RECORD_MODEL_RUNS sets how many sequences run.
  */
@@ -54,7 +55,7 @@ import type { Question } from '../../../../web/src/record/questions.js'
 import type { PhotoData } from '../../../../web/src/record/storage.js'
 import { StudyActions } from '../../../../web/src/record/study-actions.js'
 import type { AssessmentFile } from '../../../../web/src/state/assessment-file.js'
-import { commit, identifierCommitted, photoOpened, setMeta } from '../../../../web/src/state/commands.js'
+import { commit, identifierCommitted, photoOpened, setMeta, setNotes } from '../../../../web/src/state/commands.js'
 import { withTarget } from '../../../../web/src/state/model.js'
 import { type AppState, initialState } from '../../../../web/src/state/state.js'
 import { createStore, type Store } from '../../../../web/src/state/store.js'
@@ -84,13 +85,30 @@ function tokenOf(p: readonly [number, number]): number {
   return (p[1] - 100) * 1000 + (p[0] - 100)
 }
 
+/** The notes that carry token n: Spanish with accents and a line break, as a clinician writes them. */
+function noteOf(token: number): string {
+  return `Nota #${token}: báscula pélvica.\nRevisión en tres meses.`
+}
+
+/** The token a visit's notes carry ([] for none). */
+function tokensOfNotes(notes: string | undefined): number[] {
+  const found = /^Nota #(\d+):/.exec(notes ?? '')
+  return found ? [Number(found[1])] : []
+}
+
 function tokensOfFile(file: AssessmentFile | null | undefined): number[] {
   if (!file) return []
-  return Object.values(file.views).flatMap((v) => Object.values(v?.markers ?? {}).map((p) => tokenOf(p)))
+  return [
+    ...Object.values(file.views).flatMap((v) => Object.values(v?.markers ?? {}).map((p) => tokenOf(p))),
+    ...tokensOfNotes(file.notes),
+  ]
 }
 
 function tokensOfScreen(state: AppState): number[] {
-  return VIEWS_USED.flatMap((v) => Object.values(state.views[v].doc.markers).map((p) => tokenOf(p)))
+  return [
+    ...VIEWS_USED.flatMap((v) => Object.values(state.views[v].doc.markers).map((p) => tokenOf(p))),
+    ...tokensOfNotes(state.meta.notes),
+  ]
 }
 
 interface Tab {
@@ -242,6 +260,14 @@ class World {
     tab.store.set(commit({ ...state, view }, doc))
   }
 
+  /** The clinician writes the visit's notes (or clears them): the notes shown before are replaced, so released. */
+  writeNotes(slot: number, clear: boolean): void {
+    const tab = this.slots[slot]
+    if (!tab) return
+    for (const token of tokensOfNotes(tab.store.get().meta.notes)) this.released.add(token)
+    tab.store.set((s) => setNotes(s, clear ? '' : noteOf(++this.tokens)))
+  }
+
   commitIdentifier(slot: number, identifier: string): void {
     this.slots[slot]?.store.set((s) => identifierCommitted(s, identifier))
   }
@@ -307,6 +333,9 @@ class World {
   async importOwnBackup(slot: number): Promise<void> {
     const tab = this.slots[slot]
     if (!tab) return
+    // What the tabs have pending is written first: an autosave of the other tab landing during the import is
+    // that tab's write, not the import's (on a busy machine its 300 ms timer fires while the import reads).
+    await Promise.all(this.slots.map((t) => t?.controller.saved()))
     const { file } = await tab.controller.backupOf('record')
     const before = await this.stored(tab.storage)
     tab.answers = [true]
@@ -457,6 +486,13 @@ const STEPS: fc.Arbitrary<Step>[] = [
     .record({ slot, view: fc.constantFrom(...VIEWS_USED), marker: fc.integer({ min: 0, max: MARKERS_USED - 1 }) })
     .map(({ slot, view, marker }) =>
       step(`tab ${slot}: places ${view} marker ${marker}`, async (w: World) => w.edit(slot, view, marker)),
+    ),
+  fc
+    .record({ slot, clear: fc.boolean() })
+    .map(({ slot, clear }) =>
+      step(`tab ${slot}: ${clear ? 'clears the notes' : 'writes the notes'}`, async (w: World) =>
+        w.writeNotes(slot, clear),
+      ),
     ),
   fc
     .record({ slot, i: fc.integer({ min: 0, max: IDENTIFIERS.length - 1 }) })

@@ -137,9 +137,10 @@ describe('patients and visits', () => {
     assert.deepEqual(s.record, { visitId: 'v', patientId: 'p', created: '2026-05-01T09:00:00.000Z' })
   })
 
-  test('a new visit of a patient: empty, dated, tied to the patient', () => {
-    const s = newVisit(marked('PAC-1'), patient('p1', 'PAC-1'), 'v9', '2026-05-01', '2026-05-01T09:00:00.000Z')
-    assert.deepEqual(s.meta, { patientId: 'PAC-1', date: '2026-05-01' })
+  test('a new visit of a patient: empty (no notes of the visit before), dated, tied to the patient', () => {
+    const before = commands.setNotes(marked('PAC-1'), 'Notas de la visita anterior.')
+    const s = newVisit(before, patient('p1', 'PAC-1'), 'v9', '2026-05-01', '2026-05-01T09:00:00.000Z')
+    assert.deepEqual(s.meta, { patientId: 'PAC-1', date: '2026-05-01', notes: '' })
     assert.deepEqual(s.record, { visitId: 'v9', patientId: 'p1', created: '2026-05-01T09:00:00.000Z' })
     assert.equal(s.views.anterior.doc.photo, null)
   })

@@ -142,7 +142,7 @@ describe('commands', () => {
 
     const loaded = commands.assessmentLoaded(initialState(), {
       view: 'anterior',
-      meta: { patientId: '', date: '' },
+      meta: { patientId: '', date: '', notes: '' },
       placementSd: null,
       views: { anterior: { doc: markedDoc('anterior', null), results: null, unknown: [] } },
     })
