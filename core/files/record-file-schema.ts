@@ -59,6 +59,12 @@ export const FILE_LIMITS = {
    * (Unicode code points, as JSON Schema counts them): about a printed page of prose.
    */
   visitNotes: 4_000,
+  /**
+   * The clinic's report settings in a backup of the whole record: the clinic's name and the
+   * clinician, one line each of at most `text` characters; the logo, a PNG or JPEG of at
+   * most `logoBytes` bytes (web/src/files/report-settings.ts holds a logo chosen in the app to the same).
+   */
+  reportSettings: { text: 120, logoBytes: 512_000 },
   /** Most entries. */
   counts: { markers: 100, results: 100, patients: 20_000, visits: 50_000, pairs: 50_000 },
   /** Largest revision number of a visit. */
@@ -80,6 +86,8 @@ const LINES = '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$'
  * refused: the app writes every line end as \n), tabs, no other control character.
  */
 const NOTES = '^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f]*$'
+/** One line of the report settings: no control character (C0, DEL, C1) and no line or paragraph separator. */
+const REPORT_LINE = '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$'
 const DATE = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$'
 /** A time as Date.prototype.toISOString writes it (UTC), milliseconds optional. */
 const TIME = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,3})?Z$'
@@ -272,6 +280,34 @@ export const BackupFileSchema = Type.Object(
       ),
       { maxItems: FILE_LIMITS.counts.visits },
     ),
+    // The clinic's report settings (web/src/files/report-settings.ts), in a backup of the whole record; absent when none are set.
+    report_settings: Type.Optional(
+      Type.Object(
+        {
+          clinic: Type.String({ maxLength: FILE_LIMITS.reportSettings.text, pattern: REPORT_LINE, 'x-expect': 'line' }),
+          clinician: Type.String({
+            maxLength: FILE_LIMITS.reportSettings.text,
+            pattern: REPORT_LINE,
+            'x-expect': 'line',
+          }),
+          logo: nullable(
+            Type.Object(
+              {
+                type: Type.Enum(['image/png', 'image/jpeg']),
+                data: Type.String({
+                  minLength: 4,
+                  maxLength: Math.ceil(FILE_LIMITS.reportSettings.logoBytes / 3) * 4,
+                  pattern: BASE64,
+                  'x-expect': 'base64',
+                }),
+              },
+              closed,
+            ),
+          ),
+        },
+        closed,
+      ),
+    ),
     // The repeat pairs of the clinic's repeatability study (web/src/record/model.ts RepeatPair); absent when none.
     pairs: Type.Optional(
       Type.Array(
@@ -298,3 +334,4 @@ export type SavedViewData = Static<typeof SavedViewSchema>
 export type AssessmentFileData = Static<typeof AssessmentFileSchema>
 export type BackupPhotoData = Static<typeof BackupPhotoSchema>
 export type BackupFileData = Static<typeof BackupFileSchema>
+export type BackupReportSettingsData = NonNullable<BackupFileData['report_settings']>

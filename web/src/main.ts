@@ -149,11 +149,16 @@ void IdbStorage.open()
     files.patientVisits = () => record.patientVisitsOnScreen()
     // The clinic's report settings are kept in the record.
     files.reportSettings = () => storage.reportSettings()
-    mountReportSettings(store, {
+    const reportSettings = mountReportSettings(store, {
       load: () => storage.reportSettings(),
       save: (s) => storage.saveReportSettings(s),
       saved: () => void files.refreshPrinted(),
     })
+    // A backup's import that wrote the clinic's report settings: the panel and the printed report read them again.
+    record.settingsImported = () => {
+      void reportSettings.reload()
+      void files.refreshPrinted()
+    }
     mountRecordStatus(record)
     fhir.record = record
     mountRecordDialog(record, undefined, (patient, visits) =>

@@ -385,6 +385,16 @@ function checkBackup(problems: Problems, file: BackupFileData): void {
         })
     }
   })
+  // The clinic's logo: the bytes of an image (its size and kind are checked when it is read: record/backup.ts).
+  const logo = file.report_settings?.logo
+  if (logo) {
+    const sniffed = sniffRaster(firstBytes(logo.data))
+    if (!sniffed.ok)
+      problems.push({
+        path: 'report_settings.logo.data',
+        text: rasterProblemText({ kind: 'not-raster', looksLike: sniffed.looksLike }),
+      })
+  }
   // A repeat pair names two different visits of this backup; ids are unique.
   const pairs = new Set<string>()
   file.pairs?.forEach((p, i) => {

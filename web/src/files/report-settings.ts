@@ -7,15 +7,20 @@
  * photo is; the browser decodes it before it is kept (logoFromFile). Pure except
  * logoFromFile, which decodes through the decoder it is given.
  */
+import { FILE_LIMITS } from '#core/files/record-file-schema.js'
 import { t } from '../i18n/index.js'
 import { checkRaster, type RasterDecoder, RasterError, type RasterLimits, verifiedRasterImage } from './raster.js'
 import type { ReportLogo, ReportSettings } from './report-pdf-content.js'
 
-/** The longest clinic name or clinician, characters. */
-export const REPORT_TEXT_MAX = 120
+/** The longest clinic name or clinician, characters (the backup's schema holds them to the same). */
+export const REPORT_TEXT_MAX = FILE_LIMITS.reportSettings.text
 
 /** A logo: at most 512 kB, 2000 px a side, 4 megapixels (a letterhead logo needs far less). */
-export const LOGO_LIMITS: RasterLimits = { maxBytes: 512_000, maxSide: 2000, maxMegapixels: 4 }
+export const LOGO_LIMITS: RasterLimits = {
+  maxBytes: FILE_LIMITS.reportSettings.logoBytes,
+  maxSide: 2000,
+  maxMegapixels: 4,
+}
 
 /** The settings as stored in the record (IndexedDB's 'settings' store, key 'report'). */
 export interface StoredReportSettings {

@@ -169,6 +169,16 @@ export const RECORD_EN = {
   'record.import.writtenNothing': 'Importing {name} changed nothing: everything was kept as it is here.',
   'record.import.failed': '{name} was not imported (nothing was changed): {reason}',
   'record.import.nothing': 'Nothing new in {name}: every patient and visit in it is already in the record, the same.',
+  'record.import.settings.title': 'Report settings in the backup',
+  'record.import.settings.text':
+    "The backup carries other report settings than this browser's. This browser's: {ours}. The backup's: {theirs}. Use the backup's? Cancel keeps this browser's (the rest of the backup is imported either way).",
+  'record.import.settings.confirm': "Use the backup's settings",
+  'record.import.settings.words': 'clinic "{clinic}", clinician "{clinician}", {logo}',
+  'record.import.settings.logo': 'a logo',
+  'record.import.settings.noLogo': 'no logo',
+  'record.import.settings.taken': 'The report settings are now the backup\'s (clinic "{clinic}").',
+  'record.import.settings.kept':
+    'This browser\'s report settings were kept (clinic "{clinic}"); the backup\'s were not imported.',
   'backup.notJson': 'it is not a complete JSON file ({reason}); it may be truncated or damaged.',
   'backup.foreign':
     'it is not a backup of this app (expected "format": "{format}", or an assessment file "{assessment}").',
@@ -353,6 +363,16 @@ export const RECORD_ES = {
   'record.import.writtenNothing': 'La importación de {name} no ha cambiado nada: todo se ha dejado como estaba.',
   'record.import.failed': 'No se importó {name} (no se ha cambiado nada): {reason}',
   'record.import.nothing': 'Nada nuevo en {name}: todos sus pacientes y visitas ya están en el registro, idénticos.',
+  'record.import.settings.title': 'Configuración de los informes en la copia',
+  'record.import.settings.text':
+    'La copia trae una configuración de los informes distinta de la de este navegador. La de este navegador: {ours}. La de la copia: {theirs}. ¿Usar la de la copia? Cancelar mantiene la de este navegador (el resto de la copia se importa igualmente).',
+  'record.import.settings.confirm': 'Usar la configuración de la copia',
+  'record.import.settings.words': 'clínica «{clinic}», profesional «{clinician}», {logo}',
+  'record.import.settings.logo': 'con logotipo',
+  'record.import.settings.noLogo': 'sin logotipo',
+  'record.import.settings.taken': 'La configuración de los informes es ahora la de la copia (clínica «{clinic}»).',
+  'record.import.settings.kept':
+    'Se ha mantenido la configuración de los informes de este navegador (clínica «{clinic}»); la de la copia no se ha importado.',
   'backup.notJson': 'no es un archivo JSON completo ({reason}); puede estar cortado o dañado.',
   'backup.foreign':
     'no es una copia de seguridad de esta aplicación (se esperaba "format": "{format}", o un archivo de valoración "{assessment}").',

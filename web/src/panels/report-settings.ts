@@ -3,6 +3,7 @@
  * kept in the record (its effects: load and save) and printed on every report and
  * patient summary. A logo is checked by its bytes and decoded before it is kept
  * (files/report-settings.ts); a refused one is said in words and nothing is kept.
+ * Read again (reload) when a backup's import wrote other settings.
  */
 import {
   admitReportSettings,
@@ -26,7 +27,10 @@ export interface ReportSettingsEffects {
   saved?(): void
 }
 
-export function mountReportSettings(store: Store<AppState>, effects: ReportSettingsEffects): void {
+export function mountReportSettings(
+  store: Store<AppState>,
+  effects: ReportSettingsEffects,
+): { readonly reload: () => Promise<void> } {
   const box = byId<HTMLDetailsElement>('report-settings')
   let logo: Blob | null = null
   let stored: StoredReportSettings = { clinic: '', clinician: '', logo: null }
@@ -97,15 +101,20 @@ export function mountReportSettings(store: Store<AppState>, effects: ReportSetti
     box.open = open
   }
 
-  void effects.load().then(async (raw) => {
-    const admitted = await admitReportSettings(raw)
+  async function load(): Promise<void> {
+    const admitted = await admitReportSettings(await effects.load())
     logo = admitted.logo ? new Blob([admitted.logo.bytes], { type: admitted.logo.type }) : null
     stored = { clinic: admitted.clinic, clinician: admitted.clinician, logo }
     box.hidden = false
     box.dataset.loaded = 'true'
+    box.dataset.logo = logo ? 'stored' : 'none'
+    // The fields show what is stored now (not what was typed before it changed).
+    box.replaceChildren()
     render()
-  })
+  }
+  void load()
   store.subscribe((state, previous) => {
     if (state.settings.locale !== previous.settings.locale) render()
   })
+  return { reload: load }
 }

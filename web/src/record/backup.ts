@@ -5,13 +5,16 @@
  * so a backup without a study reads as before). JSON rather than a zip: each visit
  * inside is the assessment file the app already reads and writes, the whole file
  * reads with any JSON tool, and no archive library is needed; the price is a third
- * more bytes for the photos. Reading checks everything before anything is written,
+ * more bytes for the photos. A backup of the whole record also carries the clinic's report
+ * settings (`report_settings`: clinic, clinician, logo; absent when none are set). Reading checks everything before anything is written,
  * so a corrupted, truncated or foreign file changes nothing. An assessment file
  * (format "posture-metrics-session") reads as one visit without photos.
  * Pure: no DOM.
  */
 
-import { problemsText, readRecordFile } from '../files/file-schema.js'
+import { type BackupFileData, problemsText, readRecordFile } from '../files/file-schema.js'
+import type { ReportLogo, ReportSettings } from '../files/report-pdf-content.js'
+import { logoOf, textProblem } from '../files/report-settings.js'
 import { t } from '../i18n/index.js'
 import {
   ASSESSMENT_FILE_FORMAT,
@@ -21,6 +24,7 @@ import {
 } from '../state/assessment-file.js'
 import { VIEW_NAMES, type View } from '../state/model.js'
 import type { LoadedAssessment } from '../state/state.js'
+import { base64OfBytes, bytesOfBase64 } from './base64.js'
 import {
   identifierKey,
   newPatient,
@@ -55,6 +59,15 @@ export interface BackupFile {
     photos: Partial<Record<View, BackupPhoto>>
   }[]
   pairs?: { id: string; view: View; first: string; second: string; design: RepeatDesign; created: string }[]
+  /**
+   * The clinic's report settings (clinic, clinician, logo as base64), in a backup of the
+   * whole record when any is set; absent otherwise, so a backup without them reads as before.
+   */
+  report_settings?: {
+    clinic: string
+    clinician: string
+    logo: { type: 'image/png' | 'image/jpeg'; data: string } | null
+  }
 }
 
 /** What a backup holds, checked, ready to be written. */
@@ -63,6 +76,20 @@ export interface Backup {
   readonly visits: VisitRecord[]
   readonly photos: BackupPhoto[]
   readonly pairs: RepeatPair[]
+  /** The clinic's report settings it carries (the logo's bytes checked as a logo chosen in the app is), or null. */
+  readonly settings: ReportSettings | null
+}
+
+/** Whether report settings hold anything to print (a clinic, a clinician or a logo). */
+export function settingsSet(settings: ReportSettings | null): settings is ReportSettings {
+  return settings !== null && (settings.clinic !== '' || settings.clinician !== '' || settings.logo !== null)
+}
+
+/** Whether two report settings are the same: the same texts and the same logo bytes (or neither has one). */
+export function sameSettings(a: ReportSettings, b: ReportSettings): boolean {
+  if (a.clinic !== b.clinic || a.clinician !== b.clinician) return false
+  if (a.logo === null || b.logo === null) return a.logo === b.logo
+  return a.logo.bytes.length === b.logo.bytes.length && a.logo.bytes.every((byte, i) => byte === b.logo!.bytes[i])
 }
 
 export class BackupError extends Error {}
@@ -74,6 +101,7 @@ export function backupFileOf(
   photos: ReadonlyMap<string, string>,
   now: string,
   pairs: readonly RepeatPair[] = [],
+  settings: ReportSettings | null = null,
 ): BackupFile {
   const ids = new Set(visits.map((v) => v.id))
   const held = [...pairs].filter((p) => ids.has(p.first) && ids.has(p.second)).sort((a, b) => a.id.localeCompare(b.id))
@@ -112,6 +140,15 @@ export function backupFileOf(
             design: p.design,
             created: p.created,
           })),
+        }
+      : {}),
+    ...(settingsSet(settings)
+      ? {
+          report_settings: {
+            clinic: settings.clinic,
+            clinician: settings.clinician,
+            logo: settings.logo ? { type: settings.logo.type, data: base64OfBytes(settings.logo.bytes) } : null,
+          },
         }
       : {}),
   }
@@ -226,7 +263,27 @@ export function parseBackup(content: string, now: string, newId: () => string): 
   )
   // The schema has checked each pair (two different visits of this file, a unique id).
   const pairs: RepeatPair[] = ((data.pairs ?? []) as BackupFile['pairs'] & object).map((p) => ({ ...p }))
-  return { patients, visits, photos, pairs }
+  return { patients, visits, photos, pairs, settings: settingsOf(reading.value.report_settings) }
+}
+
+/**
+ * The report settings of a backup as the reports take them: the texts trimmed, the logo's
+ * bytes checked as a logo chosen in the app is (a PNG or JPEG within LOGO_LIMITS, by its
+ * bytes; the browser decodes it before it is kept: RecordController.importBackup).
+ */
+function settingsOf(data: BackupFileData['report_settings']): ReportSettings | null {
+  if (!data) return null
+  for (const field of ['clinic', 'clinician'] as const) {
+    const problem = textProblem(field, data[field])
+    if (problem) throw new BackupError(`report_settings.${field}: ${problem.text}`)
+  }
+  let logo: ReportLogo | null = null
+  if (data.logo) {
+    const checked = logoOf(bytesOfBase64(data.logo.data), 'report_settings.logo')
+    if (!('bytes' in checked)) throw new BackupError(`report_settings.logo: ${checked.text}`)
+    logo = checked
+  }
+  return { clinic: data.clinic.trim(), clinician: data.clinician.trim(), logo }
 }
 
 /**
@@ -264,5 +321,5 @@ function assessmentAsBackup(data: Record<string, unknown>, now: string, newId: (
     photos: {},
     rev: 0,
   }
-  return { patients: [patient], visits: [visit], photos: [], pairs: [] }
+  return { patients: [patient], visits: [visit], photos: [], pairs: [], settings: null }
 }

@@ -21,6 +21,9 @@
  */
 
 import { fileSizeProblem } from '../files/file-schema.js'
+import type { RasterDecoder } from '../files/raster.js'
+import type { ReportSettings } from '../files/report-pdf-content.js'
+import { admitReportSettings, logoFromFile, type StoredReportSettings } from '../files/report-settings.js'
 import { formatDate, formatDateTime } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
 import { type AssessmentFile, assessmentFileOf, assessmentFromData } from '../state/assessment-file.js'
@@ -28,7 +31,15 @@ import { comparisonLoaded, notify, setView } from '../state/commands.js'
 import { hasContent, VIEW_NAMES, type View } from '../state/model.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
-import { type Backup, BackupError, type BackupFile, backupFileOf, parseBackup } from './backup.js'
+import {
+  type Backup,
+  BackupError,
+  type BackupFile,
+  backupFileOf,
+  parseBackup,
+  sameSettings,
+  settingsSet,
+} from './backup.js'
 import { base64OfBytes, bytesOfBase64 } from './base64.js'
 import { holdsWork, newVisit, visitClosed, visitMoved, visitOpened, visitSaved } from './commands.js'
 import { applyImport, planChangesNothing, planImport } from './import-plan.js'
@@ -45,7 +56,7 @@ import {
   type VisitRecord,
   visitFileName,
 } from './model.js'
-import type { Ask } from './questions.js'
+import type { Ask, Question } from './questions.js'
 import {
   type Deletion,
   type PhotoData,
@@ -90,6 +101,8 @@ export interface RecordEffects {
    * typed by its bytes (files/raster.ts); throws RasterError, saying why, otherwise.
    */
   verifyPhoto(blob: Blob, expected: { readonly width: number; readonly height: number }): Promise<Blob>
+  /** Decodes a logo from a backup before it is kept (the browser's createImageBitmap when absent). */
+  readonly decodeLogo?: RasterDecoder
   download(name: string, type: string, content: string): void
   /** Calls `flush` when the page is hidden or closed. */
   onHide(flush: () => void): void
@@ -176,6 +189,25 @@ export function pairsToImport(
   return out
 }
 
+/** Report settings in a few words, for a question: the clinic, the clinician, whether there is a logo. */
+function settingsWords(s: ReportSettings): string {
+  return t('record.import.settings.words', {
+    clinic: s.clinic || '—',
+    clinician: s.clinician || '—',
+    logo: s.logo ? t('record.import.settings.logo') : t('record.import.settings.noLogo'),
+  })
+}
+
+/** Asked when a backup's report settings differ from this record's: Cancel keeps this record's. */
+export function settingsQuestion(ours: ReportSettings, theirs: ReportSettings): Question {
+  return {
+    id: 'import-settings',
+    title: t('record.import.settings.title'),
+    text: t('record.import.settings.text', { ours: settingsWords(ours), theirs: settingsWords(theirs) }),
+    confirm: t('record.import.settings.confirm'),
+  }
+}
+
 export class RecordController {
   /** Photos on screen by URL -> as stored (with their bytes, so a write can store one again). */
   private readonly stored = new Map<string, PhotoData>()
@@ -187,6 +219,8 @@ export class RecordController {
   /** A closed tab's workspace taken over at start, removed once this tab's own is written. */
   private adopted: string | null = null
   private listeners = new Set<() => void>()
+  /** Told when an import wrote the clinic's report settings (the settings panel and the printed report read them again). */
+  settingsImported: () => void = () => undefined
   /** A change not yet written (tests and the status line wait for false). */
   pending = false
   /** How long the last save took, ms (shown as data-write-ms on the status line for bench/record.ts). */
@@ -918,7 +952,9 @@ export class RecordController {
       }
     }
     const today = dayOf(this.effects.now())
-    const file = backupFileOf(scope, chosen, visits, photos, this.nowIso(), await this.storage.pairs())
+    // The clinic's report settings go with the whole record only: a patient's or a visit's backup is that patient's.
+    const settings = scope === 'record' ? await admitReportSettings(await this.storage.reportSettings()) : null
+    const file = backupFileOf(scope, chosen, visits, photos, this.nowIso(), await this.storage.pairs(), settings)
     const first = chosen[0]?.identifier ?? ''
     const name =
       scope === 'record'
@@ -960,12 +996,45 @@ export class RecordController {
       const herePairs = await this.storage.pairs()
       const pairsOnly = planChangesNothing(plan)
       const hereIds = new Set(hereVisits.map((v) => v.id))
-      if (pairsOnly && pairsToImport(backup.pairs, herePairs, hereIds, () => '').length === 0) {
+      // The backup's report settings: taken when this record has none, nothing to do when they are the same,
+      // and when they differ the clinician is asked (Cancel keeps this record's, and the notice says so).
+      const ours = await admitReportSettings(await this.storage.reportSettings())
+      const theirs = backup.settings
+      const settingsAction: 'none' | 'take' | 'ask' = !settingsSet(theirs)
+        ? 'none'
+        : !settingsSet(ours)
+          ? 'take'
+          : sameSettings(ours, theirs)
+            ? 'none'
+            : 'ask'
+      if (
+        pairsOnly &&
+        settingsAction === 'none' &&
+        pairsToImport(backup.pairs, herePairs, hereIds, () => '').length === 0
+      ) {
         this.store.set((s) => notify(s, t('record.import.nothing', { name: file.name })))
         return
       }
       const decisions = pairsOnly ? null : await ask.importPlan(plan, file.name)
       if (!pairsOnly && !decisions) return
+      const takeSettings =
+        settingsAction === 'take' ||
+        (settingsAction === 'ask' && (await ask.confirm(settingsQuestion(ours, theirs as ReportSettings))))
+      let settings: StoredReportSettings | undefined
+      if (takeSettings && theirs) {
+        let logo: Blob | null = null
+        if (theirs.logo) {
+          // Decoded as a logo chosen in the app is, before anything is written.
+          const checked = await logoFromFile(
+            new Blob([theirs.logo.bytes], { type: theirs.logo.type }),
+            'report_settings.logo',
+            this.effects.decodeLogo,
+          )
+          if (!('blob' in checked)) return failed(`report_settings.logo: ${checked.text}`)
+          logo = checked.blob
+        }
+        settings = { clinic: theirs.clinic, clinician: theirs.clinician, logo }
+      }
       const write = decisions ? applyImport(plan, decisions, () => this.effects.newId()) : null
       const written = write?.visits ?? []
       // Every photo the written visits refer to, from the file: verified (a JPEG, PNG or WebP of the size it
@@ -1011,9 +1080,9 @@ export class RecordController {
       const holds = new Set([...hereVisits.map((v) => v.id), ...visits.map((v) => v.id)])
       const pairs = pairsToImport(backup.pairs, herePairs, holds, () => this.effects.newId())
       const patients = write?.patients ?? []
-      if (patients.length || visits.length || pairs.length) {
+      if (patients.length || visits.length || pairs.length || settings) {
         // One transaction: all of it, or nothing.
-        const stored = await this.storage.restore(patients, visits, photos, pairs)
+        const stored = await this.storage.restore(patients, visits, photos, pairs, settings)
         // Other tabs, and this one, hear of every visit the import wrote: one showing it is told, never overwritten.
         for (const v of stored) this.tell({ kind: 'visit', tab: this.effects.tab, id: v.id, rev: v.rev })
         this.tell({ kind: 'record', tab: this.effects.tab })
@@ -1022,7 +1091,14 @@ export class RecordController {
       }
       const pairsText = pairs.length ? t('study.pairsImported', { count: pairs.length }) : ''
       const done = write ? doneText(file.name, write.counts) : t('record.import.done.pairsOnly', { name: file.name })
-      this.store.set((s) => notify(s, [done, pairsText].filter(Boolean).join(' '), 8000))
+      const settingsText =
+        settingsAction === 'none'
+          ? ''
+          : settings
+            ? t('record.import.settings.taken', { clinic: settings.clinic || '—' })
+            : t('record.import.settings.kept', { clinic: ours.clinic || '—' })
+      this.store.set((s) => notify(s, [done, pairsText, settingsText].filter(Boolean).join(' '), 12_000))
+      if (settings) this.settingsImported()
       this.changed()
     } catch (error) {
       // Anything unforeseen: nothing was written (the write is one transaction), and the clinician is told.

@@ -255,8 +255,10 @@ export class IdbStorage implements RecordStorage {
     visits: readonly VisitRecord[],
     photos: readonly PhotoData[],
     pairs: readonly RepeatPair[] = [],
+    settings?: StoredReportSettings,
   ): Promise<VisitRecord[]> {
-    return inTransaction(this.db, ['patients', 'visits', 'photos', 'pairs'], async (tx) => {
+    return inTransaction(this.db, ['patients', 'visits', 'photos', 'pairs', 'settings'], async (tx) => {
+      if (settings) await tx.objectStore('settings').put(settings, REPORT_SETTINGS_KEY)
       for (const p of patients) await tx.objectStore('patients').put(p)
       const stored: VisitRecord[] = []
       for (const v of visits) {

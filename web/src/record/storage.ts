@@ -95,7 +95,7 @@ export interface RecordStorage {
   /** Puts back the last deletion (visits a later write replaced are left as they are); false when there is none. */
   undoDeletion(now: number): Promise<Deletion | undefined>
   /**
-   * Writes patients, visits, photos and repeat pairs in one transaction: all of it or,
+   * Writes patients, visits, photos, repeat pairs and (when given) the report settings in one transaction: all of it or,
    * on any failure, nothing. A visit is stored with the revision after the one stored
    * under its id (so a tab holding the older copy will not overwrite it); the visits as
    * stored are returned. A pair is never overwritten: one whose id is stored is left
@@ -106,6 +106,8 @@ export interface RecordStorage {
     visits: readonly VisitRecord[],
     photos: readonly PhotoData[],
     pairs?: readonly RepeatPair[],
+    /** The clinic's report settings to keep in the same transaction (absent: the stored ones stay as they are). */
+    settings?: StoredReportSettings,
   ): Promise<VisitRecord[]>
   /** Every repeat pair of the clinic's study. */
   pairs(): Promise<RepeatPair[]>
