@@ -3,7 +3,9 @@
  * (docs/record.md, "Notes and interpretation"): typed in the assessment card into a visit
  * of a record patient (one view, Spanish, A4), saved with the visit, there again after a
  * reload; printed under "Notas e interpretación del profesional" in the print route with
- * its line breaks, and in both PDFs (the clinical report and the patient summary), read
+ * its line breaks (Chromium's print to PDF: a one-view report's page is full, so the notes take one
+ * more page, the longest at most two more), and in
+ * both PDFs (the clinical report and the patient summary), read
  * back with pdftotext: a short note on page 1 of a one-view report that keeps to its one
  * page; a note of the maximum 4,000 characters (Spanish prose with accents and line
  * breaks) on a page of its own after the view, 2 pages in all; every page with the
@@ -108,6 +110,21 @@ function checkedPages(path: string, name: string, pages: number): string[] {
   })
 }
 
+/** The print route as Chromium prints it on A4 (print media), at most `maxPages`: each page checked for the date and "Página n de m". */
+async function printedPages(page: Page, name: string, maxPages: number): Promise<string[]> {
+  const path = `${OUTPUT}visit-notes-print-${name}.pdf`
+  await page.pdf({ path, format: 'A4' })
+  const found = pagesOf(path)
+  const pages = found.length
+  assert.ok(pages >= 1 && pages <= maxPages, `print ${name}: ${pages} pages`)
+  return found.map((_, i) => {
+    const text = pageText(path, i + 1)
+    assert.ok(text.includes(DATE), `print ${name} page ${i + 1}: the date`)
+    assert.ok(text.includes(`Página ${i + 1} de ${pages}`), `print ${name} page ${i + 1}: "Página n de m"`)
+    return text
+  })
+}
+
 /** Each line of the notes as the PDF has it (white space single), in order, somewhere in `text`. */
 function assertLinesIn(text: string, notes: string, where: string): void {
   let from = 0
@@ -139,6 +156,9 @@ describe("the clinician's notes and interpretation of a visit", () => {
     assert.equal(await page.locator('#visit-notes-count').textContent(), '', 'far from the limit: no count')
     assert.equal(await page.locator('#report .report-notes h2').textContent(), HEADING)
     assert.equal(await page.locator('#report .report-notes-text').textContent(), SHORT, 'line breaks kept')
+    // The print route: a one-view report fills its page with the table, so the notes go on one more page.
+    const printed = (await printedPages(page, 'short', 2)).join(' ')
+    assertLinesIn(printed.slice(printed.indexOf(HEADING)), SHORT, 'print short')
     for (const [button, kind] of [
       ['#save-pdf-2', 'clinical'],
       ['#save-summary-pdf', 'summary'],
@@ -157,6 +177,9 @@ describe("the clinician's notes and interpretation of a visit", () => {
     await page.locator('.stage.has-photo image.photo').waitFor()
     assert.equal(await page.locator('#visit-notes').inputValue(), longest, 'the longest note after a reload')
     assert.equal(await page.locator('#report .report-notes-text').textContent(), longest.trimEnd())
+    // The print route: the view's page, then the notes (more than 30 lines: they may flow over the page).
+    const print = (await printedPages(page, 'longest', 3)).join(' ')
+    assertLinesIn(print.slice(print.indexOf(HEADING)), longest, 'print longest')
     for (const [button, kind] of [
       ['#save-pdf-2', 'clinical'],
       ['#save-summary-pdf', 'summary'],
