@@ -1,6 +1,7 @@
 /**
- * Starts the record server on its configuration: the data directory (created if
- * missing, readable by this user only), the embedded store with its migrations, the
+ * Starts the record server on its configuration: the store (the embedded default in
+ * its data directory, created if missing and readable by this user only; or
+ * PostgreSQL at RECORD_DATABASE_URL) with its migrations, the
  * first admin when there are no users yet, then the HTTP listener; stops it on
  * SIGTERM or SIGINT, letting requests in flight finish (at most
  * RECORD_SHUTDOWN_GRACE_MS) and closing the database last.
@@ -12,7 +13,9 @@ import { auditEntry } from './audit.js'
 import { hashPassword, newUser } from './auth.js'
 import { PhotoBlobs } from './blobs.js'
 import type { RecordConfig } from './config.js'
+import { PostgresStore } from './postgres-store.js'
 import { SqliteStore } from './sqlite-store.js'
+import type { PhotoStore, RecordStore } from './store.js'
 
 export const DATABASE_FILE = 'record.sqlite'
 
@@ -22,8 +25,17 @@ export function openEmbedded(dataDir: string): { store: SqliteStore; blobs: Phot
   return { store: new SqliteStore(join(dataDir, DATABASE_FILE)), blobs: new PhotoBlobs(dataDir) }
 }
 
+/** Opens the store the configuration names, with its photo store. */
+export async function openStore(
+  database: RecordConfig['database'],
+): Promise<{ store: RecordStore; blobs: PhotoStore }> {
+  if (database.kind === 'sqlite') return openEmbedded(database.dataDir)
+  const store = await PostgresStore.open(database.url)
+  return { store, blobs: store.photos }
+}
+
 export async function serve(config: RecordConfig): Promise<void> {
-  const { store, blobs } = openEmbedded(config.dataDir)
+  const { store, blobs } = await openStore(config.database)
   const app = await buildRecordApp({ config, store, blobs })
   const admin = config.bootstrapAdmin
   const users = await store.transaction((tx) => tx.userCount())
