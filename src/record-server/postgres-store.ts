@@ -379,73 +379,85 @@ export class PostgresStore implements RecordStore {
   }
 
   private async migrate(): Promise<void> {
-    const client = await this.pool.connect()
-    try {
-      await client.query('BEGIN')
-      await client.query('SELECT pg_advisory_xact_lock($1)', [TRANSACTION_LOCK])
-      await client.query(
-        'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
-      )
-      const version = await schemaVersionOf(client)
-      if (version > SCHEMA_VERSION)
-        throw new StoreError(
-          `the database is at schema version ${version}, newer than this server's (${SCHEMA_VERSION}): it was written by a newer release. Run that release (or newer), or restore a backup made by this one; nothing was changed.`,
+    await this.withClient(async (client, fail) => {
+      try {
+        await client.query('BEGIN')
+        await client.query('SELECT pg_advisory_xact_lock($1)', [TRANSACTION_LOCK])
+        await client.query(
+          'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
         )
-      for (const migration of MIGRATIONS) {
-        if (migration.version <= version) continue
-        await client.query(migration.postgres)
-        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
-          migration.version,
-          migration.name,
-          new Date().toISOString(),
+        const version = await schemaVersionOf(client)
+        if (version > SCHEMA_VERSION)
+          throw new StoreError(
+            `the database is at schema version ${version}, newer than this server's (${SCHEMA_VERSION}): it was written by a newer release. Run that release (or newer), or restore a backup made by this one; nothing was changed.`,
+          )
+        for (const migration of MIGRATIONS) {
+          if (migration.version <= version) continue
+          await client.query(migration.postgres)
+          await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+            migration.version,
+            migration.name,
+            new Date().toISOString(),
+          ])
+        }
+        await client.query("INSERT INTO meta (key, value) VALUES ('database_id', $1) ON CONFLICT (key) DO NOTHING", [
+          randomUUID(),
         ])
+        await client.query('COMMIT')
+      } catch (error) {
+        await client.query('ROLLBACK').catch(fail)
+        throw error
       }
-      await client.query("INSERT INTO meta (key, value) VALUES ('database_id', $1) ON CONFLICT (key) DO NOTHING", [
-        randomUUID(),
-      ])
-      await client.query('COMMIT')
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      throw error
-    } finally {
-      client.release()
-    }
+    })
   }
 
-  async transaction<T>(work: (tx: RecordTx) => Promise<T>): Promise<T> {
+  /**
+   * Runs `use` on a connection of the pool. A connection that failed (the server
+   * restarted or went away) is dropped, not reused; its 'error' event, which a
+   * checked-out connection emits when the server goes away, is taken here rather than
+   * left to crash the process.
+   */
+  private async withClient<T>(use: (client: pg.PoolClient, fail: (error: Error) => void) => Promise<T>): Promise<T> {
     const client = await this.pool.connect()
     let broken: Error | undefined
+    const fail = (error: Error) => {
+      broken ??= error
+    }
+    client.on('error', fail)
     try {
-      await client.query('BEGIN')
-      await client.query('SELECT pg_advisory_xact_lock($1)', [TRANSACTION_LOCK])
-      const result = await work(makeTx(client))
-      await client.query('COMMIT')
-      return result
-    } catch (error) {
-      try {
-        await client.query('ROLLBACK')
-      } catch (rollback) {
-        // The connection is gone (the server restarted): the transaction was never committed; the connection is not reused.
-        broken = rollback as Error
-      }
-      throw error
+      return await use(client, fail)
     } finally {
+      client.off('error', fail)
       client.release(broken)
     }
   }
 
+  transaction<T>(work: (tx: RecordTx) => Promise<T>): Promise<T> {
+    return this.withClient(async (client, fail) => {
+      try {
+        await client.query('BEGIN')
+        await client.query('SELECT pg_advisory_xact_lock($1)', [TRANSACTION_LOCK])
+        const result = await work(makeTx(client))
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        // Nothing of the transaction is committed; when the connection is gone the server has rolled it back itself.
+        await client.query('ROLLBACK').catch(fail)
+        throw error
+      }
+    })
+  }
+
   async ping(): Promise<boolean> {
     try {
-      const client = await this.pool.connect()
-      let broken: Error | undefined
-      try {
-        return (await schemaVersionOf(client)) === SCHEMA_VERSION
-      } catch (error) {
-        broken = error as Error
-        return false
-      } finally {
-        client.release(broken)
-      }
+      return await this.withClient(async (client, fail) => {
+        try {
+          return (await schemaVersionOf(client)) === SCHEMA_VERSION
+        } catch (error) {
+          fail(error as Error)
+          return false
+        }
+      })
     } catch {
       return false
     }
