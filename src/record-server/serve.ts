@@ -41,8 +41,9 @@ export async function serve(config: RecordConfig): Promise<void> {
   const users = await store.transaction((tx) => tx.userCount())
   if (users === 0 && admin) {
     const user = newUser(admin.email, 'admin', await hashPassword(admin.password), new Date())
-    await store.transaction(async (tx) => {
-      if ((await tx.userCount()) > 0) return
+    // Checked again inside the transaction: another replica starting at the same time may have made it.
+    const created = await store.transaction(async (tx) => {
+      if ((await tx.userCount()) > 0) return false
       await tx.insertUser(user)
       await tx.appendAudit(
         auditEntry(
@@ -54,8 +55,9 @@ export async function serve(config: RecordConfig): Promise<void> {
           },
         ),
       )
+      return true
     })
-    app.log.info('created the first admin from RECORD_ADMIN_EMAIL and RECORD_ADMIN_PASSWORD_FILE')
+    if (created) app.log.info('created the first admin from RECORD_ADMIN_EMAIL and RECORD_ADMIN_PASSWORD_FILE')
   } else if (users === 0) {
     app.log.warn(
       'no users yet: set RECORD_ADMIN_EMAIL and RECORD_ADMIN_PASSWORD_FILE and restart to create the first admin (docs/record-server.md, "Accounts")',

@@ -79,6 +79,13 @@ describe('record server (postgres): backup with pg_dump, restore with pg_restore
       await run(join(bin, 'pg_dump'), ['--format=custom', '--file', dump, '--dbname', live.database as string])
       const copy = await cluster.createDatabase('restored')
       await run(join(bin, 'pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', '--dbname', copy, dump])
+      // The embedded backup command refuses PostgreSQL, saying what to use instead.
+      const refused = await runRecordCommand(['backup', join(dir, 'copy')], {
+        RECORD_DATABASE_URL: live.database as string,
+        RECORD_DATA_DIR: '',
+      })
+      assert.equal(refused.code, 1)
+      assert.match(refused.output, /back up with pg_dump/)
       const renewed = await runRecordCommand(['restored'], { RECORD_DATABASE_URL: copy, RECORD_DATA_DIR: '' })
       assert.equal(renewed.code, 0, renewed.output)
       assert.match(renewed.output, /new database_id/)
