@@ -128,28 +128,30 @@ CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 
 CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
 `,
     postgres: `
+-- Every text column compares and sorts by bytes (COLLATE "C"), as SQLite does, whatever the
+-- database's locale: ISO times compared as text, ids and keys ordered the same in both stores.
 CREATE TABLE meta (
-  key TEXT PRIMARY KEY,
-  value TEXT NOT NULL
+  key TEXT COLLATE "C" PRIMARY KEY,
+  value TEXT COLLATE "C" NOT NULL
 );
 
 CREATE TABLE users (
-  id TEXT PRIMARY KEY,
-  email TEXT NOT NULL UNIQUE,
-  role TEXT NOT NULL CHECK (role IN ('admin', 'clinician', 'read-only')),
-  password_hash TEXT NOT NULL,
+  id TEXT COLLATE "C" PRIMARY KEY,
+  email TEXT COLLATE "C" NOT NULL UNIQUE,
+  role TEXT COLLATE "C" NOT NULL CHECK (role IN ('admin', 'clinician', 'read-only')),
+  password_hash TEXT COLLATE "C" NOT NULL,
   failed_logins INTEGER NOT NULL DEFAULT 0,
-  locked_at TEXT,
-  created TEXT NOT NULL
+  locked_at TEXT COLLATE "C",
+  created TEXT COLLATE "C" NOT NULL
 );
 
 CREATE TABLE sessions (
-  token_hash TEXT PRIMARY KEY,
-  user_id TEXT NOT NULL REFERENCES users(id),
-  csrf_token TEXT NOT NULL,
-  created TEXT NOT NULL,
-  expires TEXT NOT NULL,
-  last_seen TEXT NOT NULL
+  token_hash TEXT COLLATE "C" PRIMARY KEY,
+  user_id TEXT COLLATE "C" NOT NULL REFERENCES users(id),
+  csrf_token TEXT COLLATE "C" NOT NULL,
+  created TEXT COLLATE "C" NOT NULL,
+  expires TEXT COLLATE "C" NOT NULL,
+  last_seen TEXT COLLATE "C" NOT NULL
 );
 
 -- The server sequence: one row, incremented by every write of the record inside its
@@ -162,76 +164,76 @@ CREATE TABLE sequence (
 INSERT INTO sequence (id, value) VALUES (1, 0);
 
 CREATE TABLE patients (
-  id TEXT PRIMARY KEY,
-  identifier TEXT NOT NULL,
-  key TEXT NOT NULL UNIQUE,
-  name TEXT NOT NULL,
-  notes TEXT NOT NULL,
-  created TEXT NOT NULL,
-  updated TEXT NOT NULL,
+  id TEXT COLLATE "C" PRIMARY KEY,
+  identifier TEXT COLLATE "C" NOT NULL,
+  key TEXT COLLATE "C" NOT NULL UNIQUE,
+  name TEXT COLLATE "C" NOT NULL,
+  notes TEXT COLLATE "C" NOT NULL,
+  created TEXT COLLATE "C" NOT NULL,
+  updated TEXT COLLATE "C" NOT NULL,
   rev INTEGER NOT NULL CHECK (rev >= 1),
   seq BIGINT NOT NULL UNIQUE
 );
 
 CREATE TABLE visits (
-  id TEXT PRIMARY KEY,
-  patient_id TEXT NOT NULL REFERENCES patients(id),
-  date TEXT NOT NULL,
-  created TEXT NOT NULL,
-  updated TEXT NOT NULL,
+  id TEXT COLLATE "C" PRIMARY KEY,
+  patient_id TEXT COLLATE "C" NOT NULL REFERENCES patients(id),
+  date TEXT COLLATE "C" NOT NULL,
+  created TEXT COLLATE "C" NOT NULL,
+  updated TEXT COLLATE "C" NOT NULL,
   rev INTEGER NOT NULL CHECK (rev >= 1),
   seq BIGINT NOT NULL UNIQUE,
-  content TEXT NOT NULL,
-  photos TEXT NOT NULL
+  content TEXT COLLATE "C" NOT NULL,
+  photos TEXT COLLATE "C" NOT NULL
 );
 CREATE INDEX visits_by_patient ON visits (patient_id);
 
 CREATE TABLE photos (
-  sha256 TEXT PRIMARY KEY CHECK (length(sha256) = 64),
-  type TEXT NOT NULL,
+  sha256 TEXT COLLATE "C" PRIMARY KEY CHECK (length(sha256) = 64),
+  type TEXT COLLATE "C" NOT NULL,
   bytes INTEGER NOT NULL,
   width INTEGER NOT NULL,
   height INTEGER NOT NULL,
-  created TEXT NOT NULL
+  created TEXT COLLATE "C" NOT NULL
 );
 
 -- The photos' bytes, content-addressed (PostgreSQL only: the embedded default keeps
 -- them as files beside the database, blobs.ts). Written before the photos row names them.
 CREATE TABLE photo_blobs (
-  sha256 TEXT PRIMARY KEY CHECK (length(sha256) = 64),
+  sha256 TEXT COLLATE "C" PRIMARY KEY CHECK (length(sha256) = 64),
   bytes BYTEA NOT NULL
 );
 ALTER TABLE photo_blobs ALTER COLUMN bytes SET STORAGE EXTERNAL;
 
 CREATE TABLE tombstones (
-  kind TEXT NOT NULL CHECK (kind IN ('patient', 'visit')),
-  id TEXT NOT NULL,
+  kind TEXT COLLATE "C" NOT NULL CHECK (kind IN ('patient', 'visit')),
+  id TEXT COLLATE "C" NOT NULL,
   seq BIGINT NOT NULL UNIQUE,
-  deleted_at TEXT NOT NULL,
-  deleted_by TEXT NOT NULL,
+  deleted_at TEXT COLLATE "C" NOT NULL,
+  deleted_by TEXT COLLATE "C" NOT NULL,
   PRIMARY KEY (kind, id)
 );
 
 CREATE TABLE applied_changes (
-  change_id TEXT PRIMARY KEY,
-  user_id TEXT NOT NULL,
-  result TEXT NOT NULL,
-  at TEXT NOT NULL
+  change_id TEXT COLLATE "C" PRIMARY KEY,
+  user_id TEXT COLLATE "C" NOT NULL,
+  result TEXT COLLATE "C" NOT NULL,
+  at TEXT COLLATE "C" NOT NULL
 );
 
 CREATE TABLE audit (
   id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  recorded TEXT NOT NULL,
-  action TEXT NOT NULL,
+  recorded TEXT COLLATE "C" NOT NULL,
+  action TEXT COLLATE "C" NOT NULL,
   outcome INTEGER NOT NULL CHECK (outcome IN (0, 4, 8)),
-  user_id TEXT,
-  user_email TEXT,
-  role TEXT,
-  patient_id TEXT,
-  visit_id TEXT,
-  device_id TEXT,
-  address TEXT NOT NULL,
-  detail TEXT NOT NULL
+  user_id TEXT COLLATE "C",
+  user_email TEXT COLLATE "C",
+  role TEXT COLLATE "C",
+  patient_id TEXT COLLATE "C",
+  visit_id TEXT COLLATE "C",
+  device_id TEXT COLLATE "C",
+  address TEXT COLLATE "C" NOT NULL,
+  detail TEXT COLLATE "C" NOT NULL
 );
 CREATE INDEX audit_by_patient ON audit (patient_id);
 CREATE INDEX audit_by_user ON audit (user_id);
