@@ -35,7 +35,6 @@ import {
   sessionAlive,
   sha256Hex,
 } from './auth.js'
-import type { PhotoBlobs } from './blobs.js'
 import { isEmail, type RecordConfig } from './config.js'
 import type { ChangeData } from './schemas.js'
 import {
@@ -56,7 +55,7 @@ import {
   RevQuery,
   UserUpdateBody,
 } from './schemas.js'
-import type { RecordStore, RecordTx, Role, SessionRow, UserRow } from './store.js'
+import type { PhotoStore, RecordStore, RecordTx, Role, SessionRow, UserRow } from './store.js'
 import { applyChange, type ChangeResult, patientView, pull, Refused, targetOf, visitView } from './sync.js'
 
 /** Who may call a route: anyone (operations, login), any signed-in user, or the roles listed. */
@@ -81,7 +80,7 @@ declare module 'fastify' {
 export interface RecordAppOptions {
   readonly config: RecordConfig
   readonly store: RecordStore
-  readonly blobs: PhotoBlobs
+  readonly blobs: PhotoStore
   /** pino options, or false. */
   readonly logger?: boolean | object
 }

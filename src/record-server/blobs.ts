@@ -1,5 +1,5 @@
 /**
- * Photos of the embedded default, as content-addressed files beside the database:
+ * Photos of the embedded default (store.ts PhotoStore), as content-addressed files beside the database:
  * <RECORD_DATA_DIR>/photos/<first two hex digits>/<sha256>. A photo is written to a
  * temporary file, flushed to disk, then renamed into place, so a crash leaves either
  * the whole photo or none (a stray temporary file at most, removed at the next start).
@@ -10,10 +10,11 @@ import { randomUUID } from 'node:crypto'
 import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { open, readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { PhotoStore } from './store.js'
 
 export const SHA256_HEX = /^[0-9a-f]{64}$/
 
-export class PhotoBlobs {
+export class PhotoBlobs implements PhotoStore {
   private readonly dir: string
   private readonly tmp: string
 

@@ -11,8 +11,14 @@ import { ConfigError } from '../config.js'
 export { ConfigError }
 
 export interface RecordConfig {
-  /** Where the embedded default keeps its database (record.sqlite) and its photos (photos/). */
-  readonly dataDir: string
+  /**
+   * Where the record is kept: the embedded default (SQLite at <dataDir>/record.sqlite,
+   * photos in <dataDir>/photos/), or PostgreSQL at a URL (RECORD_DATABASE_URL; photos
+   * in the same database). The URL may hold a password: it is never logged or echoed.
+   */
+  readonly database:
+    | { readonly kind: 'sqlite'; readonly dataDir: string }
+    | { readonly kind: 'postgres'; readonly url: string }
   readonly port: number
   readonly host: string
   readonly logLevel: string
@@ -104,12 +110,45 @@ export function isEmail(text: string): boolean {
   return text.length <= 254 && /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u.test(text)
 }
 
-export function readRecordConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): RecordConfig {
+/** RECORD_DATABASE_URL checked: a postgres:// URL with a host and a database. Its value is never repeated in a message (it may hold a password). */
+function databaseUrlOf(raw: string): string {
+  const text = raw.trim()
+  let url: URL | undefined
+  try {
+    url = new URL(text)
+  } catch {
+    url = undefined
+  }
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || url.hostname === '')
+    throw new ConfigError(
+      'RECORD_DATABASE_URL must be a PostgreSQL URL, postgres://user:password@host:5432/database (its value is not repeated here: it may hold a password). Leave it unset for the embedded database in RECORD_DATA_DIR.',
+    )
+  if (url.pathname === '' || url.pathname === '/')
+    throw new ConfigError(
+      'RECORD_DATABASE_URL names no database: end it with /<database>, e.g. postgres://record@db:5432/record.',
+    )
+  return text
+}
+
+function databaseOf(env: NodeJS.ProcessEnv, cwd: string): RecordConfig['database'] {
+  const rawUrl = env.RECORD_DATABASE_URL
   const rawDir = env.RECORD_DATA_DIR
+  if (set(rawUrl)) {
+    if (set(rawDir))
+      throw new ConfigError(
+        'RECORD_DATABASE_URL and RECORD_DATA_DIR are both set: with PostgreSQL the record and its photos are in the database, and no data directory is used. Unset one of them.',
+      )
+    return { kind: 'postgres', url: databaseUrlOf(rawUrl) }
+  }
   if (!set(rawDir))
     throw new ConfigError(
-      'RECORD_DATA_DIR is not set: give the directory where the record server keeps its database and photos (created if missing), e.g. RECORD_DATA_DIR=/var/lib/posture-record.',
+      'RECORD_DATA_DIR is not set: give the directory where the record server keeps its database and photos (created if missing), e.g. RECORD_DATA_DIR=/var/lib/posture-record; or RECORD_DATABASE_URL=postgres://… for PostgreSQL.',
     )
+  return { kind: 'sqlite', dataDir: isAbsolute(rawDir.trim()) ? rawDir.trim() : resolve(cwd, rawDir.trim()) }
+}
+
+export function readRecordConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): RecordConfig {
+  const database = databaseOf(env, cwd)
   const port = integer(env, 'RECORD_PORT', DEFAULT_RECORD_PORT, 0, 65535, 'the port the record server listens on')
   if (port === 8000 && env.RECORD_PORT !== undefined)
     throw new ConfigError("RECORD_PORT must not be 8000, the metrics service's port: the two run side by side.")
@@ -117,7 +156,7 @@ export function readRecordConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
   if (!LOG_LEVELS.includes(logLevel))
     throw new ConfigError(`RECORD_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got '${logLevel}'.`)
   return {
-    dataDir: isAbsolute(rawDir.trim()) ? rawDir.trim() : resolve(cwd, rawDir.trim()),
+    database,
     port,
     host: env.RECORD_HOST?.trim() || '127.0.0.1',
     logLevel,

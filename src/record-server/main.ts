@@ -1,7 +1,8 @@
 /**
  * The record server's entry point (`npm run record-server`; docs/record-server.md):
  * refuses Node older than 22.5 (node:sqlite), reads RECORD_* settings and serves, or
- * runs a command: `backup <dir>` writes a consistent copy of the data directory.
+ * runs a command: `backup <dir>` writes a consistent copy of the data directory;
+ * `restored` gives a PostgreSQL database restored with pg_restore a new database_id.
  * Configuration errors end the process with a message saying what to set.
  */
 import { unsupportedNode } from '../node-version.js'
@@ -24,10 +25,27 @@ async function main(): Promise<void> {
       const { backup } = await import('./backup.js')
       const target = rest[0]
       if (!target || rest.length > 1) throw new ConfigError('usage: npm run record-server -- backup <new directory>')
-      const copied = await backup(config.dataDir, target)
+      if (config.database.kind !== 'sqlite')
+        throw new ConfigError(
+          'backup copies the embedded database; with PostgreSQL (RECORD_DATABASE_URL) back up with pg_dump, photos included (docs/record-server.md, "Backup and restore").',
+        )
+      const copied = await backup(config.database.dataDir, target)
       console.log(`record-server: backup written to ${copied.dir} (${copied.photos} photos)`)
+    } else if (command === 'restored') {
+      // After pg_restore: the copy becomes a history of its own, as the embedded backup's does (backup.ts).
+      if (config.database.kind !== 'postgres' || rest.length > 0)
+        throw new ConfigError(
+          'usage: RECORD_DATABASE_URL=postgres://… npm run record-server -- restored (after pg_restore, before serving: gives the restored database a new database_id; the embedded backup command does this itself).',
+        )
+      const { PostgresStore, renewDatabaseId } = await import('./postgres-store.js')
+      await (await PostgresStore.open(config.database.url)).close()
+      console.log(
+        `record-server: the restored database has the new database_id ${await renewDatabaseId(config.database.url)}`,
+      )
     } else {
-      throw new ConfigError(`unknown command '${command}': run it with no command to serve, or 'backup <dir>'.`)
+      throw new ConfigError(
+        `unknown command '${command}': run it with no command to serve, 'backup <dir>' (embedded database) or 'restored' (PostgreSQL, after pg_restore).`,
+      )
     }
   } catch (error) {
     if (error instanceof ConfigError || (error instanceof Error && error.name === 'StoreError')) {

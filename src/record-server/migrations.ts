@@ -1,15 +1,22 @@
 /**
- * The embedded database's schema, as numbered migrations applied in order at start
- * (sqlite-store.ts migrate). Each is applied once, in a transaction with its row in
- * schema_migrations; a database whose version is above the last one here was written
- * by newer code, and the server refuses to start on it rather than guess.
+ * The record's schema, as numbered migrations applied in order at start, for both
+ * stores: each migration has its SQLite text (sqlite-store.ts migrate) and its
+ * PostgreSQL text (postgres-store.ts migrate), the same tables, columns, keys and
+ * triggers in each dialect, under one version number, so /ready and the refusal of a
+ * newer database mean the same whichever store runs. Each is applied once, in a
+ * transaction with its row in schema_migrations; a database whose version is above
+ * the last one here was written by newer code, and the server refuses to start on it
+ * rather than guess.
  *
  * Append only: a released migration is never edited; a change is a new one.
  */
 export interface Migration {
   readonly version: number
   readonly name: string
+  /** The SQLite text (the embedded default). */
   readonly sql: string
+  /** The PostgreSQL text: the same schema (postgres-store.ts). */
+  readonly postgres: string
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -119,6 +126,127 @@ CREATE INDEX audit_by_user ON audit (user_id);
 -- Append only, in the database too: no statement may change or remove an entry.
 CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
 CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
+`,
+    postgres: `
+-- Every text column compares and sorts by bytes (COLLATE "C"), as SQLite does, whatever the
+-- database's locale: ISO times compared as text, ids and keys ordered the same in both stores.
+CREATE TABLE meta (
+  key TEXT COLLATE "C" PRIMARY KEY,
+  value TEXT COLLATE "C" NOT NULL
+);
+
+CREATE TABLE users (
+  id TEXT COLLATE "C" PRIMARY KEY,
+  email TEXT COLLATE "C" NOT NULL UNIQUE,
+  role TEXT COLLATE "C" NOT NULL CHECK (role IN ('admin', 'clinician', 'read-only')),
+  password_hash TEXT COLLATE "C" NOT NULL,
+  failed_logins INTEGER NOT NULL DEFAULT 0,
+  locked_at TEXT COLLATE "C",
+  created TEXT COLLATE "C" NOT NULL
+);
+
+CREATE TABLE sessions (
+  token_hash TEXT COLLATE "C" PRIMARY KEY,
+  user_id TEXT COLLATE "C" NOT NULL REFERENCES users(id),
+  csrf_token TEXT COLLATE "C" NOT NULL,
+  created TEXT COLLATE "C" NOT NULL,
+  expires TEXT COLLATE "C" NOT NULL,
+  last_seen TEXT COLLATE "C" NOT NULL
+);
+
+-- The server sequence: one row, incremented by every write of the record inside its
+-- transaction, while the writer holds the store's transaction lock (postgres-store.ts),
+-- so sequence order is commit order. Not a SEQUENCE: its values may commit out of order.
+CREATE TABLE sequence (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  value BIGINT NOT NULL
+);
+INSERT INTO sequence (id, value) VALUES (1, 0);
+
+CREATE TABLE patients (
+  id TEXT COLLATE "C" PRIMARY KEY,
+  identifier TEXT COLLATE "C" NOT NULL,
+  key TEXT COLLATE "C" NOT NULL UNIQUE,
+  name TEXT COLLATE "C" NOT NULL,
+  notes TEXT COLLATE "C" NOT NULL,
+  created TEXT COLLATE "C" NOT NULL,
+  updated TEXT COLLATE "C" NOT NULL,
+  rev INTEGER NOT NULL CHECK (rev >= 1),
+  seq BIGINT NOT NULL UNIQUE
+);
+
+CREATE TABLE visits (
+  id TEXT COLLATE "C" PRIMARY KEY,
+  patient_id TEXT COLLATE "C" NOT NULL REFERENCES patients(id),
+  date TEXT COLLATE "C" NOT NULL,
+  created TEXT COLLATE "C" NOT NULL,
+  updated TEXT COLLATE "C" NOT NULL,
+  rev INTEGER NOT NULL CHECK (rev >= 1),
+  seq BIGINT NOT NULL UNIQUE,
+  content TEXT COLLATE "C" NOT NULL,
+  photos TEXT COLLATE "C" NOT NULL
+);
+CREATE INDEX visits_by_patient ON visits (patient_id);
+
+CREATE TABLE photos (
+  sha256 TEXT COLLATE "C" PRIMARY KEY CHECK (length(sha256) = 64),
+  type TEXT COLLATE "C" NOT NULL,
+  bytes INTEGER NOT NULL,
+  width INTEGER NOT NULL,
+  height INTEGER NOT NULL,
+  created TEXT COLLATE "C" NOT NULL
+);
+
+-- The photos' bytes, content-addressed (PostgreSQL only: the embedded default keeps
+-- them as files beside the database, blobs.ts). Written before the photos row names them.
+CREATE TABLE photo_blobs (
+  sha256 TEXT COLLATE "C" PRIMARY KEY CHECK (length(sha256) = 64),
+  bytes BYTEA NOT NULL
+);
+ALTER TABLE photo_blobs ALTER COLUMN bytes SET STORAGE EXTERNAL;
+
+CREATE TABLE tombstones (
+  kind TEXT COLLATE "C" NOT NULL CHECK (kind IN ('patient', 'visit')),
+  id TEXT COLLATE "C" NOT NULL,
+  seq BIGINT NOT NULL UNIQUE,
+  deleted_at TEXT COLLATE "C" NOT NULL,
+  deleted_by TEXT COLLATE "C" NOT NULL,
+  PRIMARY KEY (kind, id)
+);
+
+CREATE TABLE applied_changes (
+  change_id TEXT COLLATE "C" PRIMARY KEY,
+  user_id TEXT COLLATE "C" NOT NULL,
+  result TEXT COLLATE "C" NOT NULL,
+  at TEXT COLLATE "C" NOT NULL
+);
+
+CREATE TABLE audit (
+  id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  recorded TEXT COLLATE "C" NOT NULL,
+  action TEXT COLLATE "C" NOT NULL,
+  outcome INTEGER NOT NULL CHECK (outcome IN (0, 4, 8)),
+  user_id TEXT COLLATE "C",
+  user_email TEXT COLLATE "C",
+  role TEXT COLLATE "C",
+  patient_id TEXT COLLATE "C",
+  visit_id TEXT COLLATE "C",
+  device_id TEXT COLLATE "C",
+  address TEXT COLLATE "C" NOT NULL,
+  detail TEXT COLLATE "C" NOT NULL
+);
+CREATE INDEX audit_by_patient ON audit (patient_id);
+CREATE INDEX audit_by_user ON audit (user_id);
+-- Append only, in the database too: no statement may change or remove an entry
+-- (TRUNCATE included, which row triggers do not see).
+CREATE FUNCTION audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'the audit trail is append-only';
+END;
+$$;
+CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit FOR EACH ROW EXECUTE FUNCTION audit_append_only();
+CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit FOR EACH ROW EXECUTE FUNCTION audit_append_only();
+CREATE TRIGGER audit_no_truncate BEFORE TRUNCATE ON audit FOR EACH STATEMENT EXECUTE FUNCTION audit_append_only();
 `,
   },
 ]

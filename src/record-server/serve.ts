@@ -1,6 +1,7 @@
 /**
- * Starts the record server on its configuration: the data directory (created if
- * missing, readable by this user only), the embedded store with its migrations, the
+ * Starts the record server on its configuration: the store (the embedded default in
+ * its data directory, created if missing and readable by this user only; or
+ * PostgreSQL at RECORD_DATABASE_URL) with its migrations, the
  * first admin when there are no users yet, then the HTTP listener; stops it on
  * SIGTERM or SIGINT, letting requests in flight finish (at most
  * RECORD_SHUTDOWN_GRACE_MS) and closing the database last.
@@ -12,7 +13,9 @@ import { auditEntry } from './audit.js'
 import { hashPassword, newUser } from './auth.js'
 import { PhotoBlobs } from './blobs.js'
 import type { RecordConfig } from './config.js'
+import { PostgresStore } from './postgres-store.js'
 import { SqliteStore } from './sqlite-store.js'
+import type { PhotoStore, RecordStore } from './store.js'
 
 export const DATABASE_FILE = 'record.sqlite'
 
@@ -22,15 +25,25 @@ export function openEmbedded(dataDir: string): { store: SqliteStore; blobs: Phot
   return { store: new SqliteStore(join(dataDir, DATABASE_FILE)), blobs: new PhotoBlobs(dataDir) }
 }
 
+/** Opens the store the configuration names, with its photo store. */
+export async function openStore(
+  database: RecordConfig['database'],
+): Promise<{ store: RecordStore; blobs: PhotoStore }> {
+  if (database.kind === 'sqlite') return openEmbedded(database.dataDir)
+  const store = await PostgresStore.open(database.url)
+  return { store, blobs: store.photos }
+}
+
 export async function serve(config: RecordConfig): Promise<void> {
-  const { store, blobs } = openEmbedded(config.dataDir)
+  const { store, blobs } = await openStore(config.database)
   const app = await buildRecordApp({ config, store, blobs })
   const admin = config.bootstrapAdmin
   const users = await store.transaction((tx) => tx.userCount())
   if (users === 0 && admin) {
     const user = newUser(admin.email, 'admin', await hashPassword(admin.password), new Date())
-    await store.transaction(async (tx) => {
-      if ((await tx.userCount()) > 0) return
+    // Checked again inside the transaction: another replica starting at the same time may have made it.
+    const created = await store.transaction(async (tx) => {
+      if ((await tx.userCount()) > 0) return false
       await tx.insertUser(user)
       await tx.appendAudit(
         auditEntry(
@@ -42,8 +55,9 @@ export async function serve(config: RecordConfig): Promise<void> {
           },
         ),
       )
+      return true
     })
-    app.log.info('created the first admin from RECORD_ADMIN_EMAIL and RECORD_ADMIN_PASSWORD_FILE')
+    if (created) app.log.info('created the first admin from RECORD_ADMIN_EMAIL and RECORD_ADMIN_PASSWORD_FILE')
   } else if (users === 0) {
     app.log.warn(
       'no users yet: set RECORD_ADMIN_EMAIL and RECORD_ADMIN_PASSWORD_FILE and restart to create the first admin (docs/record-server.md, "Accounts")',

@@ -9,27 +9,25 @@
 import { randomUUID } from 'node:crypto'
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js'
-import type {
-  AppliedChangeRow,
-  AuditEntry,
-  AuditQuery,
-  AuditRow,
-  ChangedEntity,
-  PatientRow,
-  PhotoRow,
-  RecordStore,
-  RecordTx,
-  Role,
-  SessionRow,
-  TombstoneRow,
-  UserRow,
-  VisitRow,
+import {
+  type AppliedChangeRow,
+  type AuditEntry,
+  type AuditQuery,
+  type AuditRow,
+  type ChangedEntity,
+  type PatientRow,
+  type PhotoRow,
+  type RecordStore,
+  type RecordTx,
+  type Role,
+  type SessionRow,
+  StoreError,
+  type TombstoneRow,
+  type UserRow,
+  type VisitRow,
 } from './store.js'
 
-/** The database cannot be used by this code (newer than it, or unreadable); the message says what to do. */
-export class StoreError extends Error {
-  override name = 'StoreError'
-}
+export { StoreError }
 
 type Row = Record<string, SQLInputValue>
 

@@ -202,9 +202,26 @@ export interface RecordStore {
   transaction<T>(work: (tx: RecordTx) => Promise<T>): Promise<T>
   /** Whether the database answers (GET /ready). */
   ping(): Promise<boolean>
-  /** A consistent copy of the database at `path` (a file the store creates; it must not exist). */
-  backupTo(path: string): Promise<void>
   close(): Promise<void>
+}
+
+/**
+ * Where photos' bytes are kept, by their SHA-256 (content-addressed: the same bytes
+ * are one blob however many visits name them). `put` is durable when it resolves and
+ * all or nothing (a crash leaves the whole blob or none), and comes before the photos
+ * row that names it, so a photo the database names always has its bytes. blobs.ts
+ * keeps files beside the embedded database; postgres-store.ts a table of the database.
+ */
+export interface PhotoStore {
+  /** Stores the bytes under their hash (the caller has checked that they hash to it); a second put of the same bytes changes nothing. */
+  put(sha256: string, bytes: Uint8Array): Promise<void>
+  /** The bytes stored under `sha256`; rejects when there are none. */
+  get(sha256: string): Promise<Buffer>
+}
+
+/** The database cannot be used by this code (newer than it, unreadable, unreachable at start); the message says what to do. */
+export class StoreError extends Error {
+  override name = 'StoreError'
 }
 
 /** A transaction's work stopped on purpose: rolled back, and `answer` sent (a refusal with nothing written). */

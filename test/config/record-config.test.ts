@@ -18,7 +18,7 @@ const refused = (env: NodeJS.ProcessEnv, message: RegExp) =>
 describe('readRecordConfig', () => {
   it('has the documented defaults, on a port other than the metrics service', () => {
     const config = readRecordConfig({ RECORD_DATA_DIR: 'data' }, '/srv')
-    assert.equal(config.dataDir, '/srv/data')
+    assert.deepEqual(config.database, { kind: 'sqlite', dataDir: '/srv/data' })
     assert.equal(config.port, DEFAULT_RECORD_PORT)
     assert.notEqual(config.port, 8000)
     assert.equal(config.host, '127.0.0.1')
@@ -40,6 +40,22 @@ describe('readRecordConfig', () => {
       RECORD_ADMIN_PASSWORD_FILE: file,
     })
     assert.deepEqual(config.bootstrapAdmin, { email: 'admin@clinic.test', password: 'a long enough password' })
+  })
+
+  it('takes PostgreSQL from RECORD_DATABASE_URL instead of the data directory, and never repeats the URL', () => {
+    const url = 'postgres://record:s3cret-pass@db.clinic.test:5432/record'
+    assert.deepEqual(readRecordConfig({ RECORD_DATABASE_URL: url }).database, { kind: 'postgres', url })
+    const secret = 's3cret-pass'
+    for (const [env, message] of [
+      [{ RECORD_DATABASE_URL: `mysql://u:${secret}@h/d` }, /must be a PostgreSQL URL/],
+      [{ RECORD_DATABASE_URL: `postgres://u:${secret}@h:5432` }, /names no database/],
+      [{ RECORD_DATABASE_URL: `postgres://u:${secret}@h/d`, RECORD_DATA_DIR: '/d' }, /both set/],
+    ] as const) {
+      assert.throws(
+        () => readRecordConfig(env),
+        (e: unknown) => e instanceof ConfigError && message.test(e.message) && !e.message.includes(secret),
+      )
+    }
   })
 
   it('refuses what it cannot use, saying what is expected', () => {

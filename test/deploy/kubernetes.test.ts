@@ -5,17 +5,22 @@
  * Kubernetes schemas and type-checks as its Kubernetes type, a misspelled field is
  * caught, and the settings the service depends on hold together: probes on the
  * service's routes, the shutdown timeline inside the grace period, the same user and
- * port as the Containerfile, selectors that match the pods.
+ * port as the Containerfile, selectors that match the pods. Then the record server's
+ * optional manifests (deploy/kubernetes/record-server): its Deployment, Service and
+ * PodDisruptionBudget the same way, CloudNativePG's Cluster against the documented
+ * fields written down in test/support/cnpg-cluster.ts, the database URL from the
+ * Secret the operator makes, and probes on the record server's own routes.
  */
 
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { before, describe, it } from 'node:test'
 import type { Deployment } from 'kubernetes-types/apps/v1.js'
 import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2.js'
 import type { Service } from 'kubernetes-types/core/v1.js'
 import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1.js'
+import type { Cluster } from '../support/cnpg-cluster.js'
 import { label, type Manifest, readResources, render, schemaProblems, typeProblems } from '../support/manifests.js'
 import { ROOT } from '../support/paths.js'
 
@@ -228,5 +233,129 @@ describe('Kubernetes manifests (deploy/kubernetes)', () => {
       [['http', '/metrics']],
     )
     assert.ok(service.spec?.ports?.some((p) => p.name === 'http'))
+  })
+})
+
+const RECORD = join(BASE, 'record-server')
+
+describe('Kubernetes manifests of the record server (deploy/kubernetes/record-server)', () => {
+  let documents: Manifest[]
+  let rendered = true
+  let deployment: Deployment
+  let pod: NonNullable<NonNullable<Deployment['spec']>['template']['spec']>
+  let container: NonNullable<typeof pod>['containers'][number]
+  let cluster: Cluster
+
+  before(async () => {
+    const r = await render(RECORD)
+    if (r === null) {
+      rendered = false
+      console.log(
+        '# kubectl not found: `kubectl kustomize` NOT checked; checking the resource files as written instead',
+      )
+      documents = readResources(RECORD)
+    } else documents = r
+    deployment = only<Deployment>(documents, 'Deployment')
+    pod = deployment.spec?.template.spec as typeof pod
+    container = pod.containers[0] as typeof container
+    cluster = only<Cluster>(documents, 'Cluster')
+  })
+
+  it('renders the record server and its PostgreSQL, and nothing of the metrics service', (t) => {
+    if (!rendered) return t.skip('kubectl is not installed')
+    assert.deepEqual(documents.map((d) => d.kind).sort(), ['Cluster', 'Deployment', 'PodDisruptionBudget', 'Service'])
+    assert.ok(documents.every((d) => !String(d.metadata?.name).startsWith('posture-metrics')))
+  })
+
+  it('every document validates (kubernetes-models; the Cluster against the CNPG fields of cnpg-cluster.ts) and type-checks', async () => {
+    assert.deepEqual(schemaProblems(documents), [])
+    assert.deepEqual(await typeProblems(documents), [])
+  })
+
+  it('a misspelled or mistyped field of the Cluster is refused by both checks', async () => {
+    const misspelled = structuredClone(cluster) as unknown as { spec: Record<string, unknown> }
+    misspelled.spec.instance = misspelled.spec.instances
+    delete misspelled.spec.instances
+    const schema = schemaProblems([misspelled as unknown as Manifest])
+    assert.equal(schema.length, 1, schema.join('\n'))
+    assert.match(schema[0] ?? '', /instance/)
+    const types = await typeProblems([misspelled as unknown as Manifest])
+    assert.equal(types.length, 1, types.join('\n'))
+    assert.match(types[0] ?? '', /instance/)
+    const mistyped = structuredClone(cluster) as unknown as { spec: { primaryUpdateStrategy: string } }
+    mistyped.spec.primaryUpdateStrategy = 'automatic'
+    assert.match(schemaProblems([mistyped as unknown as Manifest])[0] ?? '', /primaryUpdateStrategy/)
+  })
+
+  it('runs 2 replicas of the record server entry point from the same image, rolling out with none unavailable', () => {
+    assert.equal(deployment.spec?.replicas, 2)
+    assert.equal(deployment.spec?.strategy?.rollingUpdate?.maxUnavailable, 0)
+    // kustomize's `images` sets the tag; the file as written names the image alone.
+    assert.equal(container.image, rendered ? 'posture-metrics:1.0.0' : 'posture-metrics')
+    assert.ok(container.command?.includes('dist/src/record-server/main.js'), JSON.stringify(container.command))
+    assert.ok(existsSync(join(ROOT, 'src', 'record-server', 'main.ts')))
+  })
+
+  it('probes the record server routes: startup and liveness on /health, readiness on /ready (the database), on RECORD_PORT', () => {
+    const routes = readFileSync(join(ROOT, 'src', 'record-server', 'app.ts'), 'utf8')
+    assert.match(routes, /app\.get\('\/health'/)
+    assert.match(routes, /app\.get\('\/ready'/)
+    const env = Object.fromEntries((container.env ?? []).map((e) => [e.name, e]))
+    const port = container.ports?.find((p) => p.name === 'http')
+    assert.equal(String(port?.containerPort), env.RECORD_PORT?.value)
+    assert.equal(env.RECORD_HOST?.value, '0.0.0.0')
+    assert.equal(container.startupProbe?.httpGet?.path, '/health')
+    assert.equal(container.livenessProbe?.httpGet?.path, '/health')
+    assert.equal(container.readinessProbe?.httpGet?.path, '/ready')
+    for (const probe of [container.startupProbe, container.livenessProbe, container.readinessProbe])
+      assert.equal(probe?.httpGet?.port, 'http')
+  })
+
+  it('takes the database URL from the Secret CloudNativePG makes for the cluster (<cluster>-app, key uri), and no secret as a plain value', () => {
+    const env = Object.fromEntries((container.env ?? []).map((e) => [e.name, e]))
+    assert.deepEqual(env.RECORD_DATABASE_URL?.valueFrom?.secretKeyRef, {
+      name: `${cluster.metadata.name}-app`,
+      key: 'uri',
+    })
+    assert.equal(env.RECORD_DATA_DIR, undefined, 'no data directory beside PostgreSQL')
+    assert.equal(env.RECORD_ADMIN_EMAIL?.valueFrom?.secretKeyRef?.name, 'posture-record-admin')
+    const file = env.RECORD_ADMIN_PASSWORD_FILE?.value ?? ''
+    const mount = container.volumeMounts?.find((m) => file.startsWith(`${m.mountPath}/`))
+    const volume = pod.volumes?.find((v) => v.name === mount?.name)
+    assert.equal(volume?.secret?.secretName, 'posture-record-admin', 'the password file is a Secret mounted read-only')
+    assert.equal(mount?.readOnly, true)
+    for (const e of container.env ?? [])
+      assert.ok(!/PASSWORD$|URL$|SECRET/.test(e.name) || e.value === undefined || e.name.endsWith('_FILE'), e.name)
+    assert.equal(cluster.spec.bootstrap?.initdb?.database, 'record')
+    assert.ok(cluster.spec.instances >= 2, 'a standby to fail over to')
+  })
+
+  it('runs locked down like the metrics service, with requests within limits and a shutdown inside the grace period', () => {
+    assert.equal(pod.securityContext?.runAsNonRoot, true)
+    assert.equal(pod.securityContext?.runAsUser, 1000)
+    assert.equal(pod.securityContext?.seccompProfile?.type, 'RuntimeDefault')
+    assert.equal(container.securityContext?.readOnlyRootFilesystem, true)
+    assert.equal(container.securityContext?.allowPrivilegeEscalation, false)
+    assert.deepEqual(container.securityContext?.capabilities?.drop, ['ALL'])
+    assert.equal(pod.automountServiceAccountToken, false)
+    const { requests, limits } = container.resources ?? {}
+    for (const resource of ['cpu', 'memory']) assert.ok(requests?.[resource] && limits?.[resource], resource)
+    const pause = Number(container.lifecycle?.preStop?.exec?.command?.[1])
+    const grace = Number((container.env ?? []).find((e) => e.name === 'RECORD_SHUTDOWN_GRACE_MS')?.value) / 1000
+    // serve.ts exits at most 1 s after RECORD_SHUTDOWN_GRACE_MS.
+    assert.ok(pause + grace + 1 < (pod.terminationGracePeriodSeconds ?? 30))
+  })
+
+  it('the Service and the PodDisruptionBudget select the record server pods', () => {
+    const labels = deployment.spec?.template.metadata?.labels ?? {}
+    const matches = (selector: Record<string, string> | undefined) =>
+      Object.keys(selector ?? {}).length > 0 && Object.entries(selector ?? {}).every(([k, v]) => labels[k] === v)
+    assert.ok(matches(deployment.spec?.selector.matchLabels))
+    const service = only<Service>(documents, 'Service')
+    assert.ok(matches(service.spec?.selector))
+    assert.equal(service.spec?.ports?.[0]?.targetPort, 'http')
+    const pdb = only<PodDisruptionBudget>(documents, 'PodDisruptionBudget')
+    assert.ok(matches(pdb.spec?.selector?.matchLabels))
+    assert.ok(Number(pdb.spec?.minAvailable) < (deployment.spec?.replicas ?? 1))
   })
 })

@@ -3,7 +3,9 @@
  * configuration refused with a message saying what to set; /health, /ready and
  * /metrics; a graceful stop on SIGTERM; logs without patient data; the audit trail
  * append-only in the database itself; and a database written by newer code refused
- * at start, unchanged.
+ * at start, unchanged. Over each store (the embedded SQLite and PostgreSQL), with
+ * PostgreSQL's own: /ready failing while the database does not answer, and the
+ * database URL's password kept out of the log.
  */
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -11,6 +13,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, it } from 'node:test'
+import pg from 'pg'
+import { postgresSkip, sharedPostgres, testStores } from '../support/postgres.js'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -20,7 +24,26 @@ import {
   startRecordServer,
 } from '../support/record-server.js'
 
-describe('record server: start, operations and stop', () => {
+/** Runs statements on a server's database directly (as an operator with the database's own tools would): SQLite's file or PostgreSQL's URL. */
+async function database(server: { dataDir: string; database: string | undefined }) {
+  if (server.database === undefined) {
+    const db = new DatabaseSync(join(server.dataDir, 'record.sqlite'))
+    return {
+      query: async (sql: string) => db.prepare(sql).all() as Record<string, unknown>[],
+      exec: async (sql: string) => void db.exec(sql),
+      close: async () => db.close(),
+    }
+  }
+  const client = new pg.Client({ connectionString: server.database })
+  await client.connect()
+  return {
+    query: async (sql: string) => (await client.query(sql)).rows as Record<string, unknown>[],
+    exec: async (sql: string) => void (await client.query(sql)),
+    close: () => client.end(),
+  }
+}
+
+describe('record server: configuration', () => {
   it('refuses to start without a data directory, saying what to set', async () => {
     const { code, output } = await runRecordCommand([], { RECORD_DATA_DIR: '' })
     assert.equal(code, 1)
@@ -29,84 +52,134 @@ describe('record server: start, operations and stop', () => {
     assert.equal(port.code, 1)
     assert.match(port.output, /metrics service's port/)
   })
+})
 
-  it('serves /health, /ready and /metrics, keeps patient data out of its log, and stops on SIGTERM', async () => {
-    const server = await startRecordServer({ env: { RECORD_LOG_LEVEL: 'info' } })
+for (const store of testStores()) {
+  describe(`record server (${store.name}): start, operations and stop`, { skip: store.skip }, () => {
+    it('serves /health, /ready and /metrics, keeps patient data out of its log, and stops on SIGTERM', async () => {
+      const server = await startRecordServer({ database: await store.database(), env: { RECORD_LOG_LEVEL: 'info' } })
+      try {
+        const admin = new RecordClient(server.url)
+        assert.equal((await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status, 200)
+        assert.equal((await admin.request('GET', '/ready')).status, 200)
+        const write = await admin.request('POST', '/api/changes', {
+          change_id: 'log-1',
+          op: 'put_patient',
+          base_rev: null,
+          patient: {
+            id: 'p-log',
+            identifier: 'IDENT-SECRETO',
+            name: 'María Secreta',
+            notes: 'nota secreta',
+            created: '2026-01-01T00:00:00.000Z',
+          },
+        })
+        assert.equal(write.status, 201)
+        await admin.request('POST', '/api/changes', {
+          change_id: 'log-2',
+          op: 'put_visit',
+          base_rev: null,
+          visit: {
+            id: 'v-log',
+            patient_id: 'p-log',
+            date: '',
+            created: '2026-01-01T00:00:00.000Z',
+            content: assessment(),
+            photos: {},
+          },
+        })
+        await admin.request('GET', '/api/patients/p-log')
+        const metrics = await admin.request('GET', '/metrics')
+        assert.match(metrics.body, /record_http_requests_total\{method="POST",route="\/api\/changes",status="201"\} 2/)
+        assert.match(metrics.body, /record_logins_total\{outcome="ok"\} 1/)
+        assert.equal(await server.stop(), 0)
+        const log = server.output()
+        assert.match(log, /stopped/)
+        for (const secret of ['SECRETO', 'Secreta', 'secreta', ADMIN_PASSWORD, 'tragus'])
+          assert.ok(!log.includes(secret), `${secret} in the log`)
+        // Passwords are argon2id hashes at the documented parameters; sessions are kept as hashes of their tokens.
+        const db = await database(server)
+        const hashes = (await db.query('SELECT password_hash AS h FROM users')) as { h: string }[]
+        assert.ok(
+          hashes.length === 1 && hashes[0]?.h.startsWith('$argon2id$v=19$m=19456,t=2,p=1$'),
+          JSON.stringify(hashes),
+        )
+        const tokens = (await db.query('SELECT token_hash AS t FROM sessions')) as { t: string }[]
+        assert.ok(tokens.length >= 1 && tokens.every((t) => /^[0-9a-f]{64}$/.test(t.t) && !admin.cookie?.includes(t.t)))
+        // The audit trail is append-only in the database too.
+        const entries = (await db.query('SELECT count(*) AS n FROM audit'))[0]?.n
+        assert.ok(Number(entries) >= 3)
+        await assert.rejects(db.exec("UPDATE audit SET detail = 'changed'"), /append-only/)
+        await assert.rejects(db.exec('DELETE FROM audit'), /append-only/)
+        if (store.name === 'postgres') await assert.rejects(db.exec('TRUNCATE audit'), /append-only/)
+        assert.equal((await db.query('SELECT count(*) AS n FROM audit'))[0]?.n, entries)
+        await db.close()
+      } finally {
+        await server.dispose()
+      }
+    })
+
+    it('refuses a database written by newer code, and leaves it as it was', async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'record-newer-'))
+      try {
+        const first = await startRecordServer({ dataDir, database: await store.database() })
+        assert.equal(await first.stop(), 0)
+        const db = await database(first)
+        await db.exec(
+          "INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'from the future', '2030-01-01T00:00:00.000Z')",
+        )
+        const { code, output } = await runRecordCommand(
+          [],
+          first.database === undefined
+            ? { RECORD_DATA_DIR: dataDir, RECORD_PORT: '0' }
+            : { RECORD_DATABASE_URL: first.database, RECORD_PORT: '0' },
+        )
+        assert.equal(code, 1)
+        assert.match(output, /schema version 999, newer than this server's \(1\)/)
+        assert.equal(Number((await db.query('SELECT max(version) AS v FROM schema_migrations'))[0]?.v), 999)
+        assert.equal(Number((await db.query('SELECT count(*) AS n FROM schema_migrations'))[0]?.n), 2)
+        await db.close()
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true })
+      }
+    })
+  })
+}
+
+describe('record server (postgres): the database down and back, and its URL', { skip: postgresSkip() }, () => {
+  it('answers /ready with 503 while PostgreSQL does not answer, and 200 again once it does, while /health stays 200', async () => {
+    const cluster = await sharedPostgres()
+    const server = await startRecordServer({ database: await cluster.createDatabase() })
     try {
-      const admin = new RecordClient(server.url)
-      assert.equal((await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status, 200)
-      assert.equal((await admin.request('GET', '/ready')).status, 200)
-      const write = await admin.request('POST', '/api/changes', {
-        change_id: 'log-1',
-        op: 'put_patient',
-        base_rev: null,
-        patient: {
-          id: 'p-log',
-          identifier: 'IDENT-SECRETO',
-          name: 'María Secreta',
-          notes: 'nota secreta',
-          created: '2026-01-01T00:00:00.000Z',
-        },
-      })
-      assert.equal(write.status, 201)
-      await admin.request('POST', '/api/changes', {
-        change_id: 'log-2',
-        op: 'put_visit',
-        base_rev: null,
-        visit: {
-          id: 'v-log',
-          patient_id: 'p-log',
-          date: '',
-          created: '2026-01-01T00:00:00.000Z',
-          content: assessment(),
-          photos: {},
-        },
-      })
-      await admin.request('GET', '/api/patients/p-log')
-      const metrics = await admin.request('GET', '/metrics')
-      assert.match(metrics.body, /record_http_requests_total\{method="POST",route="\/api\/changes",status="201"\} 2/)
-      assert.match(metrics.body, /record_logins_total\{outcome="ok"\} 1/)
-      assert.equal(await server.stop(), 0)
-      const log = server.output()
-      assert.match(log, /stopped/)
-      for (const secret of ['SECRETO', 'Secreta', 'secreta', ADMIN_PASSWORD, 'tragus'])
-        assert.ok(!log.includes(secret), `${secret} in the log`)
-      // Passwords are argon2id hashes at the documented parameters; sessions are kept as hashes of their tokens.
-      const db = new DatabaseSync(join(server.dataDir, 'record.sqlite'))
-      const hashes = db.prepare('SELECT password_hash AS h FROM users').all() as { h: string }[]
-      assert.ok(
-        hashes.length === 1 && hashes[0]?.h.startsWith('$argon2id$v=19$m=19456,t=2,p=1$'),
-        JSON.stringify(hashes),
-      )
-      const tokens = db.prepare('SELECT token_hash AS t FROM sessions').all() as { t: string }[]
-      assert.ok(tokens.length >= 1 && tokens.every((t) => /^[0-9a-f]{64}$/.test(t.t) && !admin.cookie?.includes(t.t)))
-      // The audit trail is append-only in the database too.
-      assert.throws(() => db.exec("UPDATE audit SET detail = 'changed'"), /append-only/)
-      assert.throws(() => db.exec('DELETE FROM audit'), /append-only/)
-      db.close()
+      assert.equal((await fetch(`${server.url}/ready`)).status, 200)
+      await cluster.kill()
+      const down = await fetch(`${server.url}/ready`)
+      assert.equal(down.status, 503)
+      assert.equal(((await down.json()) as { error: { type: string } }).error.type, 'unavailable')
+      assert.equal((await fetch(`${server.url}/health`)).status, 200)
+      await cluster.start()
+      assert.equal((await fetch(`${server.url}/ready`)).status, 200)
     } finally {
       await server.dispose()
     }
   })
 
-  it('refuses a database written by newer code, and leaves it as it was', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'record-newer-'))
-    try {
-      const first = await startRecordServer({ dataDir })
-      assert.equal(await first.stop(), 0)
-      const db = new DatabaseSync(join(dataDir, 'record.sqlite'))
-      db.exec(
-        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'from the future', '2030-01-01T00:00:00.000Z')",
-      )
-      db.close()
-      const { code, output } = await runRecordCommand([], { RECORD_DATA_DIR: dataDir, RECORD_PORT: '0' })
-      assert.equal(code, 1)
-      assert.match(output, /schema version 999, newer than this server's \(1\)/)
-      const after = new DatabaseSync(join(dataDir, 'record.sqlite'), { readOnly: true })
-      assert.equal((after.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number }).v, 999)
-      after.close()
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true })
-    }
+  it('keeps the password of RECORD_DATABASE_URL out of its log and its messages', async () => {
+    const cluster = await sharedPostgres()
+    // Trust authentication in the test cluster: any password is accepted, so it can be looked for afterwards.
+    const secret = 'pw-never-logged-4711'
+    const url = (await cluster.createDatabase()).replace('postgres@', `postgres:${secret}@`)
+    const server = await startRecordServer({ database: url, env: { RECORD_LOG_LEVEL: 'trace' } })
+    await server.stop()
+    assert.ok(!server.output().includes(secret), server.output())
+    // A database that is not there: the start fails saying what to check, without the URL's password.
+    const missing = await runRecordCommand([], {
+      RECORD_DATABASE_URL: `postgres://postgres:${secret}@127.0.0.1:${cluster.port}/no_such_database`,
+      RECORD_PORT: '0',
+    })
+    assert.equal(missing.code, 1)
+    assert.match(missing.output, /cannot open the PostgreSQL database of RECORD_DATABASE_URL/)
+    assert.ok(!missing.output.includes(secret), missing.output)
+    await server.dispose()
   })
 })

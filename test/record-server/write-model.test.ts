@@ -11,6 +11,7 @@ import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
 import fc from 'fast-check'
+import { testStores } from '../support/postgres.js'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -150,51 +151,59 @@ class Pull implements fc.AsyncCommand<Model, Real> {
   toString = () => 'pull'
 }
 
-describe('record server: the write path against a model', () => {
-  let server: RecordServer
-  let clinician: RecordClient
+for (const store of testStores()) {
+  describe(`record server (${store.name}): the write path against a model`, { skip: store.skip }, () => {
+    let server: RecordServer
+    let clinician: RecordClient
 
-  before(async () => {
-    server = await startRecordServer({ env: { RECORD_LOGIN_RATE_LIMIT: '1000' } })
-    const admin = new RecordClient(server.url)
-    assert.equal((await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status, 200)
-    clinician = await userClient(admin, 'clinician')
-  })
-  after(async () => server?.dispose())
+    before(async () => {
+      server = await startRecordServer({ database: await store.database(), env: { RECORD_LOGIN_RATE_LIMIT: '1000' } })
+      const admin = new RecordClient(server.url)
+      assert.equal((await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status, 200)
+      clinician = await userClient(admin, 'clinician')
+    })
+    after(async () => server?.dispose())
 
-  it('loses no write and applies none twice, over random sequences of writes, retries, reads and pulls', async () => {
-    const slot = fc.integer({ min: 0, max: VISITS - 1 })
-    const commands = fc.commands(
-      [
-        fc
-          .tuple(slot, fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }), fc.integer({ min: 0, max: 59 }))
-          .map(([s, rev, second]) => new Write(s, rev, second)),
-        fc.nat().map((pick) => new Retry(pick)),
-        slot.map((s) => new Read(s)),
-        fc.constant(new Pull()),
-      ],
-      { maxCommands: 25 },
-    )
-    await fc.assert(
-      fc.asyncProperty(commands, async (sequence) => {
-        const prefix = `m${randomUUID().slice(0, 8)}`
-        const patient = await clinician.request('POST', '/api/changes', {
-          change_id: randomUUID(),
-          op: 'put_patient',
-          base_rev: null,
-          patient: { id: `${prefix}-p`, identifier: prefix, name: '', notes: '', created: '2026-05-04T08:00:00.000Z' },
-        })
-        assert.equal(patient.status, 201)
-        const cursor = patient.body.entity.seq
-        await fc.asyncModelRun(
-          () => ({
-            model: { visits: Array.from({ length: VISITS }, () => undefined), pushed: [] },
-            real: { client: clinician, prefix, cursor },
-          }),
-          sequence,
-        )
-      }),
-      { numRuns: 40 },
-    )
+    it('loses no write and applies none twice, over random sequences of writes, retries, reads and pulls', async () => {
+      const slot = fc.integer({ min: 0, max: VISITS - 1 })
+      const commands = fc.commands(
+        [
+          fc
+            .tuple(slot, fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }), fc.integer({ min: 0, max: 59 }))
+            .map(([s, rev, second]) => new Write(s, rev, second)),
+          fc.nat().map((pick) => new Retry(pick)),
+          slot.map((s) => new Read(s)),
+          fc.constant(new Pull()),
+        ],
+        { maxCommands: 25 },
+      )
+      await fc.assert(
+        fc.asyncProperty(commands, async (sequence) => {
+          const prefix = `m${randomUUID().slice(0, 8)}`
+          const patient = await clinician.request('POST', '/api/changes', {
+            change_id: randomUUID(),
+            op: 'put_patient',
+            base_rev: null,
+            patient: {
+              id: `${prefix}-p`,
+              identifier: prefix,
+              name: '',
+              notes: '',
+              created: '2026-05-04T08:00:00.000Z',
+            },
+          })
+          assert.equal(patient.status, 201)
+          const cursor = patient.body.entity.seq
+          await fc.asyncModelRun(
+            () => ({
+              model: { visits: Array.from({ length: VISITS }, () => undefined), pushed: [] },
+              real: { client: clinician, prefix, cursor },
+            }),
+            sequence,
+          )
+        }),
+        { numRuns: 40 },
+      )
+    })
   })
-})
+}

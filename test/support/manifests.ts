@@ -1,8 +1,9 @@
 /**
  * Offline checks of Kubernetes documents: schema validation with kubernetes-models
  * (types, required fields, formats) and a type check with kubernetes-types (and the
- * Prometheus Operator's models for its custom resources) through tsc, whose excess-
- * property check rejects a misspelled field such as `livenesProbe`.
+ * Prometheus Operator's models for its custom resources; cnpg-cluster.ts for
+ * CloudNativePG's Cluster) through tsc, whose excess-property check rejects a
+ * misspelled field such as `livenesProbe`.
  */
 import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -14,6 +15,7 @@ import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2'
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1'
 import { Service } from 'kubernetes-models/v1'
 import { parseAllDocuments } from 'yaml'
+import { checkCluster } from './cnpg-cluster.js'
 import { ROOT } from './paths.js'
 
 const run = promisify(execFile)
@@ -41,6 +43,11 @@ export const KINDS: Record<string, Kind> = {
   'policy/v1 PodDisruptionBudget': {
     validate: (d) => new PodDisruptionBudget(d as never).validate(),
     type: ['kubernetes-types/policy/v1', 'PodDisruptionBudget'],
+  },
+  // CloudNativePG's Cluster: the documented fields we use, written down in cnpg-cluster.ts (which says what is checked).
+  'postgresql.cnpg.io/v1 Cluster': {
+    validate: (d) => checkCluster(d),
+    type: [join(ROOT, 'test', 'support', 'cnpg-cluster'), 'Cluster'],
   },
   'monitoring.coreos.com/v1 ServiceMonitor': {
     validate: (d) => new ServiceMonitor(d as never).validate(),

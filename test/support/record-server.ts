@@ -20,7 +20,10 @@ export const ADMIN_PASSWORD = 'correct horse battery staple'
 
 export interface RecordServer {
   readonly url: string
+  /** Its data directory (the embedded store's; with PostgreSQL only the password file's parent). */
   readonly dataDir: string
+  /** Its PostgreSQL URL, or undefined for the embedded store. */
+  readonly database: string | undefined
   readonly child: ChildProcess
   /** What the process wrote to stderr and stdout so far. */
   output(): string
@@ -48,8 +51,13 @@ export function runRecordCommand(
   })
 }
 
+/**
+ * Starts a server. With `database` (a PostgreSQL URL, test/support/postgres.ts) it
+ * serves that database; otherwise the embedded store in `dataDir` (a new one unless
+ * given). The temporary directory holds the admin's password file either way.
+ */
 export async function startRecordServer(
-  options: { env?: Record<string, string>; dataDir?: string } = {},
+  options: { env?: Record<string, string>; dataDir?: string; database?: string | undefined } = {},
 ): Promise<RecordServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'record-server-'))
   const passwordFile = join(dataDir, '..', `${dataDir.split('/').pop()}-admin-password`)
@@ -59,7 +67,9 @@ export async function startRecordServer(
     cwd: ROOT,
     env: {
       ...process.env,
-      RECORD_DATA_DIR: dataDir,
+      ...(options.database === undefined
+        ? { RECORD_DATA_DIR: dataDir, RECORD_DATABASE_URL: '' }
+        : { RECORD_DATA_DIR: '', RECORD_DATABASE_URL: options.database }),
       RECORD_PORT: String(port),
       RECORD_HOST: '127.0.0.1',
       RECORD_ADMIN_EMAIL: ADMIN_EMAIL,
@@ -90,6 +100,7 @@ export async function startRecordServer(
   return {
     url,
     dataDir,
+    database: options.database,
     child,
     output: () => output,
     stop,

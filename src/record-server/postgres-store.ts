@@ -1,0 +1,490 @@
+/**
+ * The RecordStore on PostgreSQL (RECORD_DATABASE_URL; docs/record-server.md,
+ * "PostgreSQL"), for clinics that outgrow one machine: several record-server
+ * processes over one database, each stateless, with the embedded store's semantics.
+ *
+ * Concurrency: every transaction takes one transaction-level advisory lock
+ * (pg_advisory_xact_lock on TRANSACTION_LOCK) before its first read, and holds it
+ * until it commits or rolls back, whichever process runs it. Transactions therefore
+ * run one after another, as SQLite's BEGIN IMMEDIATE makes them: the write path's
+ * check-then-write steps (a visit's revision, the unique patient key, a change id
+ * already applied) see no other writer between the check and the write, and the
+ * sequence (one row, incremented inside the transaction) is handed out and committed
+ * in the same order, so a pull by cursor never sees seq N+1 committed while N is not.
+ * The isolation stays READ COMMITTED on purpose: each statement reads a snapshot taken
+ * after the lock was granted (REPEATABLE READ would take it at the lock's own
+ * statement, before the wait, and miss the previous holder's commit).
+ *
+ * Photos' bytes are in the same database (photo_blobs, bytea keyed by SHA-256;
+ * PostgresPhotos), so pg_dump is the whole backup.
+ */
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js'
+import {
+  type AuditQuery,
+  type AuditRow,
+  type ChangedEntity,
+  type PatientRow,
+  type PhotoRow,
+  type PhotoStore,
+  type RecordStore,
+  type RecordTx,
+  type Role,
+  type SessionRow,
+  StoreError,
+  type TombstoneRow,
+  type UserRow,
+  type VisitRow,
+} from './store.js'
+
+/** The advisory lock every transaction holds (any constant; this one spells 'record' in ASCII). */
+export const TRANSACTION_LOCK = 0x7265636f7264
+
+type Row = Record<string, unknown>
+
+const str = (v: unknown): string => String(v)
+const num = (v: unknown): number => Number(v)
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v))
+
+const userOf = (r: Row): UserRow => ({
+  id: str(r.id),
+  email: str(r.email),
+  role: str(r.role) as Role,
+  passwordHash: str(r.password_hash),
+  failedLogins: num(r.failed_logins),
+  lockedAt: strOrNull(r.locked_at),
+  created: str(r.created),
+})
+const sessionOf = (r: Row): SessionRow => ({
+  tokenHash: str(r.token_hash),
+  userId: str(r.user_id),
+  csrfToken: str(r.csrf_token),
+  created: str(r.created),
+  expires: str(r.expires),
+  lastSeen: str(r.last_seen),
+})
+const patientOf = (r: Row): PatientRow => ({
+  id: str(r.id),
+  identifier: str(r.identifier),
+  key: str(r.key),
+  name: str(r.name),
+  notes: str(r.notes),
+  created: str(r.created),
+  updated: str(r.updated),
+  rev: num(r.rev),
+  seq: num(r.seq),
+})
+const visitOf = (r: Row): VisitRow => ({
+  id: str(r.id),
+  patientId: str(r.patient_id),
+  date: str(r.date),
+  created: str(r.created),
+  updated: str(r.updated),
+  rev: num(r.rev),
+  seq: num(r.seq),
+  content: str(r.content),
+  photos: str(r.photos),
+})
+const photoOf = (r: Row): PhotoRow => ({
+  sha256: str(r.sha256),
+  type: str(r.type),
+  bytes: num(r.bytes),
+  width: num(r.width),
+  height: num(r.height),
+  created: str(r.created),
+})
+const auditOf = (r: Row): AuditRow => ({
+  id: num(r.id),
+  recorded: str(r.recorded),
+  action: str(r.action),
+  outcome: num(r.outcome) as AuditRow['outcome'],
+  userId: strOrNull(r.user_id),
+  userEmail: strOrNull(r.user_email),
+  role: strOrNull(r.role) as Role | null,
+  patientId: strOrNull(r.patient_id),
+  visitId: strOrNull(r.visit_id),
+  deviceId: strOrNull(r.device_id),
+  address: str(r.address),
+  detail: str(r.detail),
+})
+
+/** Runs queries on one connection (a transaction's, or the pool's for one statement). */
+interface Queryable {
+  query(text: string, values?: unknown[]): Promise<pg.QueryResult>
+}
+
+function makeTx(db: Queryable): RecordTx {
+  const rows = async (sql: string, ...params: unknown[]): Promise<Row[]> => (await db.query(sql, params)).rows as Row[]
+  const first = async (sql: string, ...params: unknown[]): Promise<Row | undefined> => (await rows(sql, ...params))[0]
+  const run = async (sql: string, ...params: unknown[]): Promise<number> => (await db.query(sql, params)).rowCount ?? 0
+  const one = <T>(row: Row | undefined, of: (r: Row) => T) => (row ? of(row) : undefined)
+  return {
+    userByEmail: async (email) => one(await first('SELECT * FROM users WHERE email = $1', email), userOf),
+    userById: async (id) => one(await first('SELECT * FROM users WHERE id = $1', id), userOf),
+    users: async () => (await rows('SELECT * FROM users ORDER BY email COLLATE "C"')).map(userOf),
+    userCount: async () => num((await first('SELECT count(*) AS n FROM users'))?.n),
+    insertUser: async (u) => {
+      await run(
+        'INSERT INTO users (id, email, role, password_hash, failed_logins, locked_at, created) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        u.id,
+        u.email,
+        u.role,
+        u.passwordHash,
+        u.failedLogins,
+        u.lockedAt,
+        u.created,
+      )
+    },
+    updateUser: async (id, role, passwordHash) => {
+      await run('UPDATE users SET role = $1, password_hash = $2 WHERE id = $3', role, passwordHash, id)
+    },
+    adminCount: async () => num((await first("SELECT count(*) AS n FROM users WHERE role = 'admin'"))?.n),
+    setLogin: async (id, failed, lockedAt) => {
+      await run('UPDATE users SET failed_logins = $1, locked_at = $2 WHERE id = $3', failed, lockedAt, id)
+    },
+    insertSession: async (s) => {
+      await run(
+        'INSERT INTO sessions (token_hash, user_id, csrf_token, created, expires, last_seen) VALUES ($1, $2, $3, $4, $5, $6)',
+        s.tokenHash,
+        s.userId,
+        s.csrfToken,
+        s.created,
+        s.expires,
+        s.lastSeen,
+      )
+    },
+    session: async (hash) => one(await first('SELECT * FROM sessions WHERE token_hash = $1', hash), sessionOf),
+    touchSession: async (hash, lastSeen) => {
+      await run('UPDATE sessions SET last_seen = $1 WHERE token_hash = $2', lastSeen, hash)
+    },
+    deleteSession: async (hash) => {
+      await run('DELETE FROM sessions WHERE token_hash = $1', hash)
+    },
+    deleteSessionsOf: async (userId) => run('DELETE FROM sessions WHERE user_id = $1', userId),
+    deleteEndedSessions: async (now, idleBefore) =>
+      run('DELETE FROM sessions WHERE expires <= $1 OR last_seen <= $2', now, idleBefore),
+    patient: async (id) => one(await first('SELECT * FROM patients WHERE id = $1', id), patientOf),
+    patientByKey: async (key) => one(await first('SELECT * FROM patients WHERE key = $1', key), patientOf),
+    // COLLATE "C": byte order, as SQLite sorts text, whatever the database's locale.
+    patients: async () => (await rows('SELECT * FROM patients ORDER BY key COLLATE "C"')).map(patientOf),
+    putPatient: async (p) => {
+      await run(
+        `INSERT INTO patients (id, identifier, key, name, notes, created, updated, rev, seq) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (id) DO UPDATE SET identifier = excluded.identifier, key = excluded.key, name = excluded.name,
+           notes = excluded.notes, updated = excluded.updated, rev = excluded.rev, seq = excluded.seq`,
+        p.id,
+        p.identifier,
+        p.key,
+        p.name,
+        p.notes,
+        p.created,
+        p.updated,
+        p.rev,
+        p.seq,
+      )
+    },
+    deletePatient: async (id) => {
+      await run('DELETE FROM patients WHERE id = $1', id)
+    },
+    visit: async (id) => one(await first('SELECT * FROM visits WHERE id = $1', id), visitOf),
+    visitsOf: async (patientId) =>
+      (
+        await rows(
+          'SELECT * FROM visits WHERE patient_id = $1 ORDER BY date COLLATE "C", created COLLATE "C", id COLLATE "C"',
+          patientId,
+        )
+      ).map(visitOf),
+    visitCount: async (patientId) =>
+      num((await first('SELECT count(*) AS n FROM visits WHERE patient_id = $1', patientId))?.n),
+    putVisit: async (v) => {
+      await run(
+        `INSERT INTO visits (id, patient_id, date, created, updated, rev, seq, content, photos) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (id) DO UPDATE SET patient_id = excluded.patient_id, date = excluded.date, updated = excluded.updated,
+           rev = excluded.rev, seq = excluded.seq, content = excluded.content, photos = excluded.photos`,
+        v.id,
+        v.patientId,
+        v.date,
+        v.created,
+        v.updated,
+        v.rev,
+        v.seq,
+        v.content,
+        v.photos,
+      )
+    },
+    deleteVisit: async (id) => {
+      await run('DELETE FROM visits WHERE id = $1', id)
+    },
+    photo: async (sha256) => one(await first('SELECT * FROM photos WHERE sha256 = $1', sha256), photoOf),
+    insertPhoto: async (p) => {
+      await run(
+        'INSERT INTO photos (sha256, type, bytes, width, height, created) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (sha256) DO NOTHING',
+        p.sha256,
+        p.type,
+        p.bytes,
+        p.width,
+        p.height,
+        p.created,
+      )
+    },
+    tombstone: async (kind, id) =>
+      one(await first('SELECT * FROM tombstones WHERE kind = $1 AND id = $2', kind, id), (r) => ({
+        kind: str(r.kind) as TombstoneRow['kind'],
+        id: str(r.id),
+        seq: num(r.seq),
+        deletedAt: str(r.deleted_at),
+        deletedBy: str(r.deleted_by),
+      })),
+    insertTombstone: async (t) => {
+      await run(
+        'INSERT INTO tombstones (kind, id, seq, deleted_at, deleted_by) VALUES ($1, $2, $3, $4, $5)',
+        t.kind,
+        t.id,
+        t.seq,
+        t.deletedAt,
+        t.deletedBy,
+      )
+    },
+    databaseId: async () => str((await first("SELECT value FROM meta WHERE key = 'database_id'"))?.value),
+    nextSeq: async () =>
+      num((await first('UPDATE sequence SET value = value + 1 WHERE id = 1 RETURNING value'))?.value),
+    lastSeq: async () => num((await first('SELECT value FROM sequence WHERE id = 1'))?.value),
+    changedSince: async (cursor, limit) =>
+      (
+        await rows(
+          `SELECT kind, id, seq, deleted FROM (
+             SELECT 'patient' AS kind, id, seq, false AS deleted FROM patients WHERE seq > $1
+             UNION ALL SELECT 'visit', id, seq, false FROM visits WHERE seq > $1
+             UNION ALL SELECT kind, id, seq, true FROM tombstones WHERE seq > $1) AS changed
+           ORDER BY seq LIMIT $2`,
+          cursor,
+          limit,
+        )
+      ).map(
+        (r): ChangedEntity => ({
+          kind: str(r.kind) as ChangedEntity['kind'],
+          id: str(r.id),
+          seq: num(r.seq),
+          deleted: r.deleted === true,
+        }),
+      ),
+    appliedChange: async (changeId) =>
+      one(await first('SELECT * FROM applied_changes WHERE change_id = $1', changeId), (r) => ({
+        changeId: str(r.change_id),
+        userId: str(r.user_id),
+        result: str(r.result),
+        at: str(r.at),
+      })),
+    insertAppliedChange: async (c) => {
+      await run(
+        'INSERT INTO applied_changes (change_id, user_id, result, at) VALUES ($1, $2, $3, $4)',
+        c.changeId,
+        c.userId,
+        c.result,
+        c.at,
+      )
+    },
+    appendAudit: async (e) => {
+      await run(
+        `INSERT INTO audit (recorded, action, outcome, user_id, user_email, role, patient_id, visit_id, device_id, address, detail)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        e.recorded,
+        e.action,
+        e.outcome,
+        e.userId,
+        e.userEmail,
+        e.role,
+        e.patientId,
+        e.visitId,
+        e.deviceId,
+        e.address,
+        e.detail,
+      )
+    },
+    audit: async (q: AuditQuery) => {
+      const where: string[] = []
+      const params: unknown[] = []
+      const add = (column: string, op: string, value: unknown) => {
+        if (value === undefined) return
+        params.push(value)
+        where.push(`${column} ${op} $${params.length}`)
+      }
+      add('id', '>', q.afterId)
+      add('recorded', '>=', q.from)
+      add('recorded', '<', q.to)
+      add('user_id', '=', q.userId)
+      add('patient_id', '=', q.patientId)
+      add('action', '=', q.action)
+      params.push(q.limit)
+      const sql = `SELECT * FROM audit ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id LIMIT $${params.length}`
+      return (await rows(sql, ...params)).map(auditOf)
+    },
+  }
+}
+
+/** Photos' bytes in the database: one row per SHA-256, written (and committed) before the photos row names it. */
+export class PostgresPhotos implements PhotoStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async put(sha256: string, bytes: Uint8Array): Promise<void> {
+    await this.pool.query('INSERT INTO photo_blobs (sha256, bytes) VALUES ($1, $2) ON CONFLICT (sha256) DO NOTHING', [
+      sha256,
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    ])
+  }
+
+  async get(sha256: string): Promise<Buffer> {
+    const result = await this.pool.query('SELECT bytes FROM photo_blobs WHERE sha256 = $1', [sha256])
+    const row = result.rows[0] as { bytes: Buffer } | undefined
+    if (!row) throw new Error(`photo ${sha256} has no bytes in photo_blobs`)
+    return row.bytes
+  }
+}
+
+export class PostgresStore implements RecordStore {
+  readonly photos: PostgresPhotos
+
+  private constructor(private readonly pool: pg.Pool) {
+    this.photos = new PostgresPhotos(pool)
+  }
+
+  /**
+   * Connects to the database at `url`, applies the migrations it lacks (one process at
+   * a time: replicas starting together wait on the same lock) and makes its database
+   * id once. Rejects with a StoreError saying what to do when it cannot.
+   */
+  static async open(url: string, options: { poolSize?: number } = {}): Promise<PostgresStore> {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      // A database that does not answer fails the request (and /ready) instead of holding it.
+      connectionTimeoutMillis: 5_000,
+      application_name: 'posture-record-server',
+    })
+    // An idle connection dropped by the server (a restart, a failover) is an event, not a crash: the pool makes a new one.
+    pool.on('error', () => undefined)
+    const store = new PostgresStore(pool)
+    try {
+      await store.migrate()
+    } catch (error) {
+      await pool.end()
+      if (error instanceof StoreError) throw error
+      const code = (error as { code?: string }).code
+      throw new StoreError(
+        `cannot open the PostgreSQL database of RECORD_DATABASE_URL (${code ?? ''} ${(error as Error).message}): check that it runs, that the URL names its host, port, database and a user that may create tables in it.`,
+      )
+    }
+    return store
+  }
+
+  private async migrate(): Promise<void> {
+    await this.withClient(async (client, fail) => {
+      try {
+        await client.query('BEGIN')
+        await client.query('SELECT pg_advisory_xact_lock($1)', [TRANSACTION_LOCK])
+        await client.query(
+          'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+        )
+        const version = await schemaVersionOf(client)
+        if (version > SCHEMA_VERSION)
+          throw new StoreError(
+            `the database is at schema version ${version}, newer than this server's (${SCHEMA_VERSION}): it was written by a newer release. Run that release (or newer), or restore a backup made by this one; nothing was changed.`,
+          )
+        for (const migration of MIGRATIONS) {
+          if (migration.version <= version) continue
+          await client.query(migration.postgres)
+          await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+            migration.version,
+            migration.name,
+            new Date().toISOString(),
+          ])
+        }
+        await client.query("INSERT INTO meta (key, value) VALUES ('database_id', $1) ON CONFLICT (key) DO NOTHING", [
+          randomUUID(),
+        ])
+        await client.query('COMMIT')
+      } catch (error) {
+        await client.query('ROLLBACK').catch(fail)
+        throw error
+      }
+    })
+  }
+
+  /**
+   * Runs `use` on a connection of the pool. A connection that failed (the server
+   * restarted or went away) is dropped, not reused; its 'error' event, which a
+   * checked-out connection emits when the server goes away, is taken here rather than
+   * left to crash the process.
+   */
+  private async withClient<T>(use: (client: pg.PoolClient, fail: (error: Error) => void) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect()
+    let broken: Error | undefined
+    const fail = (error: Error) => {
+      broken ??= error
+    }
+    client.on('error', fail)
+    try {
+      return await use(client, fail)
+    } finally {
+      client.off('error', fail)
+      client.release(broken)
+    }
+  }
+
+  transaction<T>(work: (tx: RecordTx) => Promise<T>): Promise<T> {
+    return this.withClient(async (client, fail) => {
+      try {
+        await client.query('BEGIN')
+        await client.query('SELECT pg_advisory_xact_lock($1)', [TRANSACTION_LOCK])
+        const result = await work(makeTx(client))
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        // Nothing of the transaction is committed; when the connection is gone the server has rolled it back itself.
+        await client.query('ROLLBACK').catch(fail)
+        throw error
+      }
+    })
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return await this.withClient(async (client, fail) => {
+        try {
+          return (await schemaVersionOf(client)) === SCHEMA_VERSION
+        } catch (error) {
+          fail(error as Error)
+          return false
+        }
+      })
+    } catch {
+      return false
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end()
+  }
+}
+
+async function schemaVersionOf(db: Queryable): Promise<number> {
+  const row = (await db.query('SELECT max(version) AS v FROM schema_migrations')).rows[0] as Row | undefined
+  return row?.v === null || row?.v === undefined ? 0 : Number(row.v)
+}
+
+/** Gives the database at `url` a new id: a restored copy is a new history for the devices' cursors (backup.ts says why). */
+export async function renewDatabaseId(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const id = randomUUID()
+    await client.query(
+      "INSERT INTO meta (key, value) VALUES ('database_id', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      [id],
+    )
+    return id
+  } finally {
+    await client.end()
+  }
+}
