@@ -57,7 +57,10 @@ interface RecordSchema extends DBSchema {
   synced: { key: string; value: SyncedMark }
   /** Conflicts waiting for the clinician. */
   conflicts: { key: string; value: Conflict }
-  /** The sync's state (key 'server'), each local photo's SHA-256 ('sha:<key>'), photos the server holds ('has:<sha>'). */
+  /**
+   * The sync's state (key 'server'), each local photo's SHA-256 ('sha:<key>') and the key of
+   * a photo by its SHA-256 ('key:<sha>'), the photos the server holds ('has:<sha>').
+   */
   syncMeta: { key: string; value: unknown }
 }
 
@@ -511,8 +514,15 @@ export class IdbStorage implements RecordStorage, SyncStore {
     return (await this.db.get('syncMeta', `sha:${key}`)) as string | undefined
   }
 
-  async savePhotoSha(key: string, sha: string): Promise<void> {
-    await this.db.put('syncMeta', sha, `sha:${key}`)
+  savePhotoSha(key: string, sha: string): Promise<void> {
+    return inTransaction(this.db, ['syncMeta'], async (tx) => {
+      await tx.objectStore('syncMeta').put(sha, `sha:${key}`)
+      await tx.objectStore('syncMeta').put(key, `key:${sha}`)
+    })
+  }
+
+  async photoKeyOf(sha: string): Promise<string | undefined> {
+    return (await this.db.get('syncMeta', `key:${sha}`)) as string | undefined
   }
 
   async serverHas(sha: string): Promise<boolean> {

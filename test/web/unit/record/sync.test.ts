@@ -246,7 +246,7 @@ const sha256 = async (blob: Blob) =>
     .digest('hex')
 
 class ModelServer {
-  readonly databaseId = 'db-model'
+  constructor(readonly databaseId = 'db-model') {}
   seq = 0
   readonly patients = new Map<string, ServerPatient>()
   readonly visits = new Map<string, ServerVisit>()
@@ -335,7 +335,7 @@ class ModelServer {
 class ModelTransport implements SyncTransport {
   online = true
   loseNextAnswer = false
-  constructor(private readonly server: ModelServer) {}
+  constructor(public server: ModelServer) {}
   private check(): void {
     if (!this.online) throw new SyncError('offline', 'offline')
   }
@@ -554,5 +554,50 @@ describe('two devices synced through a model server (fast-check)', () => {
       }),
       { numRuns: RUNS },
     )
+  })
+})
+
+describe('a restored server (another database id)', () => {
+  test('the device pulls from 0 and pushes again what the restored server lacks; an older copy there is a conflict, not overwritten', async () => {
+    const server = new ModelServer('db-1')
+    const d = await makeDevice('a', server)
+    const patient: PatientRecord = {
+      id: 'p',
+      identifier: 'HC-1',
+      key: identifierKey('HC-1'),
+      name: '',
+      notes: '',
+      created: new Date().toISOString(),
+      origin: 'typed',
+    }
+    assert.ok((await d.storage.saveVisit(newVisit('v1', 'p', 1, 'k1'), null, patient, [photoOf('k1', 0)])).ok)
+    await d.engine.run()
+    // The backup is taken here: the patient and v1 at token 1.
+    const backup = structuredClone({ patients: [...server.patients], visits: [...server.visits], seq: server.seq })
+    const v1 = (await d.storage.visit('v1'))!
+    assert.ok((await d.storage.saveVisit({ ...v1, file: file(2) }, v1.rev, null, [])).ok)
+    assert.ok((await d.storage.saveVisit(newVisit('v2', 'p', 3, 'k1'), null, null, [])).ok)
+    await d.engine.run()
+    assert.equal(server.visits.size, 2)
+    // Restored from the backup: another database id, without v2 and with v1's older copy (and no photos: lost with it).
+    const restored = new ModelServer('db-2')
+    for (const [id, p] of backup.patients) restored.patients.set(id, p)
+    for (const [id, v] of backup.visits) restored.visits.set(id, v)
+    restored.seq = backup.seq
+    d.transport.server = restored
+    await d.engine.run()
+    assert.equal(tokenOf(restored.visits.get('v2')?.content), 3, 'what the restored server lacked is pushed again')
+    assert.ok([...restored.photos.keys()].length > 0, 'with its photo')
+    const conflicts = await d.storage.conflicts()
+    assert.deepEqual(
+      conflicts.map((c) => [c.entity, c.reason]),
+      [['visit:v1', 'pulled']],
+    )
+    assert.equal(tokenOf((await d.storage.visit('v1'))!.file), 2, 'the newer local copy is kept')
+    assert.ok(await d.engine.resolve('visit:v1', 'mine'))
+    await d.engine.run()
+    assert.equal(tokenOf(restored.visits.get('v1')?.content), 2)
+    assert.deepEqual(await d.storage.outbox(), [])
+    d.storage.close()
   })
 })

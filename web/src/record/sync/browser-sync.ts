@@ -48,9 +48,12 @@ export async function startBrowserSync(store: SyncStore, controller: RecordContr
   })
   await engine.start()
   addEventListener('online', () => void engine.run())
-  // A change of the record made here (not one the sync itself wrote): synced a moment later.
+  // A change of the record made here (not one the sync itself wrote) that queued a change: synced a moment later.
   controller.onChange(() => {
-    if (applying === 0 && !controller.pending) engine.soon()
+    if (applying > 0 || controller.pending || engine.status.phase === 'no_server') return
+    void store.outbox().then((waiting) => {
+      if (waiting.length > 0) engine.soon()
+    })
   })
   void engine.run()
   return engine

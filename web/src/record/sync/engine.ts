@@ -193,7 +193,8 @@ export class SyncEngine {
         return this.refresh({ phase: 'signed_out' })
       }
       this.state = { ...this.state, user }
-      const restored = await this.checkDatabase()
+      // The first sync with this server (or a restored one): afterwards, what it lacks is queued.
+      const restored = this.state.databaseId === null || (await this.checkDatabase())
       const problem = await this.push(user)
       await this.pull()
       if (restored && (await this.store.queueUnsynced()) > 0) await this.push(user)
@@ -376,6 +377,13 @@ export class SyncEngine {
     const photos: PhotoData[] = []
     for (const ref of Object.values(visit.photos)) {
       if (!ref || (await this.store.photo(ref.sha256))) continue
+      // The same bytes kept here under another key (a photo this device took): no download.
+      const here = await this.store.photoKeyOf(ref.sha256)
+      const mine = here === undefined ? undefined : await this.store.photo(here)
+      if (mine) {
+        photos.push({ ...mine, key: ref.sha256, type: ref.type, width: ref.width, height: ref.height })
+        continue
+      }
       const blob = await this.transport!.getPhoto(ref.sha256)
       const sha = await this.effects.sha256(blob)
       if (sha !== ref.sha256) throw new SyncError('photo_mismatch', ref.sha256)

@@ -49,7 +49,10 @@ export interface SyncStore {
   settleConflict(entry: OutboxEntry, conflict: Conflict): Promise<void>
   /** The SHA-256 of a local photo, once computed. */
   photoSha(key: string): Promise<string | undefined>
+  /** Keeps a local photo's SHA-256, and the photo's key under its SHA-256. */
   savePhotoSha(key: string, sha: string): Promise<void>
+  /** The key of a local photo with these bytes (by SHA-256), if one was hashed. */
+  photoKeyOf(sha: string): Promise<string | undefined>
   /** Whether the server is known to hold this photo. */
   serverHas(sha: string): Promise<boolean>
   saveServerHas(sha: string, has: boolean): Promise<void>
