@@ -20,6 +20,11 @@ export const RECORD_ERRORS = {
     status: 403,
     meaning: 'Plain http from another machine; use https (or set RECORD_ALLOW_HTTP / RECORD_TRUSTED_PROXIES).',
   },
+  origin_not_allowed: {
+    status: 403,
+    meaning:
+      'A page of an origin not in RECORD_ALLOWED_ORIGINS asked to call the server (a CORS preflight); ctx.origin.',
+  },
   rate_limited: { status: 429, meaning: 'Too many login attempts from this address; wait and retry.' },
   invalid_request: { status: 400, meaning: 'The request does not match its schema; ctx.problems lists where and why.' },
   invalid_content: {

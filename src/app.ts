@@ -52,6 +52,8 @@ export interface AppOptions {
   metrics?: MetricsPluginOptions | false
   /** FHIR servers the marking app's pages may connect to (CSP connect-src; config FHIR_SERVER_ORIGINS); default none. */
   fhirServerOrigins?: readonly string[]
+  /** The clinic's record servers the marking app syncs with (CSP connect-src; config RECORD_SERVER_ORIGINS); default none. */
+  recordServerOrigins?: readonly string[]
 }
 
 export async function buildApp(options: AppOptions = {}) {
@@ -81,7 +83,9 @@ export async function buildApp(options: AppOptions = {}) {
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   await app.register(requestId)
-  await app.register(securityHeadersPlugin, { fhirServerOrigins: options.fhirServerOrigins ?? [] })
+  // The app's pages may connect to the FHIR servers and the record servers named (each origin once).
+  const connectOrigins = [...new Set([...(options.fhirServerOrigins ?? []), ...(options.recordServerOrigins ?? [])])]
+  await app.register(securityHeadersPlugin, { fhirServerOrigins: connectOrigins })
 
   // Shutdown drain (Connection: close, readiness 503) and request metrics: before
   // load shedding, which answers early.

@@ -31,6 +31,11 @@ export interface Config {
   readonly metricsPort: number | undefined
   /** FHIR servers the marking app may send a visit to (added to its pages' CSP connect-src); none by default. */
   readonly fhirServerOrigins: readonly string[]
+  /**
+   * The clinic's record servers the marking app syncs its record with (added to its pages' CSP
+   * connect-src; the app talks to them directly, so no patient data passes through this service).
+   */
+  readonly recordServerOrigins: readonly string[]
   /** Settings that are accepted but deprecated, each with what to do instead: logged once at startup. */
   readonly deprecations: readonly Deprecation[]
 }
@@ -154,7 +159,7 @@ function metricsPortOf(env: NodeJS.ProcessEnv, servicePort: number): number | un
  * marking app may POST a visit to. https only, or http on this machine (a local test server):
  * patient data never crosses a network in clear text.
  */
-function fhirServerOriginsOf(raw: string | undefined): string[] {
+function fhirServerOriginsOf(raw: string | undefined, name = 'FHIR_SERVER_ORIGINS'): string[] {
   if (!set(raw)) return []
   const origins: string[] = []
   for (const entry of raw.split(',').map((o) => o.trim())) {
@@ -171,12 +176,12 @@ function fhirServerOriginsOf(raw: string | undefined): string[] {
     if (url && !/^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname)) url = undefined
     if (!url) {
       throw new ConfigError(
-        `FHIR_SERVER_ORIGINS must be a comma-separated list of origins like https://fhir.example.org (scheme, host and an optional port; no path); got '${entry}'.`,
+        `${name} must be a comma-separated list of origins like https://${name === 'FHIR_SERVER_ORIGINS' ? 'fhir' : 'record'}.example.org (scheme, host and an optional port; no path); got '${entry}'.`,
       )
     }
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname))) {
       throw new ConfigError(
-        `FHIR_SERVER_ORIGINS accepts https origins only (http only on localhost, 127.0.0.1 or [::1]): patient data must not travel unencrypted; got '${entry}'.`,
+        `${name} accepts https origins only (http only on localhost, 127.0.0.1 or [::1]): patient data must not travel unencrypted; got '${entry}'.`,
       )
     }
     // Normalised as browsers write an origin (lower case, punycode, no default port): the CSP source and the app compare it so.
@@ -306,5 +311,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsEnabled,
     metricsPort,
     fhirServerOrigins: fhirServerOriginsOf(env.FHIR_SERVER_ORIGINS),
+    recordServerOrigins: fhirServerOriginsOf(env.RECORD_SERVER_ORIGINS, 'RECORD_SERVER_ORIGINS'),
   }
 }

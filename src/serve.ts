@@ -30,6 +30,7 @@ export async function serve(config: Config): Promise<void> {
     overload: { maxQueueMs: config.maxQueueMs },
     metrics: config.metricsEnabled ? { route: !separateMetrics } : false,
     fhirServerOrigins: config.fhirServerOrigins,
+    recordServerOrigins: config.recordServerOrigins,
   })
 
   // With WORKERS > 1 the cluster primary has said so.

@@ -181,6 +181,11 @@ export async function buildRecordApp(options: RecordAppOptions) {
   }
 
   app.addHook('onRequest', async (request, reply) => {
+    // CORS with credentials for the marking app's origins, exactly as listed (RECORD_ALLOWED_ORIGINS); no other origin's page may read an answer.
+    reply.header('vary', 'Origin')
+    const origin = request.headers.origin
+    if (typeof origin === 'string' && config.allowedOrigins.includes(origin))
+      reply.header('access-control-allow-origin', origin).header('access-control-allow-credentials', 'true')
     const access = request.routeOptions.config.access ?? 'public'
     const url = request.url
     const operations = url === '/health' || url === '/ready' || url === '/metrics'
@@ -306,6 +311,24 @@ export async function buildRecordApp(options: RecordAppOptions) {
   app.setNotFoundHandler((_request, reply) =>
     fail(reply, 'not_found', 'No such route; docs/record-server.md lists them.'),
   )
+
+  // A CORS preflight: answered for the listed origins only; it carries no cookie, so it needs no session.
+  app.options('/api/*', { config: { access: 'public' } }, async (request, reply) => {
+    const origin = request.headers.origin
+    if (typeof origin !== 'string' || !config.allowedOrigins.includes(origin))
+      return fail(
+        reply,
+        'origin_not_allowed',
+        `Pages of ${typeof origin === 'string' ? origin : 'this origin'} may not call this server. The operator lists the marking app's origins in RECORD_ALLOWED_ORIGINS.`,
+        { origin: typeof origin === 'string' ? origin : null },
+      )
+    return reply
+      .code(204)
+      .header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE')
+      .header('access-control-allow-headers', `content-type, ${CSRF_HEADER}, ${DEVICE_HEADER}`)
+      .header('access-control-max-age', '600')
+      .send()
+  })
 
   // -------------------------------------------------------------------------------------------
   // Operations: never a session, never patient data; /health never touches the database.

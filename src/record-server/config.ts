@@ -26,6 +26,11 @@ export interface RecordConfig {
   readonly allowHttp: boolean
   /** Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (addresses or CIDRs); none by default. */
   readonly trustedProxies: readonly string[]
+  /**
+   * The origins of the marking app allowed to call this server from a page (CORS with
+   * credentials): exact origins only (scheme, host, port), never a wildcard. Empty: none.
+   */
+  readonly allowedOrigins: readonly string[]
   /** A session ends after this long without a request, and at most this long after login, minutes. */
   readonly sessionIdleMinutes: number
   readonly sessionMaxHours: number
@@ -79,6 +84,37 @@ function proxiesOf(raw: string | undefined): string[] {
       )
   }
   return addresses
+}
+
+/**
+ * RECORD_ALLOWED_ORIGINS: the marking app's origins (where the metrics service serves it) whose
+ * pages may call this server with the session cookie. Exact origins (https, or http on this
+ * machine), compared as browsers send the Origin header; no wildcard, no path.
+ */
+function allowedOriginsOf(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return []
+  const origins: string[] = []
+  for (const entry of raw.split(',').map((o) => o.trim())) {
+    if (entry === '') continue
+    let url: URL | undefined
+    try {
+      url = /^https?:\/\/[^/?#@*\s]+\/?$/i.test(entry) ? new URL(entry) : undefined
+    } catch {
+      url = undefined
+    }
+    if (url && !/^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname)) url = undefined
+    if (!url)
+      throw new ConfigError(
+        `RECORD_ALLOWED_ORIGINS must be a comma-separated list of exact origins like https://posture.clinic.example (scheme, host, optional port; no path, no wildcard); got '${entry}'.`,
+      )
+    const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]'
+    if (url.protocol !== 'https:' && !local)
+      throw new ConfigError(
+        `RECORD_ALLOWED_ORIGINS accepts https origins only (http only on localhost, 127.0.0.1 or [::1]); got '${entry}'.`,
+      )
+    if (!origins.includes(url.origin)) origins.push(url.origin)
+  }
+  return origins
 }
 
 function bootstrapOf(env: NodeJS.ProcessEnv): RecordConfig['bootstrapAdmin'] {
@@ -162,6 +198,7 @@ export function readRecordConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     logLevel,
     allowHttp: booleanOf(env, 'RECORD_ALLOW_HTTP', 'whether plain http is accepted from other machines'),
     trustedProxies: proxiesOf(env.RECORD_TRUSTED_PROXIES),
+    allowedOrigins: allowedOriginsOf(env.RECORD_ALLOWED_ORIGINS),
     sessionIdleMinutes: integer(
       env,
       'RECORD_SESSION_IDLE_MINUTES',

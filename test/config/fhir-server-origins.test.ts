@@ -62,3 +62,21 @@ describe('FHIR_SERVER_ORIGINS', () => {
     }
   })
 })
+
+describe('RECORD_SERVER_ORIGINS (the record servers the app syncs with; the same rules)', () => {
+  it('is empty by default, and reads origins as FHIR_SERVER_ORIGINS does', () => {
+    assert.deepEqual(readConfig({}).recordServerOrigins, [])
+    assert.deepEqual(
+      readConfig({ RECORD_SERVER_ORIGINS: 'https://Record.Clinic.example:443/,http://127.0.0.1:8100' })
+        .recordServerOrigins,
+      ['https://record.clinic.example', 'http://127.0.0.1:8100'],
+    )
+  })
+  it('refuses plain http to another machine and anything but an origin, naming the variable', () => {
+    for (const bad of ['http://record.clinic.example', 'https://record.clinic.example/api', '*'])
+      assert.throws(
+        () => readConfig({ RECORD_SERVER_ORIGINS: bad }),
+        (e: unknown) => e instanceof ConfigError && e.message.includes('RECORD_SERVER_ORIGINS'),
+      )
+  })
+})

@@ -15,6 +15,31 @@ const refused = (env: NodeJS.ProcessEnv, message: RegExp) =>
     (e: unknown) => e instanceof ConfigError && message.test(e.message),
   )
 
+describe('RECORD_ALLOWED_ORIGINS', () => {
+  it('reads exact origins, normalised as browsers send them, once each', () => {
+    const config = readRecordConfig(
+      {
+        RECORD_DATA_DIR: 'd',
+        RECORD_ALLOWED_ORIGINS:
+          'https://Posture.Clinic.example:443/, http://127.0.0.1:8000,https://posture.clinic.example',
+      },
+      '/srv',
+    )
+    assert.deepEqual(config.allowedOrigins, ['https://posture.clinic.example', 'http://127.0.0.1:8000'])
+  })
+  it('refuses a wildcard, a path, plain http to another machine, anything but an origin', () => {
+    for (const value of [
+      '*',
+      'https://*.clinic.example',
+      'https://a.example/app',
+      'http://clinic.example',
+      'null',
+      'ftp://a',
+    ])
+      refused({ RECORD_DATA_DIR: 'd', RECORD_ALLOWED_ORIGINS: value }, /RECORD_ALLOWED_ORIGINS/)
+  })
+})
+
 describe('readRecordConfig', () => {
   it('has the documented defaults, on a port other than the metrics service', () => {
     const config = readRecordConfig({ RECORD_DATA_DIR: 'data' }, '/srv')
@@ -24,6 +49,7 @@ describe('readRecordConfig', () => {
     assert.equal(config.host, '127.0.0.1')
     assert.equal(config.allowHttp, false)
     assert.deepEqual(config.trustedProxies, [])
+    assert.deepEqual(config.allowedOrigins, [], 'no page of any origin may call it by default')
     assert.equal(config.sessionIdleMinutes, 30)
     assert.equal(config.sessionMaxHours, 12)
     assert.equal(config.lockoutFailures, 5)

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
-import { buildApp } from '../../src/app.js'
+import { type AppOptions, buildApp } from '../../src/app.js'
 import { FIGURES, type FigureSpec, figureSvg, type Px } from '../web/fixtures/figure.js'
 import { TEST_OUTPUT, WEB_BUILD } from './paths.js'
 
@@ -30,7 +30,11 @@ export interface Harness {
   close(): Promise<void>
 }
 
-export async function startHarness(): Promise<Harness> {
+/**
+ * `options.app` adds to the service's options (e.g. the record servers the app may reach) and
+ * `options.port` listens on a port chosen beforehand (another process must know the app's origin).
+ */
+export async function startHarness(options: { app?: AppOptions; port?: number } = {}): Promise<Harness> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`,
@@ -39,8 +43,8 @@ export async function startHarness(): Promise<Harness> {
   if (!existsSync(`${WEB_BUILD}index.html`))
     throw new Error(`The app is not built (${WEB_BUILD}index.html missing): run "npm run build".`)
   mkdirSync(OUTPUT, { recursive: true })
-  const app = await buildApp({ logger: false, overload: { maxQueueMs: 0 }, webRoot: WEB_BUILD })
-  const base = await app.listen({ port: 0, host: '127.0.0.1' })
+  const app = await buildApp({ logger: false, overload: { maxQueueMs: 0 }, webRoot: WEB_BUILD, ...options.app })
+  const base = await app.listen({ port: options.port ?? 0, host: '127.0.0.1' })
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: CHROMIUM_ARGS,

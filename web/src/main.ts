@@ -36,6 +36,8 @@ import { IdbStorage } from './record/idb-storage.js'
 import { mountRecordDialog, mountRecordStatus } from './record/panel.js'
 import { StudyActions } from './record/study-actions.js'
 import { mountStudyPanel } from './record/study-panel.js'
+import { startBrowserSync } from './record/sync/browser-sync.js'
+import { mountSyncPanel } from './record/sync/panel.js'
 import { byId, setText } from './render/dom.js'
 import { renderStage, Stage } from './render/stage.js'
 import { health } from './service/api.js'
@@ -160,6 +162,8 @@ void IdbStorage.open()
       void files.refreshPrinted()
     }
     mountRecordStatus(record)
+    // The sync with the clinic's record server (record/sync/): local-first; nothing changes without a server set.
+    void startBrowserSync(storage, record).then((engine) => mountSyncPanel(engine, record))
     fhir.record = record
     mountRecordDialog(record, undefined, (patient, visits) =>
       patientFhirButtons(fhir, openFhir, patient, visits.length),

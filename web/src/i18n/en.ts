@@ -14,6 +14,7 @@ import { RECORD_EN } from './record.js'
 import { RECORD_SAFETY_EN } from './record-safety.js'
 import { REPEATABILITY_EN } from './repeatability.js'
 import { REPORT_PDF_EN } from './report-pdf.js'
+import { SYNC_EN } from './sync.js'
 import type { Message } from './types.js'
 
 export const en = {
@@ -26,6 +27,7 @@ export const en = {
   // The patient record (record.ts)
   ...RECORD_EN,
   ...RECORD_SAFETY_EN,
+  ...SYNC_EN,
   // Exporting and sending a visit as HL7 FHIR R4 (fhir-app.ts)
   ...FHIR_APP_EN,
   // Files from outside: photos refused, files checked against their schema (files.ts)

@@ -14,6 +14,7 @@ import { RECORD_ES } from './record.js'
 import { RECORD_SAFETY_ES } from './record-safety.js'
 import { REPEATABILITY_ES } from './repeatability.js'
 import { REPORT_PDF_ES } from './report-pdf.js'
+import { SYNC_ES } from './sync.js'
 import type { Message } from './types.js'
 
 export const es = {
@@ -25,6 +26,7 @@ export const es = {
   // The patient record (record.ts)
   ...RECORD_ES,
   ...RECORD_SAFETY_ES,
+  ...SYNC_ES,
   // Exporting and sending a visit as HL7 FHIR R4 (fhir-app.ts)
   ...FHIR_APP_ES,
   // Files from outside: photos refused, files checked against their schema (files.ts)

@@ -291,6 +291,18 @@ export class RecordController {
     this.changed()
   }
 
+  /**
+   * A patient or visit written by the sync with the clinic's server (a pull, a resolved
+   * conflict): this tab's panels, the visit on screen (told as by another tab, so unsaved
+   * work here is kept as its own visit, never overwritten) and the other tabs hear.
+   */
+  async syncChanged(kind: 'patient' | 'visit', id: string): Promise<void> {
+    if (kind !== 'visit') return this.recordChanged()
+    const message: RecordMessage = { kind: 'visit', tab: 'sync', id, rev: (await this.storage.visit(id))?.rev ?? null }
+    this.tell(message)
+    await this.heard(message)
+  }
+
   private tell(message: RecordMessage): void {
     this.effects.channel?.post(message)
   }

@@ -14,13 +14,31 @@ import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type St
 import type { StoredReportSettings } from '../files/report-settings.js'
 import type { PatientRecord, RepeatPair, VisitRecord } from './model.js'
 import type { Deletion, PhotoData, RecordStorage, TabWorkspace, VisitWrite, Workspace } from './storage.js'
+import { decidePulled, localPatientOf, localVisitOf, samePatient, sameVisit } from './sync/plan.js'
+import type { PulledOutcome, SyncStore, TakenEntry } from './sync/store.js'
+import {
+  type Conflict,
+  type EntityKey,
+  type EntityKind,
+  entityKey,
+  type OutboxEntry,
+  type PulledEntity,
+  type Resolution,
+  type ServerPatient,
+  type ServerVisit,
+  type SyncedMark,
+  type SyncServerState,
+} from './sync/types.js'
 
 export const DATABASE_NAME = 'posture-metrics-record'
 /**
  * 1: the first record; 2: visit revisions, a workspace per tab, the last deletion kept for
- * undo; 3: the report settings and the repeat pairs.
+ * undo; 3: the report settings and the repeat pairs; 4: the sync with the clinic's record
+ * server (outbox, synced marks, conflicts, its state), every patient and visit already
+ * stored queued for the first sync.
  */
-const DATABASE_VERSION = 3
+const DATABASE_VERSION = 4
+const SYNC_STATE_KEY = 'server'
 const REPORT_SETTINGS_KEY = 'report'
 const DELETION_KEY = 'last'
 
@@ -33,11 +51,61 @@ interface RecordSchema extends DBSchema {
   /** Read back as unknown: admitted by report-settings.ts before any use. */
   settings: { key: string; value: StoredReportSettings }
   pairs: { key: string; value: RepeatPair }
+  /** Local writes waiting to reach the record server, in order (sync/types.ts OutboxEntry). */
+  outbox: { key: number; value: OutboxEntry; indexes: { entity: string } }
+  /** The server revision each patient and visit is in step with. */
+  synced: { key: string; value: SyncedMark }
+  /** Conflicts waiting for the clinician. */
+  conflicts: { key: string; value: Conflict }
+  /**
+   * The sync's state (key 'server'), each local photo's SHA-256 ('sha:<key>') and the key of
+   * a photo by its SHA-256 ('key:<sha>'), the photos the server holds ('has:<sha>').
+   */
+  syncMeta: { key: string; value: unknown }
 }
 
 type Db = IDBPDatabase<RecordSchema>
 type Store = StoreNames<RecordSchema>
 type WriteTx = IDBPTransaction<RecordSchema, Store[], 'readwrite'>
+
+/** The stores a write that queues its changes for the sync also touches. */
+const SYNC_STORES: Store[] = ['outbox', 'synced']
+
+function newChangeId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+}
+
+/**
+ * Queues a local write for the sync, in the write's own transaction. A put adds nothing
+ * while an entry of its entity waits unsent (that entry pushes what the record holds
+ * when it is pushed) and takes back an unsent deletion of it (an undo); a deletion takes
+ * back the unsent entries of its entity and is queued only when the server may have it.
+ */
+async function queue(tx: WriteTx, kind: EntityKind, id: string, op: 'put' | 'delete', notBefore?: number) {
+  const entity = entityKey(kind, id)
+  const outbox = tx.objectStore('outbox')
+  const entries = await outbox.index('entity').getAll(entity)
+  if (op === 'put') {
+    for (const e of entries) if (!e.sent && e.op === 'delete') await outbox.delete(e.seq!)
+    if (entries.some((e) => !e.sent && e.op === 'put')) return
+  } else {
+    for (const e of entries) if (!e.sent) await outbox.delete(e.seq!)
+    if (!(await tx.objectStore('synced').get(entity)) && !entries.some((e) => e.sent)) return
+  }
+  const entry: OutboxEntry = {
+    changeId: newChangeId(),
+    entity,
+    kind,
+    id,
+    op,
+    sent: false,
+    queued: new Date().toISOString(),
+    ...(notBefore === undefined ? {} : { notBefore }),
+  }
+  await outbox.add(entry)
+}
 
 function photoKeys(visits: readonly VisitRecord[]): string[] {
   return visits.flatMap((v) => Object.values(v.photos).map((p) => p.key))
@@ -97,7 +165,7 @@ async function ensurePhotos(tx: WriteTx, photos: readonly PhotoData[]): Promise<
     if ((await tx.objectStore('photos').getKey(photo.key)) === undefined) await tx.objectStore('photos').put(photo)
 }
 
-export class IdbStorage implements RecordStorage {
+export class IdbStorage implements RecordStorage, SyncStore {
   private constructor(private readonly db: Db) {}
 
   static async open(name = DATABASE_NAME): Promise<IdbStorage> {
@@ -122,6 +190,16 @@ export class IdbStorage implements RecordStorage {
         if (oldVersion < 3) {
           database.createObjectStore('settings')
           database.createObjectStore('pairs', { keyPath: 'id' })
+        }
+        if (oldVersion < 4) {
+          database.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true }).createIndex('entity', 'entity')
+          database.createObjectStore('synced', { keyPath: 'entity' })
+          database.createObjectStore('conflicts', { keyPath: 'entity' })
+          database.createObjectStore('syncMeta')
+          // The record kept so far is queued for its first sync: patients first, so each visit's patient is on the server before it.
+          const upgrade = tx as unknown as WriteTx
+          for (const p of await upgrade.objectStore('patients').getAll()) await queue(upgrade, 'patient', p.id, 'put')
+          for (const v of await upgrade.objectStore('visits').getAll()) await queue(upgrade, 'visit', v.id, 'put')
         }
       },
       // Another tab opened a newer version of the app's database: close so that it can upgrade.
@@ -169,63 +247,83 @@ export class IdbStorage implements RecordStorage {
     put: PatientRecord | null,
     photos: readonly PhotoData[],
   ): Promise<VisitWrite> {
-    return inTransaction(this.db, ['patients', 'visits', 'photos'], async (tx): Promise<VisitWrite> => {
+    return inTransaction(this.db, ['patients', 'visits', 'photos', ...SYNC_STORES], async (tx): Promise<VisitWrite> => {
       const current = await tx.objectStore('visits').get(visit.id)
       if ((current?.rev ?? null) !== expectedRev) return { ok: false, current }
       const stored = { ...visit, rev: (current?.rev ?? 0) + 1 }
-      if (put) await tx.objectStore('patients').put(put)
+      if (put) {
+        await tx.objectStore('patients').put(put)
+        await queue(tx, 'patient', put.id, 'put')
+      }
       await ensurePhotos(tx, photos)
       await tx.objectStore('visits').put(stored)
+      await queue(tx, 'visit', stored.id, 'put')
       return { ok: true, visit: stored }
     })
   }
 
   async putPatient(patient: PatientRecord): Promise<void> {
-    await this.db.put('patients', patient)
+    await inTransaction(this.db, ['patients', ...SYNC_STORES], async (tx) => {
+      await tx.objectStore('patients').put(patient)
+      await queue(tx, 'patient', patient.id, 'put')
+    })
   }
 
   deletePatient(id: string, until: number): Promise<Deletion | undefined> {
-    return inTransaction(this.db, ['patients', 'visits', 'photos', 'workspace', 'deletion'], async (tx) => {
-      const patient = await tx.objectStore('patients').get(id)
-      if (!patient) return undefined
-      const visits = await tx.objectStore('visits').index('patientId').getAll(id)
-      const photos = await removePhotosOf(tx, visits)
-      for (const v of visits) await tx.objectStore('visits').delete(v.id)
-      await tx.objectStore('patients').delete(id)
-      const deletion: Deletion = {
-        kind: 'patient',
-        patient: patient.identifier,
-        date: '',
-        until,
-        patients: [patient],
-        visits,
-        photos,
-      }
-      await tx.objectStore('deletion').put(deletion, DELETION_KEY)
-      return deletion
-    })
+    return inTransaction(
+      this.db,
+      ['patients', 'visits', 'photos', 'workspace', 'deletion', ...SYNC_STORES],
+      async (tx) => {
+        const patient = await tx.objectStore('patients').get(id)
+        if (!patient) return undefined
+        const visits = await tx.objectStore('visits').index('patientId').getAll(id)
+        const photos = await removePhotosOf(tx, visits)
+        for (const v of visits) {
+          await tx.objectStore('visits').delete(v.id)
+          await queue(tx, 'visit', v.id, 'delete', until)
+        }
+        await tx.objectStore('patients').delete(id)
+        await queue(tx, 'patient', id, 'delete', until)
+        const deletion: Deletion = {
+          kind: 'patient',
+          patient: patient.identifier,
+          date: '',
+          until,
+          patients: [patient],
+          visits,
+          photos,
+        }
+        await tx.objectStore('deletion').put(deletion, DELETION_KEY)
+        return deletion
+      },
+    )
   }
 
   deleteVisit(id: string, until: number): Promise<Deletion | undefined> {
-    return inTransaction(this.db, ['patients', 'visits', 'photos', 'workspace', 'deletion'], async (tx) => {
-      const visit = await tx.objectStore('visits').get(id)
-      if (!visit) return undefined
-      const patient = await tx.objectStore('patients').get(visit.patientId)
-      const photos = await removePhotosOf(tx, [visit])
-      await tx.objectStore('visits').delete(id)
-      const deletion: Deletion = {
-        kind: 'visit',
-        patient: patient?.identifier ?? '',
-        date: visit.date,
-        until,
-        // The patient comes back too should it have been deleted meanwhile.
-        patients: patient ? [patient] : [],
-        visits: [visit],
-        photos,
-      }
-      await tx.objectStore('deletion').put(deletion, DELETION_KEY)
-      return deletion
-    })
+    return inTransaction(
+      this.db,
+      ['patients', 'visits', 'photos', 'workspace', 'deletion', ...SYNC_STORES],
+      async (tx) => {
+        const visit = await tx.objectStore('visits').get(id)
+        if (!visit) return undefined
+        const patient = await tx.objectStore('patients').get(visit.patientId)
+        const photos = await removePhotosOf(tx, [visit])
+        await tx.objectStore('visits').delete(id)
+        await queue(tx, 'visit', id, 'delete', until)
+        const deletion: Deletion = {
+          kind: 'visit',
+          patient: patient?.identifier ?? '',
+          date: visit.date,
+          until,
+          // The patient comes back too should it have been deleted meanwhile.
+          patients: patient ? [patient] : [],
+          visits: [visit],
+          photos,
+        }
+        await tx.objectStore('deletion').put(deletion, DELETION_KEY)
+        return deletion
+      },
+    )
   }
 
   async deletion(now: number): Promise<Deletion | undefined> {
@@ -234,16 +332,22 @@ export class IdbStorage implements RecordStorage {
   }
 
   undoDeletion(now: number): Promise<Deletion | undefined> {
-    return inTransaction(this.db, ['patients', 'visits', 'photos', 'deletion'], async (tx) => {
+    return inTransaction(this.db, ['patients', 'visits', 'photos', 'deletion', ...SYNC_STORES], async (tx) => {
       const d = await tx.objectStore('deletion').get(DELETION_KEY)
       await tx.objectStore('deletion').delete(DELETION_KEY)
       if (!d || now > d.until) return undefined
       for (const p of d.patients)
-        if (!(await tx.objectStore('patients').get(p.id))) await tx.objectStore('patients').put(p)
+        if (!(await tx.objectStore('patients').get(p.id))) {
+          await tx.objectStore('patients').put(p)
+          await queue(tx, 'patient', p.id, 'put')
+        }
       for (const v of d.visits) {
         const current = await tx.objectStore('visits').get(v.id)
         // A visit written again since (a tab kept saving it) is newer than the deleted copy: it stays.
-        if (!current) await tx.objectStore('visits').put({ ...v, rev: v.rev + 1 })
+        if (!current) {
+          await tx.objectStore('visits').put({ ...v, rev: v.rev + 1 })
+          await queue(tx, 'visit', v.id, 'put')
+        }
       }
       for (const p of d.photos) await tx.objectStore('photos').put(p)
       return d
@@ -257,14 +361,18 @@ export class IdbStorage implements RecordStorage {
     pairs: readonly RepeatPair[] = [],
     settings?: StoredReportSettings,
   ): Promise<VisitRecord[]> {
-    return inTransaction(this.db, ['patients', 'visits', 'photos', 'pairs', 'settings'], async (tx) => {
+    return inTransaction(this.db, ['patients', 'visits', 'photos', 'pairs', 'settings', ...SYNC_STORES], async (tx) => {
       if (settings) await tx.objectStore('settings').put(settings, REPORT_SETTINGS_KEY)
-      for (const p of patients) await tx.objectStore('patients').put(p)
+      for (const p of patients) {
+        await tx.objectStore('patients').put(p)
+        await queue(tx, 'patient', p.id, 'put')
+      }
       const stored: VisitRecord[] = []
       for (const v of visits) {
         const current = await tx.objectStore('visits').get(v.id)
         const visit = { ...v, rev: Math.max(current?.rev ?? 0, v.rev ?? 0) + 1 }
         await tx.objectStore('visits').put(visit)
+        await queue(tx, 'visit', visit.id, 'put')
         stored.push(visit)
       }
       for (const p of photos) await tx.objectStore('photos').put(p)
@@ -312,9 +420,306 @@ export class IdbStorage implements RecordStorage {
   }
 
   async clear(): Promise<void> {
-    const stores = ['patients', 'visits', 'photos', 'workspace', 'deletion', 'settings', 'pairs'] as const
+    const stores = [
+      'patients',
+      'visits',
+      'photos',
+      'workspace',
+      'deletion',
+      'settings',
+      'pairs',
+      'outbox',
+      'synced',
+      'conflicts',
+      'syncMeta',
+    ] as const
     await inTransaction(this.db, [...stores], async (tx) => {
       for (const store of stores) await tx.objectStore(store).clear()
+    })
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The sync with the clinic's record server (sync/store.ts).
+
+  async syncState(): Promise<SyncServerState | undefined> {
+    return (await this.db.get('syncMeta', SYNC_STATE_KEY)) as SyncServerState | undefined
+  }
+
+  async saveSyncState(state: SyncServerState): Promise<void> {
+    await this.db.put('syncMeta', state, SYNC_STATE_KEY)
+  }
+
+  outbox(): Promise<OutboxEntry[]> {
+    return this.db.getAll('outbox')
+  }
+
+  conflicts(): Promise<Conflict[]> {
+    return this.db.getAll('conflicts')
+  }
+
+  takeOutbox(limit: number, now: number): Promise<TakenEntry[]> {
+    return inTransaction(this.db, ['outbox', 'conflicts', 'synced', 'patients', 'visits'], async (tx) => {
+      const conflicts = new Set(await tx.objectStore('conflicts').getAllKeys())
+      const skipped = new Set<string>()
+      const takenEntities = new Set<string>()
+      const taken: TakenEntry[] = []
+      for (const entry of await tx.objectStore('outbox').getAll()) {
+        if (taken.length >= limit) break
+        // One entry per entity a pass: the next is made from the revision this one's answer gives.
+        if (takenEntities.has(entry.entity)) continue
+        let blocked = conflicts.has(entry.entity) || skipped.has(entry.entity)
+        if (!blocked && entry.op === 'delete' && entry.notBefore !== undefined && entry.notBefore > now) blocked = true
+        const local =
+          entry.kind === 'patient'
+            ? await tx.objectStore('patients').get(entry.id)
+            : await tx.objectStore('visits').get(entry.id)
+        if (!blocked && entry.kind === 'visit' && local) {
+          const patient = entityKey('patient', (local as VisitRecord).patientId)
+          blocked = conflicts.has(patient) || skipped.has(patient)
+        }
+        if (blocked) {
+          skipped.add(entry.entity)
+          continue
+        }
+        const sent = { ...entry, sent: true }
+        takenEntities.add(entry.entity)
+        await tx.objectStore('outbox').put(sent)
+        taken.push({ entry: sent, local, mark: await tx.objectStore('synced').get(entry.entity) })
+      }
+      return taken
+    })
+  }
+
+  settleApplied(entry: OutboxEntry, mark: SyncedMark): Promise<void> {
+    return inTransaction(this.db, ['outbox', 'synced'], async (tx) => {
+      await tx.objectStore('outbox').delete(entry.seq!)
+      await tx.objectStore('synced').put(mark)
+    })
+  }
+
+  settleDeleted(entry: OutboxEntry): Promise<void> {
+    return inTransaction(this.db, ['outbox', 'synced'], async (tx) => {
+      await tx.objectStore('outbox').delete(entry.seq!)
+      await tx.objectStore('synced').delete(entry.entity)
+    })
+  }
+
+  settleConflict(entry: OutboxEntry, conflict: Conflict): Promise<void> {
+    return inTransaction(this.db, ['outbox', 'conflicts'], async (tx) => {
+      for (const key of await tx.objectStore('outbox').index('entity').getAllKeys(entry.entity))
+        await tx.objectStore('outbox').delete(key)
+      await tx.objectStore('conflicts').put(conflict)
+    })
+  }
+
+  async photoSha(key: string): Promise<string | undefined> {
+    return (await this.db.get('syncMeta', `sha:${key}`)) as string | undefined
+  }
+
+  savePhotoSha(key: string, sha: string): Promise<void> {
+    return inTransaction(this.db, ['syncMeta'], async (tx) => {
+      await tx.objectStore('syncMeta').put(sha, `sha:${key}`)
+      await tx.objectStore('syncMeta').put(key, `key:${sha}`)
+    })
+  }
+
+  async photoKeyOf(sha: string): Promise<string | undefined> {
+    return (await this.db.get('syncMeta', `key:${sha}`)) as string | undefined
+  }
+
+  async serverHas(sha: string): Promise<boolean> {
+    return (await this.db.get('syncMeta', `has:${sha}`)) === true
+  }
+
+  async saveServerHas(sha: string, has: boolean): Promise<void> {
+    if (has) await this.db.put('syncMeta', true, `has:${sha}`)
+    else await this.db.delete('syncMeta', `has:${sha}`)
+  }
+
+  applyPulled(change: PulledEntity, photos: readonly PhotoData[]): Promise<PulledOutcome> {
+    const stores: Store[] = ['patients', 'visits', 'photos', 'workspace', 'outbox', 'synced', 'conflicts', 'syncMeta']
+    return inTransaction(this.db, stores, async (tx): Promise<PulledOutcome> => {
+      const entity = entityKey(change.kind, change.id)
+      const mark = await tx.objectStore('synced').get(entity)
+      const pending =
+        (await tx.objectStore('outbox').index('entity').count(entity)) > 0 ||
+        (await tx.objectStore('conflicts').getKey(entity)) !== undefined
+      const patient = change.kind === 'patient' ? await tx.objectStore('patients').get(change.id) : undefined
+      const visit = change.kind === 'visit' ? await tx.objectStore('visits').get(change.id) : undefined
+      let same = false
+      if (!change.deleted && change.kind === 'patient' && patient) same = samePatient(patient, change.patient)
+      if (!change.deleted && change.kind === 'visit' && visit) {
+        const shas = new Map<string, string>()
+        for (const ref of Object.values(visit.photos)) {
+          const sha = (await tx.objectStore('syncMeta').get(`sha:${ref.key}`)) as string | undefined
+          if (sha) shas.set(ref.key, sha)
+        }
+        same = sameVisit(visit, change.visit, (key) => shas.get(key))
+      }
+      // A patient deleted on the server whose visits are still here (moved there, deleted here later) is not removed under them.
+      const orphans =
+        change.deleted && change.kind === 'patient'
+          ? await tx.objectStore('visits').index('patientId').count(change.id)
+          : 0
+      const rev = change.deleted ? null : change.kind === 'patient' ? change.patient.rev : change.visit.rev
+      const decision = decidePulled(change.deleted, rev, {
+        mark,
+        pending: pending || orphans > 0,
+        exists: (patient ?? visit) !== undefined,
+        same,
+      })
+      if (decision === 'skip') return 'skipped'
+      if (decision === 'mark') {
+        if (!change.deleted)
+          await tx
+            .objectStore('synced')
+            .put(
+              change.kind === 'visit'
+                ? { entity, rev: change.visit.rev, patientId: change.visit.patient_id }
+                : { entity, rev: change.patient.rev },
+            )
+        return 'skipped'
+      }
+      if (typeof decision === 'object') {
+        const earlier = await tx.objectStore('conflicts').get(entity)
+        await tx.objectStore('conflicts').put({
+          entity,
+          kind: change.kind,
+          id: change.id,
+          reason: earlier?.reason ?? decision.conflict,
+          theirs: change.deleted ? null : change.kind === 'patient' ? change.patient : change.visit,
+          found: new Date().toISOString(),
+        })
+        return 'conflict'
+      }
+      if (decision === 'delete') {
+        if (visit) {
+          await removePhotosOf(tx, [visit])
+          await tx.objectStore('visits').delete(visit.id)
+        }
+        if (patient) await tx.objectStore('patients').delete(patient.id)
+        await tx.objectStore('synced').delete(entity)
+        return 'applied'
+      }
+      if (change.deleted) return 'skipped'
+      if (change.kind === 'patient') {
+        await tx.objectStore('patients').put(localPatientOf(change.patient, patient))
+        await tx.objectStore('synced').put({ entity, rev: change.patient.rev })
+      } else {
+        await ensurePhotos(tx, photos)
+        await tx.objectStore('visits').put(localVisitOf(change.visit, visit?.rev))
+        await tx.objectStore('synced').put({ entity, rev: change.visit.rev, patientId: change.visit.patient_id })
+      }
+      return 'applied'
+    })
+  }
+
+  resolveConflict(
+    entity: EntityKey,
+    resolution: Resolution,
+    photos: readonly PhotoData[],
+    newId: string,
+  ): Promise<boolean> {
+    const stores: Store[] = ['patients', 'visits', 'photos', 'workspace', 'outbox', 'synced', 'conflicts']
+    return inTransaction(this.db, stores, async (tx) => {
+      const conflict = await tx.objectStore('conflicts').get(entity)
+      if (!conflict) return false
+      await tx.objectStore('conflicts').delete(entity)
+      const dropEntries = async (key: string) => {
+        for (const k of await tx.objectStore('outbox').index('entity').getAllKeys(key))
+          await tx.objectStore('outbox').delete(k)
+      }
+      if (conflict.kind === 'visit') {
+        const theirs = conflict.theirs as ServerVisit | null
+        const mine = await tx.objectStore('visits').get(conflict.id)
+        if (resolution === 'mine' && theirs) {
+          // Mine is pushed again, from the server's revision: the clinician chose it over theirs.
+          await tx.objectStore('synced').put({ entity, rev: theirs.rev, patientId: theirs.patient_id })
+          await queue(tx, 'visit', conflict.id, mine ? 'put' : 'delete')
+          return true
+        }
+        // Keep both, or mine where the server's was deleted (its id cannot come back): this copy becomes a new visit.
+        if (mine && (resolution === 'both' || (resolution === 'mine' && !theirs))) {
+          const now = new Date().toISOString()
+          await tx.objectStore('visits').put({ ...mine, id: newId, rev: 1, updated: now })
+          await queue(tx, 'visit', newId, 'put')
+        }
+        await dropEntries(entity)
+        if (theirs) {
+          await ensurePhotos(tx, photos)
+          await tx.objectStore('visits').put(localVisitOf(theirs, mine?.rev))
+          await tx.objectStore('synced').put({ entity, rev: theirs.rev, patientId: theirs.patient_id })
+        } else {
+          if (mine) {
+            await removePhotosOf(tx, [mine])
+            await tx.objectStore('visits').delete(mine.id)
+          }
+          await tx.objectStore('synced').delete(entity)
+        }
+        return true
+      }
+      const theirs = conflict.theirs as ServerPatient | null
+      const mine = await tx.objectStore('patients').get(conflict.id)
+      if (conflict.reason === 'identifier_taken' || (resolution === 'mine' && !theirs)) {
+        // This patient's visits go to the clinic's patient of that identifier (asked), or to a new id when it was deleted there.
+        const target = conflict.reason === 'identifier_taken' && theirs ? theirs.id : newId
+        if (theirs && conflict.reason === 'identifier_taken') {
+          await tx.objectStore('patients').put(localPatientOf(theirs, undefined))
+          await tx.objectStore('synced').put({ entity: entityKey('patient', theirs.id), rev: theirs.rev })
+        } else if (mine) {
+          await tx.objectStore('patients').put({ ...mine, id: newId })
+          await queue(tx, 'patient', newId, 'put')
+        }
+        for (const v of await tx.objectStore('visits').index('patientId').getAll(conflict.id)) {
+          await tx.objectStore('visits').put({ ...v, patientId: target, rev: v.rev + 1 })
+          await queue(tx, 'visit', v.id, 'put')
+        }
+        await dropEntries(entity)
+        await tx.objectStore('patients').delete(conflict.id)
+        await tx.objectStore('synced').delete(entity)
+        return true
+      }
+      if (resolution === 'mine' && theirs) {
+        await tx.objectStore('synced').put({ entity, rev: theirs.rev })
+        await queue(tx, 'patient', conflict.id, 'put')
+        return true
+      }
+      await dropEntries(entity)
+      if (theirs) {
+        await tx.objectStore('patients').put(localPatientOf(theirs, mine))
+        await tx.objectStore('synced').put({ entity, rev: theirs.rev })
+      } else if ((await tx.objectStore('visits').index('patientId').count(conflict.id)) === 0) {
+        await tx.objectStore('patients').delete(conflict.id)
+        await tx.objectStore('synced').delete(entity)
+      }
+      return true
+    })
+  }
+
+  forgetServer(): Promise<void> {
+    return inTransaction(this.db, ['synced', 'syncMeta'], async (tx) => {
+      await tx.objectStore('synced').clear()
+      for (const key of await tx.objectStore('syncMeta').getAllKeys())
+        if (key.startsWith('has:')) await tx.objectStore('syncMeta').delete(key)
+    })
+  }
+
+  queueUnsynced(): Promise<number> {
+    return inTransaction(this.db, ['patients', 'visits', ...SYNC_STORES], async (tx) => {
+      let queued = 0
+      const kinds: [EntityKind, string[]][] = [
+        ['patient', await tx.objectStore('patients').getAllKeys()],
+        ['visit', await tx.objectStore('visits').getAllKeys()],
+      ]
+      for (const [kind, ids] of kinds)
+        for (const id of ids) {
+          const key = entityKey(kind, id)
+          if ((await tx.objectStore('synced').getKey(key)) !== undefined) continue
+          if ((await tx.objectStore('outbox').index('entity').count(key)) > 0) continue
+          await queue(tx, kind, id, 'put')
+          queued++
+        }
+      return queued
     })
   }
 

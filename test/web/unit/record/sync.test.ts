@@ -1,0 +1,603 @@
+/**
+ * The sync with the clinic's record server as pure decisions and as a model-based test
+ * (docs/record.md, "Sync with the clinic's record server"). The decisions (plan.ts): what
+ * a pulled change does, what a push answer does, the changes an outbox entry is pushed
+ * as. The outbox (idb-storage.ts on fake-indexeddb): queued with each write in its
+ * transaction, coalesced while unsent, and the record of an older database version
+ * queued for its first sync. Then fast-check: two devices (the real IdbStorage and
+ * SyncEngine each) make random edits, offline or online, with push answers lost on the
+ * way, and sync through a model server that follows docs/record-server.md's protocol
+ * (revisions, change ids remembered, identifier keys unique, photos by SHA-256, pull
+ * since a cursor); the clinician resolves the conflicts shown. At the end both devices
+ * and the server hold the same visits, every edit not knowingly replaced is there, none
+ * twice, and every photo arrived with its bytes.
+ */
+import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
+import { describe, test } from 'node:test'
+import 'fake-indexeddb/auto'
+import fc from 'fast-check'
+import { openDB } from 'idb'
+import { IdbStorage } from '../../../../web/src/record/idb-storage.js'
+import { identifierKey, type PatientRecord, type VisitRecord } from '../../../../web/src/record/model.js'
+import type { PhotoData } from '../../../../web/src/record/storage.js'
+import { SyncEngine } from '../../../../web/src/record/sync/engine.js'
+import { changesFor, decidePulled, type LocalSide, pushOutcome } from '../../../../web/src/record/sync/plan.js'
+import { SyncError, type SyncTransport } from '../../../../web/src/record/sync/transport.js'
+import type {
+  PulledEntity,
+  PullPage,
+  PushResult,
+  Resolution,
+  ServerPatient,
+  ServerVisit,
+  SignedInUser,
+  WireChange,
+} from '../../../../web/src/record/sync/types.js'
+import type { AssessmentFile } from '../../../../web/src/state/assessment-file.js'
+import { png } from '../fixtures.js'
+
+const RUNS = Number(process.env.SYNC_MODEL_RUNS ?? 100)
+let databases = 0
+const newDatabase = () => `sync-test-${++databases}`
+
+const side = (over: Partial<LocalSide>): LocalSide => ({
+  mark: undefined,
+  pending: false,
+  exists: true,
+  same: false,
+  ...over,
+})
+
+describe('what a pulled change does (decidePulled)', () => {
+  test('applied when nothing is pending here; never over unsynced edits', () => {
+    assert.equal(decidePulled(false, 3, side({ exists: false })), 'apply')
+    assert.equal(decidePulled(false, 3, side({ mark: { entity: 'visit:v', rev: 2 } })), 'apply')
+    assert.deepEqual(decidePulled(false, 3, side({ mark: { entity: 'visit:v', rev: 2 }, pending: true })), {
+      conflict: 'pulled',
+    })
+  })
+  test('our own push coming back is skipped; the same content only marks', () => {
+    assert.equal(decidePulled(false, 2, side({ mark: { entity: 'visit:v', rev: 2 }, pending: true })), 'skip')
+    assert.equal(
+      decidePulled(false, 4, side({ mark: { entity: 'visit:v', rev: 2 }, same: true, pending: true })),
+      'mark',
+    )
+  })
+  test('a local copy never synced that differs is a conflict (a restored server), not overwritten', () => {
+    assert.deepEqual(decidePulled(false, 1, side({})), { conflict: 'pulled' })
+  })
+  test('a deletion is applied only where nothing is pending', () => {
+    assert.equal(decidePulled(true, null, side({ mark: { entity: 'visit:v', rev: 2 } })), 'delete')
+    assert.deepEqual(decidePulled(true, null, side({ pending: true })), { conflict: 'deleted' })
+    assert.equal(decidePulled(true, null, side({ exists: false })), 'skip')
+  })
+})
+
+describe('what a push answer does (pushOutcome) and what an entry is pushed as (changesFor)', () => {
+  test('refusals: conflict and identifier_taken keep the server copy; photo_missing asks for uploads', () => {
+    const current = { id: 'v', rev: 4 } as unknown as ServerVisit
+    const refused = (type: string, ctx?: Record<string, unknown>): PushResult => ({
+      change_id: 'c',
+      status: 'refused',
+      error: { type, message: type, ...(ctx ? { ctx } : {}) },
+    })
+    assert.deepEqual(pushOutcome(refused('conflict', { current })), {
+      kind: 'conflict',
+      reason: 'changed',
+      theirs: current,
+    })
+    assert.deepEqual(pushOutcome(refused('deleted')), { kind: 'conflict', reason: 'deleted', theirs: null })
+    assert.deepEqual(pushOutcome(refused('photo_missing', { missing: ['ab'] })), { kind: 'photos', missing: ['ab'] })
+    assert.equal(pushOutcome(refused('not_found')).kind, 'retry')
+  })
+  test('a visit moved here to another patient is pushed as the explicit move, then its content', () => {
+    const visit = {
+      id: 'v',
+      patientId: 'p2',
+      date: '',
+      created: 't',
+      updated: 't',
+      file: {} as AssessmentFile,
+      photos: {},
+      rev: 5,
+    } satisfies VisitRecord
+    const entry = {
+      changeId: 'c1',
+      entity: 'visit:v',
+      kind: 'visit',
+      id: 'v',
+      op: 'put',
+      sent: true,
+      queued: 't',
+    } as const
+    const changes = changesFor(entry, visit, { entity: 'visit:v', rev: 3, patientId: 'p1' }, (k) => k)
+    assert.deepEqual(
+      changes.map((c) => [c.op, c.base_rev, c.change_id]),
+      [
+        ['move_visit', 3, 'c1.move'],
+        ['put_visit', 4, 'c1'],
+      ],
+    )
+    assert.deepEqual(
+      changesFor(entry, visit, undefined, (k) => k).map((c) => [c.op, c.base_rev]),
+      [['put_visit', null]],
+    )
+  })
+})
+
+const file = (token: number) => ({ token }) as unknown as AssessmentFile
+const tokenOf = (f: unknown) => (f as { token: number }).token
+
+function photoOf(key: string, salt: number): PhotoData {
+  return { key, type: 'image/png', width: 4, height: 3, blob: new Blob([png(4, 3, salt)], { type: 'image/png' }) }
+}
+
+function newVisit(id: string, patientId: string, token: number, photoKey: string): VisitRecord {
+  const now = new Date().toISOString()
+  return {
+    id,
+    patientId,
+    date: '2026-11-24',
+    created: now,
+    updated: now,
+    file: file(token),
+    photos: { anterior: { key: photoKey, type: 'image/png', width: 4, height: 3 } },
+    rev: 0,
+  }
+}
+
+describe('the outbox', () => {
+  test('a write queues its change in its transaction; unsent entries carry later writes; a sent one does not', async () => {
+    const storage = await IdbStorage.open(newDatabase())
+    const patient: PatientRecord = {
+      id: 'p',
+      identifier: 'HC-1',
+      key: identifierKey('HC-1'),
+      name: '',
+      notes: '',
+      created: new Date().toISOString(),
+      origin: 'typed',
+    }
+    const visit = newVisit('v', 'p', 1, 'k')
+    const first = await storage.saveVisit(visit, null, patient, [photoOf('k', 1)])
+    assert.ok(first.ok)
+    await storage.saveVisit({ ...visit, file: file(2) }, 1, null, [])
+    assert.deepEqual(
+      (await storage.outbox()).map((e) => [e.entity, e.op, e.sent]),
+      [
+        ['patient:p', 'put', false],
+        ['visit:v', 'put', false],
+      ],
+    )
+    const taken = await storage.takeOutbox(10, Date.now())
+    assert.equal(tokenOf((taken[1]!.local as VisitRecord).file), 2, 'the push carries what the record holds')
+    await storage.saveVisit({ ...visit, file: file(3) }, 2, null, [])
+    assert.deepEqual(
+      (await storage.outbox()).map((e) => [e.entity, e.sent]),
+      [
+        ['patient:p', true],
+        ['visit:v', true],
+        ['visit:v', false],
+      ],
+    )
+    // A deletion while it can be undone is not taken; its undo takes it back.
+    await storage.settleApplied(taken[0]!.entry, { entity: 'patient:p', rev: 1 })
+    await storage.settleApplied(taken[1]!.entry, { entity: 'visit:v', rev: 1, patientId: 'p' })
+    const until = Date.now() + 60_000
+    await storage.deleteVisit('v', until)
+    assert.deepEqual(
+      (await storage.outbox()).map((e) => [e.entity, e.op]),
+      [['visit:v', 'delete']],
+    )
+    assert.deepEqual(await storage.takeOutbox(10, Date.now()), [])
+    await storage.undoDeletion(Date.now())
+    assert.deepEqual(
+      (await storage.outbox()).map((e) => [e.entity, e.op]),
+      [['visit:v', 'put']],
+    )
+    storage.close()
+  })
+
+  test('a record of the previous database version keeps its data and is queued for its first sync, patients first', async () => {
+    const name = newDatabase()
+    const old = await openDB(name, 3, {
+      upgrade(db) {
+        db.createObjectStore('patients', { keyPath: 'id' }).createIndex('key', 'key')
+        db.createObjectStore('visits', { keyPath: 'id' }).createIndex('patientId', 'patientId')
+        db.createObjectStore('photos', { keyPath: 'key' })
+        db.createObjectStore('workspace')
+        db.createObjectStore('deletion')
+        db.createObjectStore('settings')
+        db.createObjectStore('pairs', { keyPath: 'id' })
+      },
+    })
+    const visit = { ...newVisit('v1', 'p1', 7, 'k1'), rev: 3 }
+    await old.put('visits', visit)
+    await old.put('patients', {
+      id: 'p1',
+      identifier: 'HC-1',
+      key: 'hc-1',
+      name: 'A',
+      notes: '',
+      created: 't',
+      origin: 'added',
+    })
+    old.close()
+    const storage = await IdbStorage.open(name)
+    assert.deepEqual(await storage.visit('v1'), visit)
+    assert.deepEqual(
+      (await storage.outbox()).map((e) => [e.entity, e.op, e.sent]),
+      [
+        ['patient:p1', 'put', false],
+        ['visit:v1', 'put', false],
+      ],
+    )
+    storage.close()
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+// The model server: docs/record-server.md's protocol, in memory.
+
+const sha256 = async (blob: Blob) =>
+  createHash('sha256')
+    .update(new Uint8Array(await blob.arrayBuffer()))
+    .digest('hex')
+
+class ModelServer {
+  constructor(readonly databaseId = 'db-model') {}
+  seq = 0
+  readonly patients = new Map<string, ServerPatient>()
+  readonly visits = new Map<string, ServerVisit>()
+  readonly applied = new Map<string, PushResult>()
+  readonly photos = new Map<string, Uint8Array>()
+
+  private refuse(change: WireChange, type: string, ctx?: Record<string, unknown>): PushResult {
+    return { change_id: change.change_id, status: 'refused', error: { type, message: type, ...(ctx ? { ctx } : {}) } }
+  }
+
+  apply(change: WireChange): PushResult {
+    const earlier = this.applied.get(change.change_id)
+    if (earlier) return { ...earlier, replayed: true } as PushResult
+    const now = new Date().toISOString()
+    let result: PushResult
+    if (change.op === 'put_patient') {
+      const stored = this.patients.get(change.patient.id)
+      if ((stored?.rev ?? null) !== change.base_rev) return this.refuse(change, 'conflict', { current: stored ?? null })
+      const key = identifierKey(change.patient.identifier)
+      const holder = [...this.patients.values()].find((p) => p.key === key && p.id !== change.patient.id)
+      if (holder) return this.refuse(change, 'identifier_taken', { current: holder })
+      const row: ServerPatient = {
+        ...change.patient,
+        key,
+        created: stored?.created ?? change.patient.created,
+        updated: now,
+        rev: (stored?.rev ?? 0) + 1,
+        seq: ++this.seq,
+      }
+      this.patients.set(row.id, row)
+      result = { change_id: change.change_id, status: 'applied', kind: 'patient', entity: row }
+    } else if (change.op === 'put_visit') {
+      const stored = this.visits.get(change.visit.id)
+      if ((stored?.rev ?? null) !== change.base_rev) return this.refuse(change, 'conflict', { current: stored ?? null })
+      if (stored && stored.patient_id !== change.visit.patient_id) return this.refuse(change, 'invalid_request')
+      if (!this.patients.has(change.visit.patient_id)) return this.refuse(change, 'not_found')
+      const missing = Object.values(change.visit.photos).flatMap((p) =>
+        p && !this.photos.has(p.sha256) ? [p.sha256] : [],
+      )
+      if (missing.length) return this.refuse(change, 'photo_missing', { missing })
+      const row: ServerVisit = {
+        ...change.visit,
+        content: structuredClone(change.visit.content),
+        created: stored?.created ?? change.visit.created,
+        updated: now,
+        rev: (stored?.rev ?? 0) + 1,
+        seq: ++this.seq,
+      }
+      this.visits.set(row.id, row)
+      result = { change_id: change.change_id, status: 'applied', kind: 'visit', entity: row }
+    } else {
+      const stored = this.visits.get(change.visit_id)
+      if (!stored) return this.refuse(change, 'not_found')
+      if (stored.rev !== change.base_rev) return this.refuse(change, 'conflict', { current: stored })
+      if (!this.patients.has(change.patient_id)) return this.refuse(change, 'not_found')
+      const row = { ...stored, patient_id: change.patient_id, updated: now, rev: stored.rev + 1, seq: ++this.seq }
+      this.visits.set(row.id, row)
+      result = { change_id: change.change_id, status: 'applied', kind: 'visit', entity: row }
+    }
+    this.applied.set(change.change_id, result)
+    return result
+  }
+
+  pull(cursor: number, limit: number): PullPage {
+    const all: PulledEntity[] = [
+      ...[...this.patients.values()].map(
+        (p) => ({ seq: p.seq, kind: 'patient', id: p.id, deleted: false, patient: p }) as const,
+      ),
+      ...[...this.visits.values()].map(
+        (v) => ({ seq: v.seq, kind: 'visit', id: v.id, deleted: false, visit: v }) as const,
+      ),
+    ]
+      .filter((e) => e.seq > cursor)
+      .sort((a, b) => a.seq - b.seq)
+    const page = all.slice(0, limit)
+    return {
+      database_id: this.databaseId,
+      changes: structuredClone(page),
+      cursor: page.at(-1)?.seq ?? cursor,
+      more: all.length > limit,
+    }
+  }
+}
+
+/** One device's way to the model server: offline when told, and a push whose answer is lost (applied, but the device never hears). */
+class ModelTransport implements SyncTransport {
+  online = true
+  loseNextAnswer = false
+  constructor(public server: ModelServer) {}
+  private check(): void {
+    if (!this.online) throw new SyncError('offline', 'offline')
+  }
+  async signIn(): Promise<SignedInUser> {
+    this.check()
+    return { id: 'u', email: 'c@clinic.test', role: 'clinician' }
+  }
+  async signOut(): Promise<void> {}
+  async session(): Promise<SignedInUser | null> {
+    this.check()
+    return { id: 'u', email: 'c@clinic.test', role: 'clinician' }
+  }
+  async push(changes: readonly WireChange[]): Promise<PushResult[]> {
+    this.check()
+    const results = changes.map((c) => this.server.apply(structuredClone(c)))
+    if (this.loseNextAnswer) {
+      this.loseNextAnswer = false
+      throw new SyncError('offline', 'the answer was lost')
+    }
+    return results
+  }
+  async pull(cursor: number, limit: number): Promise<PullPage> {
+    this.check()
+    return this.server.pull(cursor, limit)
+  }
+  async putPhoto(sha: string, blob: Blob): Promise<void> {
+    this.check()
+    const bytes = new Uint8Array(await blob.arrayBuffer())
+    assert.equal(await sha256(blob), sha, 'a photo is sent with its own SHA-256')
+    this.server.photos.set(sha, bytes)
+  }
+  async getPhoto(sha: string): Promise<Blob> {
+    this.check()
+    const bytes = this.server.photos.get(sha)
+    if (!bytes) throw new SyncError('not_found', 'no photo')
+    return new Blob([new Uint8Array(bytes)])
+  }
+  async deleteEntity(): Promise<'deleted' | 'gone'> {
+    throw new SyncError('forbidden', 'a clinician does not delete on the server')
+  }
+}
+
+interface Device {
+  readonly name: string
+  readonly storage: IdbStorage
+  readonly engine: SyncEngine
+  readonly transport: ModelTransport
+  made: number
+}
+
+async function makeDevice(name: string, server: ModelServer): Promise<Device> {
+  const storage = await IdbStorage.open(newDatabase())
+  const transport = new ModelTransport(server)
+  let ids = 0
+  const engine = new SyncEngine(storage, {
+    transport: () => transport,
+    sha256,
+    newId: () => `${name}-copy-${++ids}`,
+    now: () => new Date(),
+    exclusive: (body) => body(),
+    changed: () => undefined,
+  })
+  await engine.start()
+  assert.ok(await engine.setServer('http://record.test'))
+  await engine.signIn('c@clinic.test', 'password')
+  return { name, storage, engine, transport, made: 0 }
+}
+
+const IDENTIFIERS = ['HC-1', 'hc - 1', 'HC-2', 'HC-3'] as const
+
+type Action =
+  | { readonly kind: 'visit'; readonly device: 0 | 1; readonly identifier: number; readonly photo: number }
+  | { readonly kind: 'edit'; readonly device: 0 | 1; readonly pick: number }
+  | { readonly kind: 'sync'; readonly device: 0 | 1; readonly lose: boolean }
+  | { readonly kind: 'online'; readonly device: 0 | 1; readonly online: boolean }
+  | { readonly kind: 'resolve'; readonly device: 0 | 1; readonly pick: number; readonly resolution: Resolution }
+
+const device01 = fc.constantFrom(0 as const, 1 as const)
+const actionArb: fc.Arbitrary<Action> = fc.oneof(
+  fc.record({
+    kind: fc.constant('visit' as const),
+    device: device01,
+    identifier: fc.nat(IDENTIFIERS.length - 1),
+    photo: fc.nat(2),
+  }),
+  fc.record({ kind: fc.constant('edit' as const), device: device01, pick: fc.nat(20) }),
+  fc.record({ kind: fc.constant('sync' as const), device: device01, lose: fc.boolean() }),
+  fc.record({ kind: fc.constant('online' as const), device: device01, online: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('resolve' as const),
+    device: device01,
+    pick: fc.nat(5),
+    resolution: fc.constantFrom<Resolution>('mine', 'theirs', 'both'),
+  }),
+)
+
+/** What the devices hold as visits: id -> patient's identifier key and token. */
+async function visitsOf(storage: IdbStorage): Promise<Map<string, string>> {
+  const patients = new Map((await storage.patients()).map((p) => [p.id, p.key]))
+  return new Map(
+    (await storage.visits()).map((v) => [v.id, `${patients.get(v.patientId) ?? '?'} ${tokenOf(v.file)}`] as const),
+  )
+}
+
+describe('two devices synced through a model server (fast-check)', () => {
+  test('converge, with nothing lost or duplicated and every photo arrived', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(actionArb, { minLength: 1, maxLength: 30 }), async (actions) => {
+        const server = new ModelServer()
+        const devices = [await makeDevice('a', server), await makeDevice('b', server)] as const
+        /** Every token written and not knowingly replaced: an edit replaces the copy it was made from; a resolution its loser. */
+        const live = new Set<number>()
+        /** The photo each token's visit was made with (its bytes' SHA-256). */
+        const photoOfToken = new Map<number, string>()
+        let tokens = 0
+        const resolve = async (d: Device, pick: number, resolution: Resolution) => {
+          const conflicts = await d.storage.conflicts()
+          if (conflicts.length === 0) return
+          const c = conflicts[pick % conflicts.length]!
+          let chosen = resolution
+          if (c.kind === 'patient')
+            chosen = c.reason === 'identifier_taken' ? 'theirs' : chosen === 'both' ? 'mine' : chosen
+          if (c.kind === 'visit') {
+            const mine = await d.storage.visit(c.id)
+            const theirs = c.theirs as ServerVisit | null
+            if (chosen === 'mine' && theirs && mine) live.delete(tokenOf(theirs.content))
+            if (chosen === 'theirs' && mine) live.delete(tokenOf(mine.file))
+          }
+          assert.ok(await d.engine.resolve(c.entity, chosen))
+        }
+        for (const action of actions) {
+          const d = devices[action.device]
+          if (action.kind === 'visit') {
+            const identifier = IDENTIFIERS[action.identifier]!
+            const found = (await d.storage.patients()).find((p) => p.key === identifierKey(identifier))
+            const patient: PatientRecord = found ?? {
+              id: `${d.name}-p${++d.made}`,
+              identifier,
+              key: identifierKey(identifier),
+              name: '',
+              notes: '',
+              created: new Date().toISOString(),
+              origin: 'typed',
+            }
+            const token = ++tokens
+            const photo = photoOf(`${d.name}-k${token}`, action.photo)
+            photoOfToken.set(token, await sha256(photo.blob))
+            const visit = newVisit(`${d.name}-v${++d.made}`, patient.id, token, photo.key)
+            assert.ok((await d.storage.saveVisit(visit, null, found ? null : patient, [photo])).ok)
+            live.add(token)
+          } else if (action.kind === 'edit') {
+            const visits = await d.storage.visits()
+            if (visits.length === 0) continue
+            const v = visits[action.pick % visits.length]!
+            const token = ++tokens
+            photoOfToken.set(token, photoOfToken.get(tokenOf(v.file))!)
+            assert.ok((await d.storage.saveVisit({ ...v, file: file(token) }, v.rev, null, [])).ok)
+            live.delete(tokenOf(v.file))
+            live.add(token)
+          } else if (action.kind === 'online') {
+            d.transport.online = action.online
+          } else if (action.kind === 'sync') {
+            d.transport.loseNextAnswer = action.lose
+            await d.engine.run()
+            d.transport.loseNextAnswer = false
+          } else {
+            await resolve(d, action.pick, action.resolution)
+          }
+        }
+        // Back online for good: sync, resolve what is shown (keeping both), until nothing waits anywhere.
+        for (const d of devices) d.transport.online = true
+        // Done when nothing waits and each device ran after the server's last write.
+        const seen = [-1, -1]
+        for (let round = 0; round < 12; round++) {
+          for (const [i, d] of devices.entries()) {
+            await d.engine.run()
+            for (const c of await d.storage.conflicts()) await resolve(d, 0, c.kind === 'visit' ? 'both' : 'mine')
+            await d.engine.run()
+            seen[i] = server.seq
+          }
+          const waiting = await Promise.all(
+            devices.map(async (d) => (await d.storage.outbox()).length + (await d.storage.conflicts()).length),
+          )
+          if (waiting.every((n) => n === 0) && seen.every((s) => s === server.seq)) break
+        }
+        for (const d of devices) {
+          assert.deepEqual(await d.storage.outbox(), [], `${d.name}: nothing left to push`)
+          assert.deepEqual(await d.storage.conflicts(), [], `${d.name}: no conflict left`)
+          assert.equal(d.engine.status.phase, 'idle', `${d.name}: ${d.engine.status.problem}`)
+        }
+        const [a, b] = await Promise.all(devices.map((d) => visitsOf(d.storage)))
+        assert.deepEqual([...a!].sort(), [...b!].sort(), 'both devices hold the same visits')
+        const onServer = new Map(
+          [...server.visits.values()].map((v) => [
+            v.id,
+            `${server.patients.get(v.patient_id)?.key} ${tokenOf(v.content)}`,
+          ]),
+        )
+        assert.deepEqual([...a!].sort(), [...onServer].sort(), 'and the server holds them')
+        const held = [...a!.values()].map((s) => Number(s.split(' ').at(-1)))
+        assert.equal(new Set(held).size, held.length, 'no edit is held twice')
+        for (const token of live) assert.ok(held.includes(token), `edit ${token} is not lost`)
+        // Same patients everywhere, one per identifier key.
+        const keys = [...server.patients.values()].map((p) => p.key)
+        assert.equal(new Set(keys).size, keys.length)
+        for (const d of devices)
+          assert.deepEqual((await d.storage.patients()).map((p) => p.id).sort(), [...server.patients.keys()].sort())
+        // Every visit's photo arrived with its bytes.
+        for (const d of devices)
+          for (const v of await d.storage.visits()) {
+            const photo = await d.storage.photo(v.photos.anterior!.key)
+            assert.ok(photo, `${d.name}: visit ${v.id} has its photo`)
+            assert.equal(await sha256(photo.blob), photoOfToken.get(tokenOf(v.file)))
+          }
+        for (const d of devices) d.storage.close()
+      }),
+      { numRuns: RUNS },
+    )
+  })
+})
+
+describe('a restored server (another database id)', () => {
+  test('the device pulls from 0 and pushes again what the restored server lacks; an older copy there is a conflict, not overwritten', async () => {
+    const server = new ModelServer('db-1')
+    const d = await makeDevice('a', server)
+    const patient: PatientRecord = {
+      id: 'p',
+      identifier: 'HC-1',
+      key: identifierKey('HC-1'),
+      name: '',
+      notes: '',
+      created: new Date().toISOString(),
+      origin: 'typed',
+    }
+    assert.ok((await d.storage.saveVisit(newVisit('v1', 'p', 1, 'k1'), null, patient, [photoOf('k1', 0)])).ok)
+    await d.engine.run()
+    // The backup is taken here: the patient and v1 at token 1.
+    const backup = structuredClone({ patients: [...server.patients], visits: [...server.visits], seq: server.seq })
+    const v1 = (await d.storage.visit('v1'))!
+    assert.ok((await d.storage.saveVisit({ ...v1, file: file(2) }, v1.rev, null, [])).ok)
+    assert.ok((await d.storage.saveVisit(newVisit('v2', 'p', 3, 'k1'), null, null, [])).ok)
+    await d.engine.run()
+    assert.equal(server.visits.size, 2)
+    // Restored from the backup: another database id, without v2 and with v1's older copy (and no photos: lost with it).
+    const restored = new ModelServer('db-2')
+    for (const [id, p] of backup.patients) restored.patients.set(id, p)
+    for (const [id, v] of backup.visits) restored.visits.set(id, v)
+    restored.seq = backup.seq
+    d.transport.server = restored
+    await d.engine.run()
+    assert.equal(tokenOf(restored.visits.get('v2')?.content), 3, 'what the restored server lacked is pushed again')
+    assert.ok([...restored.photos.keys()].length > 0, 'with its photo')
+    const conflicts = await d.storage.conflicts()
+    assert.deepEqual(
+      conflicts.map((c) => [c.entity, c.reason]),
+      [['visit:v1', 'pulled']],
+    )
+    assert.equal(tokenOf((await d.storage.visit('v1'))!.file), 2, 'the newer local copy is kept')
+    assert.ok(await d.engine.resolve('visit:v1', 'mine'))
+    await d.engine.run()
+    assert.equal(tokenOf(restored.visits.get('v1')?.content), 2)
+    assert.deepEqual(await d.storage.outbox(), [])
+    d.storage.close()
+  })
+})

@@ -1,0 +1,447 @@
+/**
+ * The sync run and the clinic-server settings (docs/record.md, "Sync with the clinic's
+ * record server"): sign in and out, then, in one run, push the outbox in order (each
+ * change with its id, so a retried push is applied once; a visit's photos uploaded first,
+ * once, by SHA-256), then pull every change since the cursor and apply it to the local
+ * record (plan.ts decides; a change over unsynced local edits is a conflict, never
+ * applied over them). The cursor belongs to the server database's id: another id (a
+ * restored server) means everything is pulled again from 0 and what the server lacks is
+ * pushed again. Storage (SyncStore) and network (SyncTransport) are interfaces; the
+ * clinic-server panel (panel.ts) shows `status` and calls these methods.
+ */
+import type { VisitRecord } from '../model.js'
+import type { PhotoData } from '../storage.js'
+import { changesFor, pushOutcome } from './plan.js'
+import type { SyncStore, TakenEntry } from './store.js'
+import { SyncError, type SyncTransport } from './transport.js'
+import type {
+  Conflict,
+  EntityKey,
+  PulledEntity,
+  PushResult,
+  Resolution,
+  ServerVisit,
+  SignedInUser,
+  SyncServerState,
+  WireChange,
+} from './types.js'
+
+/** Changes in one push (the server takes at most 100). */
+const PUSH_BATCH = 100
+/** Push passes in one run at most (each settles at least one entry, or the run stops pushing). */
+const MAX_PUSH_PASSES = 20
+/** Entities in one pull page (the server answers at most 500). */
+const PULL_PAGE = 200
+
+export type SyncPhase = 'no_server' | 'signed_out' | 'idle' | 'syncing' | 'offline' | 'error'
+
+export interface SyncStatus {
+  readonly phase: SyncPhase
+  readonly url: string
+  readonly user: SignedInUser | null
+  readonly lastSync: string | null
+  /** Outbox entries waiting. */
+  readonly pending: number
+  /** Deletions waiting for an admin's session (only an admin deletes on the server). */
+  readonly waitingForAdmin: number
+  readonly conflicts: readonly Conflict[]
+  /**
+   * What kept the last run from finishing, when the phase is 'error': the server's error type
+   * (core/record-errors.ts), 'unanswered' (a change the server's answer left out), or 'failed'.
+   */
+  readonly problem: string | null
+}
+
+export interface SyncEngineEffects {
+  readonly transport: (url: string) => SyncTransport
+  /** The SHA-256 of a photo's bytes, in lower-case hex. */
+  readonly sha256: (blob: Blob) => Promise<string>
+  readonly newId: () => string
+  readonly now: () => Date
+  /** Runs `body` while no other tab of this browser runs a sync (a Web Lock in the page). */
+  readonly exclusive: <T>(body: () => Promise<T>) => Promise<T>
+  /** A patient or visit of the local record changed by a pull or a resolution (the controller tells the screen and tabs). */
+  readonly changed: (kind: 'patient' | 'visit', id: string) => void
+}
+
+/** The server's address as its origin: scheme, host and port; refused when not http(s). */
+export function serverOrigin(text: string): string | null {
+  try {
+    const url = new URL(text.trim())
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
+    return url.origin
+  } catch {
+    return null
+  }
+}
+
+export class SyncEngine {
+  private transport: SyncTransport | null = null
+  private state: SyncServerState | null = null
+  private running: Promise<void> | null = null
+  private again = false
+  private listeners = new Set<() => void>()
+  private timer: ReturnType<typeof setTimeout> | undefined
+  status: SyncStatus = {
+    phase: 'no_server',
+    url: '',
+    user: null,
+    lastSync: null,
+    pending: 0,
+    waitingForAdmin: 0,
+    conflicts: [],
+    problem: null,
+  }
+
+  constructor(
+    readonly store: SyncStore,
+    private readonly effects: SyncEngineEffects,
+  ) {}
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  private async refresh(patch: Partial<SyncStatus> = {}): Promise<void> {
+    const [outbox, conflicts] = await Promise.all([this.store.outbox(), this.store.conflicts()])
+    this.status = {
+      ...this.status,
+      url: this.state?.url ?? '',
+      user: this.state?.user ?? null,
+      lastSync: this.state?.lastSync ?? null,
+      pending: outbox.length,
+      conflicts,
+      ...patch,
+    }
+    for (const l of this.listeners) l()
+  }
+
+  /** Reads the saved server and asks it whether the session is still alive (offline: said so). */
+  async start(): Promise<void> {
+    this.state = (await this.store.syncState()) ?? null
+    if (!this.state?.url) return this.refresh({ phase: 'no_server' })
+    this.transport = this.effects.transport(this.state.url)
+    await this.refresh({ phase: this.state.user ? 'idle' : 'signed_out' })
+  }
+
+  /** Sets the record server's address; another server than before starts its sync afresh. */
+  async setServer(text: string): Promise<boolean> {
+    const url = serverOrigin(text)
+    if (!url) return false
+    if (this.state?.url !== url) {
+      if (this.state?.user) await this.transport?.signOut().catch(() => undefined)
+      await this.store.forgetServer()
+      this.state = { url, databaseId: null, cursor: 0, lastSync: null, user: null }
+      await this.store.saveSyncState(this.state)
+      this.transport = this.effects.transport(url)
+    }
+    await this.refresh({ phase: this.state.user ? 'idle' : 'signed_out', problem: null })
+    return true
+  }
+
+  /** Signs in; the session is the server's HttpOnly cookie. Throws SyncError (login_failed, account_locked, offline...). */
+  async signIn(email: string, password: string): Promise<void> {
+    if (!this.transport || !this.state) throw new SyncError('no_server', 'no server set')
+    const user = await this.transport.signIn(email, password)
+    this.state = { ...this.state, user }
+    await this.store.saveSyncState(this.state)
+    await this.refresh({ phase: 'idle', problem: null })
+  }
+
+  async signOut(): Promise<void> {
+    if (!this.state) return
+    await this.transport?.signOut().catch(() => undefined)
+    this.state = { ...this.state, user: null }
+    await this.store.saveSyncState(this.state)
+    await this.refresh({ phase: 'signed_out', problem: null })
+  }
+
+  /** A sync run a moment from now (after a write: several writes make one run). */
+  soon(ms = 2_000): void {
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => void this.run(), ms)
+  }
+
+  /** One sync run; a run asked for while one runs follows it. Resolves when done (its problems are in `status`). */
+  run(): Promise<void> {
+    if (this.running) {
+      this.again = true
+      return this.running
+    }
+    this.running = (async () => {
+      do {
+        this.again = false
+        await this.effects.exclusive(() => this.runOnce())
+      } while (this.again)
+    })().finally(() => {
+      this.running = null
+    })
+    return this.running
+  }
+
+  private async runOnce(): Promise<void> {
+    this.state = (await this.store.syncState()) ?? null
+    if (!this.state?.url || !this.transport) return this.refresh({ phase: 'no_server' })
+    if (!this.state.user) return this.refresh({ phase: 'signed_out' })
+    await this.refresh({ phase: 'syncing', problem: null })
+    try {
+      const user = await this.transport.session()
+      if (!user) {
+        this.state = { ...this.state, user: null }
+        await this.store.saveSyncState(this.state)
+        return this.refresh({ phase: 'signed_out' })
+      }
+      this.state = { ...this.state, user }
+      // The first sync with this server (or a restored one): afterwards, what it lacks is queued.
+      const restored = this.state.databaseId === null || (await this.checkDatabase())
+      const problem = await this.push(user)
+      await this.pull()
+      if (restored && (await this.store.queueUnsynced()) > 0) await this.push(user)
+      this.state = { ...this.state, lastSync: this.effects.now().toISOString() }
+      await this.store.saveSyncState(this.state)
+      await this.refresh({ phase: problem ? 'error' : 'idle', problem })
+    } catch (error) {
+      if (error instanceof SyncError && error.type === 'offline') return this.refresh({ phase: 'offline' })
+      if (error instanceof SyncError && error.type === 'signed_out') {
+        this.state = { ...this.state, user: null }
+        await this.store.saveSyncState(this.state)
+        return this.refresh({ phase: 'signed_out' })
+      }
+      await this.refresh({ phase: 'error', problem: error instanceof SyncError ? error.type : 'failed' })
+    }
+  }
+
+  /**
+   * Whether the server's database is another than the one the cursor belongs to (restored
+   * from a backup): then every mark is forgotten and the pull starts from 0.
+   */
+  private async checkDatabase(): Promise<boolean> {
+    const state = this.state!
+    if (state.databaseId === null) return false
+    const page = await this.transport!.pull(state.cursor, 1)
+    if (page.database_id === state.databaseId) return false
+    await this.store.forgetServer()
+    this.state = { ...state, databaseId: page.database_id, cursor: 0 }
+    await this.store.saveSyncState(this.state)
+    return true
+  }
+
+  /** The SHA-256 of a local photo, computed once and kept. */
+  private async shaOf(key: string): Promise<string | undefined> {
+    const known = await this.store.photoSha(key)
+    if (known) return known
+    const photo = await this.store.photo(key)
+    if (!photo) return undefined
+    const sha = await this.effects.sha256(photo.blob)
+    await this.store.savePhotoSha(key, sha)
+    return sha
+  }
+
+  /** Uploads a visit's photos the server is not known to hold; their SHA-256 by local key. */
+  private async uploadPhotos(visit: VisitRecord, force: ReadonlySet<string> = new Set()): Promise<Map<string, string>> {
+    const shas = new Map<string, string>()
+    for (const ref of Object.values(visit.photos)) {
+      const sha = await this.shaOf(ref.key)
+      if (!sha) continue
+      shas.set(ref.key, sha)
+      if (!force.has(sha) && (await this.store.serverHas(sha))) continue
+      const photo = await this.store.photo(ref.key)
+      if (!photo) continue
+      await this.transport!.putPhoto(sha, photo.blob)
+      await this.store.saveServerHas(sha, true)
+    }
+    return shas
+  }
+
+  /**
+   * Pushes the outbox, pass after pass (a pass takes one entry per entity) while a pass
+   * settles something; answers the last problem that kept a change waiting (null: none).
+   */
+  private async push(user: SignedInUser): Promise<string | null> {
+    let problem: string | null = null
+    for (let pass = 0; pass < MAX_PUSH_PASSES; pass++) {
+      const before = (await this.store.outbox()).length
+      problem = await this.pushPass(user)
+      const after = await this.store.outbox()
+      if (after.length === 0 || after.length >= before) break
+    }
+    return problem
+  }
+
+  private async pushPass(user: SignedInUser): Promise<string | null> {
+    const taken = await this.store.takeOutbox(Number.POSITIVE_INFINITY, this.effects.now().getTime())
+    let problem: string | null = null
+    let waitingForAdmin = 0
+    let batch: { taken: TakenEntry; changes: WireChange[] }[] = []
+    const flush = async () => {
+      if (batch.length === 0) return
+      const sending = batch
+      batch = []
+      const results = await this.transport!.push(sending.flatMap((b) => b.changes))
+      const byId = new Map(results.map((r) => [r.change_id, r]))
+      for (const item of sending) {
+        const outcome = await this.settle(item.taken, item.changes, byId, user)
+        if (outcome) problem = outcome
+      }
+    }
+    for (const t of taken) {
+      if (t.entry.op === 'delete') {
+        await flush()
+        if (!t.mark) {
+          await this.store.settleDeleted(t.entry)
+          continue
+        }
+        if (user.role !== 'admin') {
+          waitingForAdmin++
+          continue
+        }
+        try {
+          await this.transport!.deleteEntity(t.entry.kind, t.entry.id, t.mark.rev)
+          await this.store.settleDeleted(t.entry)
+        } catch (error) {
+          if (!(error instanceof SyncError) || error.type === 'offline' || error.type === 'signed_out') throw error
+          if (error.type === 'conflict')
+            await this.store.settleConflict(t.entry, this.conflictOf(t.entry.entity, 'changed', error.ctx?.current))
+          else problem = error.type
+        }
+        continue
+      }
+      if (!t.local) {
+        // Deleted here after it was queued: its deletion (queued with it) says what the server does.
+        await this.store.settleDeleted({ ...t.entry })
+        continue
+      }
+      const shas =
+        t.entry.kind === 'visit' ? await this.uploadPhotos(t.local as VisitRecord) : new Map<string, string>()
+      const changes = changesFor(t.entry, t.local, t.mark, (key) => shas.get(key) ?? key)
+      if (batch.reduce((n, b) => n + b.changes.length, 0) + changes.length > PUSH_BATCH) await flush()
+      batch.push({ taken: t, changes })
+    }
+    await flush()
+    this.status = { ...this.status, waitingForAdmin }
+    return problem
+  }
+
+  private conflictOf(entity: EntityKey, reason: Conflict['reason'], theirs: unknown): Conflict {
+    const [kind, ...rest] = entity.split(':')
+    return {
+      entity,
+      kind: kind as Conflict['kind'],
+      id: rest.join(':'),
+      reason,
+      theirs: (theirs ?? null) as Conflict['theirs'],
+      found: this.effects.now().toISOString(),
+    }
+  }
+
+  /** What the server answered to one entry's changes; a problem to show when it must wait. */
+  private async settle(
+    taken: TakenEntry,
+    changes: readonly WireChange[],
+    results: ReadonlyMap<string, PushResult>,
+    user: SignedInUser,
+    retried = false,
+  ): Promise<string | null> {
+    const answers = changes.map((c) => results.get(c.change_id))
+    const refused = answers.find((a) => a?.status === 'refused')
+    const last = answers.at(-1)
+    if (!refused && last?.status === 'applied') {
+      const outcome = pushOutcome(last)
+      if (outcome.kind === 'applied')
+        await this.store.settleApplied(taken.entry, {
+          entity: taken.entry.entity,
+          rev: outcome.rev,
+          ...(outcome.patientId === undefined ? {} : { patientId: outcome.patientId }),
+        })
+      return null
+    }
+    if (!refused) return 'unanswered'
+    const outcome = pushOutcome(refused)
+    if (outcome.kind === 'conflict') {
+      await this.store.settleConflict(taken.entry, this.conflictOf(taken.entry.entity, outcome.reason, outcome.theirs))
+      return null
+    }
+    if (outcome.kind === 'photos' && !retried) {
+      // The server lost photos it was known to hold (restored): upload them again, then the same changes.
+      for (const sha of outcome.missing) await this.store.saveServerHas(sha, false)
+      await this.uploadPhotos(taken.local as VisitRecord, new Set(outcome.missing))
+      const again = await this.transport!.push(changes)
+      return this.settle(taken, changes, new Map(again.map((r) => [r.change_id, r])), user, true)
+    }
+    return outcome.kind === 'retry' ? outcome.type : 'photo_missing'
+  }
+
+  /** The photos a pulled visit names that this record does not hold, fetched by SHA-256. */
+  private async photosOf(visit: ServerVisit): Promise<PhotoData[]> {
+    const photos: PhotoData[] = []
+    for (const ref of Object.values(visit.photos)) {
+      if (!ref || (await this.store.photo(ref.sha256))) continue
+      // The same bytes kept here under another key (a photo this device took): no download.
+      const here = await this.store.photoKeyOf(ref.sha256)
+      const mine = here === undefined ? undefined : await this.store.photo(here)
+      if (mine) {
+        photos.push({ ...mine, key: ref.sha256, type: ref.type, width: ref.width, height: ref.height })
+        continue
+      }
+      const blob = await this.transport!.getPhoto(ref.sha256)
+      const sha = await this.effects.sha256(blob)
+      if (sha !== ref.sha256) throw new SyncError('photo_mismatch', ref.sha256)
+      photos.push({
+        key: ref.sha256,
+        type: ref.type,
+        width: ref.width,
+        height: ref.height,
+        blob: new Blob([blob], { type: ref.type }),
+      })
+      await this.store.savePhotoSha(ref.sha256, ref.sha256)
+      await this.store.saveServerHas(ref.sha256, true)
+    }
+    return photos
+  }
+
+  private async applyOne(change: PulledEntity): Promise<void> {
+    const photos = !change.deleted && change.kind === 'visit' ? await this.photosOf(change.visit) : []
+    const outcome = await this.store.applyPulled(change, photos)
+    if (outcome !== 'skipped') this.effects.changed(change.kind, change.id)
+  }
+
+  private async pull(): Promise<void> {
+    for (;;) {
+      const state = this.state!
+      const page = await this.transport!.pull(state.cursor, PULL_PAGE)
+      if (state.databaseId !== null && page.database_id !== state.databaseId) {
+        // Restored between the check and now: start again from 0 at the next run.
+        await this.store.forgetServer()
+        this.state = { ...state, databaseId: page.database_id, cursor: 0 }
+        await this.store.saveSyncState(this.state)
+        this.again = true
+        return
+      }
+      for (const change of page.changes) await this.applyOne(change)
+      this.state = { ...state, databaseId: page.database_id, cursor: page.cursor }
+      await this.store.saveSyncState(this.state)
+      if (!page.more) return
+    }
+  }
+
+  /** Carries out the clinician's answer to a conflict (the caller syncs after it). */
+  async resolve(entity: EntityKey, resolution: Resolution): Promise<boolean> {
+    const conflict = (await this.store.conflicts()).find((c) => c.entity === entity)
+    if (!conflict) return false
+    const theirs = conflict.theirs
+    let photos: PhotoData[] = []
+    if (conflict.kind === 'visit' && theirs && resolution !== 'mine') {
+      if (!this.transport) return false
+      photos = await this.photosOf(theirs as ServerVisit)
+    }
+    const newId = this.effects.newId()
+    const done = await this.store.resolveConflict(entity, resolution, photos, newId)
+    if (done) {
+      this.effects.changed(conflict.kind, conflict.id)
+      if (resolution !== 'theirs') this.effects.changed(conflict.kind, newId)
+      await this.refresh()
+    }
+    return done
+  }
+}

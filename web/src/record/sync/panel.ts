@@ -1,0 +1,215 @@
+/**
+ * The clinic-server section (docs/record.md, "Sync with the clinic's record server"): a
+ * dialog of its own, opened from the toolbar, with the server's address, signing in and
+ * out, the sync's status (last sync, changes waiting, offline, signed out), "Sync now",
+ * and the conflicts with their resolutions (keep mine, keep the server's, keep both).
+ * It reads the engine's status and the record, and acts only through the engine.
+ */
+import { formatDate, formatDateTime } from '../../i18n/format.js'
+import { currentLocale, t } from '../../i18n/index.js'
+import { byId, h } from '../../render/dom.js'
+import type { View } from '../../state/model.js'
+import type { RecordController } from '../controller.js'
+import type { PatientRecord, VisitRecord } from '../model.js'
+import type { SyncEngine } from './engine.js'
+import { SyncError } from './transport.js'
+import type { Conflict, Resolution, ServerPatient, ServerVisit } from './types.js'
+
+function dateText(date: string): string {
+  return date ? formatDate(date, currentLocale()) : t('compare.undated')
+}
+
+function visitSummary(date: string, file: unknown): string {
+  const views = (file as { views?: Record<string, { markers?: Record<string, unknown> }> } | null)?.views ?? {}
+  const names = Object.keys(views) as View[]
+  const markers = names.reduce((n, v) => n + Object.keys(views[v]?.markers ?? {}).length, 0)
+  return t('sync.summary.visit', {
+    date: dateText(date),
+    views: names.map((v) => t(`view.${v}.title`)).join(', '),
+    markers,
+  })
+}
+
+/** A sync problem (engine.ts SyncStatus.problem, a SyncError's type) in words. */
+function problemText(type: string): string {
+  if (type === 'unanswered' || type === 'failed' || type === 'offline') return t(`sync.problem.${type}`)
+  if (type === 'login_failed' || type === 'account_locked' || type === 'rate_limited') return t(`sync.problem.${type}`)
+  return t('sync.problem.server', { type })
+}
+
+export function mountSyncPanel(engine: SyncEngine, controller: RecordController): void {
+  const dialog = h('dialog', { id: 'sync-dialog', class: 'record-dialog', 'aria-labelledby': 'sync-title' })
+  document.body.append(dialog)
+  const url = h('input', { type: 'url', id: 'sync-url', autocomplete: 'url', spellcheck: 'false' })
+  const email = h('input', { type: 'email', id: 'sync-email', autocomplete: 'username' })
+  const password = h('input', { type: 'password', id: 'sync-password', autocomplete: 'current-password' })
+  let problem = ''
+  let rendering = 0
+
+  async function conflictItem(c: Conflict, patients: readonly PatientRecord[]): Promise<HTMLElement> {
+    const choices: [Resolution, string][] = []
+    let title: string
+    let mine: string
+    let theirs: string
+    if (c.kind === 'visit') {
+      const local: VisitRecord | undefined = await controller.storage.visit(c.id)
+      const server = c.theirs as ServerVisit | null
+      const patientId = local?.patientId ?? server?.patient_id
+      const patient = patients.find((p) => p.id === patientId)
+      title = t('sync.conflict.visit', {
+        patient: patient?.identifier ?? '',
+        date: dateText(local?.date ?? server?.date ?? ''),
+      })
+      mine = local ? visitSummary(local.date, local.file) : t('sync.summary.none')
+      theirs = server ? visitSummary(server.date, server.content) : t('sync.summary.none')
+      if (server && local)
+        choices.push(['mine', 'sync.keep.mine'], ['theirs', 'sync.keep.theirs'], ['both', 'sync.keep.both'])
+      else if (local) choices.push(['mine', 'sync.keep.mineAsNew'], ['theirs', 'sync.keep.deleteHere'])
+      else choices.push(['mine', 'sync.keep.mine'], ['theirs', 'sync.keep.theirs'])
+    } else {
+      const local = patients.find((p) => p.id === c.id)
+      const server = c.theirs as ServerPatient | null
+      title = t('sync.conflict.patient', { patient: local?.identifier ?? server?.identifier ?? '' })
+      mine = local
+        ? t('sync.summary.patient', { identifier: local.identifier, name: local.name })
+        : t('sync.summary.none')
+      theirs = server
+        ? t('sync.summary.patient', { identifier: server.identifier, name: server.name })
+        : t('sync.summary.none')
+      if (c.reason === 'identifier_taken') choices.push(['theirs', 'sync.keep.useClinicPatient'])
+      else if (server) choices.push(['mine', 'sync.keep.mine'], ['theirs', 'sync.keep.theirs'])
+      else choices.push(['mine', 'sync.keep.mine'])
+    }
+    const buttons = choices.map(([resolution, key]) => {
+      const b = h('button', { type: 'button', 'data-resolution': resolution }, t(key as 'sync.keep.mine'))
+      b.addEventListener('click', () => void engine.resolve(c.entity, resolution).then(() => engine.run()))
+      return b
+    })
+    return h(
+      'li',
+      { 'data-entity': c.entity, 'data-reason': c.reason },
+      h('strong', {}, title),
+      h(
+        'p',
+        {},
+        t(`sync.reason.${c.reason}`, {
+          theirs: c.theirs && 'identifier' in c.theirs ? (c.theirs as ServerPatient).identifier : '',
+        }),
+      ),
+      h('p', { class: 'sync-mine' }, t('sync.side.mine', { summary: mine })),
+      h('p', { class: 'sync-theirs' }, t('sync.side.theirs', { summary: theirs })),
+      h('p', { class: 'dialog-actions' }, ...buttons.flatMap((b) => [b, ' '])),
+    )
+  }
+
+  async function render(): Promise<void> {
+    byId('sync-button').textContent = t('sync.button')
+    byId('sync-button').title = t('sync.button.title')
+    byId('sync-button').dataset.phase = engine.status.phase
+    byId('sync-button').dataset.conflicts = String(engine.status.conflicts.length)
+    if (!dialog.open) return
+    const round = ++rendering
+    const s = engine.status
+    const patients = await controller.storage.patients()
+    const items = await Promise.all(s.conflicts.map((c) => conflictItem(c, patients)))
+    if (round !== rendering) return
+    if (document.activeElement !== url) url.value = s.url
+    const saveUrl = h('button', { type: 'submit', id: 'sync-url-save' }, t('sync.url.save'))
+    const urlForm = h(
+      'form',
+      { class: 'field-grid', id: 'sync-url-form' },
+      h('label', { for: 'sync-url' }, t('sync.url.label')),
+      url,
+      saveUrl,
+    )
+    urlForm.addEventListener('submit', (e) => {
+      e.preventDefault()
+      void engine.setServer(url.value).then((ok) => {
+        problem = ok ? '' : t('sync.url.invalid')
+        return render()
+      })
+    })
+    let account: HTMLElement | null = null
+    if (s.url && s.user) {
+      const out = h('button', { type: 'button', id: 'sync-sign-out' }, t('sync.signOut'))
+      out.addEventListener('click', () => void engine.signOut())
+      account = h(
+        'p',
+        { id: 'sync-account' },
+        t('sync.signedIn', { email: s.user.email, role: t(`sync.role.${s.user.role}`) }),
+        ' ',
+        out,
+      )
+    } else if (s.url) {
+      const signIn = h('button', { type: 'submit', id: 'sync-sign-in', class: 'primary' }, t('sync.signIn'))
+      account = h(
+        'form',
+        { class: 'field-grid', id: 'sync-sign-in-form' },
+        h('label', { for: 'sync-email' }, t('sync.email')),
+        email,
+        h('label', { for: 'sync-password' }, t('sync.password')),
+        password,
+        signIn,
+      )
+      account.addEventListener('submit', (e) => {
+        e.preventDefault()
+        void engine
+          .signIn(email.value, password.value)
+          .then(() => {
+            password.value = ''
+            problem = ''
+            return engine.run()
+          })
+          .catch((error: unknown) => {
+            problem = t('sync.signInFailed', {
+              problem: problemText(error instanceof SyncError ? error.type : 'failed'),
+            })
+            return render()
+          })
+      })
+    }
+    const now = h('button', { type: 'button', id: 'sync-now', disabled: !s.user }, t('sync.now'))
+    now.addEventListener('click', () => void engine.run())
+    const close = h('button', { type: 'button', id: 'sync-close' }, t('record.close'))
+    close.addEventListener('click', () => dialog.close())
+    const focused = document.activeElement
+    dialog.replaceChildren(
+      h('h2', { id: 'sync-title' }, t('sync.title')),
+      h('p', { class: 'field-help' }, t('sync.privacy')),
+      urlForm,
+      account ?? '',
+      h('p', { role: 'alert', id: 'sync-problem', hidden: !problem }, problem),
+      h(
+        'p',
+        { id: 'sync-status', 'data-phase': s.phase, 'data-pending': String(s.pending), role: 'status' },
+        t(`sync.phase.${s.phase}`, { problem: s.problem ? problemText(s.problem) : '' }),
+        ' ',
+        s.lastSync
+          ? t('sync.lastSync', { time: formatDateTime(s.lastSync, currentLocale()) })
+          : t('sync.lastSync.never'),
+        ' ',
+        t('sync.pending', { count: s.pending }),
+        s.waitingForAdmin ? ` ${t('sync.waitingForAdmin', { count: s.waitingForAdmin })}` : '',
+      ),
+      h('p', {}, now),
+      h('h3', {}, t('sync.conflicts.title')),
+      items.length
+        ? h('ul', { id: 'sync-conflicts', class: 'sync-conflicts' }, ...items)
+        : h('p', { class: 'field-help', id: 'sync-conflicts-none' }, t('sync.conflicts.none')),
+      h('p', { class: 'dialog-actions' }, close),
+    )
+    if (focused instanceof HTMLElement && dialog.contains(focused)) focused.focus()
+  }
+
+  const button = h('button', { type: 'button', id: 'sync-button' })
+  byId('record-button').after(' ', button)
+  button.addEventListener('click', () => {
+    dialog.showModal()
+    void render()
+  })
+  engine.onChange(() => void render())
+  controller.store.subscribe((state, previous) => {
+    if (state.settings.locale !== previous.settings.locale) void render()
+  })
+  void render()
+}

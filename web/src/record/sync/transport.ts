@@ -1,0 +1,149 @@
+/**
+ * The sync's network effect: the record server's API over fetch, with the session
+ * cookie (credentials: 'include'; the cookie is HttpOnly, so no script here ever reads
+ * it), the session's CSRF token in X-CSRF-Token on every request but GET, and this
+ * device's id in X-Device-Id for the server's audit trail. Every failure is a SyncError
+ * with a type the engine decides from: offline (no answer), signed_out (401), or the
+ * server's own error type and message (docs/record-server.md, "Errors").
+ */
+import type { PullPage, PushResult, SignedInUser, WireChange } from './types.js'
+
+/** Why a request to the record server failed. */
+export class SyncError extends Error {
+  override name = 'SyncError'
+  constructor(
+    /** 'offline' (no answer), 'signed_out' (no valid session), or the server's error type. */
+    readonly type: string,
+    message: string,
+    readonly status = 0,
+    readonly ctx?: Record<string, unknown>,
+  ) {
+    super(message)
+  }
+}
+
+/** The record server as the engine uses it. */
+export interface SyncTransport {
+  signIn(email: string, password: string): Promise<SignedInUser>
+  signOut(): Promise<void>
+  /** The session's user (and its CSRF token kept for the requests after), or null when signed out. */
+  session(): Promise<SignedInUser | null>
+  push(changes: readonly WireChange[]): Promise<PushResult[]>
+  pull(cursor: number, limit: number): Promise<PullPage>
+  /** Stores a photo by its SHA-256 (the server answers 200 when it had it). */
+  putPhoto(sha256: string, blob: Blob): Promise<void>
+  getPhoto(sha256: string): Promise<Blob>
+  /** Deletes on the server (an admin's action) from revision `rev`; 'gone' when the server has no such entity. */
+  deleteEntity(kind: 'patient' | 'visit', id: string, rev: number): Promise<'deleted' | 'gone'>
+}
+
+export class FetchTransport implements SyncTransport {
+  private csrf: string | null = null
+
+  constructor(
+    /** The record server's origin, e.g. https://record.clinic.example. */
+    readonly base: string,
+    private readonly deviceId: string,
+    private readonly fetchFn: typeof fetch = (...args) => fetch(...args),
+  ) {}
+
+  private async request(method: string, path: string, body?: BodyInit, type?: string): Promise<Response> {
+    const headers: Record<string, string> = { 'x-device-id': this.deviceId }
+    if (type) headers['content-type'] = type
+    if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf
+    let answer: Response
+    try {
+      answer = await this.fetchFn(new URL(path, this.base), {
+        method,
+        headers,
+        body: body ?? null,
+        credentials: 'include',
+        cache: 'no-store',
+      })
+    } catch (error) {
+      throw new SyncError('offline', error instanceof Error ? error.message : String(error))
+    }
+    if (answer.ok) return answer
+    let problem: { type?: string; message?: string; ctx?: Record<string, unknown> } = {}
+    try {
+      problem = ((await answer.json()) as { error?: typeof problem }).error ?? {}
+    } catch {
+      // Not the server's error shape (a proxy's page): the status says it.
+    }
+    if (answer.status === 401 && problem.type !== 'login_failed') {
+      this.csrf = null
+      throw new SyncError('signed_out', problem.message ?? 'signed out', 401)
+    }
+    throw new SyncError(
+      problem.type ?? `http_${answer.status}`,
+      problem.message ?? answer.statusText,
+      answer.status,
+      problem.ctx,
+    )
+  }
+
+  private async json<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const answer = await this.request(
+      method,
+      path,
+      body === undefined ? undefined : JSON.stringify(body),
+      body === undefined ? undefined : 'application/json',
+    )
+    return (await answer.json()) as T
+  }
+
+  async signIn(email: string, password: string): Promise<SignedInUser> {
+    const answer = await this.json<{ user: SignedInUser; csrf_token: string }>('POST', '/api/session', {
+      email,
+      password,
+    })
+    this.csrf = answer.csrf_token
+    return { id: answer.user.id, email: answer.user.email, role: answer.user.role }
+  }
+
+  async signOut(): Promise<void> {
+    try {
+      await this.request('DELETE', '/api/session')
+    } catch (error) {
+      if (!(error instanceof SyncError && error.type === 'signed_out')) throw error
+    }
+    this.csrf = null
+  }
+
+  async session(): Promise<SignedInUser | null> {
+    try {
+      const answer = await this.json<{ user: SignedInUser; csrf_token: string }>('GET', '/api/session')
+      this.csrf = answer.csrf_token
+      return { id: answer.user.id, email: answer.user.email, role: answer.user.role }
+    } catch (error) {
+      if (error instanceof SyncError && error.type === 'signed_out') return null
+      throw error
+    }
+  }
+
+  async push(changes: readonly WireChange[]): Promise<PushResult[]> {
+    return (await this.json<{ results: PushResult[] }>('POST', '/api/sync/push', { changes })).results
+  }
+
+  pull(cursor: number, limit: number): Promise<PullPage> {
+    return this.json<PullPage>('GET', `/api/sync/pull?cursor=${cursor}&limit=${limit}`)
+  }
+
+  async putPhoto(sha256: string, blob: Blob): Promise<void> {
+    await this.request('PUT', `/api/photos/${sha256}`, blob, 'application/octet-stream')
+  }
+
+  async getPhoto(sha256: string): Promise<Blob> {
+    return (await this.request('GET', `/api/photos/${sha256}`)).blob()
+  }
+
+  async deleteEntity(kind: 'patient' | 'visit', id: string, rev: number): Promise<'deleted' | 'gone'> {
+    try {
+      await this.request('DELETE', `/api/${kind}s/${encodeURIComponent(id)}?rev=${rev}`)
+      return 'deleted'
+    } catch (error) {
+      if (error instanceof SyncError && error.type === 'not_found') return 'gone'
+      throw error
+    }
+  }
+}
