@@ -9,6 +9,7 @@ import { CLINICAL_EN } from './clinical.js'
 import { FHIR_EN } from './fhir.js'
 import { FHIR_APP_EN } from './fhir-app.js'
 import { FILES_EN } from './files.js'
+import { OFFLINE_EN } from './offline.js'
 import { RECORD_EN } from './record.js'
 import { RECORD_SAFETY_EN } from './record-safety.js'
 import { REPEATABILITY_EN } from './repeatability.js'
@@ -33,6 +34,8 @@ export const en = {
   ...FHIR_EN,
   // The PDF report made in the browser (report-pdf.ts)
   ...REPORT_PDF_EN,
+  // Computed on this device; a new version offered (offline.ts)
+  ...OFFLINE_EN,
 
   'side.short.right': 'right',
   'side.short.left': 'left',
@@ -218,7 +221,7 @@ export const en = {
     "Coordinates are photo pixels (x to the right, y down). Signs follow the subject's body, not the photo.",
   'footer.apiDocs': 'API documentation',
   'service.up': 'Service {version}: running',
-  'service.unreachable': 'Service not reachable',
+  'service.unreachable': 'Service not reachable: metrics are computed on this device',
   'history.nothingToUndo': 'Nothing to undo.',
   'history.nothingToRedo': 'Nothing to redo.',
 
