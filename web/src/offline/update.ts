@@ -29,7 +29,8 @@ function dragging(state: AppState): boolean {
 export function installOffline(store: Store<AppState>): OfflineApp {
   const app: OfflineApp = { flush: () => Promise.resolve() }
   const container = navigator.serviceWorker
-  if (!container) return app
+  // No worker under the dev server (vite web): the build makes sw.js.
+  if (!container || import.meta.env.DEV) return app
 
   const text = h('span', { id: 'update-text' })
   const apply = h('button', { type: 'button', id: 'update-apply', class: 'primary' })
