@@ -10,7 +10,8 @@
  * keeps no API answer and nothing of another kind than the app's files. A new version
  * of the app is offered and never forced: it takes over only when the clinician presses
  * Update, not during a drag, and the work on screen, even its last unwritten change, is
- * there after the reload.
+ * there after the reload. The pose model, used once online, suggests the same markers
+ * with the service stopped and the browser offline (its files cached on first use).
  */
 import assert from 'node:assert/strict'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -36,6 +37,7 @@ import { ROOT, WEB_BUILD } from '../support/paths.js'
 import { markersOnScreen, openRecord, savedToRecord } from '../support/record.js'
 import { type ServerProcess, startServer } from '../support/server-process.js'
 import { FIGURES, figureSvg } from './fixtures/figure.js'
+import { suggestionPhotos } from './fixtures/photos.js'
 
 const TOLERANCE = 1e-12
 const PATIENT = 'OFF-27'
@@ -322,6 +324,56 @@ describe('installable and offline', () => {
       await context.close()
       await app.close()
       rmSync(folder, { recursive: true, force: true })
+    }
+  })
+
+  test('the pose model, used once online, suggests the same markers offline', async () => {
+    const running = service!
+    const photo = (await suggestionPhotos(browser)).anterior
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 })
+    /** Opens the photo in a fresh tab and asks for suggestions; returns the markers suggested, with their positions, and what is cached then. */
+    const suggested = async (): Promise<{ marks: string[]; cached: Record<string, string[]> }> => {
+      const page = await context.newPage()
+      await page.goto(`${running.url}/`)
+      await page.locator('#view-tabs button').first().waitFor()
+      await controlled(page)
+      await page
+        .locator('#photo-input')
+        .setInputFiles({ name: photo.name, mimeType: photo.mimeType, buffer: photo.buffer })
+      await page.locator('.stage.has-photo image.photo').waitFor()
+      const button = page.locator('#suggest-markers')
+      const done = Number(await button.getAttribute('data-completed'))
+      await button.click()
+      await page
+        .locator(`#suggest-markers[data-completed="${done + 1}"][data-busy="false"]`)
+        .waitFor({ timeout: 120_000 })
+      const marks = await page
+        .locator('#stage g.marker.suggested')
+        .evaluateAll((gs) => gs.map((g) => `${g.getAttribute('data-target')} ${g.querySelector('title')?.textContent}`))
+      const cached = await cachedUrls(page)
+      await page.close()
+      return { marks: marks.sort(), cached }
+    }
+    try {
+      const { marks: online, cached } = await suggested()
+      assert.ok(online.length > 0, 'the model suggested markers online')
+      const pose = Object.entries(cached).find(([name]) => name.startsWith('pose-'))
+      assert.ok(pose, `a pose cache among ${Object.keys(cached).join(', ')}`)
+      assert.ok(
+        pose[1].some((url) => url.endsWith('/pose/pose_landmark_full.tflite')),
+        'the landmark model is cached',
+      )
+      assert.ok(
+        pose[1].some((url) => url.endsWith('.wasm')),
+        'its WebAssembly is cached',
+      )
+
+      await running.stop()
+      service = undefined
+      await context.setOffline(true)
+      assert.deepEqual((await suggested()).marks, online, 'the same suggestions, offline')
+    } finally {
+      await context.close()
     }
   })
 })

@@ -7,12 +7,11 @@
  *   (vite.config.ts writes `self.__SW_MANIFEST__` at the top of the built sw.js, with a
  *   build id that changes with any file), and answered from that cache, the page too: the
  *   app on screen changes version only when the clinician chooses (web/src/offline/update.ts).
- * - The pose model's files (pose/, some 16 MB of the 22 MB shipped) are cached on first use,
- *   in a cache named by the model's version: only the files this browser's pose.js picks, and
- *   only when the clinician first asks for suggestions.
+ * - The pose model's files (pose/) are cached on first use, when the clinician first asks
+ *   for suggestions, in a cache named by the model's version.
  * - Nothing else: not the API (POST, marker coordinates in and metrics out), /health, /docs,
- *   another origin (a FHIR or record server), and never a request that is not a GET. Patient
- *   data lives in IndexedDB, which a service worker does not see.
+ *   another origin (a FHIR or record server), and no request that is not a GET (but the
+ *   HEAD check of a pose file). Patient data lives in IndexedDB, which a worker does not see.
  *
  * A new worker waits until the page asks it to take over (the message 'skip-waiting'). No
  * imports: the build emits this file alone as sw.js, a classic worker script.
@@ -97,30 +96,71 @@ scope.addEventListener('message', (event) => {
   if (event.data === 'skip-waiting') void scope.skipWaiting()
 })
 
-/** From the cache when there, else from the network (and kept, for the pose files). */
-async function cached(cacheName: string, request: Request, key: string, keep: boolean): Promise<Response> {
-  const cache = await caches.open(cacheName)
+/** From the app's cache when there, else from the network. */
+async function cached(cacheName: string, request: Request, key: string): Promise<Response> {
+  const hit = await (await caches.open(cacheName)).match(key)
+  return hit ?? fetch(request)
+}
+
+/** Pose files being downloaded into their cache, so that a check and pose.js's own request share one download. */
+const downloads = new Map<string, Promise<void>>()
+
+/** Downloads a pose file into its cache once (a failed download leaves nothing). */
+function keepPoseFile(key: string): Promise<void> {
+  let download = downloads.get(key)
+  if (!download) {
+    download = (async () => {
+      const cache = await caches.open(POSE_CACHE)
+      if (await cache.match(key)) return
+      const response = await fetch(key)
+      if (response.ok && response.type === 'basic') await cache.put(key, response)
+    })().finally(() => downloads.delete(key))
+    downloads.set(key, download)
+  }
+  return download
+}
+
+/**
+ * A pose file, kept on first use. The app checks every file with a HEAD request before it
+ * loads the model (web/src/pose/detector.ts), and pose.js picks its WebAssembly build at run
+ * time: so each file checked is downloaded into the cache too, and a HEAD is answered from
+ * the cache once the file is there, offline as well.
+ */
+async function poseFile(event: FetchEvent, key: string): Promise<Response> {
+  const request = event.request
+  const cache = await caches.open(POSE_CACHE)
   const hit = await cache.match(key)
+  if (hit && request.method === 'HEAD')
+    return new Response(null, { status: hit.status, statusText: hit.statusText, headers: hit.headers })
   if (hit) return hit
-  const response = await fetch(request)
-  if (keep && response.ok && response.type === 'basic') await cache.put(key, response.clone())
-  return response
+  if (request.method === 'HEAD') {
+    const response = await fetch(request)
+    if (response.ok) event.waitUntil(keepPoseFile(key).catch(() => undefined))
+    return response
+  }
+  await keepPoseFile(key).catch(() => undefined)
+  return (await cache.match(key)) ?? fetch(request)
 }
 
 scope.addEventListener('fetch', (event) => {
   const request = event.request
-  if (request.method !== 'GET') return
+  if (request.method !== 'GET' && request.method !== 'HEAD') return
   const path = inScope(request.url)
   if (path === null) return
   const key = new URL(path, scope.registration.scope).href
+  if (POSE_FILES.has(path)) {
+    event.respondWith(poseFile(event, key))
+    return
+  }
+  // Beyond the pose files' check, only GETs.
+  if (request.method !== 'GET') return
   if (request.mode === 'navigate') {
     // The app's page, at the scope or by name; any other page (/docs) goes to the network.
     if (path !== '' && path !== 'index.html') return
-    event.respondWith(cached(APP_CACHE, request, scope.registration.scope, false))
+    event.respondWith(cached(APP_CACHE, request, scope.registration.scope))
     return
   }
-  if (APP_FILES.has(path)) event.respondWith(cached(APP_CACHE, request, key, false))
-  else if (POSE_FILES.has(path)) event.respondWith(cached(POSE_CACHE, request, key, true))
+  if (APP_FILES.has(path)) event.respondWith(cached(APP_CACHE, request, key))
   else if (path.startsWith('assets/')) event.respondWith(earlier(request, key))
 })
 
