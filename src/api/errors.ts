@@ -7,9 +7,8 @@
 
 import { distance } from 'fastest-levenshtein'
 import type { FastifyReply } from 'fastify'
-import type { ErrorEntry, Loc, UndefinedGeometryError } from '#core/error-types.js'
+import type { ErrorEntry, Loc } from '#core/error-types.js'
 import { POPLITEAL_MARKERS, VIEWS, type View } from '#core/markers.js'
-import type { GeometryProblem } from '#core/metrics/index.js'
 import { COORDINATE_LIMIT_TEXT, MAX_ECHOED_INPUT_CHARS } from '../limits.js'
 import { MESSAGES } from '../messages.js'
 
@@ -270,27 +269,8 @@ export function validationDetail(errors: readonly SchemaError[], view: View | un
   return detail
 }
 
-/** Metrics that coincident markers make undefined, one entry per offending marker pair. */
-export function geometryDetail(problems: readonly GeometryProblem[]): UndefinedGeometryError[] {
-  return problems.map((p): UndefinedGeometryError => {
-    const metrics = p.metrics.join(' and ')
-    const names = p.markers.map((m) => `'${m}'`)
-    if (p.at !== undefined) {
-      return {
-        loc: ['body', 'markers', p.markers[p.markers.length - 1] ?? 'markers'],
-        msg: `Markers ${names.join(' and ')} are at the same point [${p.at[0]}, ${p.at[1]}], so ${metrics} cannot be computed (the direction between them is undefined). Place them at distinct points.`,
-        type: 'undefined_geometry',
-        ctx: { markers: [...p.markers], at: [p.at[0], p.at[1]], metrics: [...p.metrics] },
-      }
-    }
-    return {
-      loc: ['body', 'markers'],
-      msg: `${metrics} cannot be computed from markers ${names.join(', ')}: the result is not a finite number. Check that these markers are placed correctly.`,
-      type: 'undefined_geometry',
-      ctx: { markers: [...p.markers], metrics: [...p.metrics] },
-    }
-  })
-}
+/** The 422 entries of undefined geometry: core's, which the marking app also builds when it computes on the device. */
+export { geometryDetail } from '#core/metrics/analysis.js'
 
 /** Body of the 422 response when the request body is absent (FastAPI reports it as a missing field). */
 export const MISSING_BODY: ErrorEntry[] = [{ loc: ['body'], msg: MESSAGES.missingBody, type: 'missing' }]

@@ -1,6 +1,7 @@
 /**
- * The HTTP routes. Each validates (by its schema), calls the pure metric functions
- * and shapes the response; nothing is computed here.
+ * The HTTP routes. Each validates (by its schema) and answers with core's analysis of
+ * the view (core/metrics/analysis.ts: the metrics and the answer's unit fields, the same
+ * function the marking app runs on the device); nothing is computed here.
  */
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -9,17 +10,14 @@ import type { TSchema } from 'typebox'
 import type { Point } from '#core/geometry/angles.js'
 import type { PosteriorMarker } from '#core/markers.js'
 import {
-  ANTERIOR_METRICS,
-  type Evaluation,
-  estimatePopliteal,
-  evaluate,
-  forward,
-  LATERAL_METRICS,
-  type LateralContext,
-  POSTERIOR_METRICS,
-  POSTERIOR_METRICS_ESTIMATED,
-} from '#core/metrics/index.js'
-import { geometryDetail, sendValidationError } from './errors.js'
+  type AnalysisResult,
+  analyzeAnterior,
+  analyzeLateral,
+  analyzePosterior,
+  geometryDetail,
+} from '#core/metrics/analysis.js'
+import { estimatePopliteal } from '#core/metrics/index.js'
+import { sendValidationError } from './errors.js'
 import {
   AnteriorRequest,
   AnteriorResponse,
@@ -49,14 +47,6 @@ const ERRORS =
   '422 lists every problem of the request at once (missing or mistyped fields, missing markers, values that are not two finite numbers within the limits, ' +
   'fc <= 0, coincident markers that make a metric undefined); the other errors are listed below.'
 
-/**
- * The unit fields of the anterior and posterior responses. Handlers add them to the
- * fresh `values` object instead of spreading it into a new literal: V8 copies a
- * spread object with number fields on a slow path that allocates in the old
- * generation.
- */
-const UNITS = { unit_angles: 'degrees', unit_distances: 'cm' } as const
-
 /** The schema of an analysis route: its body and its 200 response (docs.ts adds the errors). */
 function analysis<B extends TSchema, R extends TSchema>(
   operationId: string,
@@ -76,7 +66,7 @@ function analysis<B extends TSchema, R extends TSchema>(
 }
 
 /** 422 for metrics that coincident markers make undefined. */
-function undefinedGeometry(request: FastifyRequest, reply: FastifyReply, result: Evaluation & { ok: false }) {
+function undefinedGeometry(request: FastifyRequest, reply: FastifyReply, result: AnalysisResult & { ok: false }) {
   const detail = geometryDetail(result.problems)
   request.log.info(
     { method: request.method, url: request.url, statusCode: 422, detail },
@@ -116,10 +106,9 @@ export async function routes(app: App, options: RoutesOptions) {
       ),
     },
     (request, reply) => {
-      const { calibration, markers } = request.body
-      const result = evaluate(ANTERIOR_METRICS, markers, calibration)
+      const result = analyzeAnterior(request.body)
       if (!result.ok) return undefinedGeometry(request, reply, result)
-      return Object.assign(result.values, UNITS)
+      return result.answer
     },
   )
 
@@ -136,13 +125,13 @@ export async function routes(app: App, options: RoutesOptions) {
       ),
     },
     (request, reply) => {
-      const { calibration, estimate_popliteal: estimate } = request.body
       // The schema requires both popliteal markers unless estimate_popliteal is true,
       // and the estimated table never reads them.
       const markers = request.body.markers as Record<PosteriorMarker, Point>
-      const result = evaluate(estimate === true ? POSTERIOR_METRICS_ESTIMATED : POSTERIOR_METRICS, markers, calibration)
+      const { calibration, estimate_popliteal } = request.body
+      const result = analyzePosterior({ calibration, markers, estimate_popliteal })
       if (!result.ok) return undefinedGeometry(request, reply, result)
-      return Object.assign(result.values, UNITS)
+      return result.answer
     },
   )
 
@@ -159,11 +148,9 @@ export async function routes(app: App, options: RoutesOptions) {
       ),
     },
     (request, reply) => {
-      const { calibration, markers, side } = request.body
-      const context: LateralContext = { forward: forward(side), lrv_x: calibration.lrv_x, fc: calibration.fc }
-      const result = evaluate(LATERAL_METRICS, markers, context)
+      const result = analyzeLateral(request.body)
       if (!result.ok) return undefinedGeometry(request, reply, result)
-      return Object.assign(result.values, { side, unit: 'degrees', unit_distances: 'cm' } as const)
+      return result.answer
     },
   )
 

@@ -76,7 +76,10 @@ export async function startHarness(options: { app?: AppOptions; port?: number } 
 /**
  * A fresh page on the app; records every request so tests can check none leaves the
  * service. `browser` (default the harness's) and `url` (default the app) for a test
- * that needs another browser, such as one with a fake camera.
+ * that needs another browser, such as one with a fake camera. The app's service worker
+ * is blocked unless `serviceWorkers: 'allow'` is passed: test/web/offline.test.ts tests
+ * it, and elsewhere every request reaches the network as the test sees it (page.route
+ * does not see what a service worker answers) and no context precaches the app.
  */
 export async function openApp(
   h: Harness,
@@ -87,6 +90,7 @@ export async function openApp(
     viewport: { width: 1400, height: 900 },
     deviceScaleFactor: 1,
     acceptDownloads: true,
+    serviceWorkers: 'block',
     ...contextOptions,
   })
   const page = await context.newPage()

@@ -65,6 +65,8 @@ export class PersistentBrowser {
       viewport: { width: 1400, height: 900 },
       deviceScaleFactor: 1,
       acceptDownloads: true,
+      // The app's service worker blocked, as in openApp (test/support/browser.ts): offline.test.ts tests it.
+      serviceWorkers: 'block',
       ...this.options,
     })
     this.launched.push(context)

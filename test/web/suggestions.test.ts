@@ -402,7 +402,8 @@ describe('marker suggestions', () => {
   })
 
   test('no request leaves the service: the model, its WebAssembly and data come from the app origin', async () => {
-    const context = await h.browser.newContext({ viewport: { width: 1400, height: 900 } })
+    // No service worker: the route sees every request of the page (test/support/browser.ts, openApp).
+    const context = await h.browser.newContext({ viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' })
     const outside: string[] = []
     const inside: string[] = []
     await context.route('**/*', (route) => {

@@ -2,9 +2,14 @@
  * Keeps every view's results in step with its markers: when a view's document amounts
  * to a new API request, asks the service (debounced, abortable, one request per view in
  * flight, answers cached), and records the answer in the store. Only the answer to the
- * document as it is now counts. Pure of DOM: runs against a store in node tests too.
+ * document as it is now counts. When the service cannot be reached (no network, no
+ * answer within a short time, or it answers that it is unavailable: 429, 5xx), the
+ * answer is computed on this device with the service's own functions
+ * (service/device-analysis.ts), and for a while after that the device answers at once
+ * (docs/offline.md). Pure of DOM: runs against a store in node tests too.
  */
 import { type Analysis, analyze } from './service/api.js'
+import { analyzeOnDevice } from './service/device-analysis.js'
 import { answered, setOutcome } from './state/commands.js'
 import { requestOf, VIEW_NAMES, type View } from './state/model.js'
 import { type AppState, NO_OUTCOME } from './state/state.js'
@@ -15,6 +20,19 @@ export interface AnalysisOptions {
   readonly debounceMs?: number
   /** Answers kept, by request. */
   readonly cacheSize?: number
+  /** How long the service has to answer before the device computes the answer. */
+  readonly serviceTimeoutMs?: number
+  /** After the service could not be reached, the device answers alone for this long, then the service is asked again. */
+  readonly deviceForMs?: number
+}
+
+/** The service's defaults: a request of a few hundred bytes answered in milliseconds, so 2 s means it is not reachable. */
+export const SERVICE_TIMEOUT_MS = 2000
+export const DEVICE_FOR_MS = 30_000
+
+/** An answer that says the service is not available now (unreachable, rate-limited, draining, failing): the device computes. */
+function unavailable(result: Analysis): boolean {
+  return !result.ok && (result.status === 0 || result.status === 429 || result.status >= 500)
 }
 
 export interface AnalysisHandle {
@@ -31,6 +49,10 @@ function isEmpty(o: AppState['views'][View]['outcome']): boolean {
 export function startAnalysis(store: Store<AppState>, options: AnalysisOptions = {}): AnalysisHandle {
   const debounceMs = options.debounceMs ?? 0
   const cacheSize = options.cacheSize ?? 100
+  const serviceTimeoutMs = options.serviceTimeoutMs ?? SERVICE_TIMEOUT_MS
+  const deviceForMs = options.deviceForMs ?? DEVICE_FOR_MS
+  /** Until this time (ms since the epoch) the device answers without asking the service. */
+  let deviceUntil = 0
   const cache = new Map<string, Analysis>()
   const controllers: Partial<Record<View, AbortController>> = {}
   const asked: Partial<Record<View, string>> = {}
@@ -43,6 +65,27 @@ export function startAnalysis(store: Store<AppState>, options: AnalysisOptions =
     const done = waiters
     waiters = []
     for (const w of done) w()
+  }
+
+  /** The service's answer, else (unreachable, slow, unavailable) the device's; throws only when `signal` aborts. */
+  async function ask(view: View, body: unknown, signal: AbortSignal): Promise<Analysis> {
+    if (Date.now() < deviceUntil) return analyzeOnDevice(view, body)
+    const limited = new AbortController()
+    const abort = () => limited.abort()
+    signal.addEventListener('abort', abort)
+    const timeout = setTimeout(abort, serviceTimeoutMs)
+    try {
+      const result = await analyze(view, body, limited.signal)
+      if (!unavailable(result)) return result
+    } catch (error) {
+      if (signal.aborted) throw error
+      // Not answered in time: the device computes.
+    } finally {
+      clearTimeout(timeout)
+      signal.removeEventListener('abort', abort)
+    }
+    deviceUntil = Date.now() + deviceForMs
+    return analyzeOnDevice(view, body)
   }
 
   async function run(view: View): Promise<void> {
@@ -66,7 +109,7 @@ export function startAnalysis(store: Store<AppState>, options: AnalysisOptions =
       asked[view] = request.key
       store.set((s) => setOutcome(s, view, { ...s.views[view].outcome, pending: true }))
       try {
-        result = await analyze(view, request.body, controller.signal)
+        result = await ask(view, request.body, controller.signal)
       } catch {
         return // aborted: a newer request is on its way
       } finally {
@@ -75,7 +118,8 @@ export function startAnalysis(store: Store<AppState>, options: AnalysisOptions =
           delete asked[view]
         }
       }
-      if (result.ok || result.status === 422) {
+      // The device's answers are not kept: the next change asks the service again once it may be back.
+      if (!result.onDevice && (result.ok || result.status === 422)) {
         cache.set(request.key, result)
         if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string)
       }

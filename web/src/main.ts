@@ -15,6 +15,7 @@ import { initialLocale, rememberLocale } from './i18n/language.js'
 import { applyStaticText } from './i18n/static-text.js'
 import { installKeyboard } from './input/keyboard.js'
 import { pointerCommands } from './input/pointer.js'
+import { installOffline } from './offline/update.js'
 import { mountAssessment } from './panels/assessment.js'
 import { mountCaptureConditions } from './panels/capture-conditions.js'
 import { mountComparison } from './panels/comparison.js'
@@ -134,6 +135,8 @@ store.subscribe((state, previous) => {
   if (state.record !== previous.record) void files.refreshPrinted()
 })
 startAnalysis(store)
+// Installable and offline (offline/): the service worker, and a new version offered, applied once the record has written the work.
+const offline = installOffline(store)
 // Exporting and sending visits as HL7 FHIR R4 (fhir/): the visit on screen at once, a patient's visits once the record is open.
 const fhir: FhirActions = new FhirActions(
   store,
@@ -164,6 +167,7 @@ void IdbStorage.open()
     mountRecordStatus(record)
     // The sync with the clinic's record server (record/sync/): local-first; nothing changes without a server set.
     void startBrowserSync(storage, record).then((engine) => mountSyncPanel(engine, record))
+    offline.flush = () => record.saved()
     fhir.record = record
     mountRecordDialog(record, undefined, (patient, visits) =>
       patientFhirButtons(fhir, openFhir, patient, visits.length),

@@ -10,6 +10,7 @@ import { FHIR_EN } from './fhir.js'
 import { FHIR_APP_EN } from './fhir-app.js'
 import { FILES_EN } from './files.js'
 import { NOTES_EN } from './notes.js'
+import { OFFLINE_EN } from './offline.js'
 import { RECORD_EN } from './record.js'
 import { RECORD_SAFETY_EN } from './record-safety.js'
 import { REPEATABILITY_EN } from './repeatability.js'
@@ -37,6 +38,8 @@ export const en = {
   // The PDF report made in the browser (report-pdf.ts)
   ...REPORT_PDF_EN,
   ...NOTES_EN,
+  // Computed on this device; a new version offered (offline.ts)
+  ...OFFLINE_EN,
 
   'side.short.right': 'right',
   'side.short.left': 'left',
@@ -222,7 +225,7 @@ export const en = {
     "Coordinates are photo pixels (x to the right, y down). Signs follow the subject's body, not the photo.",
   'footer.apiDocs': 'API documentation',
   'service.up': 'Service {version}: running',
-  'service.unreachable': 'Service not reachable',
+  'service.unreachable': 'Service not reachable: metrics are computed on this device',
   'history.nothingToUndo': 'Nothing to undo.',
   'history.nothingToRedo': 'Nothing to redo.',
 

@@ -10,6 +10,7 @@ import { FHIR_ES } from './fhir.js'
 import { FHIR_APP_ES } from './fhir-app.js'
 import { FILES_ES } from './files.js'
 import { NOTES_ES } from './notes.js'
+import { OFFLINE_ES } from './offline.js'
 import { RECORD_ES } from './record.js'
 import { RECORD_SAFETY_ES } from './record-safety.js'
 import { REPEATABILITY_ES } from './repeatability.js'
@@ -36,6 +37,8 @@ export const es = {
   // The PDF report made in the browser (report-pdf.ts)
   ...REPORT_PDF_ES,
   ...NOTES_ES,
+  // Computed on this device; a new version offered (offline.ts)
+  ...OFFLINE_ES,
 
   'side.short.right': 'derecho',
   'side.short.left': 'izquierdo',
@@ -223,7 +226,7 @@ export const es = {
     'Las coordenadas son píxeles de la foto (x hacia la derecha, y hacia abajo). Los signos siguen el cuerpo del sujeto, no la foto.',
   'footer.apiDocs': 'Documentación de la API',
   'service.up': 'Servicio {version}: en marcha',
-  'service.unreachable': 'Servicio no disponible',
+  'service.unreachable': 'Servicio no disponible: las métricas se calculan en este dispositivo',
   'history.nothingToUndo': 'No hay nada que deshacer.',
   'history.nothingToRedo': 'No hay nada que rehacer.',
 

@@ -49,6 +49,9 @@ export function mountResults(store: Store<AppState>): void {
         : outcome.problems.length
           ? 'error'
           : 'waiting'
+    // Where the values shown were computed: 'device' when the service could not be reached (analysis.ts).
+    results.dataset.computedOn =
+      values && !partial && !outcome.fromFile ? (outcome.onDevice ? 'device' : 'service') : ''
     setText(status, statusText(state))
     general.replaceChildren(
       ...(problemsByPlace(state).get('general') ?? []).map((m) => h('li', { class: 'problem', role: 'alert' }, m)),
@@ -145,7 +148,8 @@ function statusText(state: AppState): string {
     ).length
     const base = outcome.fromFile
       ? t('results.fromFile')
-      : t('results.computed') + (request.placeholders ? t('results.placeholders') : '')
+      : t(outcome.onDevice ? 'results.computedOnDevice' : 'results.computed') +
+        (request.placeholders ? t('results.placeholders') : '')
     return provisional ? base + t('results.provisional', { count: provisional }) : base
   }
   return ''

@@ -9,9 +9,10 @@ import type { ApiProblem } from './api-errors.js'
 export { placesOf } from './api-errors.js'
 export type { ApiProblem }
 
+/** An analysis answer; `onDevice` when computed in the browser because the service could not be reached (device-analysis.ts). */
 export type Analysis =
-  | { readonly ok: true; readonly values: Readonly<Record<string, unknown>> }
-  | { readonly ok: false; readonly status: number; readonly problems: readonly ApiProblem[] }
+  | { readonly ok: true; readonly values: Readonly<Record<string, unknown>>; readonly onDevice?: true }
+  | { readonly ok: false; readonly status: number; readonly problems: readonly ApiProblem[]; readonly onDevice?: true }
 
 /** POSTs the request body to the view's analysis endpoint (relative URL: works wherever the app is served). */
 export async function analyze(view: View, body: unknown, signal?: AbortSignal): Promise<Analysis> {

@@ -354,6 +354,7 @@ export function answered(state: AppState, view: View, key: string, result: Analy
     problems: result.ok ? [] : result.problems,
     pending: false,
     fromFile: false,
+    onDevice: result.onDevice === true,
   })
 }
 

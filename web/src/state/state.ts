@@ -53,6 +53,8 @@ export interface Outcome {
   readonly pending: boolean
   /** Values read from an assessment file, shown until the service has answered. */
   readonly fromFile: boolean
+  /** The values or problems were computed on this device, the service being unreachable (analysis.ts). */
+  readonly onDevice?: boolean
 }
 
 export const NO_OUTCOME: Outcome = { key: null, values: null, problems: [], pending: false, fromFile: false }
