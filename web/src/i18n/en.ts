@@ -55,6 +55,8 @@ export const en = {
   'toolbar.exportCsvData.title':
     "The results as plain data for programs and scripts: ',' between fields, '.' decimals, every digit",
   'toolbar.printReport': 'Print report',
+  'toolbar.more': 'More',
+  'toolbar.more.title': 'More actions: files, exports, report, language',
   'toolbar.help.label': 'Help and keyboard shortcuts',
   'toolbar.help.title': 'Help and keyboard shortcuts (?)',
 

@@ -54,6 +54,8 @@ export const es = {
   'toolbar.exportCsvData.title':
     "Los resultados como datos para programas: ',' entre campos, punto decimal, todas las cifras",
   'toolbar.printReport': 'Imprimir informe',
+  'toolbar.more': 'Más',
+  'toolbar.more.title': 'Más acciones: archivos, exportar, informe, idioma',
   'toolbar.help.label': 'Ayuda y atajos de teclado',
   'toolbar.help.title': 'Ayuda y atajos de teclado (?)',
 

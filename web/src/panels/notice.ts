@@ -1,4 +1,8 @@
-/** The notice (toast): shows the state's notice for its time, then dismisses it; never over the zoom bar. */
+/**
+ * The notice (toast): shows the state's notice for its time, then dismisses it. It is a
+ * popover, shown in the top layer: above an open dialog (not dimmed behind it), and
+ * placed by sizes.css where it covers no part of the photo.
+ */
 
 import { byId, setText } from '../render/dom.js'
 import { dismissNotice } from '../state/commands.js'
@@ -8,6 +12,7 @@ import { mountPanel } from './panel.js'
 
 export function mountNotice(store: Store<AppState>): void {
   const el = byId('toast')
+  el.popover = 'manual'
   let timer: number | undefined
   mountPanel(store, (state, previous) => {
     if (state.notice === (previous?.notice ?? null)) return
@@ -15,28 +20,14 @@ export function mountNotice(store: Store<AppState>): void {
     const notice = state.notice
     if (!notice) {
       el.classList.remove('show')
+      if (el.matches(':popover-open')) el.hidePopover()
       return
     }
+    // Shown again, so it comes above a dialog opened since.
+    if (el.matches(':popover-open')) el.hidePopover()
+    el.showPopover()
     setText(el, notice.text)
     el.classList.add('show')
-    clearOfZoomBar(el)
     timer = window.setTimeout(() => store.set((s) => (s.notice === notice ? dismissNotice(s) : s)), notice.ms)
   })
-}
-
-/**
- * Raises the notice above the zoom bar when it would cover it (the bar sits at the
- * stage's bottom right, the notice at the bottom centre of the window). Measured
- * without the notice's sliding transform: offset* ignore transforms, and the notice
- * ends centred on its left edge (translate -50%).
- */
-function clearOfZoomBar(el: HTMLElement): void {
-  el.style.bottom = ''
-  const bar = document.querySelector<HTMLElement>('.zoombar')
-  if (!bar || bar.getClientRects().length === 0) return
-  const b = bar.getBoundingClientRect()
-  const left = el.offsetLeft - el.offsetWidth / 2
-  const top = el.offsetTop
-  const covers = left < b.right && b.left < left + el.offsetWidth && top < b.bottom && b.top < top + el.offsetHeight
-  if (covers) el.style.bottom = `${window.innerHeight - b.top + 8}px`
 }
