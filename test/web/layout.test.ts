@@ -194,6 +194,52 @@ class Walk {
     return true
   }
 
+  /** Tabs through the page's first `count` stops: each control shows a focus ring (a file input's on its label). */
+  async focusRings(count: number): Promise<void> {
+    const page = this.page
+    await page.locator('body').evaluate((b: { focus(): void }) => b.focus())
+    const missing: string[] = []
+    const seen = new Set<string>()
+    for (let i = 0; i < count; i++) {
+      await page.keyboard.press('Tab')
+      const r = (await page.evaluate(`(() => {
+        let el = document.activeElement
+        if (!el || el === document.body) return null
+        const id = el.id || el.tagName + ':' + (el.textContent || '').trim().slice(0, 20)
+        if (el instanceof HTMLInputElement && el.type === 'file' && el.labels && el.labels[0]) el = el.labels[0]
+        const s = getComputedStyle(el)
+        return { id, ring: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 }
+      })()`)) as { id: string; ring: boolean } | null
+      if (!r || seen.has(r.id)) continue
+      seen.add(r.id)
+      if (!r.ring) missing.push(r.id)
+    }
+    assert.ok(seen.size >= Math.min(count, 8), `${this.size.name}: Tab reached only ${[...seen].join(', ')}`)
+    assert.deepEqual(missing, [], `${this.size.name}: no focus ring on ${missing.join(', ')}`)
+  }
+
+  /** The "More" menu from the keyboard: Enter opens it on its first item, Down moves, Escape closes it on the button. */
+  async menuByKeyboard(): Promise<void> {
+    const page = this.page
+    const more = page.locator('#toolbar-more-button')
+    if (!(await more.isVisible())) return
+    await more.focus()
+    await page.keyboard.press('Enter')
+    await page.locator('#toolbar-more.open').waitFor()
+    assert.equal(await more.getAttribute('aria-expanded'), 'true')
+    assert.equal(
+      await page.evaluate('document.activeElement.id'),
+      'save-session',
+      'Enter opens the menu on its first item',
+    )
+    await page.keyboard.press('ArrowDown')
+    assert.equal(await page.evaluate('document.activeElement.id'), 'session-input', 'Down moves to the next item')
+    await page.keyboard.press('Escape')
+    await page.locator('#toolbar-more:not(.open)').waitFor({ state: 'attached' })
+    assert.equal(await more.getAttribute('aria-expanded'), 'false')
+    assert.equal(await page.evaluate('document.activeElement.id'), 'toolbar-more-button', 'Escape gives the focus back')
+  }
+
   /** Checks that the capture screen shows preview, level, framing and shutter together, without scrolling. */
   async captureTogether(when: string): Promise<void> {
     for (const [selector, what] of [
@@ -255,6 +301,8 @@ describe('a layout for each size: a whole visit, every control reachable, axe cl
         await page.locator('#record-status').waitFor({ state: 'attached' })
         await walk.noSidewaysScroll('at start')
         await walk.axe('at start')
+        await walk.focusRings(24)
+        await walk.menuByKeyboard()
 
         // The patient: a new one in the record, and a new visit of theirs.
         await walk.use(page.locator('#record-button'), '"Patients"')
@@ -292,7 +340,12 @@ describe('a layout for each size: a whole visit, every control reachable, axe cl
           await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))')
         }
         await page.screenshot({ path: `${OUTPUT}layout-${size.name}-capture.png` })
-        await walk.use(page.locator('#capture-shoot'), 'the shutter')
+        // On a touch screen the shutter is tapped; with a keyboard, Space is the shutter from the moment the dialog opens.
+        if (size.touch) await walk.use(page.locator('#capture-shoot'), 'the shutter')
+        else {
+          await walk.reachable(page.locator('#capture-shoot'), 'the shutter')
+          await page.keyboard.press(' ')
+        }
         await page.locator('#capture-dialog').waitFor({ state: 'hidden' })
         await page.locator('.stage.has-photo image.photo').waitFor()
         await page

@@ -317,7 +317,8 @@ export const en = {
   'help.action.previous': 'Previous marker',
   'help.action.undo': 'Undo',
   'help.action.redo': 'Redo',
-  'help.action.placeAtCentre': 'Place the current marker at the centre of the view',
+  'help.action.placeAtCentre':
+    'Place the current marker at the centre of the view (the crosshair) and go on to the next; on a placed one, go on without moving it',
   'help.action.nudge': 'Nudge the current marker by 1 px (or pan when it is not placed)',
   'help.action.remove': 'Remove the current marker',
   'help.action.zoom': 'Zoom in, out, fit, 1:1',
