@@ -145,13 +145,18 @@ class Walk {
       return {
         onStage: hit !== null && document.getElementById('stage').contains(hit),
         hit: hit ? hit.tagName : 'nothing',
-        underToast: t !== null && ${x} >= t.left && ${x} <= t.right && ${y} >= t.top && ${y} <= t.bottom,
+        // A notice shown covers no part of the photo area (its offsets: where it rests, without its sliding transform).
+        underToast: t !== null && (() => {
+          const s = document.getElementById('stage').getBoundingClientRect()
+          const top = toast.offsetTop, left = toast.offsetLeft
+          return left < s.right && s.left < left + toast.offsetWidth && top < s.bottom && s.top < top + toast.offsetHeight
+        })(),
         inside: ${x} >= 0 && ${y} >= 0 && ${x} <= window.innerWidth && ${y} <= window.innerHeight,
       }
     })()`)) as { onStage: boolean; hit: string; underToast: boolean; inside: boolean }
     assert.ok(at.inside, `${this.size.name}: ${what} (${Math.round(x)},${Math.round(y)}) is outside the viewport`)
     assert.ok(at.onStage, `${this.size.name}: ${what} (${Math.round(x)},${Math.round(y)}) is under ${at.hit}`)
-    assert.ok(!at.underToast, `${this.size.name}: a notice covers ${what} on the photo`)
+    assert.ok(!at.underToast, `${this.size.name}: a notice covers the photo area as ${what} is placed`)
     if (this.size.touch) await page.touchscreen.tap(x, y)
     else await page.mouse.click(x, y)
   }
@@ -282,6 +287,15 @@ async function placeEveryTarget(walk: Walk): Promise<string[]> {
     }
     await walk.usePhoto(point[0], point[1], `the point for ${id}`)
     await page.locator(`#prompt:not([data-target="${id}"])`).waitFor()
+    // A warning, problem or note in the prompt is all on show, never in a box that scrolls.
+    const prompt = (await page.evaluate(`(() => {
+      const p = document.getElementById('prompt')
+      return { warned: p.querySelector('.problem, .prompt-warning, .prompt-note') !== null, hidden: p.scrollHeight - p.clientHeight }
+    })()`)) as { warned: boolean; hidden: number }
+    assert.ok(
+      !prompt.warned || prompt.hidden <= 1,
+      `${walk.size.name}: ${prompt.hidden} px of the prompt's warning scrolled out of sight`,
+    )
   }
   throw new Error(`${walk.size.name}: still asking after 45 targets: ${asked.join(', ')}`)
 }
