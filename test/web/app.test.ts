@@ -424,17 +424,30 @@ describe('marking app in a browser', () => {
     }
     assert.equal(await activeTarget(page), 'eminencia_frontal_media')
 
-    // Keyboard: Enter places the current marker at the centre, arrows nudge it, N goes on.
+    // Keyboard: Enter places the current marker at the centre (a crosshair marks it) and goes on; back with P, the
+    // arrows nudge it, and Enter goes on again without moving it back to the centre.
     await page.locator('#stage').focus()
     await page.keyboard.press('Enter')
+    const crosshair = await page.evaluate(
+      `getComputedStyle(document.getElementById('stage'), '::after').backgroundImage`,
+    )
+    assert.match(
+      String(crosshair),
+      /linear-gradient/,
+      'a crosshair marks the centre while the photo area has the focus',
+    )
     const row = page.locator('#marker-list li[data-target="eminencia_frontal_media"]')
     await row.locator('.target-pos:not(:text("not placed"))').waitFor()
     const [x0, y0] = (await row.locator('.target-pos').innerText()).split(',').map(Number) as [number, number]
+    assert.equal(await activeTarget(page), 'espina_nasal', 'Enter went on to the next marker')
+    await page.keyboard.press('p')
+    assert.equal(await activeTarget(page), 'eminencia_frontal_media')
     await page.keyboard.press('ArrowRight')
     await page.keyboard.press('Shift+ArrowUp')
     await row.locator(`.target-pos:text("${x0 + 1}, ${y0 - 10}")`).waitFor()
-    await page.keyboard.press('n')
+    await page.keyboard.press('Enter')
     assert.equal(await activeTarget(page), 'espina_nasal')
+    assert.equal(await row.locator('.target-pos').innerText(), `${x0 + 1}, ${y0 - 10}`, 'not snapped back')
     await page.keyboard.press('p')
     assert.equal(await activeTarget(page), 'eminencia_frontal_media')
     await page.keyboard.press('Delete')

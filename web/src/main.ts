@@ -29,6 +29,7 @@ import { mountStatureScale } from './panels/stature.js'
 import { mountStatus } from './panels/status.js'
 import { mountSuggestions } from './panels/suggestions.js'
 import { mountTargets } from './panels/targets.js'
+import { mountToolbarMenu } from './panels/toolbar-menu.js'
 import { mountViewTabs } from './panels/view-tabs.js'
 import { Suggestions } from './pose/controller.js'
 import { browserEffects, persistStorage } from './record/browser-effects.js'
@@ -95,6 +96,7 @@ const help = byId<HTMLDialogElement>('help-dialog')
 byId('help-button').addEventListener('click', () => help.showModal())
 
 mountLanguage(store)
+mountToolbarMenu()
 mountAssessment(store)
 mountViewTabs(store)
 mountPrompt(store)

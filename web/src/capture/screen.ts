@@ -42,7 +42,13 @@ interface Shot {
 }
 
 export class CaptureScreen {
-  private readonly dialog = h('dialog', { id: 'capture-dialog', class: 'capture', 'aria-labelledby': 'capture-title' })
+  /** Focusable itself (tabindex -1): it holds the focus until the shutter is enabled, so Space shoots from the start. */
+  private readonly dialog = h('dialog', {
+    id: 'capture-dialog',
+    class: 'capture',
+    'aria-labelledby': 'capture-title',
+    tabindex: '-1',
+  })
   private readonly title = h('h2', { id: 'capture-title' })
   private readonly cameraLabel = h('label', { for: 'capture-camera' })
   private readonly cameraSelect = h('select', { id: 'capture-camera' })
@@ -183,7 +189,8 @@ export class CaptureScreen {
     askOrientationPermission()
     this.renderText()
     if (!this.dialog.open) this.dialog.showModal()
-    this.shootButton.focus()
+    // The shutter is disabled until the camera runs: the dialog holds the focus (Space is the shutter there too).
+    this.dialog.focus()
     void this.start(null)
   }
 
@@ -290,6 +297,10 @@ export class CaptureScreen {
   private setEnabled(on: boolean): void {
     this.shootButton.disabled = !on
     this.timerButton.disabled = !on
+    // Focus on the shutter once it works, unless the user has moved it to another control.
+    const focus = document.activeElement
+    if (on && this.dialog.open && (focus === this.dialog || focus === document.body || focus === null))
+      this.shootButton.focus()
   }
 
   private framed(result: FramingResult): void {

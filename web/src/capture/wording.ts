@@ -8,7 +8,7 @@ import { degrees, tiltText } from '../state/capture-conditions.js'
 import type { CaptureConditions } from '../state/model.js'
 import type { CameraProblem } from './camera-choice.js'
 import { type BodyEnd, DISTANCE_RANGE, type FramingCheck } from './framing.js'
-import { LEVEL_TOLERANCE_DEG, type LevelReading } from './level.js'
+import { LEVEL_TOLERANCE_DEG, type LevelReading, type Tilt } from './level.js'
 
 const PROBLEM_KEYS: Record<CameraProblem['type'], MessageKey> = {
   'insecure-context': 'capture.problem.insecure',
@@ -34,7 +34,23 @@ export function levelText(reading: LevelReading): string {
     pitch: degrees(reading.tilt.pitch),
     tolerance: degrees(LEVEL_TOLERANCE_DEG),
   }
-  return t(reading.level ? 'capture.level.ok' : 'capture.level.tilted', params)
+  if (reading.level) return t('capture.level.ok', params)
+  return [t('capture.level.tilted', params), ...levelHints(reading.tilt)].join(' ')
+}
+
+/**
+ * Which way to move the device to level it, for each angle beyond the tolerance. The roll
+ * is the world's up measured clockwise from the device's top edge (level.ts): up clockwise
+ * of the top means the device is turned anticlockwise, so it goes back clockwise. A
+ * positive pitch looks above the horizontal: aim lower.
+ */
+export function levelHints(tilt: Tilt): string[] {
+  const hints: string[] = []
+  if (Math.abs(tilt.roll) > LEVEL_TOLERANCE_DEG)
+    hints.push(t(tilt.roll > 0 ? 'capture.level.turn.clockwise' : 'capture.level.turn.counterclockwise'))
+  if (Math.abs(tilt.pitch) > LEVEL_TOLERANCE_DEG)
+    hints.push(t(tilt.pitch > 0 ? 'capture.level.aim.down' : 'capture.level.aim.up'))
+  return hints
 }
 
 const PART_KEYS: Record<BodyEnd, MessageKey> = {

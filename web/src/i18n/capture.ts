@@ -29,6 +29,10 @@ export const CAPTURE_EN = {
   'capture.level.waiting': 'Reading the level…',
   'capture.level.ok': 'Level: roll {roll}°, pitch {pitch}° (within {tolerance}°).',
   'capture.level.tilted': 'Not level: roll {roll}°, pitch {pitch}°. Keep both within {tolerance}°.',
+  'capture.level.turn.clockwise': 'Turn the device clockwise.',
+  'capture.level.turn.counterclockwise': 'Turn the device anticlockwise.',
+  'capture.level.aim.down': 'Aim the camera lower.',
+  'capture.level.aim.up': 'Aim the camera higher.',
   'capture.level.takenTilted':
     'The photo was taken with the camera tilted (roll {roll}°, pitch {pitch}°): angles against the vertical may be off by as much.',
   'capture.problem.insecure':
@@ -129,6 +133,10 @@ export const CAPTURE_ES = {
   'capture.level.waiting': 'Leyendo el nivel…',
   'capture.level.ok': 'Nivelada: giro {roll}°, cabeceo {pitch}° (dentro de {tolerance}°).',
   'capture.level.tilted': 'Sin nivelar: giro {roll}°, cabeceo {pitch}°. Mantenga ambos dentro de {tolerance}°.',
+  'capture.level.turn.clockwise': 'Gire el dispositivo en el sentido de las agujas del reloj.',
+  'capture.level.turn.counterclockwise': 'Gire el dispositivo en sentido contrario a las agujas del reloj.',
+  'capture.level.aim.down': 'Apunte la cámara más abajo.',
+  'capture.level.aim.up': 'Apunte la cámara más arriba.',
   'capture.level.takenTilted':
     'La foto se hizo con la cámara inclinada (giro {roll}°, cabeceo {pitch}°): los ángulos respecto a la vertical pueden desviarse otro tanto.',
   'capture.problem.insecure':

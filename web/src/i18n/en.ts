@@ -62,6 +62,8 @@ export const en = {
   'toolbar.exportCsvData.title':
     "The results as plain data for programs and scripts: ',' between fields, '.' decimals, every digit",
   'toolbar.printReport': 'Print report',
+  'toolbar.more': 'More',
+  'toolbar.more.title': 'More actions: files, exports, report, language',
   'toolbar.help.label': 'Help and keyboard shortcuts',
   'toolbar.help.title': 'Help and keyboard shortcuts (?)',
 
@@ -322,7 +324,8 @@ export const en = {
   'help.action.previous': 'Previous marker',
   'help.action.undo': 'Undo',
   'help.action.redo': 'Redo',
-  'help.action.placeAtCentre': 'Place the current marker at the centre of the view',
+  'help.action.placeAtCentre':
+    'Place the current marker at the centre of the view (the crosshair) and go on to the next; on a placed one, go on without moving it',
   'help.action.nudge': 'Nudge the current marker by 1 px (or pan when it is not placed)',
   'help.action.remove': 'Remove the current marker',
   'help.action.zoom': 'Zoom in, out, fit, 1:1',

@@ -61,6 +61,8 @@ export const es = {
   'toolbar.exportCsvData.title':
     "Los resultados como datos para programas: ',' entre campos, punto decimal, todas las cifras",
   'toolbar.printReport': 'Imprimir informe',
+  'toolbar.more': 'Más',
+  'toolbar.more.title': 'Más acciones: archivos, exportar, informe, idioma',
   'toolbar.help.label': 'Ayuda y atajos de teclado',
   'toolbar.help.title': 'Ayuda y atajos de teclado (?)',
 
@@ -323,7 +325,8 @@ export const es = {
   'help.action.previous': 'Marcador anterior',
   'help.action.undo': 'Deshacer',
   'help.action.redo': 'Rehacer',
-  'help.action.placeAtCentre': 'Colocar el marcador actual en el centro de la vista',
+  'help.action.placeAtCentre':
+    'Colocar el marcador actual en el centro de la vista (la cruz) y pasar al siguiente; en uno ya colocado, pasar sin moverlo',
   'help.action.nudge': 'Desplazar el marcador actual 1 px (o mover la vista si no está colocado)',
   'help.action.remove': 'Quitar el marcador actual',
   'help.action.zoom': 'Acercar, alejar, ajustar, 1:1',

@@ -85,7 +85,11 @@ export function visitOpened(
   return { ...shown, views, record: open, notice: state.notice }
 }
 
-/** A new, empty visit of a patient, dated `today` (YYYY-MM-DD), started at `created` (ISO time). */
+/**
+ * A new, empty visit of a patient, dated `today` (YYYY-MM-DD), started at `created` (ISO
+ * time), on the first view: a visit starts with the anterior photo, whatever view the last
+ * one ended on (the capture then opens for it).
+ */
 export function newVisit(
   state: AppState,
   patient: PatientRecord,
@@ -97,6 +101,7 @@ export function newVisit(
   return notify(
     {
       ...fresh,
+      view: VIEW_NAMES[0]!,
       meta: { patientId: patient.identifier, date: today, notes: '' },
       record: { visitId, patientId: patient.id, created },
     },

@@ -79,8 +79,13 @@ function withActive(state: AppState, active: string | null): AppState {
   return withView(state, (vs) => (vs.active === active ? vs : { ...vs, active }))
 }
 
-/** The first required target still to place, after `after` (wrapping). */
+/**
+ * The first required target still to place, after `after` (wrapping); after scale point A,
+ * point B while it is missing, even where the scale is optional (the lateral view): half a
+ * scale is no scale.
+ */
 function nextOf(vs: ViewState, view: View, after: string | null): string | null {
+  if (after === 'scale-a' && !isPlaced(vs.doc, 'scale-b')) return 'scale-b'
   return nextUnplaced(targetsOf(view, vs.doc), vs.doc, after)
 }
 
@@ -148,11 +153,24 @@ export function moveTarget(state: AppState, id: string, p: Pt): AppState {
   return commit(state, withTarget(current(state).doc, id, p))
 }
 
-/** Places the active target at p (the keyboard's "place at the centre of the view"). */
+/**
+ * The keyboard's Enter: places the active target at p (the centre of the view) and goes on
+ * to the next one still to place, as a click there would. A target the clinician has
+ * already placed (just nudged with the arrows, say) stays where it is: Enter only goes on.
+ * A suggestion not yet confirmed is placed at p like a target not placed.
+ */
 export function placeActiveAt(state: AppState, p: Pt): AppState {
   const vs = current(state)
   if (!vs.doc.photo || !vs.active) return state
-  return commit(state, withTarget(vs.doc, vs.active, p))
+  const id = vs.active
+  if (isPlaced(vs.doc, id) && statusOf(vs.doc, id) !== 'suggested') {
+    const next = nextOf(vs, state.view, id)
+    return next ? withActive(state, next) : state
+  }
+  return withView(state, (v) => {
+    const placed = committed(v, withTarget(v.doc, id, p))
+    return { ...placed, active: nextOf(placed, state.view, id) ?? id }
+  })
 }
 
 /** Moves the active target by (dx, dy) px and brings its old place into view; null when no placed target is active. */
@@ -249,8 +267,10 @@ export function setEstimatePopliteal(state: AppState, on: boolean): AppState {
   })
 }
 
+/** The side of a lateral photo; a facing warning judged against the other side no longer holds and goes. */
 export function setSide(state: AppState, side: Side): AppState {
-  return commit(state, { ...current(state).doc, side })
+  const sided = commit(state, { ...current(state).doc, side })
+  return withView(sided, (vs) => (vs.warnings.length ? { ...vs, warnings: [] } : vs))
 }
 
 /**

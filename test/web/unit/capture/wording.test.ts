@@ -53,7 +53,11 @@ describe('capture sentences', () => {
   })
 
   test('the level with a decimal comma in Spanish, and the missing sensor', () => {
-    assert.equal(levelText(levelOf(86, 0)), 'Not level: roll 0.0°, pitch −4.0°. Keep both within 1.5°.')
+    assert.equal(
+      levelText(levelOf(86, 0)),
+      'Not level: roll 0.0°, pitch −4.0°. Keep both within 1.5°. Aim the camera higher.',
+      'the camera leaning forward looks down: aim higher',
+    )
     assert.match(
       inSpanish(() => levelText(levelOf(89.5, 0))),
       /^Nivelada: giro 0,0°, cabeceo −0,5° \(dentro de 1,5°\)\.$/,
