@@ -4,6 +4,7 @@
  * file named for it in src/http/.
  */
 import { readFileSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify'
@@ -16,7 +17,7 @@ import { draining } from './http/draining.js'
 import { errorHandler } from './http/error-handler.js'
 import { jsonBody } from './http/json-body.js'
 import { notFound } from './http/not-found.js'
-import { type OverloadOptions, overload } from './http/overload.js'
+import { gatedServer, LoadShedder, type OverloadOptions, overload } from './http/overload.js'
 import { type MetricsPluginOptions, metrics } from './http/prometheus.js'
 import { rateLimitPlugin } from './http/rate-limit.js'
 import { readiness } from './http/readiness.js'
@@ -59,7 +60,11 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions = {}) {
   const timeouts = { ...DEFAULT_TIMEOUTS, checkIntervalMs: TIMEOUT_CHECK_INTERVAL_MS, ...options.timeouts }
   const rateLimit = options.rateLimit ?? 0
+  const corsOrigins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS
+  // Load shedding answers before Fastify, in the server's request listener (http/overload.ts).
+  const shedder = options.overload === false ? undefined : new LoadShedder(options.overload ?? {}, { corsOrigins })
   const app = Fastify({
+    ...(shedder === undefined ? {} : { serverFactory: gatedServer(shedder) }),
     logger: options.logger ?? { level: 'info' },
     bodyLimit: BODY_LIMIT_BYTES,
     // Each 4xx/5xx is logged with its cause; successes only at debug level (request-logger.ts).
@@ -81,6 +86,7 @@ export async function buildApp(options: AppOptions = {}) {
     trustProxy: trustProxyOption(options.trustProxy),
     schemaController: { compilersFactory: { buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>()
+  app.decorate('shedder', shedder)
 
   await app.register(requestId)
   // The app's pages may connect to the FHIR servers and the record servers named (each origin once).
@@ -88,16 +94,16 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(securityHeadersPlugin, { fhirServerOrigins: connectOrigins })
 
   // Shutdown drain (Connection: close, readiness 503) and request metrics: before
-  // load shedding, which answers early.
+  // the overload plugin, which wires the shedder to both.
   await app.register(draining)
   if (options.metrics !== false) await app.register(metrics, options.metrics ?? {})
-  if (options.overload !== false) await app.register(overload, options.overload ?? {})
+  if (shedder !== undefined) await app.register(overload, { shedder })
   if (rateLimit > 0) await app.register(rateLimitPlugin, { perMinute: rateLimit })
   await app.register(requestLog)
   await app.register(jsonBody)
   await app.register(errorHandler)
   await app.register(notFound)
-  await app.register(cors, { origins: options.corsOrigins ?? DEFAULT_CORS_ORIGINS })
+  await app.register(cors, { origins: corsOrigins })
   await app.register(docs, { version: VERSION, rateLimited: rateLimit > 0, shedding: options.overload !== false })
   await app.register(routes, { version: VERSION })
   await app.register(readiness)
@@ -106,6 +112,18 @@ export async function buildApp(options: AppOptions = {}) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>
+
+/**
+ * What the app's server does with a request: the shedder first, then Fastify. For
+ * tests that inject requests (light-my-request) and want shedding: app.inject goes
+ * straight to Fastify.
+ */
+export function dispatch(app: App): (req: IncomingMessage, res: ServerResponse) => void {
+  const shedder = app.shedder
+  return (req, res) => {
+    if (shedder === undefined || !shedder.shed(req, res)) app.routing(req, res)
+  }
+}
 
 /** A hop count becomes Fastify's function form (its types leave numbers out). */
 function trustProxyOption(value: AppOptions['trustProxy']) {

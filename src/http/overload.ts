@@ -21,12 +21,28 @@
  * request, so it answers 503 exactly while this replica's own queue is too long (and
  * while it drains: readiness.ts). The heap guard (heap in use above its limit, sampled)
  * sheds the same requests.
+ *
+ * Where: in the HTTP server's request listener, before Fastify (gatedServer, the app's
+ * serverFactory). A shed request costs only what node:http spends on it (parsing its
+ * head, discarding its body, writing a fixed answer): no Fastify request and reply, no
+ * hooks, no routing. A 503 answered from a Fastify hook cost about what a served
+ * analysis costs, so a flood N times beyond the queue limit left about 1/N of the
+ * capacity to the requests served; the cheaper the 503, the more of it stays
+ * (docs/hardening.md, "Overload"; figures in bench/README.md). The answer carries what a
+ * Fastify answer would: the JSON answers' security headers, X-Request-Id, CORS for an
+ * allowed origin, Connection: close while draining; it is counted in the request
+ * metrics (route label `shed`) and in http_requests_shed_total (prometheus.ts).
  */
 
+import type { IncomingMessage, ServerOptions, ServerResponse } from 'node:http'
 import { getHeapStatistics } from 'node:v8'
+import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify'
 import fp from 'fastify-plugin'
 import { OVERLOAD_DEFAULTS } from '../limits.js'
 import { MESSAGES } from '../messages.js'
+import { EXPOSED_HEADERS } from './cors.js'
+import { createServer } from './node-http.js'
+import { API_HELMET_OPTIONS, securityHeaders } from './security-headers.js'
 
 export interface OverloadOptions {
   /** The most work queued ahead of a request in this process, ms of both time and the event loop's CPU time; beyond it 503 (0: never). */
@@ -99,46 +115,174 @@ export class TurnQueue {
   }
 }
 
-export const overload = fp<OverloadOptions>(
-  async (app, options) => {
-    const o = { ...OVERLOAD_DEFAULTS, ...options }
-    const retryAfter = String(o.retryAfterSeconds)
-    const detail = MESSAGES.overloaded(o.retryAfterSeconds)
-    const queue = new TurnQueue()
-    let heapOver = false
-    if (o.maxHeapUsedBytes > 0) {
-      const sampler = setInterval(() => {
-        heapOver = getHeapStatistics().used_heap_size > o.maxHeapUsedBytes
-      }, o.heapSampleIntervalMs)
-      sampler.unref()
-      app.addHook('onClose', (_app, done) => {
-        clearInterval(sampler)
-        done()
-      })
+/** What the shedder needs from the app, once the app's plugins exist (the overload plugin wires it). */
+export interface ShedWiring {
+  readonly log: FastifyBaseLogger
+  /** Whether the app is draining: answers then say Connection: close (draining.ts). */
+  readonly draining: () => boolean
+  /** Counts one shed request (prometheus.ts), with the time it took to answer, seconds. */
+  readonly count?: (method: string, reason: ShedReason, seconds: number) => void
+}
+
+export type ShedReason = 'queue' | 'heap'
+
+/** Settings of a LoadShedder beyond OverloadOptions: what its answers say. */
+export interface ShedAnswerOptions {
+  /** Origins allowed to call the API (cors.ts): a shed answer to one carries its CORS headers. */
+  readonly corsOrigins: readonly string[]
+}
+
+/**
+ * Decides, for each request as node:http hands it over, whether it is shed, and then
+ * answers it (503 + Retry-After) without Fastify.
+ */
+export class LoadShedder {
+  readonly #queue: TurnQueue
+  readonly #options: Required<OverloadOptions>
+  readonly #body: Buffer
+  readonly #headers: Readonly<Record<string, string>>
+  readonly #corsOrigins: ReadonlySet<string>
+  #heapOver = false
+  #sampler: NodeJS.Timeout | undefined
+  #wiring: ShedWiring | undefined
+  #lastLog = 0
+  #shedCount = 0
+
+  constructor(options: OverloadOptions, answer: ShedAnswerOptions, cpuMicros: CpuClock = threadCpuMicros) {
+    this.#options = { ...OVERLOAD_DEFAULTS, ...options }
+    this.#queue = new TurnQueue(cpuMicros)
+    this.#body = Buffer.from(JSON.stringify({ detail: MESSAGES.overloaded(this.#options.retryAfterSeconds) }))
+    this.#headers = Object.freeze({
+      ...securityHeaders(API_HELMET_OPTIONS),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(this.#body.length),
+      'retry-after': String(this.#options.retryAfterSeconds),
+    })
+    this.#corsOrigins = new Set(answer.corsOrigins)
+  }
+
+  /** Connects the shedder to the app and starts the heap sampler; stop() undoes it. */
+  start(wiring: ShedWiring): void {
+    this.#wiring = wiring
+    const { maxHeapUsedBytes, heapSampleIntervalMs } = this.#options
+    if (maxHeapUsedBytes > 0 && this.#sampler === undefined) {
+      this.#sampler = setInterval(() => {
+        this.#heapOver = getHeapStatistics().used_heap_size > maxHeapUsedBytes
+      }, heapSampleIntervalMs)
+      this.#sampler.unref()
     }
-    let lastLog = 0
-    app.addHook('onRequest', (request, reply, done) => {
-      // Every request takes its place in the turn's queue, even one that is never shed.
-      const queueOver = o.maxQueueMs > 0 && queue.over(o.maxQueueMs)
-      if ((!queueOver && !heapOver) || NEVER_SHED_ROUTES.has(request.routeOptions.url ?? '')) {
-        done()
-        return
-      }
+  }
+
+  stop(): void {
+    clearInterval(this.#sampler)
+    this.#sampler = undefined
+  }
+
+  /** Whether `req` is shed; if it is, it has been answered. */
+  shed(req: IncomingMessage, res: ServerResponse): boolean {
+    const started = performance.now()
+    // Every request takes its place in the turn's queue, even one that is never shed.
+    const queueOver = this.#options.maxQueueMs > 0 && this.#queue.over(this.#options.maxQueueMs)
+    if (!queueOver && !this.#heapOver) return false
+    const url = req.url ?? '/'
+    const query = url.indexOf('?')
+    if (NEVER_SHED_ROUTES.has(query === -1 ? url : url.slice(0, query))) return false
+    const reason: ShedReason = queueOver ? 'queue' : 'heap'
+    this.#answer(req, res)
+    const wiring = this.#wiring
+    if (wiring !== undefined) {
+      wiring.count?.(req.method ?? 'GET', reason, (performance.now() - started) / 1000)
       const now = Date.now()
-      if (now - lastLog >= 1000) {
-        lastLog = now
-        request.log.warn(
+      if (now - this.#lastLog >= 1000) {
+        this.#lastLog = now
+        wiring.log.warn(
           {
-            method: request.method,
-            url: request.url,
+            method: req.method,
+            url,
             statusCode: 503,
-            reason: queueOver ? 'queue' : 'heap',
-            ...(queueOver ? { queuedCpuMs: Math.round(queue.cpuMsSoFar()), maxQueueMs: o.maxQueueMs } : {}),
+            reason,
+            ...(queueOver
+              ? { queuedCpuMs: Math.round(this.#queue.cpuMsSoFar()), maxQueueMs: this.#options.maxQueueMs }
+              : {}),
           },
           'overloaded: shedding requests with 503',
         )
       }
-      reply.code(503).header('retry-after', retryAfter).send({ detail })
+    }
+    return true
+  }
+
+  #answer(req: IncomingMessage, res: ServerResponse): void {
+    const headers: Record<string, string> = { ...this.#headers }
+    // As Fastify does (app.ts requestIdHeader): the client's id, else one made here.
+    const id = req.headers['x-request-id']
+    headers['x-request-id'] = typeof id === 'string' && id !== '' ? id : `shed-${(++this.#shedCount).toString(36)}`
+    const origin = req.headers.origin
+    if (origin !== undefined) {
+      headers.vary = 'Origin'
+      if (this.#corsOrigins.has(origin)) {
+        headers['access-control-allow-origin'] = origin
+        headers['access-control-allow-credentials'] = 'true'
+        headers['access-control-expose-headers'] = EXPOSED_HEADERS.join(', ')
+      }
+    }
+    if (this.#wiring?.draining() === true) headers.connection = 'close'
+    res.writeHead(503, headers)
+    res.end(this.#body)
+  }
+}
+
+/**
+ * Fastify's serverFactory for an app that sheds: node:http's server, as Fastify would
+ * make it from the same options (its timeouts), with the shedder ahead of Fastify's
+ * handler.
+ */
+export function gatedServer(shedder: LoadShedder): FastifyServerFactory {
+  return (handler, fastifyOptions) => {
+    const options = fastifyOptions as ServerFactoryOptions
+    const server = createServer(options.http ?? {}, (req, res) => {
+      if (!shedder.shed(req, res)) handler(req, res)
+    })
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout
+    if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout)
+    if (typeof options.maxRequestsPerSocket === 'number' && options.maxRequestsPerSocket > 0)
+      server.maxRequestsPerSocket = options.maxRequestsPerSocket
+    return server
+  }
+}
+
+/** The options Fastify hands a serverFactory that an HTTP/1 server takes (Fastify's own createServer sets the same). */
+interface ServerFactoryOptions {
+  readonly http?: ServerOptions
+  readonly keepAliveTimeout?: number
+  readonly requestTimeout?: number
+  readonly connectionTimeout?: number
+  readonly maxRequestsPerSocket?: number | null
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's load shedder (app.ts), or undefined when shedding is off. */
+    shedder: LoadShedder | undefined
+  }
+}
+
+export interface OverloadPluginOptions {
+  readonly shedder: LoadShedder
+}
+
+/** Wires the app's shedder (made by app.ts with the server) to the app's log, drain state and metrics. */
+export const overload = fp<OverloadPluginOptions>(
+  async (app, { shedder }) => {
+    shedder.start({
+      log: app.log,
+      draining: app.hasDecorator('drain') ? () => app.drain.active : () => false,
+      count: app.hasDecorator('countShed') ? app.countShed : undefined,
+    })
+    app.addHook('onClose', (_app, done) => {
+      shedder.stop()
+      done()
     })
   },
   { name: 'overload' },

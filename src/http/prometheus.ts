@@ -15,9 +15,13 @@ import cluster from 'node:cluster'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify'
 import { collectDefaultMetrics, type Metric, Registry } from 'prom-client'
 import { joinWorkerAggregation, scrapeCluster } from '../cluster-prometheus.js'
+import type { ShedReason } from './overload.js'
 
 /** The route label of requests that match no route (404, 405). */
 export const UNMATCHED_ROUTE = 'unmatched'
+
+/** The route label of requests shed before routing (overload.ts): 503 + Retry-After. */
+export const SHED_ROUTE = 'shed'
 
 /** Latency buckets, seconds: an analysis takes well under a millisecond; the top buckets catch queueing. */
 export const LATENCY_BUCKETS_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
@@ -43,6 +47,8 @@ export interface MetricsExposition {
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: MetricsExposition
+    /** Counts a request shed before Fastify saw it (overload.ts): method, why, seconds to answer. */
+    countShed: (method: string, reason: ShedReason, seconds: number) => void
   }
 }
 
@@ -88,10 +94,11 @@ function scrapedMetric(
 }
 
 /**
- * Counts every request from the first onRequest hook to its response. Register it
- * before the load-shedding plugin so the requests it sheds are counted in flight too
- * (they are counted in the totals either way), and before the routes (each route
- * gets its own counting hook as it is added).
+ * Counts every request from the first onRequest hook to its response, and every
+ * request the load shedder answered before Fastify (countShed: in the totals under the
+ * route label `shed`, and by reason in http_requests_shed_total; never in flight, as
+ * they are answered at once). Register it before the routes (each route gets its own
+ * counting hook as it is added) and before the overload plugin, which takes countShed.
  */
 export const metrics: FastifyPluginAsync<MetricsPluginOptions> = async (app, options) => {
   const stats: RouteStats[] = []
@@ -115,6 +122,7 @@ export const metrics: FastifyPluginAsync<MetricsPluginOptions> = async (app, opt
     return created
   }
   let inFlight = 0
+  const shedByReason: Record<ShedReason, number> = { queue: 0, heap: 0 }
 
   const registry = new Registry()
   registry.registerMetric(
@@ -183,6 +191,15 @@ export const metrics: FastifyPluginAsync<MetricsPluginOptions> = async (app, opt
     ]),
   )
 
+  registry.registerMetric(
+    scrapedMetric(
+      'http_requests_shed_total',
+      'HTTP requests answered 503 + Retry-After by load shedding before routing, by reason: "queue" (this process\'s own queue too long) or "heap" (heap in use above its limit).',
+      'counter',
+      () => Object.entries(shedByReason).map(([reason, value]) => ({ value, labels: { reason } })),
+    ),
+  )
+
   const registries = [processMetricsRegistry(), registry]
   const local = async () => (await Promise.all(registries.map((r) => r.metrics()))).join('\n')
   const worker = cluster.isWorker && process.send !== undefined
@@ -201,11 +218,8 @@ export const metrics: FastifyPluginAsync<MetricsPluginOptions> = async (app, opt
       inFlight--
     }
   }
-  const record = (s: RouteStats, request: FastifyRequest, reply: FastifyReply) => {
-    settle(request)
-    const status = reply.statusCode
+  const count = (s: RouteStats, status: number, seconds: number) => {
     s.byStatus[status] = (s.byStatus[status] ?? 0) + 1
-    const seconds = reply.elapsedTime / 1000
     let bucket = 0
     while (bucket < LATENCY_BUCKETS_SECONDS.length && seconds > (LATENCY_BUCKETS_SECONDS[bucket] as number)) bucket++
     ;(s.buckets[bucket] as number)++
@@ -214,6 +228,14 @@ export const metrics: FastifyPluginAsync<MetricsPluginOptions> = async (app, opt
     if (status >= 500) s.serverErrors++
     else if (status >= 400) s.clientErrors++
   }
+  const record = (s: RouteStats, request: FastifyRequest, reply: FastifyReply) => {
+    settle(request)
+    count(s, reply.statusCode, reply.elapsedTime / 1000)
+  }
+  app.decorate('countShed', (method: string, reason: ShedReason, seconds: number) => {
+    shedByReason[reason]++
+    count(statsOf(SHED_ROUTE, method), 503, seconds)
+  })
   app.addHook('onRequest', (request, _reply, done) => {
     request.countedInFlight = true
     inFlight++

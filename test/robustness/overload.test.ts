@@ -6,6 +6,10 @@
  * Atomics.wait, as a throttled or preempted process is) does not count, so CPU
  * starvation alone sheds nothing.
  *
+ * Shedding happens in the server's request listener, before Fastify: the requests go
+ * through the app's dispatch (shedder, then Fastify) with light-my-request, as a
+ * server would hand them over.
+ *
  * Deterministic: the requests are sent together, so the app takes them in one turn
  * of its event loop, in order, behind a route that works (or waits) a set time first;
  * the next turn starts with an empty queue.
@@ -13,13 +17,19 @@
 
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import inject, { type InjectOptions } from 'light-my-request'
 import { EXAMPLES } from '../../src/api/examples.js'
-import { type AppOptions, buildApp } from '../../src/app.js'
+import { type AppOptions, buildApp, dispatch } from '../../src/app.js'
 import { NEVER_SHED_ROUTES } from '../../src/http/overload.js'
 import { OVERLOAD_DEFAULTS } from '../../src/limits.js'
 import { waitForLogLine } from '../support/log-lines.js'
 
 type App = Awaited<ReturnType<typeof buildApp>>
+
+/** A request as the app's server hands it over: the shedder first, then Fastify (app.inject skips the shedder). */
+function send(app: App, options: InjectOptions) {
+  return inject(dispatch(app), options)
+}
 
 const MAX_QUEUE_MS = 20
 const OVERLOAD = { maxQueueMs: MAX_QUEUE_MS, retryAfterSeconds: 7 }
@@ -65,11 +75,11 @@ function nextTurn() {
 async function together(app: App, first: string) {
   await nextTurn()
   return Promise.all([
-    app.inject({ method: 'GET', url: first }),
-    app.inject({ method: 'POST', url: '/api/analyze/posterior', payload: EXAMPLES.posterior }),
-    app.inject({ method: 'GET', url: '/ready' }),
-    app.inject({ method: 'GET', url: '/health' }),
-    app.inject({ method: 'GET', url: '/metrics' }),
+    send(app, { method: 'GET', url: first }),
+    send(app, { method: 'POST', url: '/api/analyze/posterior', payload: EXAMPLES.posterior }),
+    send(app, { method: 'GET', url: '/ready' }),
+    send(app, { method: 'GET', url: '/health' }),
+    send(app, { method: 'GET', url: '/metrics' }),
   ])
 }
 
@@ -100,12 +110,42 @@ describe('overload: shedding on the queue of this process', () => {
     assert.deepEqual([...NEVER_SHED_ROUTES].sort(), ['/health', '/metrics'])
   })
 
+  it('answers a shed request as Fastify would: its X-Request-Id, CORS for an allowed origin; counted in the metrics by reason', async () => {
+    const origin = 'http://localhost:5173'
+    await nextTurn()
+    const [, named, unnamed, cors] = await Promise.all([
+      send(app, { method: 'GET', url: '/test/work' }),
+      send(app, {
+        method: 'POST',
+        url: '/api/analyze/posterior',
+        payload: EXAMPLES.posterior,
+        headers: { 'x-request-id': 'client-7' },
+      }),
+      send(app, { method: 'POST', url: '/api/analyze/posterior', payload: EXAMPLES.posterior }),
+      send(app, { method: 'POST', url: '/api/analyze/posterior', payload: EXAMPLES.posterior, headers: { origin } }),
+    ])
+    assert.deepEqual([named?.statusCode, unnamed?.statusCode, cors?.statusCode], [503, 503, 503])
+    assert.equal(named?.headers['x-request-id'], 'client-7', "the client's id is sent back")
+    assert.match(String(unnamed?.headers['x-request-id']), /^shed-[0-9a-z]+$/, 'one is made where the client sent none')
+    assert.equal(
+      cors?.headers['access-control-allow-origin'],
+      origin,
+      'a browser on an allowed origin can read the 503',
+    )
+    assert.equal(cors?.headers.vary, 'Origin')
+    const text = (await send(app, { method: 'GET', url: '/metrics' })).body
+    const shed = /^http_requests_shed_total\{reason="queue"\} (\d+)$/m.exec(text)
+    assert.ok(shed && Number(shed[1]) >= 3, `http_requests_shed_total counts them: ${shed?.[0]}`)
+    assert.match(text, /^http_requests_total\{route="shed",method="POST",status_code="503"\} \d+$/m)
+    assert.match(text, /^http_requests_shed_total\{reason="heap"\} 0$/m)
+  })
+
   it('the queue is the turn: the next requests are served', async () => {
     await together(app, '/test/work')
     await nextTurn()
     const [analysis, ready] = await Promise.all([
-      app.inject({ method: 'POST', url: '/api/analyze/posterior', payload: EXAMPLES.posterior }),
-      app.inject({ method: 'GET', url: '/ready' }),
+      send(app, { method: 'POST', url: '/api/analyze/posterior', payload: EXAMPLES.posterior }),
+      send(app, { method: 'GET', url: '/ready' }),
     ])
     assert.equal(analysis.statusCode, 200)
     assert.equal(ready.statusCode, 200)
@@ -143,12 +183,12 @@ describe('overload: shedding on the queue of this process', () => {
     await full.ready()
     try {
       // The first sample is taken one interval after start.
-      let shed = await full.inject({ method: 'GET', url: '/ready' })
+      let shed = await send(full, { method: 'GET', url: '/ready' })
       while (shed.statusCode !== 503) {
         await new Promise((resolve) => setTimeout(resolve, 10))
-        shed = await full.inject({ method: 'GET', url: '/ready' })
+        shed = await send(full, { method: 'GET', url: '/ready' })
       }
-      assert.equal((await full.inject({ method: 'GET', url: '/health' })).statusCode, 200)
+      assert.equal((await send(full, { method: 'GET', url: '/health' })).statusCode, 200)
       const line = await waitForLogLine(lines, (l) => l.msg === 'overloaded: shedding requests with 503')
       assert.equal(line.reason, 'heap')
     } finally {
