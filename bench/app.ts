@@ -185,8 +185,13 @@ async function dragToValues(h: Harness, drags: number): Promise<{ ms: number[]; 
       const before =
         (await page.locator('#metrics-table tr[data-metric="head_angle"]').getAttribute('data-value')) ?? ''
       const handle = page.locator('#stage .markers [data-target="tragus_izq"] .ring')
-      await handle.waitFor() // the stage may be between two renders
-      const box = await handle.boundingBox()
+      // The stage may be between two renders (its markers drawn anew): ask again after the next frames.
+      let box = null
+      for (let frame = 0; box === null && frame < 120; frame++) {
+        await handle.waitFor()
+        box = await handle.boundingBox()
+        if (box === null) await page.evaluate('new Promise((resolve) => requestAnimationFrame(resolve))')
+      }
       if (box === null) throw new Error('the left tragus is not on screen')
       const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
       const step = i % 2 === 0 ? 12 : -12 // down and back up: the marker stays on the photo
