@@ -3,7 +3,9 @@
  * two service instances behind Debian's nginx as a new user sets it up (upstream
  * keep-alive; nginx's default of never re-sending a POST it has already sent),
  * steady analysis load at 16 connections, and each instance sent SIGTERM in turn
- * and started again on its port: no non-2xx answer, no socket error, every exit 0.
+ * and started again on its port: no socket error, every exit 0, and no non-2xx answer
+ * but the one loss nginx's defaults leave (a 502 for a request reset in the listen
+ * queue at SIGTERM, which the shipped configuration re-sends: docs/operations.md).
  * Once with WORKERS=1 and once with WORKERS=2. The figures (requests, failures,
  * drain times) are printed as test diagnostics.
  */
@@ -37,6 +39,17 @@ interface Restart {
 }
 
 const LOAD_CONNECTIONS = 16
+
+/** nginx's error for a connection reset under a request it sent: the listen queue at SIGTERM. */
+const LISTEN_QUEUE_RESET = 'recv() failed (104: Connection reset by peer) while reading response header from upstream'
+/** nginx's error for a refused connection, which it always tries on the other instance. */
+const REFUSED = 'connect() failed (111: Connection refused) while connecting to upstream'
+
+/** A time as nginx's error log writes it, in local time to the second: `2026/11/27 13:04:21`. */
+function nginxTime(at: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${at.getFullYear()}/${two(at.getMonth() + 1)}/${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`
+}
 
 describe('restarts behind nginx under load', { skip: nginxSkip() }, () => {
   // WORKERS=1 with the default drain period; WORKERS=2 with a shorter one (SHUTDOWN_DRAIN_MS),
@@ -117,10 +130,40 @@ describe('restarts behind nginx under load', { skip: nginxSkip() }, () => {
         )
       }
       assert.ok(figures.requests > 1000, `the load was real (${figures.requests} requests)`)
+      // The one loss no process can prevent behind nginx's defaults (docs/operations.md, "The soak";
+      // bench/README.md, "Soak"): connections the kernel completed after the process's last accept
+      // are reset when it closes its listener at SIGTERM, with a request already sent on them, and
+      // nginx never re-sends a POST. Allowed only as exactly that: each non-2xx a 502 whose nginx
+      // error is a reset while reading the response header, in the second of a SIGTERM (or the
+      // next). Anything else, a drain that closes a connection under a request included, fails.
+      const sigtermSeconds = new Set(
+        restarts.flatMap((r) => [
+          nginxTime(new Date(r.signalledAt)),
+          nginxTime(new Date(Date.parse(r.signalledAt) + 1000)),
+        ]),
+      )
+      const errors = errorLog.split('\n').filter((l) => l.includes('[error]'))
+      const listenQueueResets = errors.filter(
+        (l) => l.includes(LISTEN_QUEUE_RESET) && sigtermSeconds.has(l.slice(0, 19)),
+      )
+      if (listenQueueResets.length > 0)
+        t.diagnostic(
+          `listen-queue resets at SIGTERM (nginx's defaults never re-send a POST): ${listenQueueResets.length}`,
+        )
       assert.equal(
         figures.non2xx,
-        0,
-        `non-2xx answers: ${JSON.stringify(figures.statuses)}\nnginx error log:\n${errorLog}`,
+        figures.statuses[502] ?? 0,
+        `non-2xx answers other than 502: ${JSON.stringify(figures.statuses)}\nnginx error log:\n${errorLog}`,
+      )
+      assert.equal(
+        figures.non2xx,
+        listenQueueResets.length,
+        `non-2xx answers beyond the listen queue's resets at SIGTERM: ${JSON.stringify(figures.statuses)}\nnginx error log:\n${errorLog}`,
+      )
+      assert.deepEqual(
+        errors.filter((l) => !l.includes(LISTEN_QUEUE_RESET) && !l.includes(REFUSED)),
+        [],
+        'no other proxy error than a refused connection (re-sent elsewhere) or the listen queue at SIGTERM',
       )
       assert.equal(figures.errors, 0, `socket errors\nnginx error log:\n${errorLog}`)
       assert.equal(figures.timeouts, 0, 'timeouts')

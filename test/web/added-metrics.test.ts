@@ -42,7 +42,9 @@ after(async () => {
 /** Places one optional calibration target (the lateral view's scale points and line) by selecting it in the list. */
 async function placeOptional(page: Page, view: View, id: string): Promise<void> {
   const spec = FIGURES[view]
-  await page.locator(`#calibration-list [data-target="${id}"] .target-main`).click()
+  // Placing scale point A asks for B next: B is then already chosen, and a click on a chosen target lets it go.
+  const item = page.locator(`#calibration-list [data-target="${id}"] .target-main`)
+  if ((await item.getAttribute('aria-current')) !== 'step') await item.click()
   await page.locator(`#prompt[data-target="${id}"]`).waitFor()
   await clickPixel(page, spec, pixelOf(spec, id))
   await page.locator(`#stage [data-target="${id}"]`).first().waitFor()
