@@ -23,91 +23,28 @@ import pg from 'pg'
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js'
 import {
   type AuditQuery,
-  type AuditRow,
   type ChangedEntity,
-  type PatientRow,
-  type PhotoRow,
   type PhotoStore,
   type RecordStore,
   type RecordTx,
-  type Role,
-  type SessionRow,
   StoreError,
-  type TombstoneRow,
-  type UserRow,
-  type VisitRow,
 } from './store.js'
+import {
+  appliedChangeOf,
+  auditOf,
+  num,
+  patientOf,
+  photoOf,
+  type Row,
+  sessionOf,
+  str,
+  tombstoneOf,
+  userOf,
+  visitOf,
+} from './store-rows.js'
 
 /** The advisory lock every transaction holds (any constant; this one spells 'record' in ASCII). */
 export const TRANSACTION_LOCK = 0x7265636f7264
-
-type Row = Record<string, unknown>
-
-const str = (v: unknown): string => String(v)
-const num = (v: unknown): number => Number(v)
-const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v))
-
-const userOf = (r: Row): UserRow => ({
-  id: str(r.id),
-  email: str(r.email),
-  role: str(r.role) as Role,
-  passwordHash: str(r.password_hash),
-  failedLogins: num(r.failed_logins),
-  lockedAt: strOrNull(r.locked_at),
-  created: str(r.created),
-})
-const sessionOf = (r: Row): SessionRow => ({
-  tokenHash: str(r.token_hash),
-  userId: str(r.user_id),
-  csrfToken: str(r.csrf_token),
-  created: str(r.created),
-  expires: str(r.expires),
-  lastSeen: str(r.last_seen),
-})
-const patientOf = (r: Row): PatientRow => ({
-  id: str(r.id),
-  identifier: str(r.identifier),
-  key: str(r.key),
-  name: str(r.name),
-  notes: str(r.notes),
-  created: str(r.created),
-  updated: str(r.updated),
-  rev: num(r.rev),
-  seq: num(r.seq),
-})
-const visitOf = (r: Row): VisitRow => ({
-  id: str(r.id),
-  patientId: str(r.patient_id),
-  date: str(r.date),
-  created: str(r.created),
-  updated: str(r.updated),
-  rev: num(r.rev),
-  seq: num(r.seq),
-  content: str(r.content),
-  photos: str(r.photos),
-})
-const photoOf = (r: Row): PhotoRow => ({
-  sha256: str(r.sha256),
-  type: str(r.type),
-  bytes: num(r.bytes),
-  width: num(r.width),
-  height: num(r.height),
-  created: str(r.created),
-})
-const auditOf = (r: Row): AuditRow => ({
-  id: num(r.id),
-  recorded: str(r.recorded),
-  action: str(r.action),
-  outcome: num(r.outcome) as AuditRow['outcome'],
-  userId: strOrNull(r.user_id),
-  userEmail: strOrNull(r.user_email),
-  role: strOrNull(r.role) as Role | null,
-  patientId: strOrNull(r.patient_id),
-  visitId: strOrNull(r.visit_id),
-  deviceId: strOrNull(r.device_id),
-  address: str(r.address),
-  detail: str(r.detail),
-})
 
 /** Runs queries on one connection (a transaction's, or the pool's for one statement). */
 interface Queryable {
@@ -229,13 +166,7 @@ function makeTx(db: Queryable): RecordTx {
       )
     },
     tombstone: async (kind, id) =>
-      one(await first('SELECT * FROM tombstones WHERE kind = $1 AND id = $2', kind, id), (r) => ({
-        kind: str(r.kind) as TombstoneRow['kind'],
-        id: str(r.id),
-        seq: num(r.seq),
-        deletedAt: str(r.deleted_at),
-        deletedBy: str(r.deleted_by),
-      })),
+      one(await first('SELECT * FROM tombstones WHERE kind = $1 AND id = $2', kind, id), tombstoneOf),
     insertTombstone: async (t) => {
       await run(
         'INSERT INTO tombstones (kind, id, seq, deleted_at, deleted_by) VALUES ($1, $2, $3, $4, $5)',
@@ -270,12 +201,7 @@ function makeTx(db: Queryable): RecordTx {
         }),
       ),
     appliedChange: async (changeId) =>
-      one(await first('SELECT * FROM applied_changes WHERE change_id = $1', changeId), (r) => ({
-        changeId: str(r.change_id),
-        userId: str(r.user_id),
-        result: str(r.result),
-        at: str(r.at),
-      })),
+      one(await first('SELECT * FROM applied_changes WHERE change_id = $1', changeId), appliedChangeOf),
     insertAppliedChange: async (c) => {
       await run(
         'INSERT INTO applied_changes (change_id, user_id, result, at) VALUES ($1, $2, $3, $4)',

@@ -1,0 +1,98 @@
+/**
+ * Rows of the record's tables as both stores read them (sqlite-store.ts, postgres-store.ts):
+ * the same columns under the same names in both schemas (migrations.ts), mapped here once
+ * to store.ts's plain data.
+ */
+import type {
+  AppliedChangeRow,
+  AuditRow,
+  PatientRow,
+  PhotoRow,
+  Role,
+  SessionRow,
+  TombstoneRow,
+  UserRow,
+  VisitRow,
+} from './store.js'
+
+/** A row as a driver returns it: columns by name. */
+export type Row = Record<string, unknown>
+
+export const str = (v: unknown): string => String(v)
+export const num = (v: unknown): number => Number(v)
+export const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v))
+
+export const userOf = (r: Row): UserRow => ({
+  id: str(r.id),
+  email: str(r.email),
+  role: str(r.role) as Role,
+  passwordHash: str(r.password_hash),
+  failedLogins: num(r.failed_logins),
+  lockedAt: strOrNull(r.locked_at),
+  created: str(r.created),
+})
+export const sessionOf = (r: Row): SessionRow => ({
+  tokenHash: str(r.token_hash),
+  userId: str(r.user_id),
+  csrfToken: str(r.csrf_token),
+  created: str(r.created),
+  expires: str(r.expires),
+  lastSeen: str(r.last_seen),
+})
+export const patientOf = (r: Row): PatientRow => ({
+  id: str(r.id),
+  identifier: str(r.identifier),
+  key: str(r.key),
+  name: str(r.name),
+  notes: str(r.notes),
+  created: str(r.created),
+  updated: str(r.updated),
+  rev: num(r.rev),
+  seq: num(r.seq),
+})
+export const visitOf = (r: Row): VisitRow => ({
+  id: str(r.id),
+  patientId: str(r.patient_id),
+  date: str(r.date),
+  created: str(r.created),
+  updated: str(r.updated),
+  rev: num(r.rev),
+  seq: num(r.seq),
+  content: str(r.content),
+  photos: str(r.photos),
+})
+export const photoOf = (r: Row): PhotoRow => ({
+  sha256: str(r.sha256),
+  type: str(r.type),
+  bytes: num(r.bytes),
+  width: num(r.width),
+  height: num(r.height),
+  created: str(r.created),
+})
+export const auditOf = (r: Row): AuditRow => ({
+  id: num(r.id),
+  recorded: str(r.recorded),
+  action: str(r.action),
+  outcome: num(r.outcome) as AuditRow['outcome'],
+  userId: strOrNull(r.user_id),
+  userEmail: strOrNull(r.user_email),
+  role: strOrNull(r.role) as Role | null,
+  patientId: strOrNull(r.patient_id),
+  visitId: strOrNull(r.visit_id),
+  deviceId: strOrNull(r.device_id),
+  address: str(r.address),
+  detail: str(r.detail),
+})
+export const tombstoneOf = (r: Row): TombstoneRow => ({
+  kind: str(r.kind) as TombstoneRow['kind'],
+  id: str(r.id),
+  seq: num(r.seq),
+  deletedAt: str(r.deleted_at),
+  deletedBy: str(r.deleted_by),
+})
+export const appliedChangeOf = (r: Row): AppliedChangeRow => ({
+  changeId: str(r.change_id),
+  userId: str(r.user_id),
+  result: str(r.result),
+  at: str(r.at),
+})
