@@ -115,6 +115,9 @@ export class TurnQueue {
   }
 }
 
+/** The response headers browser code on an allowed origin may read (cors.ts), as one header value. */
+const EXPOSE = EXPOSED_HEADERS.join(', ')
+
 /** What the shedder needs from the app, once the app's plugins exist (the overload plugin wires it). */
 export interface ShedWiring {
   readonly log: FastifyBaseLogger
@@ -180,7 +183,6 @@ export class LoadShedder {
 
   /** Whether `req` is shed; if it is, it has been answered. */
   shed(req: IncomingMessage, res: ServerResponse): boolean {
-    const started = performance.now()
     // Every request takes its place in the turn's queue, even one that is never shed.
     const queueOver = this.#options.maxQueueMs > 0 && this.#queue.over(this.#options.maxQueueMs)
     if (!queueOver && !this.#heapOver) return false
@@ -188,6 +190,8 @@ export class LoadShedder {
     const query = url.indexOf('?')
     if (NEVER_SHED_ROUTES.has(query === -1 ? url : url.slice(0, query))) return false
     const reason: ShedReason = queueOver ? 'queue' : 'heap'
+    // Timed from here: a served request never reads the clock for this.
+    const started = performance.now()
     this.#answer(req, res)
     const wiring = this.#wiring
     if (wiring !== undefined) {
@@ -223,7 +227,7 @@ export class LoadShedder {
       if (this.#corsOrigins.has(origin)) {
         headers['access-control-allow-origin'] = origin
         headers['access-control-allow-credentials'] = 'true'
-        headers['access-control-expose-headers'] = EXPOSED_HEADERS.join(', ')
+        headers['access-control-expose-headers'] = EXPOSE
       }
     }
     if (this.#wiring?.draining() === true) headers.connection = 'close'
