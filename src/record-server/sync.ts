@@ -13,35 +13,12 @@
  */
 import { identifierKey } from '#core/patient-identifier.js'
 import type { RecordErrorType } from '#core/record-errors.js'
+import type { PatientView, Refusal, VisitView } from '#core/record-sync-wire.js'
 import { isCalendarDate, readContent } from './content.js'
 import type { ChangeData, MoveVisitChangeData, PutPatientChangeData, PutVisitChangeData } from './schemas.js'
 import type { ChangedEntity, PatientRow, RecordTx, TombstoneRow, VisitRow } from './store.js'
 
-/** A patient as the API answers it. */
-export interface PatientView {
-  readonly id: string
-  readonly identifier: string
-  readonly key: string
-  readonly name: string
-  readonly notes: string
-  readonly created: string
-  readonly updated: string
-  readonly rev: number
-  readonly seq: number
-}
-
-/** A visit as the API answers it: its content as admitted, its photos by hash. */
-export interface VisitView {
-  readonly id: string
-  readonly patient_id: string
-  readonly date: string
-  readonly created: string
-  readonly updated: string
-  readonly rev: number
-  readonly seq: number
-  readonly content: unknown
-  readonly photos: Record<string, { sha256: string; type: string; width: number; height: number }>
-}
+export type { PatientView, Refusal, VisitView } from '#core/record-sync-wire.js'
 
 export const patientView = (p: PatientRow): PatientView => ({
   id: p.id,
@@ -66,12 +43,6 @@ export const visitView = (v: VisitRow): VisitView => ({
   content: JSON.parse(v.content),
   photos: JSON.parse(v.photos),
 })
-
-export interface Refusal {
-  readonly type: RecordErrorType
-  readonly message: string
-  readonly ctx?: Record<string, unknown>
-}
 
 /** What one change came to. `applied` results are remembered by change id; refusals wrote nothing and are not. */
 export type ChangeResult =

@@ -28,6 +28,7 @@ import type {
   PulledEntity,
   PullPage,
   PushResult,
+  Refusal,
   Resolution,
   ServerPatient,
   ServerVisit,
@@ -77,7 +78,7 @@ describe('what a pulled change does (decidePulled)', () => {
 describe('what a push answer does (pushOutcome) and what an entry is pushed as (changesFor)', () => {
   test('refusals: conflict and identifier_taken keep the server copy; photo_missing asks for uploads', () => {
     const current = { id: 'v', rev: 4 } as unknown as ServerVisit
-    const refused = (type: string, ctx?: Record<string, unknown>): PushResult => ({
+    const refused = (type: Refusal['type'], ctx?: Record<string, unknown>): PushResult => ({
       change_id: 'c',
       status: 'refused',
       error: { type, message: type, ...(ctx ? { ctx } : {}) },
@@ -253,7 +254,7 @@ class ModelServer {
   readonly applied = new Map<string, PushResult>()
   readonly photos = new Map<string, Uint8Array>()
 
-  private refuse(change: WireChange, type: string, ctx?: Record<string, unknown>): PushResult {
+  private refuse(change: WireChange, type: Refusal['type'], ctx?: Record<string, unknown>): PushResult {
     return { change_id: change.change_id, status: 'refused', error: { type, message: type, ...(ctx ? { ctx } : {}) } }
   }
 

@@ -5,6 +5,12 @@
  * waiting for the clinician, the cursor, and the record server's wire shapes
  * (docs/record-server.md, "Sync protocol"). Types only.
  */
+import type {
+  Refusal,
+  PatientView as ServerPatient,
+  PhotoRefView as ServerPhotoRef,
+  VisitView as ServerVisit,
+} from '#core/record-sync-wire.js'
 
 export type EntityKind = 'patient' | 'visit'
 
@@ -44,38 +50,13 @@ export interface SyncedMark {
   readonly patientId?: string
 }
 
-/** A patient as the record server answers it. */
-export interface ServerPatient {
-  readonly id: string
-  readonly identifier: string
-  readonly key: string
-  readonly name: string
-  readonly notes: string
-  readonly created: string
-  readonly updated: string
-  readonly rev: number
-  readonly seq: number
-}
-
-export interface ServerPhotoRef {
-  readonly sha256: string
-  readonly type: string
-  readonly width: number
-  readonly height: number
-}
-
-/** A visit as the record server answers it: its content is the assessment file. */
-export interface ServerVisit {
-  readonly id: string
-  readonly patient_id: string
-  readonly date: string
-  readonly created: string
-  readonly updated: string
-  readonly rev: number
-  readonly seq: number
-  readonly content: unknown
-  readonly photos: Partial<Record<string, ServerPhotoRef>>
-}
+/** A patient, a photo and a visit as the record server answers them (one definition for both sides). */
+export type {
+  PatientView as ServerPatient,
+  PhotoRefView as ServerPhotoRef,
+  Refusal,
+  VisitView as ServerVisit,
+} from '#core/record-sync-wire.js'
 
 /**
  * Why a conflict waits for the clinician:
@@ -123,12 +104,6 @@ export interface PullPage {
   readonly changes: readonly PulledEntity[]
   readonly cursor: number
   readonly more: boolean
-}
-
-export interface Refusal {
-  readonly type: string
-  readonly message: string
-  readonly ctx?: Record<string, unknown>
 }
 
 /** A change as pushed. */

@@ -1,0 +1,48 @@
+/**
+ * The record server's answers as its clients read them (docs/record-server.md, "Sync
+ * protocol"): a patient, a visit with its photos by hash, and a refusal. The server
+ * (src/record-server/sync.ts) builds them; the app's sync client (web/src/record/sync/)
+ * reads them; both take the shapes from here.
+ */
+import type { RecordErrorType } from './record-errors.js'
+
+/** A patient as the API answers it. */
+export interface PatientView {
+  readonly id: string
+  readonly identifier: string
+  readonly key: string
+  readonly name: string
+  readonly notes: string
+  readonly created: string
+  readonly updated: string
+  readonly rev: number
+  readonly seq: number
+}
+
+/** A view's photo, named by the SHA-256 of its bytes. */
+export interface PhotoRefView {
+  readonly sha256: string
+  readonly type: string
+  readonly width: number
+  readonly height: number
+}
+
+/** A visit as the API answers it: its content (the assessment file) as admitted, its photos by hash. */
+export interface VisitView {
+  readonly id: string
+  readonly patient_id: string
+  readonly date: string
+  readonly created: string
+  readonly updated: string
+  readonly rev: number
+  readonly seq: number
+  readonly content: unknown
+  readonly photos: Partial<Record<string, PhotoRefView>>
+}
+
+/** Why a change was refused: errors as data (core/record-errors.ts), nothing written. */
+export interface Refusal {
+  readonly type: RecordErrorType
+  readonly message: string
+  readonly ctx?: Record<string, unknown>
+}
