@@ -10,14 +10,18 @@
  * - Flooded: twice as many connections as its queue limit lets it answer in one turn
  *   (MAX_QUEUE_MS=10 here, so that a flood fits on a test machine; the CPU an
  *   analysis takes is measured first): it sheds the excess with 503 and /health
- *   answers 200 throughout; what it serves per second of CPU stays at least 45% of
- *   what it serves unflooded (its capacity: per CPU second, because on a shared
+ *   answers 200 throughout; what it serves per second of CPU stays at least a quarter
+ *   of what it serves unflooded (its capacity: per CPU second, because on a shared
  *   machine the CPU it gets changes from one second to the next). The rest of its CPU
  *   goes to the 503s: answered before Fastify, each costs a share c of what a served
  *   analysis costs (HTTP parsing and writing, which every request needs, are most of
  *   a request's cost; `npm run bench:shed` measures c), so flooded N times beyond its
  *   queue limit a process serves about 1 / (1 + (N - 1)·c) of its capacity
  *   (docs/hardening.md, "Overload"; c is in bench/README.md, "Shedding cost").
+ *   That share is a speed figure, measured by `npm run bench:shed`, not here: this
+ *   test holds only the floor that tells shedding the excess from shedding all or
+ *   most of it (half of what the model gives at twice beyond even if a 503 cost as
+ *   much as a served request, c = 1), wide enough for a shared CI machine.
  * The figures are printed as test diagnostics. Skipped where no CPU quota can be made
  * (not root, no cgroups) unless CI is set.
  */
@@ -41,8 +45,11 @@ const FLOOD_TIMES_QUEUE = 2
 const FLOOD_MAX_CONNECTIONS = 600
 /** Connections of the runs that are not a flood. */
 const STEADY_CONNECTIONS = 8
-/** The least the flooded process serves per CPU second, as a share of what it serves unflooded. */
-const FLOOD_MIN_SERVED_SHARE = 0.45
+/**
+ * The least the flooded process serves per CPU second, as a share of what it serves unflooded:
+ * half of 1 / FLOOD_TIMES_QUEUE (the model's share with c = 1, the dearest a 503 could be).
+ */
+const FLOOD_MIN_SERVED_SHARE = 0.5 / FLOOD_TIMES_QUEUE
 
 interface Probes {
   statuses: number[]
