@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify'
 import type { RecordErrorType } from '#core/record-errors.js'
+import type { DeletionRequestView } from '#core/record-sync-wire.js'
 import type { AuditAction } from './audit.js'
 import type { RecordConfig } from './config.js'
 import { deletePatientIn, deleteVisitIn } from './deletion.js'
@@ -27,7 +28,7 @@ import {
   RetentionQuery,
 } from './schemas.js'
 import type { DeletionRequestRow, PhotoRow, PhotoStore, RecordStore, RecordTx, Role } from './store.js'
-import { Refused } from './sync.js'
+import { patientView, Refused, visitView } from './sync.js'
 
 export type RecordFastify = FastifyInstance<
   RawServerDefault,
@@ -60,7 +61,7 @@ const WRITERS: readonly Role[] = ['admin', 'clinician']
 const ADMINS: readonly Role[] = ['admin']
 
 /** A deletion request as answered: the stored fields, snake_case. */
-export const deletionRequestView = (d: DeletionRequestRow) => ({
+export const deletionRequestView = (d: DeletionRequestRow): DeletionRequestView => ({
   id: d.id,
   kind: d.kind,
   entity_id: d.entityId,
@@ -162,7 +163,10 @@ export function registerRecordAdminRoutes(app: RecordFastify, deps: RecordAdminR
               throw new Refused({
                 type: 'conflict',
                 message: `The ${body.kind} is at revision ${entity.rev}, not ${body.rev}: it changed on the server since this device saw it. Nothing was asked; look at the server's copy first.`,
-                ctx: { base_rev: body.rev, current_rev: entity.rev },
+                ctx: {
+                  current: 'patientId' in entity ? visitView(entity) : patientView(entity),
+                  base_rev: body.rev,
+                },
               })
             const row: DeletionRequestRow = {
               id: body.request_id,

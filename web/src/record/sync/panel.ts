@@ -13,7 +13,7 @@ import type { RecordController } from '../controller.js'
 import type { PatientRecord, VisitRecord } from '../model.js'
 import type { SyncEngine } from './engine.js'
 import { SyncError } from './transport.js'
-import type { Conflict, Resolution, ServerPatient, ServerVisit } from './types.js'
+import type { Conflict, RejectedDeletion, Resolution, ServerPatient, ServerVisit } from './types.js'
 
 function dateText(date: string): string {
   return date ? formatDate(date, currentLocale()) : t('compare.undated')
@@ -102,6 +102,22 @@ export function mountSyncPanel(engine: SyncEngine, controller: RecordController)
     )
   }
 
+  /** A deletion an admin rejected: what came back, and the admin's words. */
+  async function rejectionItem(r: RejectedDeletion, patients: readonly PatientRecord[]): Promise<HTMLElement> {
+    let text: string
+    if (r.kind === 'visit') {
+      const visit = await controller.storage.visit(r.id)
+      const patient = patients.find((p) => p.id === visit?.patientId)
+      text = t('sync.rejected.visit', { patient: patient?.identifier ?? '', date: dateText(visit?.date ?? '') })
+    } else text = t('sync.rejected.patient', { patient: patients.find((p) => p.id === r.id)?.identifier ?? '' })
+    return h(
+      'li',
+      { 'data-entity': `${r.kind}:${r.id}` },
+      text,
+      r.comment ? h('p', {}, t('sync.rejected.comment', { comment: r.comment })) : '',
+    )
+  }
+
   async function render(): Promise<void> {
     byId('sync-button').textContent = t('sync.button')
     byId('sync-button').title = t('sync.button.title')
@@ -112,6 +128,7 @@ export function mountSyncPanel(engine: SyncEngine, controller: RecordController)
     const s = engine.status
     const patients = await controller.storage.patients()
     const items = await Promise.all(s.conflicts.map((c) => conflictItem(c, patients)))
+    const rejections = await Promise.all(s.rejectedDeletions.map((r) => rejectionItem(r, patients)))
     if (round !== rendering) return
     if (document.activeElement !== url) url.value = s.url
     const saveUrl = h('button', { type: 'submit', id: 'sync-url-save' }, t('sync.url.save'))
@@ -190,7 +207,11 @@ export function mountSyncPanel(engine: SyncEngine, controller: RecordController)
         ' ',
         t('sync.pending', { count: s.pending }),
         s.waitingForAdmin ? ` ${t('sync.waitingForAdmin', { count: s.waitingForAdmin })}` : '',
+        s.awaitingApproval ? ` ${t('sync.awaitingApproval', { count: s.awaitingApproval })}` : '',
       ),
+      rejections.length
+        ? h('section', { id: 'sync-rejected' }, h('h3', {}, t('sync.rejected.title')), h('ul', {}, ...rejections))
+        : '',
       h('p', {}, now),
       h('h3', {}, t('sync.conflicts.title')),
       items.length
