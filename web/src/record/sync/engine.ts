@@ -6,7 +6,9 @@
  * record (plan.ts decides; a change over unsynced local edits is a conflict, never
  * applied over them). The cursor belongs to the server database's id: another id (a
  * restored server) means everything is pulled again from 0 and what the server lacks is
- * pushed again. Storage (SyncStore) and network (SyncTransport) are interfaces; the
+ * pushed again. A deletion is pushed as the server's DELETE by an admin, or else as a
+ * deletion request an admin decides on the server (pushDeletion). Storage (SyncStore)
+ * and network (SyncTransport) are interfaces; the
  * clinic-server panel (panel.ts) shows `status` and calls these methods.
  */
 import type { VisitRecord } from '../model.js'

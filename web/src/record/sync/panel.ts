@@ -1,8 +1,10 @@
 /**
  * The clinic-server section (docs/record.md, "Sync with the clinic's record server"): a
  * dialog of its own, opened from the toolbar, with the server's address, signing in and
- * out, the sync's status (last sync, changes waiting, offline, signed out), "Sync now",
- * and the conflicts with their resolutions (keep mine, keep the server's, keep both).
+ * out, the sync's status (last sync, changes waiting, deletions waiting for an admin's
+ * approval, offline, signed out), "Sync now", the deletions an admin rejected (with the
+ * admin's words), and the conflicts with their resolutions (keep mine, keep the server's,
+ * keep both).
  * It reads the engine's status and the record, and acts only through the engine.
  */
 import { formatDate, formatDateTime } from '../../i18n/format.js'
