@@ -147,7 +147,6 @@ export const PullQuery = Type.Object(
 
 export const IdParams = Type.Object({ id: id() }, closed)
 export const PhotoParams = Type.Object({ sha256: Type.String({ pattern: SHA256_PATTERN }) }, closed)
-export const RevQuery = Type.Object({ rev: Type.String({ pattern: '^[1-9]\\d{0,9}$' }) }, closed)
 /** An admin's deletion: the revision, and why when the retention period has not passed (retention.ts). */
 export const DeletionQuery = Type.Object(
   {
