@@ -43,6 +43,15 @@ export const RECORD_ERRORS = {
   },
   deleted: { status: 409, meaning: 'The patient or visit was deleted by an admin; it is not brought back by a write.' },
   has_visits: { status: 409, meaning: 'A patient with visits is not deleted; delete or move its visits first.' },
+  retention_period: {
+    status: 409,
+    meaning:
+      'The patient or visit is within its retention period (ctx.retention_ends); an admin deletes it only stating a reason (ctx.reasons).',
+  },
+  request_decided: {
+    status: 409,
+    meaning: 'The deletion request was already approved or rejected (ctx.request); a decision is final.',
+  },
   photo_missing: {
     status: 409,
     meaning: 'A visit names a photo the server does not hold; upload it first (PUT /api/photos/{sha256}).',

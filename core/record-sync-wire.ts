@@ -1,6 +1,7 @@
 /**
  * The record server's answers as its clients read them (docs/record-server.md, "Sync
- * protocol"): a patient, a visit with its photos by hash, and a refusal. The server
+ * protocol"): a patient, a visit with its photos by hash, a refusal, and a deletion
+ * request ("Deletion requests"). The server
  * (src/record-server/sync.ts) builds them; the app's sync client (web/src/record/sync/)
  * reads them; both take the shapes from here.
  */
@@ -45,4 +46,25 @@ export interface Refusal {
   readonly type: RecordErrorType
   readonly message: string
   readonly ctx?: Record<string, unknown>
+}
+
+/** A clinician's deletion request as the API answers it: pending until an admin approves (the deletion) or rejects it. */
+export interface DeletionRequestView {
+  /** The requesting device's id for it (its outbox entry's change id). */
+  readonly id: string
+  readonly kind: 'patient' | 'visit'
+  readonly entity_id: string
+  /** The revision deleted on the device. */
+  readonly rev: number
+  readonly patient_id: string
+  readonly requested_by: string
+  readonly requested_at: string
+  readonly device_id: string | null
+  readonly status: 'pending' | 'approved' | 'rejected'
+  readonly decided_by: string | null
+  readonly decided_at: string | null
+  /** An approval's reason within the retention period (created_in_error, duplicate, legal_order), or null. */
+  readonly reason: string | null
+  /** The admin's words to the clinician ('' when none). */
+  readonly comment: string
 }

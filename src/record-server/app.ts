@@ -36,9 +36,14 @@ import {
   sha256Hex,
 } from './auth.js'
 import { isEmail, type RecordConfig } from './config.js'
+import { deletePatientIn, deleteVisitIn } from './deletion.js'
+import { photoBytesStored } from './photo-collection.js'
+import { registerRecordAdminRoutes } from './record-admin-routes.js'
+import type { EarlyDeletionReason } from './retention.js'
 import type { ChangeData } from './schemas.js'
 import {
   AuditQuerySchema,
+  DeletionQuery,
   ID_PATTERN,
   IdParams,
   JSON_BODY_LIMIT,
@@ -52,7 +57,6 @@ import {
   PushBody,
   PutPatientChange,
   PutVisitChange,
-  RevQuery,
   UserUpdateBody,
 } from './schemas.js'
 import type { PhotoStore, RecordStore, RecordTx, Role, SessionRow, UserRow } from './store.js'
@@ -86,7 +90,7 @@ export interface RecordAppOptions {
 }
 
 /** The problem as the answer's body, with its status from core/record-errors.ts. */
-function fail(reply: FastifyReply, type: RecordErrorType, message: string, ctx?: Record<string, unknown>) {
+export function fail(reply: FastifyReply, type: RecordErrorType, message: string, ctx?: Record<string, unknown>) {
   return reply.code(RECORD_ERRORS[type].status).send({ error: ctx ? { type, message, ctx } : { type, message } })
 }
 
@@ -686,7 +690,6 @@ export async function buildRecordApp(options: RecordAppOptions) {
       }
       const known = await store.transaction((tx) => tx.photo(sha256))
       if (known) return reply.code(200).send({ photo: known, stored: false })
-      await blobs.put(sha256, bytes)
       const photo = {
         sha256,
         type: raster.type,
@@ -695,98 +698,67 @@ export async function buildRecordApp(options: RecordAppOptions) {
         height: raster.height,
         created: new Date().toISOString(),
       }
-      await store.transaction(async (tx) => {
-        await tx.insertPhoto(photo)
-        await audit(tx, request, 'photo.write', 0, { detail: sha256 })
-      })
+      // The bytes go first; the row only if they are still there (a photo collection may have removed
+      // bytes of the same hash meanwhile: photo-collection.ts), else they are written again.
+      for (let attempt = 0; ; attempt++) {
+        await blobs.put(sha256, bytes)
+        const written = await store.transaction(async (tx) => {
+          if (!(await photoBytesStored(tx, blobs, sha256))) return false
+          await tx.insertPhoto(photo)
+          await audit(tx, request, 'photo.write', 0, { detail: sha256 })
+          return true
+        })
+        if (written) break
+        if (attempt === 2) throw new Error(`photo ${sha256}: its bytes were removed three times while being stored`)
+      }
       return reply.code(201).send({ photo, stored: true })
     },
   )
 
-  app.delete(
-    '/api/visits/:id',
-    { schema: { params: IdParams, querystring: RevQuery }, config: { access: ADMINS, audit: 'visit.delete' } },
-    async (request, reply) => {
-      const rev = Number(request.query.rev)
+  /** An admin's deletion (deletion.ts), in one transaction with its audit entry; a refusal writes nothing but its audit entry. */
+  const adminDeletion =
+    (kind: 'visit' | 'patient') =>
+    async (
+      request: FastifyRequest<{ Params: { id: string }; Querystring: { rev: string; reason?: EarlyDeletionReason } }>,
+      reply: FastifyReply,
+    ) => {
+      const action = kind === 'visit' ? 'visit.delete' : 'patient.delete'
+      const target = (patientId: string | null) =>
+        kind === 'visit' ? { patientId, visitId: request.params.id } : { patientId: request.params.id }
       try {
         await store.transaction(async (tx) => {
-          const visit = await tx.visit(request.params.id)
-          if (!visit) throw new Refused({ type: 'not_found', message: `No visit ${request.params.id}.` })
-          if (visit.rev !== rev)
-            throw new Refused({
-              type: 'conflict',
-              message: `The visit is at revision ${visit.rev}, not ${rev}: it changed since you looked. Nothing was deleted; look again.`,
-              ctx: { current: visitView(visit), base_rev: rev },
-            })
-          await tx.deleteVisit(visit.id)
-          const seq = await tx.nextSeq()
-          await tx.insertTombstone({
-            kind: 'visit',
-            id: visit.id,
-            seq,
-            deletedAt: new Date().toISOString(),
-            deletedBy: request.signedIn!.user.id,
-          })
-          await audit(tx, request, 'visit.delete', 0, {
-            patientId: visit.patientId,
-            visitId: visit.id,
-            detail: `rev ${visit.rev}`,
-          })
+          const asked = {
+            id: request.params.id,
+            rev: Number(request.query.rev),
+            reason: request.query.reason,
+            byUserId: request.signedIn!.user.id,
+            retentionYears: config.retentionYears,
+            today: new Date().toISOString().slice(0, 10),
+          }
+          const done = kind === 'visit' ? await deleteVisitIn(tx, asked) : await deletePatientIn(tx, asked)
+          await audit(tx, request, action, 0, { ...target(done.patientId), detail: done.detail })
         })
       } catch (error) {
         if (!(error instanceof Refused)) throw error
-        await store.transaction((tx) =>
-          audit(tx, request, 'visit.delete', 4, { visitId: request.params.id, detail: error.refusal.type }),
-        )
+        await store.transaction((tx) => audit(tx, request, action, 4, { ...target(null), detail: error.refusal.type }))
         return fail(reply, error.refusal.type, error.refusal.message, error.refusal.ctx)
       }
       return reply.code(204).send()
-    },
+    }
+
+  app.delete(
+    '/api/visits/:id',
+    { schema: { params: IdParams, querystring: DeletionQuery }, config: { access: ADMINS, audit: 'visit.delete' } },
+    adminDeletion('visit'),
   )
 
   app.delete(
     '/api/patients/:id',
-    { schema: { params: IdParams, querystring: RevQuery }, config: { access: ADMINS, audit: 'patient.delete' } },
-    async (request, reply) => {
-      const rev = Number(request.query.rev)
-      try {
-        await store.transaction(async (tx) => {
-          const patient = await tx.patient(request.params.id)
-          if (!patient) throw new Refused({ type: 'not_found', message: `No patient ${request.params.id}.` })
-          if (patient.rev !== rev)
-            throw new Refused({
-              type: 'conflict',
-              message: `The patient is at revision ${patient.rev}, not ${rev}: it changed since you looked. Nothing was deleted.`,
-              ctx: { current: patientView(patient), base_rev: rev },
-            })
-          const visits = await tx.visitCount(patient.id)
-          if (visits > 0)
-            throw new Refused({
-              type: 'has_visits',
-              message: `The patient has ${visits} visits: delete or move them first (each is its own decision). Nothing was deleted.`,
-              ctx: { visits },
-            })
-          await tx.deletePatient(patient.id)
-          const seq = await tx.nextSeq()
-          await tx.insertTombstone({
-            kind: 'patient',
-            id: patient.id,
-            seq,
-            deletedAt: new Date().toISOString(),
-            deletedBy: request.signedIn!.user.id,
-          })
-          await audit(tx, request, 'patient.delete', 0, { patientId: patient.id, detail: `rev ${patient.rev}` })
-        })
-      } catch (error) {
-        if (!(error instanceof Refused)) throw error
-        await store.transaction((tx) =>
-          audit(tx, request, 'patient.delete', 4, { patientId: request.params.id, detail: error.refusal.type }),
-        )
-        return fail(reply, error.refusal.type, error.refusal.message, error.refusal.ctx)
-      }
-      return reply.code(204).send()
-    },
+    { schema: { params: IdParams, querystring: DeletionQuery }, config: { access: ADMINS, audit: 'patient.delete' } },
+    adminDeletion('patient'),
   )
+
+  registerRecordAdminRoutes(app, { config, store, blobs, audit, fail })
 
   // -------------------------------------------------------------------------------------------
   // The audit trail (admin).

@@ -35,8 +35,13 @@ export async function backup(dataDir: string, target: string): Promise<{ dir: st
     if (shard === 'tmp') continue
     mkdirSync(join(dir, 'photos', shard), { recursive: true })
     for (const name of readdirSync(join(from, shard))) {
-      copyFileSync(join(from, shard, name), join(dir, 'photos', shard, name))
-      photos++
+      try {
+        copyFileSync(join(from, shard, name), join(dir, 'photos', shard, name))
+        photos++
+      } catch (error) {
+        // Removed since it was listed: a photo no visit names, collected meanwhile (photo-collection.ts).
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      }
     }
   }
   return { dir, photos }

@@ -7,7 +7,7 @@
  * place: a photo the database names is always on disk.
  */
 import { randomUUID } from 'node:crypto'
-import { mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { open, readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { PhotoStore } from './store.js'
@@ -47,5 +47,13 @@ export class PhotoBlobs implements PhotoStore {
 
   async get(sha256: string): Promise<Buffer> {
     return readFile(this.pathOf(sha256))
+  }
+
+  async has(sha256: string): Promise<boolean> {
+    return existsSync(this.pathOf(sha256))
+  }
+
+  async remove(sha256: string): Promise<void> {
+    rmSync(this.pathOf(sha256), { force: true })
   }
 }

@@ -42,6 +42,8 @@ export interface RecordConfig {
   readonly bootstrapAdmin: { readonly email: string; readonly password: string } | undefined
   /** After SIGTERM, the longest requests in flight get to finish, ms. */
   readonly shutdownGraceMs: number
+  /** Years a patient or visit is kept after its last care date before an admin may delete it without a reason (retention.ts). */
+  readonly retentionYears: number
 }
 
 /** The metrics service's port; the record server never takes it by default. */
@@ -232,6 +234,14 @@ export function readRecordConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
       0,
       60_000,
       'how long requests in flight get after SIGTERM, in ms',
+    ),
+    retentionYears: integer(
+      env,
+      'RECORD_RETENTION_YEARS',
+      5,
+      0,
+      100,
+      'years a record is kept after its last care date (Spain: at least 5, Ley 41/2002 art. 17.1; some regions more)',
     ),
   }
 }

@@ -249,6 +249,48 @@ CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit FOR EACH ROW EXECUTE FUNCT
 CREATE TRIGGER audit_no_truncate BEFORE TRUNCATE ON audit FOR EACH STATEMENT EXECUTE FUNCTION audit_append_only();
 `,
   },
+  {
+    version: 2,
+    name: "clinicians' deletion requests",
+    sql: `
+-- A clinician's deletion of a patient or visit, asked for from a device and decided by an
+-- admin (deletion-requests.ts): the entity stays until approved; the row stays as a record.
+CREATE TABLE deletion_requests (
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('patient', 'visit')),
+  entity_id TEXT NOT NULL,
+  rev INTEGER NOT NULL CHECK (rev >= 1),
+  patient_id TEXT NOT NULL,
+  requested_by TEXT NOT NULL,
+  requested_at TEXT NOT NULL,
+  device_id TEXT,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'rejected')),
+  decided_by TEXT,
+  decided_at TEXT,
+  reason TEXT,
+  comment TEXT NOT NULL
+) STRICT;
+CREATE INDEX deletion_requests_by_status ON deletion_requests (status);
+`,
+    postgres: `
+CREATE TABLE deletion_requests (
+  id TEXT COLLATE "C" PRIMARY KEY,
+  kind TEXT COLLATE "C" NOT NULL CHECK (kind IN ('patient', 'visit')),
+  entity_id TEXT COLLATE "C" NOT NULL,
+  rev INTEGER NOT NULL CHECK (rev >= 1),
+  patient_id TEXT COLLATE "C" NOT NULL,
+  requested_by TEXT COLLATE "C" NOT NULL,
+  requested_at TEXT COLLATE "C" NOT NULL,
+  device_id TEXT COLLATE "C",
+  status TEXT COLLATE "C" NOT NULL CHECK (status IN ('pending', 'approved', 'rejected')),
+  decided_by TEXT COLLATE "C",
+  decided_at TEXT COLLATE "C",
+  reason TEXT COLLATE "C",
+  comment TEXT COLLATE "C" NOT NULL
+);
+CREATE INDEX deletion_requests_by_status ON deletion_requests (status);
+`,
+  },
 ]
 
 /** The schema version this code writes. */

@@ -32,6 +32,9 @@ import {
 import {
   appliedChangeOf,
   auditOf,
+  careDateOf,
+  deletionRequestOf,
+  deletionRequestValues,
   num,
   patientOf,
   photoOf,
@@ -153,6 +156,7 @@ function makeTx(db: Queryable): RecordTx {
     deleteVisit: async (id) => {
       await run('DELETE FROM visits WHERE id = $1', id)
     },
+    visitCareDates: async () => (await rows('SELECT patient_id, date, created FROM visits')).map(careDateOf),
     photo: async (sha256) => one(await first('SELECT * FROM photos WHERE sha256 = $1', sha256), photoOf),
     insertPhoto: async (p) => {
       await run(
@@ -165,6 +169,14 @@ function makeTx(db: Queryable): RecordTx {
         p.created,
       )
     },
+    photos: async () => (await rows('SELECT * FROM photos ORDER BY created, sha256')).map(photoOf),
+    visitPhotoRefs: async () => (await rows('SELECT photos FROM visits')).map((r) => str(r.photos)),
+    deletePhoto: async (sha256) => {
+      await run('DELETE FROM photos WHERE sha256 = $1', sha256)
+      await run('DELETE FROM photo_blobs WHERE sha256 = $1', sha256)
+    },
+    photoBytesInDatabase: async (sha256) =>
+      (await first('SELECT 1 AS present FROM photo_blobs WHERE sha256 = $1', sha256)) !== undefined,
     tombstone: async (kind, id) =>
       one(await first('SELECT * FROM tombstones WHERE kind = $1 AND id = $2', kind, id), tombstoneOf),
     insertTombstone: async (t) => {
@@ -175,6 +187,29 @@ function makeTx(db: Queryable): RecordTx {
         t.seq,
         t.deletedAt,
         t.deletedBy,
+      )
+    },
+    deletionRequest: async (id) =>
+      one(await first('SELECT * FROM deletion_requests WHERE id = $1', id), deletionRequestOf),
+    deletionRequests: async (status) =>
+      (status === undefined
+        ? await rows('SELECT * FROM deletion_requests ORDER BY requested_at, id')
+        : await rows('SELECT * FROM deletion_requests WHERE status = $1 ORDER BY requested_at, id', status)
+      ).map(deletionRequestOf),
+    pendingDeletionRequest: async (kind, entityId) =>
+      one(
+        await first(
+          "SELECT * FROM deletion_requests WHERE kind = $1 AND entity_id = $2 AND status = 'pending'",
+          kind,
+          entityId,
+        ),
+        deletionRequestOf,
+      ),
+    putDeletionRequest: async (d) => {
+      await run(
+        `INSERT INTO deletion_requests (id, kind, entity_id, rev, patient_id, requested_by, requested_at, device_id, status, decided_by, decided_at, reason, comment) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         ON CONFLICT (id) DO UPDATE SET status = excluded.status, decided_by = excluded.decided_by, decided_at = excluded.decided_at, reason = excluded.reason, comment = excluded.comment`,
+        ...deletionRequestValues(d),
       )
     },
     databaseId: async () => str((await first("SELECT value FROM meta WHERE key = 'database_id'"))?.value),
@@ -266,6 +301,13 @@ export class PostgresPhotos implements PhotoStore {
     if (!row) throw new Error(`photo ${sha256} has no bytes in photo_blobs`)
     return row.bytes
   }
+
+  async has(sha256: string): Promise<boolean> {
+    return ((await this.pool.query('SELECT 1 FROM photo_blobs WHERE sha256 = $1', [sha256])).rowCount ?? 0) > 0
+  }
+
+  /** Nothing to do: the transaction that removed the photos row removed its bytes with it (RecordTx.deletePhoto). */
+  async remove(_sha256: string): Promise<void> {}
 }
 
 export class PostgresStore implements RecordStore {

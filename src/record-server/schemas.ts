@@ -8,6 +8,7 @@
 import { Type } from 'typebox'
 import { FILE_LIMITS } from '#core/files/record-file-schema.js'
 import { MIN_PASSWORD_LENGTH } from './config.js'
+import { EARLY_DELETION_REASONS } from './retention.js'
 import { ROLES } from './store.js'
 
 const closed = { additionalProperties: false } as const
@@ -146,7 +147,48 @@ export const PullQuery = Type.Object(
 
 export const IdParams = Type.Object({ id: id() }, closed)
 export const PhotoParams = Type.Object({ sha256: Type.String({ pattern: SHA256_PATTERN }) }, closed)
-export const RevQuery = Type.Object({ rev: Type.String({ pattern: '^[1-9]\\d{0,9}$' }) }, closed)
+/** An admin's deletion: the revision, and why when the retention period has not passed (retention.ts). */
+export const DeletionQuery = Type.Object(
+  {
+    rev: Type.String({ pattern: '^[1-9]\\d{0,9}$' }),
+    reason: Type.Optional(Type.Enum([...EARLY_DELETION_REASONS])),
+  },
+  closed,
+)
+
+/** A clinician's deletion request (deletion-requests in docs/record-server.md): the device's id for it, the entity and the revision deleted. */
+export const DeletionRequestBody = Type.Object(
+  {
+    request_id: id(),
+    kind: Type.Enum(['patient', 'visit']),
+    id: id(),
+    rev: Type.Integer({ minimum: 1, maximum: FILE_LIMITS.maxRev }),
+  },
+  closed,
+)
+export const DeletionRequestsQuery = Type.Object(
+  { status: Type.Optional(Type.Enum(['pending', 'approved', 'rejected'])) },
+  closed,
+)
+/** An admin's approval: why, when the retention period has not passed (retention.ts). */
+export const ApproveDeletionBody = Type.Object(
+  { reason: Type.Optional(Type.Enum([...EARLY_DELETION_REASONS])) },
+  closed,
+)
+/** An admin's rejection: a line for the clinician (no control characters), at most 500 characters. */
+export const RejectDeletionBody = Type.Object(
+  { comment: Type.Optional(Type.String({ maxLength: 500, pattern: LINE })) },
+  closed,
+)
+export const RetentionQuery = Type.Object({ format: Type.Optional(Type.Enum(['json', 'csv'])) }, closed)
+export const PhotoCollectionQuery = Type.Object(
+  { older_than_days: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,3}$' })) },
+  closed,
+)
+export const PhotoCollectionBody = Type.Object(
+  { older_than_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })) },
+  closed,
+)
 
 export const AuditQuerySchema = Type.Object(
   {

@@ -21,6 +21,9 @@ import {
 import {
   appliedChangeOf,
   auditOf,
+  careDateOf,
+  deletionRequestOf,
+  deletionRequestValues,
   num,
   patientOf,
   photoOf,
@@ -213,6 +216,7 @@ export class SqliteStore implements RecordStore {
       deleteVisit: async (id) => {
         run('DELETE FROM visits WHERE id = ?', id)
       },
+      visitCareDates: async () => all('SELECT patient_id, date, created FROM visits').map(careDateOf),
       photo: async (sha256) => one(get('SELECT * FROM photos WHERE sha256 = ?', sha256), photoOf),
       insertPhoto: async (p) => {
         run(
@@ -225,6 +229,12 @@ export class SqliteStore implements RecordStore {
           p.created,
         )
       },
+      photos: async () => all('SELECT * FROM photos ORDER BY created, sha256').map(photoOf),
+      visitPhotoRefs: async () => all('SELECT photos FROM visits').map((r) => str(r.photos)),
+      deletePhoto: async (sha256) => {
+        run('DELETE FROM photos WHERE sha256 = ?', sha256)
+      },
+      photoBytesInDatabase: async () => null,
       tombstone: async (kind, id) =>
         one(get('SELECT * FROM tombstones WHERE kind = ? AND id = ?', kind, id), tombstoneOf),
       insertTombstone: async (t) => {
@@ -235,6 +245,28 @@ export class SqliteStore implements RecordStore {
           t.seq,
           t.deletedAt,
           t.deletedBy,
+        )
+      },
+      deletionRequest: async (id) => one(get('SELECT * FROM deletion_requests WHERE id = ?', id), deletionRequestOf),
+      deletionRequests: async (status) =>
+        (status === undefined
+          ? all('SELECT * FROM deletion_requests ORDER BY requested_at, id')
+          : all('SELECT * FROM deletion_requests WHERE status = ? ORDER BY requested_at, id', status)
+        ).map(deletionRequestOf),
+      pendingDeletionRequest: async (kind, entityId) =>
+        one(
+          get(
+            "SELECT * FROM deletion_requests WHERE kind = ? AND entity_id = ? AND status = 'pending'",
+            kind,
+            entityId,
+          ),
+          deletionRequestOf,
+        ),
+      putDeletionRequest: async (d) => {
+        run(
+          `INSERT INTO deletion_requests (id, kind, entity_id, rev, patient_id, requested_by, requested_at, device_id, status, decided_by, decided_at, reason, comment) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET status = excluded.status, decided_by = excluded.decided_by, decided_at = excluded.decided_at, reason = excluded.reason, comment = excluded.comment`,
+          ...(deletionRequestValues(d) as SQLInputValue[]),
         )
       },
       databaseId: async () => str(get("SELECT value FROM meta WHERE key = 'database_id'")?.value),

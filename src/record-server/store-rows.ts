@@ -6,12 +6,14 @@
 import type {
   AppliedChangeRow,
   AuditRow,
+  DeletionRequestRow,
   PatientRow,
   PhotoRow,
   Role,
   SessionRow,
   TombstoneRow,
   UserRow,
+  VisitCareDate,
   VisitRow,
 } from './store.js'
 
@@ -96,3 +98,39 @@ export const appliedChangeOf = (r: Row): AppliedChangeRow => ({
   result: str(r.result),
   at: str(r.at),
 })
+export const careDateOf = (r: Row): VisitCareDate => ({
+  patientId: str(r.patient_id),
+  date: str(r.date),
+  created: str(r.created),
+})
+export const deletionRequestOf = (r: Row): DeletionRequestRow => ({
+  id: str(r.id),
+  kind: str(r.kind) as DeletionRequestRow['kind'],
+  entityId: str(r.entity_id),
+  rev: num(r.rev),
+  patientId: str(r.patient_id),
+  requestedBy: str(r.requested_by),
+  requestedAt: str(r.requested_at),
+  deviceId: strOrNull(r.device_id),
+  status: str(r.status) as DeletionRequestRow['status'],
+  decidedBy: strOrNull(r.decided_by),
+  decidedAt: strOrNull(r.decided_at),
+  reason: strOrNull(r.reason),
+  comment: str(r.comment),
+})
+/** A request's columns in order, as both stores insert them. */
+export const deletionRequestValues = (d: DeletionRequestRow): unknown[] => [
+  d.id,
+  d.kind,
+  d.entityId,
+  d.rev,
+  d.patientId,
+  d.requestedBy,
+  d.requestedAt,
+  d.deviceId,
+  d.status,
+  d.decidedBy,
+  d.decidedAt,
+  d.reason,
+  d.comment,
+]

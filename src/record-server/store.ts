@@ -74,6 +74,9 @@ export interface PhotoRow {
   readonly created: string
 }
 
+/** A visit's patient and dates, as retention reads them. */
+export type VisitCareDate = Pick<VisitRow, 'patientId' | 'date' | 'created'>
+
 /** What remains of a deleted patient or visit: its id, so a pull tells devices and a write cannot bring it back. */
 export interface TombstoneRow {
   readonly kind: 'patient' | 'visit'
@@ -81,6 +84,27 @@ export interface TombstoneRow {
   readonly seq: number
   readonly deletedAt: string
   readonly deletedBy: string
+}
+
+/** A clinician's request that an admin delete a patient or visit (deletion-requests.ts). */
+export interface DeletionRequestRow {
+  /** Made by the device (its outbox entry's change id), so asking again is one request. */
+  readonly id: string
+  readonly kind: 'patient' | 'visit'
+  readonly entityId: string
+  /** The revision the clinician deleted on the device. */
+  readonly rev: number
+  readonly patientId: string
+  readonly requestedBy: string
+  readonly requestedAt: string
+  readonly deviceId: string | null
+  readonly status: 'pending' | 'approved' | 'rejected'
+  readonly decidedBy: string | null
+  readonly decidedAt: string | null
+  /** At approval within the retention period: why (retention.ts EARLY_DELETION_REASONS). */
+  readonly reason: string | null
+  /** The admin's words to the clinician (a rejection's why); '' when none. */
+  readonly comment: string
 }
 
 /** A pushed change already applied: its id and the result sent, sent again when the same change is pushed again. */
@@ -165,12 +189,33 @@ export interface RecordTx {
   visitCount(patientId: string): Promise<number>
   putVisit(visit: VisitRow): Promise<void>
   deleteVisit(id: string): Promise<void>
+  /** Every visit's patient, date and creation time (retention.ts: the last care date of each patient). */
+  visitCareDates(): Promise<VisitCareDate[]>
 
   photo(sha256: string): Promise<PhotoRow | undefined>
   insertPhoto(photo: PhotoRow): Promise<void>
+  /** Every photo's row, oldest first (photo-collection.ts). */
+  photos(): Promise<PhotoRow[]>
+  /** The photos JSON text of every visit (photo-collection.ts: which photos a visit names). */
+  visitPhotoRefs(): Promise<string[]>
+  /** Removes a photo's row, and its bytes where the database keeps them (PostgreSQL's photo_blobs). */
+  deletePhoto(sha256: string): Promise<void>
+  /**
+   * Whether the database holds a photo's bytes: true or false on PostgreSQL (photo_blobs);
+   * null on the embedded store, whose bytes are files (PhotoStore.has answers).
+   */
+  photoBytesInDatabase(sha256: string): Promise<boolean | null>
 
   tombstone(kind: 'patient' | 'visit', id: string): Promise<TombstoneRow | undefined>
   insertTombstone(tombstone: TombstoneRow): Promise<void>
+
+  deletionRequest(id: string): Promise<DeletionRequestRow | undefined>
+  /** Requests by status (all when undefined), oldest first. */
+  deletionRequests(status?: DeletionRequestRow['status']): Promise<DeletionRequestRow[]>
+  /** The pending request for a patient or visit, if any. */
+  pendingDeletionRequest(kind: 'patient' | 'visit', entityId: string): Promise<DeletionRequestRow | undefined>
+  /** Inserts a request, or writes its decision (status, decided_by, decided_at, reason, comment) under its id. */
+  putDeletionRequest(request: DeletionRequestRow): Promise<void>
 
   /**
    * This database's id: made when it is created, and anew in a backup's copy, so a
@@ -217,6 +262,13 @@ export interface PhotoStore {
   put(sha256: string, bytes: Uint8Array): Promise<void>
   /** The bytes stored under `sha256`; rejects when there are none. */
   get(sha256: string): Promise<Buffer>
+  /** Whether bytes are stored under `sha256`. */
+  has(sha256: string): Promise<boolean>
+  /**
+   * Removes the bytes under `sha256` (none: nothing to do), called inside the transaction that
+   * found the photo has no row (photo-collection.ts), so no upload's row can come between.
+   */
+  remove(sha256: string): Promise<void>
 }
 
 /** The database cannot be used by this code (newer than it, unreadable, unreachable at start); the message says what to do. */

@@ -55,6 +55,8 @@ describe('readRecordConfig', () => {
     assert.equal(config.lockoutFailures, 5)
     assert.equal(config.loginRateLimit, 10)
     assert.equal(config.bootstrapAdmin, undefined)
+    assert.equal(config.retentionYears, 5, "Spain's minimum (Ley 41/2002 art. 17.1)")
+    assert.equal(readRecordConfig({ RECORD_DATA_DIR: 'd', RECORD_RETENTION_YEARS: '15' }).retentionYears, 15)
   })
 
   it('reads the first admin from RECORD_ADMIN_EMAIL and the password file', () => {
@@ -91,6 +93,8 @@ describe('readRecordConfig', () => {
     refused({ RECORD_DATA_DIR: '/d', RECORD_ALLOW_HTTP: 'yes' }, /RECORD_ALLOW_HTTP must be true or false/)
     refused({ RECORD_DATA_DIR: '/d', RECORD_TRUSTED_PROXIES: 'proxy.local' }, /RECORD_TRUSTED_PROXIES/)
     refused({ RECORD_DATA_DIR: '/d', RECORD_LOCKOUT_FAILURES: '0' }, /RECORD_LOCKOUT_FAILURES must be/)
+    refused({ RECORD_DATA_DIR: '/d', RECORD_RETENTION_YEARS: '5.5' }, /RECORD_RETENTION_YEARS must be years/)
+    refused({ RECORD_DATA_DIR: '/d', RECORD_RETENTION_YEARS: '101' }, /RECORD_RETENTION_YEARS must be/)
     refused({ RECORD_DATA_DIR: '/d', RECORD_ADMIN_EMAIL: 'a@b.test' }, /go together/)
     refused(
       { RECORD_DATA_DIR: '/d', RECORD_ADMIN_EMAIL: 'a@b.test', RECORD_ADMIN_PASSWORD_FILE: join(dir, 'none') },

@@ -9,7 +9,12 @@
  * optional manifests (deploy/kubernetes/record-server): its Deployment, Service and
  * PodDisruptionBudget the same way, CloudNativePG's Cluster against the documented
  * fields written down in test/support/cnpg-cluster.ts, the database URL from the
- * Secret the operator makes, and probes on the record server's own routes.
+ * Secret the operator makes, and probes on the record server's own routes. Last, its
+ * ingress overlay (deploy/kubernetes/record-server-ingress): the Ingress serving the
+ * Service over TLS from a Secret, and NetworkPolicies that let only the ingress
+ * controller reach the record server, the record server reach only DNS and its
+ * PostgreSQL, and only the record server, the cluster's own instances and the
+ * CloudNativePG operator reach PostgreSQL.
  */
 
 import assert from 'node:assert/strict'
@@ -19,6 +24,7 @@ import { before, describe, it } from 'node:test'
 import type { Deployment } from 'kubernetes-types/apps/v1.js'
 import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2.js'
 import type { Service } from 'kubernetes-types/core/v1.js'
+import type { Ingress, NetworkPolicy } from 'kubernetes-types/networking/v1.js'
 import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1.js'
 import type { Cluster } from '../support/cnpg-cluster.js'
 import { label, type Manifest, readResources, render, schemaProblems, typeProblems } from '../support/manifests.js'
@@ -357,5 +363,139 @@ describe('Kubernetes manifests of the record server (deploy/kubernetes/record-se
     const pdb = only<PodDisruptionBudget>(documents, 'PodDisruptionBudget')
     assert.ok(matches(pdb.spec?.selector?.matchLabels))
     assert.ok(Number(pdb.spec?.minAvailable) < (deployment.spec?.replicas ?? 1))
+  })
+})
+
+const RECORD_INGRESS = join(BASE, 'record-server-ingress')
+
+describe('Kubernetes overlay of the record server behind an ingress (deploy/kubernetes/record-server-ingress)', () => {
+  let documents: Manifest[]
+  let rendered = true
+  let deployment: Deployment
+  let container: NonNullable<NonNullable<Deployment['spec']>['template']['spec']>['containers'][number]
+  let cluster: Cluster
+  let serverPolicy: NetworkPolicy
+  let databasePolicy: NetworkPolicy
+
+  before(async () => {
+    const r = await render(RECORD_INGRESS)
+    if (r === null) {
+      rendered = false
+      console.log(
+        '# kubectl not found: `kubectl kustomize` NOT checked; checking the resource files as written instead',
+      )
+      documents = [...readResources(RECORD), ...readResources(RECORD_INGRESS)]
+    } else documents = r
+    deployment = only<Deployment>(documents, 'Deployment')
+    container = deployment.spec?.template.spec?.containers[0] as typeof container
+    cluster = only<Cluster>(documents, 'Cluster')
+    const policies = documents.filter((d) => d.kind === 'NetworkPolicy') as unknown as NetworkPolicy[]
+    serverPolicy = policies.find((p) => p.metadata?.name === 'posture-record-server') as NetworkPolicy
+    databasePolicy = policies.find((p) => p.metadata?.name === 'posture-record-db') as NetworkPolicy
+    assert.ok(serverPolicy && databasePolicy, policies.map((p) => p.metadata?.name).join(', '))
+  })
+
+  it('renders the record server with its Ingress and two NetworkPolicies', (t) => {
+    if (!rendered) return t.skip('kubectl is not installed')
+    assert.deepEqual(documents.map((d) => d.kind).sort(), [
+      'Cluster',
+      'Deployment',
+      'Ingress',
+      'NetworkPolicy',
+      'NetworkPolicy',
+      'PodDisruptionBudget',
+      'Service',
+    ])
+  })
+
+  it('every document validates against the Kubernetes schemas and type-checks; a misspelled or mistyped NetworkPolicy field does not', async () => {
+    assert.deepEqual(schemaProblems(documents), [])
+    assert.deepEqual(await typeProblems(documents), [])
+    const misspelled = structuredClone(serverPolicy) as unknown as { spec: Record<string, unknown> }
+    misspelled.spec.podSelectors = misspelled.spec.podSelector
+    delete misspelled.spec.podSelector
+    const types = await typeProblems([misspelled as unknown as Manifest])
+    assert.equal(types.length, 1, types.join('\n'))
+    assert.match(types[0] ?? '', /podSelectors/)
+    const mistyped = structuredClone(serverPolicy) as unknown as { spec: { policyTypes: unknown } }
+    mistyped.spec.policyTypes = 'Ingress'
+    assert.match(schemaProblems([mistyped as unknown as Manifest])[0] ?? '', /policyTypes/)
+  })
+
+  it("serves the record server's Service over TLS from a Secret, for the host it routes", () => {
+    const ingress = only<Ingress>(documents, 'Ingress')
+    const service = only<Service>(documents, 'Service')
+    const tls = ingress.spec?.tls ?? []
+    assert.equal(tls.length, 1)
+    assert.ok(tls[0]?.secretName, 'the certificate comes from a Secret')
+    const hosts = (ingress.spec?.rules ?? []).map((r) => r.host)
+    assert.deepEqual(tls[0]?.hosts, hosts, 'every routed host is served over TLS')
+    for (const rule of ingress.spec?.rules ?? [])
+      for (const path of rule.http?.paths ?? []) {
+        assert.equal(path.backend.service?.name, service.metadata?.name)
+        assert.ok(service.spec?.ports?.some((p) => p.name === path.backend.service?.port?.name))
+      }
+    const annotations = ingress.metadata?.annotations ?? {}
+    assert.equal(annotations['nginx.ingress.kubernetes.io/force-ssl-redirect'], 'true')
+    // A photo of the stored-photo limit (40 MB) must pass the controller's body limit.
+    assert.ok(Number.parseInt(annotations['nginx.ingress.kubernetes.io/proxy-body-size'] ?? '1', 10) >= 41)
+  })
+
+  it('lets only the ingress controller reach the record server, on its port; and the record server reach only DNS and PostgreSQL', () => {
+    const labels = deployment.spec?.template.metadata?.labels ?? {}
+    const selects = (selector: Record<string, string> | undefined, of: Record<string, string>) =>
+      Object.keys(selector ?? {}).length > 0 && Object.entries(selector ?? {}).every(([k, v]) => of[k] === v)
+    assert.ok(selects(serverPolicy.spec?.podSelector.matchLabels, labels))
+    assert.deepEqual(serverPolicy.spec?.policyTypes, ['Ingress', 'Egress'])
+    const port = container.ports?.find((p) => p.name === 'http')?.containerPort
+    assert.deepEqual(serverPolicy.spec?.ingress, [
+      {
+        from: [
+          {
+            namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } },
+            podSelector: { matchLabels: { 'app.kubernetes.io/name': 'ingress-nginx' } },
+          },
+        ],
+        ports: [{ protocol: 'TCP', port }],
+      },
+    ])
+    const egress = serverPolicy.spec?.egress ?? []
+    assert.equal(egress.length, 2)
+    const [dns, database] = egress
+    assert.deepEqual(
+      dns?.ports?.map((p) => `${p.protocol}/${p.port}`),
+      ['UDP/53', 'TCP/53'],
+    )
+    assert.equal(dns?.to?.[0]?.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'], 'kube-system')
+    assert.deepEqual(database?.to, [{ podSelector: { matchLabels: { 'cnpg.io/cluster': cluster.metadata.name } } }])
+    assert.deepEqual(
+      database?.ports?.map((p) => `${p.protocol}/${p.port}`),
+      ['TCP/5432'],
+    )
+  })
+
+  it("lets only the record server, the database's own instances and the CloudNativePG operator reach PostgreSQL", () => {
+    const labels = deployment.spec?.template.metadata?.labels ?? {}
+    assert.deepEqual(databasePolicy.spec?.podSelector.matchLabels, { 'cnpg.io/cluster': cluster.metadata.name })
+    assert.deepEqual(databasePolicy.spec?.policyTypes, ['Ingress'])
+    const rules = databasePolicy.spec?.ingress ?? []
+    assert.equal(rules.length, 3)
+    const [server, peers, operator] = rules
+    const serverSelector = server?.from?.[0]?.podSelector?.matchLabels ?? {}
+    assert.ok(
+      Object.keys(serverSelector).length > 0 && Object.entries(serverSelector).every(([k, v]) => labels[k] === v),
+    )
+    assert.equal(server?.from?.[0]?.namespaceSelector, undefined, "the record server's own namespace only")
+    assert.deepEqual(
+      server?.ports?.map((p) => p.port),
+      [5432],
+    )
+    assert.deepEqual(peers?.from, [{ podSelector: { matchLabels: { 'cnpg.io/cluster': cluster.metadata.name } } }])
+    assert.equal(operator?.from?.[0]?.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'], 'cnpg-system')
+    assert.equal(operator?.from?.[0]?.podSelector?.matchLabels?.['app.kubernetes.io/name'], 'cloudnative-pg')
+    assert.deepEqual(
+      operator?.ports?.map((p) => p.port),
+      [8000, 5432],
+    )
   })
 })

@@ -281,14 +281,15 @@ for (const store of testStores()) {
       const cursor = (await reader.request('GET', '/api/sync/pull?cursor=0&limit=500')).body.cursor
       assert.equal((await admin.request('DELETE', '/api/patients/p-del?rev=1')).body.error.type, 'has_visits')
       assert.equal((await admin.request('DELETE', '/api/visits/v-del?rev=2')).status, 409)
-      assert.equal((await admin.request('DELETE', '/api/visits/v-del?rev=1')).status, 204)
+      // Within its retention period (docs/record-server.md, "Retention"): deleted only with a reason (retention.test.ts).
+      assert.equal((await admin.request('DELETE', '/api/visits/v-del?rev=1&reason=created_in_error')).status, 204)
       assert.equal((await reader.request('GET', '/api/visits/v-del')).status, 404)
       const pulled = (await reader.request('GET', `/api/sync/pull?cursor=${cursor}`)).body.changes
       assert.deepEqual(pulled, [{ seq: pulled[0].seq, kind: 'visit', id: 'v-del', deleted: true }])
       const revived = await clinician.request('POST', '/api/changes', putVisit('v-del', 'p-del', 1))
       assert.equal(revived.status, 409)
       assert.equal(revived.body.error.type, 'deleted')
-      assert.equal((await admin.request('DELETE', '/api/patients/p-del?rev=1')).status, 204)
+      assert.equal((await admin.request('DELETE', '/api/patients/p-del?rev=1&reason=created_in_error')).status, 204)
       const deletions = await auditOf('action=visit.delete')
       assert.ok(
         deletions.some(

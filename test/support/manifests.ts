@@ -12,6 +12,7 @@ import { promisify } from 'node:util'
 import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1'
 import { Deployment } from 'kubernetes-models/apps/v1'
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2'
+import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1'
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1'
 import { Service } from 'kubernetes-models/v1'
 import { parseAllDocuments } from 'yaml'
@@ -43,6 +44,14 @@ export const KINDS: Record<string, Kind> = {
   'policy/v1 PodDisruptionBudget': {
     validate: (d) => new PodDisruptionBudget(d as never).validate(),
     type: ['kubernetes-types/policy/v1', 'PodDisruptionBudget'],
+  },
+  'networking.k8s.io/v1 Ingress': {
+    validate: (d) => new Ingress(d as never).validate(),
+    type: ['kubernetes-types/networking/v1', 'Ingress'],
+  },
+  'networking.k8s.io/v1 NetworkPolicy': {
+    validate: (d) => new NetworkPolicy(d as never).validate(),
+    type: ['kubernetes-types/networking/v1', 'NetworkPolicy'],
   },
   // CloudNativePG's Cluster: the documented fields we use, written down in cnpg-cluster.ts (which says what is checked).
   'postgresql.cnpg.io/v1 Cluster': {

@@ -36,9 +36,19 @@ export const SYNC_EN = {
     other: '{count} changes waiting to be sent.',
   },
   'sync.waitingForAdmin': {
-    one: '{count} deletion waits for an admin to sign in on this device (only an admin deletes on the server).',
-    other: '{count} deletions wait for an admin to sign in on this device (only an admin deletes on the server).',
+    one: '{count} deletion waits: a read-only user neither deletes on the server nor asks to. Sign in here as a clinician or an admin.',
+    other:
+      '{count} deletions wait: a read-only user neither deletes on the server nor asks to. Sign in here as a clinician or an admin.',
   },
+  'sync.awaitingApproval': {
+    one: "{count} deletion was asked of an admin and waits for approval; until then it stays on the server and on the clinic's other devices.",
+    other:
+      "{count} deletions were asked of an admin and wait for approval; until then they stay on the server and on the clinic's other devices.",
+  },
+  'sync.rejected.title': 'Deletions an admin rejected',
+  'sync.rejected.visit': 'An admin rejected deleting the visit of {patient}, {date}: it is back in this record.',
+  'sync.rejected.patient': 'An admin rejected deleting the patient {patient}: it is back in this record.',
+  'sync.rejected.comment': 'The admin wrote: {comment}',
   'sync.now': 'Sync now',
   'sync.conflicts.title': 'Conflicts to resolve',
   'sync.conflicts.none': 'No conflicts.',
@@ -105,10 +115,20 @@ export const SYNC_ES = {
     other: '{count} cambios pendientes de enviar.',
   },
   'sync.waitingForAdmin': {
-    one: '{count} eliminación espera a que un administrador inicie sesión en este equipo (solo un administrador elimina en el servidor).',
+    one: '{count} eliminación espera: un usuario de solo lectura no elimina en el servidor ni lo solicita. Inicie sesión aquí como clínico o administrador.',
     other:
-      '{count} eliminaciones esperan a que un administrador inicie sesión en este equipo (solo un administrador elimina en el servidor).',
+      '{count} eliminaciones esperan: un usuario de solo lectura no elimina en el servidor ni lo solicita. Inicie sesión aquí como clínico o administrador.',
   },
+  'sync.awaitingApproval': {
+    one: '{count} eliminación solicitada a un administrador espera su aprobación; hasta entonces se conserva en el servidor y en los demás equipos de la clínica.',
+    other:
+      '{count} eliminaciones solicitadas a un administrador esperan su aprobación; hasta entonces se conservan en el servidor y en los demás equipos de la clínica.',
+  },
+  'sync.rejected.title': 'Eliminaciones rechazadas por un administrador',
+  'sync.rejected.visit':
+    'Un administrador rechazó eliminar la visita de {patient} del {date}: vuelve a estar en este registro.',
+  'sync.rejected.patient': 'Un administrador rechazó eliminar al paciente {patient}: vuelve a estar en este registro.',
+  'sync.rejected.comment': 'El administrador escribió: {comment}',
   'sync.now': 'Sincronizar ahora',
   'sync.conflicts.title': 'Conflictos por resolver',
   'sync.conflicts.none': 'No hay conflictos.',

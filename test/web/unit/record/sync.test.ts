@@ -25,6 +25,7 @@ import { SyncEngine } from '../../../../web/src/record/sync/engine.js'
 import { changesFor, decidePulled, type LocalSide, pushOutcome } from '../../../../web/src/record/sync/plan.js'
 import { SyncError, type SyncTransport } from '../../../../web/src/record/sync/transport.js'
 import type {
+  DeletionRequestView,
   PulledEntity,
   PullPage,
   PushResult,
@@ -253,6 +254,42 @@ class ModelServer {
   readonly visits = new Map<string, ServerVisit>()
   readonly applied = new Map<string, PushResult>()
   readonly photos = new Map<string, Uint8Array>()
+  /** Deletion requests by id, as docs/record-server.md's "Deletion requests" keeps them. */
+  readonly requests = new Map<string, DeletionRequestView>()
+
+  requestDeletion(requestId: string, kind: 'patient' | 'visit', id: string, rev: number): DeletionRequestView {
+    const known = this.requests.get(requestId)
+    if (known) return structuredClone(known)
+    const stored = kind === 'visit' ? this.visits.get(id) : this.patients.get(id)
+    if (!stored) throw new SyncError('not_found', 'no such entity')
+    if (stored.rev !== rev) throw new SyncError('conflict', 'changed', 409, { current: stored })
+    const request: DeletionRequestView = {
+      id: requestId,
+      kind,
+      entity_id: id,
+      rev,
+      patient_id: 'patient_id' in stored ? stored.patient_id : stored.id,
+      requested_by: 'u',
+      requested_at: new Date().toISOString(),
+      device_id: null,
+      status: 'pending',
+      decided_by: null,
+      decided_at: null,
+      reason: null,
+      comment: '',
+    }
+    this.requests.set(requestId, request)
+    return structuredClone(request)
+  }
+
+  /** An admin's decision on every pending request (an approval deletes, as the server does). */
+  decide(status: 'approved' | 'rejected', comment = ''): void {
+    for (const [id, r] of this.requests) {
+      if (r.status !== 'pending') continue
+      if (status === 'approved') (r.kind === 'visit' ? this.visits : this.patients).delete(r.entity_id)
+      this.requests.set(id, { ...r, status, comment, decided_by: 'admin', decided_at: new Date().toISOString() })
+    }
+  }
 
   private refuse(change: WireChange, type: Refusal['type'], ctx?: Record<string, unknown>): PushResult {
     return { change_id: change.change_id, status: 'refused', error: { type, message: type, ...(ctx ? { ctx } : {}) } }
@@ -336,18 +373,21 @@ class ModelServer {
 class ModelTransport implements SyncTransport {
   online = true
   loseNextAnswer = false
+  role: SignedInUser['role'] = 'clinician'
+  /** For an admin: every visit is within its retention period (the server refuses a deletion without a reason). */
+  withinRetention = false
   constructor(public server: ModelServer) {}
   private check(): void {
     if (!this.online) throw new SyncError('offline', 'offline')
   }
   async signIn(): Promise<SignedInUser> {
     this.check()
-    return { id: 'u', email: 'c@clinic.test', role: 'clinician' }
+    return { id: 'u', email: 'c@clinic.test', role: this.role }
   }
   async signOut(): Promise<void> {}
   async session(): Promise<SignedInUser | null> {
     this.check()
-    return { id: 'u', email: 'c@clinic.test', role: 'clinician' }
+    return { id: 'u', email: 'c@clinic.test', role: this.role }
   }
   async push(changes: readonly WireChange[]): Promise<PushResult[]> {
     this.check()
@@ -374,8 +414,30 @@ class ModelTransport implements SyncTransport {
     if (!bytes) throw new SyncError('not_found', 'no photo')
     return new Blob([new Uint8Array(bytes)])
   }
-  async deleteEntity(): Promise<'deleted' | 'gone'> {
-    throw new SyncError('forbidden', 'a clinician does not delete on the server')
+  async deleteEntity(kind: 'patient' | 'visit', id: string): Promise<'deleted' | 'gone'> {
+    this.check()
+    if (this.role !== 'admin') throw new SyncError('forbidden', 'a clinician does not delete on the server')
+    if (this.withinRetention) throw new SyncError('retention_period', 'within its retention period', 409)
+    return (kind === 'visit' ? this.server.visits : this.server.patients).delete(id) ? 'deleted' : 'gone'
+  }
+  async requestDeletion(
+    requestId: string,
+    kind: 'patient' | 'visit',
+    id: string,
+    rev: number,
+  ): Promise<DeletionRequestView> {
+    this.check()
+    if (this.role === 'read-only') throw new SyncError('forbidden', 'a read-only user does not ask')
+    return this.server.requestDeletion(requestId, kind, id, rev)
+  }
+  async fetchEntity(kind: 'patient' | 'visit', id: string): Promise<PulledEntity | null> {
+    this.check()
+    if (kind === 'visit') {
+      const visit = this.server.visits.get(id)
+      return visit ? { seq: visit.seq, kind, id, deleted: false, visit: structuredClone(visit) } : null
+    }
+    const patient = this.server.patients.get(id)
+    return patient ? { seq: patient.seq, kind, id, deleted: false, patient: structuredClone(patient) } : null
   }
 }
 
@@ -600,5 +662,85 @@ describe('a restored server (another database id)', () => {
     assert.equal(tokenOf(restored.visits.get('v1')?.content), 2)
     assert.deepEqual(await d.storage.outbox(), [])
     d.storage.close()
+  })
+})
+
+describe("a deletion made on a clinician's device (a deletion request)", () => {
+  const synced = async (name: string) => {
+    const server = new ModelServer()
+    const d = await makeDevice(name, server)
+    const patient: PatientRecord = {
+      id: 'p',
+      identifier: 'HC-1',
+      key: identifierKey('HC-1'),
+      name: '',
+      notes: '',
+      created: new Date().toISOString(),
+      origin: 'typed',
+    }
+    assert.ok((await d.storage.saveVisit(newVisit('v1', 'p', 1, 'k1'), null, patient, [photoOf('k1', 0)])).ok)
+    await d.engine.run()
+    assert.equal(server.visits.get('v1')?.rev, 1)
+    // Deleted here, past the time it could be undone.
+    assert.ok(await d.storage.deleteVisit('v1', Date.now() - 1))
+    return { server, d }
+  }
+
+  test('is asked of an admin and waits: the visit stays on the server; a rejection brings it back, with the words', async () => {
+    const { server, d } = await synced('reject')
+    await d.engine.run()
+    assert.equal(d.engine.status.awaitingApproval, 1)
+    assert.equal(d.engine.status.phase, 'idle')
+    assert.ok(server.visits.has('v1'), 'nothing is deleted on the server until an admin approves')
+    assert.deepEqual(
+      [...server.requests.values()].map((r) => [r.kind, r.entity_id, r.rev, r.status]),
+      [['visit', 'v1', 1, 'pending']],
+    )
+    await d.engine.run()
+    assert.equal(server.requests.size, 1, 'asked again with the same id: one request')
+    assert.equal((await d.storage.outbox()).length, 1, 'the deletion waits in the outbox')
+    assert.equal(await d.storage.visit('v1'), undefined)
+    server.decide('rejected', 'Es la visita de control: se conserva.')
+    await d.engine.run()
+    assert.equal(d.engine.status.awaitingApproval, 0)
+    assert.deepEqual(await d.storage.outbox(), [])
+    assert.equal(tokenOf((await d.storage.visit('v1'))?.file), 1, 'the visit is back here')
+    assert.deepEqual(
+      d.engine.status.rejectedDeletions.map((r) => [r.kind, r.id, r.comment]),
+      [['visit', 'v1', 'Es la visita de control: se conserva.']],
+    )
+    d.storage.close()
+  })
+
+  test('approved, the deletion is settled and the visit stays deleted here', async () => {
+    const { server, d } = await synced('approve')
+    await d.engine.run()
+    server.decide('approved')
+    assert.ok(!server.visits.has('v1'))
+    await d.engine.run()
+    assert.deepEqual(await d.storage.outbox(), [])
+    assert.equal(await d.storage.visit('v1'), undefined)
+    assert.deepEqual(d.engine.status.rejectedDeletions, [])
+    assert.equal(d.engine.status.awaitingApproval, 0)
+    d.storage.close()
+  })
+
+  test("an admin's deletion within the retention period is asked as a request too; outside it, deleted at once", async () => {
+    const within = await synced('admin-within')
+    within.d.transport.role = 'admin'
+    within.d.transport.withinRetention = true
+    await within.d.engine.signIn('a@clinic.test', 'password')
+    await within.d.engine.run()
+    assert.equal(within.d.engine.status.awaitingApproval, 1)
+    assert.ok(within.server.visits.has('v1'))
+    within.d.storage.close()
+    const past = await synced('admin-past')
+    past.d.transport.role = 'admin'
+    await past.d.engine.signIn('a@clinic.test', 'password')
+    await past.d.engine.run()
+    assert.ok(!past.server.visits.has('v1'))
+    assert.deepEqual(await past.d.storage.outbox(), [])
+    assert.equal(past.server.requests.size, 0)
+    past.d.storage.close()
   })
 })

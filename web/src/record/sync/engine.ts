@@ -6,7 +6,9 @@
  * record (plan.ts decides; a change over unsynced local edits is a conflict, never
  * applied over them). The cursor belongs to the server database's id: another id (a
  * restored server) means everything is pulled again from 0 and what the server lacks is
- * pushed again. Storage (SyncStore) and network (SyncTransport) are interfaces; the
+ * pushed again. A deletion is pushed as the server's DELETE by an admin, or else as a
+ * deletion request an admin decides on the server (pushDeletion). Storage (SyncStore)
+ * and network (SyncTransport) are interfaces; the
  * clinic-server panel (panel.ts) shows `status` and calls these methods.
  */
 import type { VisitRecord } from '../model.js'
@@ -19,6 +21,7 @@ import type {
   EntityKey,
   PulledEntity,
   PushResult,
+  RejectedDeletion,
   Resolution,
   ServerVisit,
   SignedInUser,
@@ -42,8 +45,12 @@ export interface SyncStatus {
   readonly lastSync: string | null
   /** Outbox entries waiting. */
   readonly pending: number
-  /** Deletions waiting for an admin's session (only an admin deletes on the server). */
+  /** Deletions waiting for an admin's or a clinician's session (a read-only user neither deletes nor asks to). */
   readonly waitingForAdmin: number
+  /** Deletions asked of an admin on the server (deletion requests), not yet decided: the entity stays there. */
+  readonly awaitingApproval: number
+  /** Deletions an admin rejected, learnt in this page's syncs: the patient or visit is back here. */
+  readonly rejectedDeletions: readonly RejectedDeletion[]
   readonly conflicts: readonly Conflict[]
   /**
    * What kept the last run from finishing, when the phase is 'error': the server's error type
@@ -89,6 +96,8 @@ export class SyncEngine {
     lastSync: null,
     pending: 0,
     waitingForAdmin: 0,
+    awaitingApproval: 0,
+    rejectedDeletions: [],
     conflicts: [],
     problem: null,
   }
@@ -273,6 +282,7 @@ export class SyncEngine {
     const taken = await this.store.takeOutbox(Number.POSITIVE_INFINITY, this.effects.now().getTime())
     let problem: string | null = null
     let waitingForAdmin = 0
+    let awaitingApproval = 0
     let batch: { taken: TakenEntry; changes: WireChange[] }[] = []
     const flush = async () => {
       if (batch.length === 0) return
@@ -292,17 +302,17 @@ export class SyncEngine {
           await this.store.settleDeleted(t.entry)
           continue
         }
-        if (user.role !== 'admin') {
+        if (user.role === 'read-only') {
           waitingForAdmin++
           continue
         }
         try {
-          await this.transport!.deleteEntity(t.entry.kind, t.entry.id, t.mark.rev)
-          await this.store.settleDeleted(t.entry)
+          if ((await this.pushDeletion(t, t.mark.rev, user)) === 'pending') awaitingApproval++
         } catch (error) {
           if (!(error instanceof SyncError) || error.type === 'offline' || error.type === 'signed_out') throw error
           if (error.type === 'conflict')
             await this.store.settleConflict(t.entry, this.conflictOf(t.entry.entity, 'changed', error.ctx?.current))
+          else if (error.type === 'deleted' || error.type === 'not_found') await this.store.settleDeleted(t.entry)
           else problem = error.type
         }
         continue
@@ -319,8 +329,38 @@ export class SyncEngine {
       batch.push({ taken: t, changes })
     }
     await flush()
-    this.status = { ...this.status, waitingForAdmin }
+    this.status = { ...this.status, waitingForAdmin, awaitingApproval }
     return problem
+  }
+
+  /**
+   * A deletion made here, pushed: an admin deletes on the server at once (outside the retention
+   * period); otherwise it is asked of an admin as a deletion request, with the entry's change id
+   * as the request's id, and asked again at each sync until decided. Approved: settled (the pull
+   * brings the tombstone to the other devices). Rejected: the server's copy comes back here.
+   */
+  private async pushDeletion(t: TakenEntry, rev: number, user: SignedInUser): Promise<'done' | 'pending'> {
+    const { kind, id } = t.entry
+    if (user.role === 'admin') {
+      try {
+        await this.transport!.deleteEntity(kind, id, rev)
+        await this.store.settleDeleted(t.entry)
+        return 'done'
+      } catch (error) {
+        // Within its retention period an admin states why on the server: asked as a request (docs/record.md).
+        if (!(error instanceof SyncError && error.type === 'retention_period')) throw error
+      }
+    }
+    const request = await this.transport!.requestDeletion(t.entry.changeId, kind, id, rev)
+    if (request.status === 'pending') return 'pending'
+    await this.store.settleDeleted(t.entry)
+    if (request.status === 'rejected') {
+      const copy = await this.transport!.fetchEntity(kind, id)
+      if (copy) await this.applyOne(copy)
+      const rejected: RejectedDeletion = { kind, id, comment: request.comment, decided: request.decided_at ?? '' }
+      this.status = { ...this.status, rejectedDeletions: [...this.status.rejectedDeletions, rejected].slice(-20) }
+    }
+    return 'done'
   }
 
   private conflictOf(entity: EntityKey, reason: Conflict['reason'], theirs: unknown): Conflict {

@@ -1,8 +1,10 @@
 /**
  * The clinic-server section (docs/record.md, "Sync with the clinic's record server"): a
  * dialog of its own, opened from the toolbar, with the server's address, signing in and
- * out, the sync's status (last sync, changes waiting, offline, signed out), "Sync now",
- * and the conflicts with their resolutions (keep mine, keep the server's, keep both).
+ * out, the sync's status (last sync, changes waiting, deletions waiting for an admin's
+ * approval, offline, signed out), "Sync now", the deletions an admin rejected (with the
+ * admin's words), and the conflicts with their resolutions (keep mine, keep the server's,
+ * keep both).
  * It reads the engine's status and the record, and acts only through the engine.
  */
 import { formatDate, formatDateTime } from '../../i18n/format.js'
@@ -13,7 +15,7 @@ import type { RecordController } from '../controller.js'
 import type { PatientRecord, VisitRecord } from '../model.js'
 import type { SyncEngine } from './engine.js'
 import { SyncError } from './transport.js'
-import type { Conflict, Resolution, ServerPatient, ServerVisit } from './types.js'
+import type { Conflict, RejectedDeletion, Resolution, ServerPatient, ServerVisit } from './types.js'
 
 function dateText(date: string): string {
   return date ? formatDate(date, currentLocale()) : t('compare.undated')
@@ -102,6 +104,22 @@ export function mountSyncPanel(engine: SyncEngine, controller: RecordController)
     )
   }
 
+  /** A deletion an admin rejected: what came back, and the admin's words. */
+  async function rejectionItem(r: RejectedDeletion, patients: readonly PatientRecord[]): Promise<HTMLElement> {
+    let text: string
+    if (r.kind === 'visit') {
+      const visit = await controller.storage.visit(r.id)
+      const patient = patients.find((p) => p.id === visit?.patientId)
+      text = t('sync.rejected.visit', { patient: patient?.identifier ?? '', date: dateText(visit?.date ?? '') })
+    } else text = t('sync.rejected.patient', { patient: patients.find((p) => p.id === r.id)?.identifier ?? '' })
+    return h(
+      'li',
+      { 'data-entity': `${r.kind}:${r.id}` },
+      text,
+      r.comment ? h('p', {}, t('sync.rejected.comment', { comment: r.comment })) : '',
+    )
+  }
+
   async function render(): Promise<void> {
     byId('sync-button').textContent = t('sync.button')
     byId('sync-button').title = t('sync.button.title')
@@ -112,6 +130,7 @@ export function mountSyncPanel(engine: SyncEngine, controller: RecordController)
     const s = engine.status
     const patients = await controller.storage.patients()
     const items = await Promise.all(s.conflicts.map((c) => conflictItem(c, patients)))
+    const rejections = await Promise.all(s.rejectedDeletions.map((r) => rejectionItem(r, patients)))
     if (round !== rendering) return
     if (document.activeElement !== url) url.value = s.url
     const saveUrl = h('button', { type: 'submit', id: 'sync-url-save' }, t('sync.url.save'))
@@ -190,7 +209,11 @@ export function mountSyncPanel(engine: SyncEngine, controller: RecordController)
         ' ',
         t('sync.pending', { count: s.pending }),
         s.waitingForAdmin ? ` ${t('sync.waitingForAdmin', { count: s.waitingForAdmin })}` : '',
+        s.awaitingApproval ? ` ${t('sync.awaitingApproval', { count: s.awaitingApproval })}` : '',
       ),
+      rejections.length
+        ? h('section', { id: 'sync-rejected' }, h('h3', {}, t('sync.rejected.title')), h('ul', {}, ...rejections))
+        : '',
       h('p', {}, now),
       h('h3', {}, t('sync.conflicts.title')),
       items.length

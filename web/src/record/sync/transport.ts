@@ -6,7 +6,16 @@
  * with a type the engine decides from: offline (no answer), signed_out (401), or the
  * server's own error type and message (docs/record-server.md, "Errors").
  */
-import type { PullPage, PushResult, SignedInUser, WireChange } from './types.js'
+import type {
+  DeletionRequestView,
+  PulledEntity,
+  PullPage,
+  PushResult,
+  ServerPatient,
+  ServerVisit,
+  SignedInUser,
+  WireChange,
+} from './types.js'
 
 /** Why a request to the record server failed. */
 export class SyncError extends Error {
@@ -35,6 +44,13 @@ export interface SyncTransport {
   getPhoto(sha256: string): Promise<Blob>
   /** Deletes on the server (an admin's action) from revision `rev`; 'gone' when the server has no such entity. */
   deleteEntity(kind: 'patient' | 'visit', id: string, rev: number): Promise<'deleted' | 'gone'>
+  /**
+   * Asks an admin to delete, from revision `rev` (a clinician's deletion, or an admin's within the
+   * retention period): the request as the server holds it; the same `requestId` answers the same request.
+   */
+  requestDeletion(requestId: string, kind: 'patient' | 'visit', id: string, rev: number): Promise<DeletionRequestView>
+  /** The server's copy of a patient or visit, as a pull would answer it; null when it has none. */
+  fetchEntity(kind: 'patient' | 'visit', id: string): Promise<PulledEntity | null>
 }
 
 export class FetchTransport implements SyncTransport {
@@ -143,6 +159,36 @@ export class FetchTransport implements SyncTransport {
       return 'deleted'
     } catch (error) {
       if (error instanceof SyncError && error.type === 'not_found') return 'gone'
+      throw error
+    }
+  }
+
+  async requestDeletion(
+    requestId: string,
+    kind: 'patient' | 'visit',
+    id: string,
+    rev: number,
+  ): Promise<DeletionRequestView> {
+    const answer = await this.json<{ request: DeletionRequestView }>('POST', '/api/deletion-requests', {
+      request_id: requestId,
+      kind,
+      id,
+      rev,
+    })
+    // Asked again with the same id (every sync while it waits): the request as it stands now, decided or not.
+    return answer.request
+  }
+
+  async fetchEntity(kind: 'patient' | 'visit', id: string): Promise<PulledEntity | null> {
+    try {
+      if (kind === 'visit') {
+        const { visit } = await this.json<{ visit: ServerVisit }>('GET', `/api/visits/${encodeURIComponent(id)}`)
+        return { seq: visit.seq, kind, id, deleted: false, visit }
+      }
+      const { patient } = await this.json<{ patient: ServerPatient }>('GET', `/api/patients/${encodeURIComponent(id)}`)
+      return { seq: patient.seq, kind, id, deleted: false, patient }
+    } catch (error) {
+      if (error instanceof SyncError && error.type === 'not_found') return null
       throw error
     }
   }

@@ -52,6 +52,7 @@ export interface SyncedMark {
 
 /** A patient, a photo and a visit as the record server answers them (one definition for both sides). */
 export type {
+  DeletionRequestView,
   PatientView as ServerPatient,
   PhotoRefView as ServerPhotoRef,
   Refusal,
@@ -169,4 +170,14 @@ export interface SyncServerState {
   readonly lastSync: string | null
   /** The user last signed in (the session itself is the server's HttpOnly cookie). */
   readonly user: SignedInUser | null
+}
+
+/** A deletion this device asked for that an admin rejected: the patient or visit is back here (SyncStatus). */
+export interface RejectedDeletion {
+  readonly kind: EntityKind
+  readonly id: string
+  /** The admin's words ('' when none). */
+  readonly comment: string
+  /** ISO time of the decision. */
+  readonly decided: string
 }
