@@ -8,6 +8,8 @@
  * DevTools protocol, optionally with its uploads throttled (so an upload stays in flight).
  */
 import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
+import { crc32 } from 'node:zlib'
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { type Harness, openApp, startHarness } from './browser.js'
 import type { TestStore } from './postgres.js'
@@ -159,4 +161,20 @@ export async function network(page: Page): Promise<DeviceNetwork> {
     offline: () => conditions(true, -1),
     online: (uploadBytesPerSecond = -1) => conditions(false, uploadBytesPerSecond),
   }
+}
+
+/**
+ * The PNG `png` with `bytes` random bytes more, in a private ancillary chunk before IEND that
+ * decoders skip: the same picture (the figure's known pixels), other bytes (its own SHA-256) and
+ * as large as a test needs (an upload that lasts while throttled).
+ */
+export function paddedPng(png: Buffer, bytes: number): Buffer {
+  const end = png.length - 12
+  assert.equal(png.subarray(end + 4, end + 8).toString('latin1'), 'IEND', 'a PNG ends with its IEND chunk')
+  const typeAndData = Buffer.concat([Buffer.from('teSt', 'latin1'), randomBytes(bytes)])
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(bytes)
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(typeAndData))
+  return Buffer.concat([png.subarray(0, end), length, typeAndData, crc, png.subarray(end)])
 }

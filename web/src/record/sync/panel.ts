@@ -34,6 +34,9 @@ function visitSummary(date: string, file: unknown): string {
 function problemText(type: string): string {
   if (type === 'unanswered' || type === 'failed' || type === 'offline') return t(`sync.problem.${type}`)
   if (type === 'login_failed' || type === 'account_locked' || type === 'rate_limited') return t(`sync.problem.${type}`)
+  // The server failed or is down (its database, a proxy's 5xx): nothing was refused, so not said as a refusal.
+  if (type === 'internal' || type === 'unavailable' || /^http_5\d\d$/.test(type))
+    return t('sync.problem.unavailable', { type })
   return t('sync.problem.server', { type })
 }
 
