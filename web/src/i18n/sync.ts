@@ -69,7 +69,7 @@ export const SYNC_EN = {
   'sync.problem.server':
     "the server refused a change ({type}); it stays here and is sent again at the next sync. If it persists, tell the clinic's admin.",
   'sync.problem.unavailable':
-    "the server could not answer ({type}): it or its database may be down. The changes stay here; sync again in a while, and if it persists, tell the clinic's admin.",
+    "the server could not answer ({type}): it or its database may be down. The changes stay here and are sent when it answers again; if this persists, tell the clinic's admin.",
 } as const
 
 export type SyncKey = keyof typeof SYNC_EN
@@ -143,5 +143,5 @@ export const SYNC_ES = {
   'sync.problem.server':
     'el servidor rechazó un cambio ({type}); se conserva aquí y se envía en la próxima sincronización. Si se repite, avise al administrador de la clínica.',
   'sync.problem.unavailable':
-    'el servidor no pudo responder ({type}): puede que él o su base de datos no estén funcionando. Los cambios se conservan aquí; vuelva a sincronizar dentro de un rato y, si se repite, avise al administrador de la clínica.',
+    'el servidor no pudo responder ({type}): puede que él o su base de datos no estén funcionando. Los cambios se conservan aquí y se envían cuando vuelva a responder; si se repite, avise al administrador de la clínica.',
 } as const satisfies Record<SyncKey, unknown>
