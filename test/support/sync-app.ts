@@ -100,6 +100,25 @@ export async function closeSync(page: Page): Promise<void> {
   await page.locator('#sync-dialog').waitFor({ state: 'hidden' })
 }
 
+/**
+ * Waits until a sync run has ended in step with the server at least once since `after` (an
+ * earlier data-last-sync; '' for a device that never synced): nothing waiting, nothing wrong.
+ */
+export async function syncedSince(page: Page, after = '', timeout?: number): Promise<void> {
+  await page.waitForFunction(
+    (earlier) => {
+      const status = (
+        globalThis as unknown as {
+          document: { getElementById(id: string): { dataset: Record<string, string> } | null }
+        }
+      ).document.getElementById('sync-status')?.dataset
+      return status?.phase === 'idle' && status.pending === '0' && (status.lastSync ?? '') > earlier
+    },
+    after,
+    timeout === undefined ? {} : { timeout },
+  )
+}
+
 /** Sets the server and signs in as the clinician; the sign-in starts a sync. */
 export async function signIn(page: Page, serverUrl: string): Promise<void> {
   await openSync(page)
@@ -116,9 +135,15 @@ export async function signIn(page: Page, serverUrl: string): Promise<void> {
 export async function syncNow(page: Page, conflicts = 0): Promise<void> {
   await savedToRecord(page)
   await openSync(page)
+  const before = (await lastSync(page)) ?? ''
   await page.locator('#sync-now').click()
   await page.locator(`#sync-button[data-conflicts="${conflicts}"]`).waitFor({ state: 'attached' })
-  await page.locator('#sync-status[data-phase="idle"][data-pending="0"]').waitFor()
+  await syncedSince(page, before)
+}
+
+/** When the device last ended a sync run in step (the clinic-server dialog's status; '' never). */
+export function lastSync(page: Page): Promise<string | null> {
+  return page.locator('#sync-status').getAttribute('data-last-sync')
 }
 
 export type Stored = Awaited<ReturnType<typeof readRecord>>

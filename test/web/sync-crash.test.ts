@@ -8,7 +8,8 @@
  * started again on the same data directory and port; on PostgreSQL the postmaster and its
  * backends are killed with SIGKILL and started again on the same data directory (the record
  * server carries on). The app says so in words the clinician can act on (in English on the
- * first, in Spanish on the second); the clinician syncs again. Then every visit exists exactly
+ * first, in Spanish on the second) and, once the server answers again, syncs again by itself
+ * (browser-sync.ts tries again after a run the server could not answer). Then every visit exists exactly
  * once on the server (each at revision 1) and on device B, with the same values and the same
  * photo bytes (SHA-256), and device A's outbox is empty.
  */
@@ -23,6 +24,7 @@ import {
   closeSync,
   type Device,
   device,
+  lastSync,
   network,
   openSync,
   paddedPng,
@@ -30,7 +32,7 @@ import {
   type SyncSetup,
   signIn,
   startSyncSetup,
-  syncNow,
+  syncedSince,
   visitsOf,
 } from '../support/sync-app.js'
 import { FIGURES } from './fixtures/figure.js'
@@ -45,6 +47,17 @@ const UPLOAD_RATE = 100_000
 const isPhotoUpload = (line: LogLine) => {
   const req = line.req as { method?: string; route?: string } | undefined
   return line.msg === 'incoming request' && req?.method === 'PUT' && req.route === '/api/photos/:sha256'
+}
+
+/** How many photo uploads the server stored (answered 201), by its log. */
+const storedUploads = (logs: readonly LogLine[]) => {
+  const uploads = new Set(logs.filter(isPhotoUpload).map((line) => line.reqId))
+  return logs.filter(
+    (line) =>
+      line.msg === 'request completed' &&
+      uploads.has(line.reqId) &&
+      (line.res as { statusCode?: number } | undefined)?.statusCode === 201,
+  ).length
 }
 
 /**
@@ -75,7 +88,7 @@ for (const store of testStores()) {
       const spanish = store.name === 'postgres'
       const a: Device = await device(setup.h, spanish ? 'es-ES' : 'en-GB')
       await signIn(a.page, setup.server.url)
-      await a.page.locator('#sync-status[data-phase="idle"][data-pending="0"]').waitFor()
+      await syncedSince(a.page)
       const net = await network(a.page)
       await net.offline()
 
@@ -127,32 +140,29 @@ for (const store of testStores()) {
       const said = spanish
         ? {
             phase: 'error',
-            text: /^La última sincronización no terminó: el servidor no pudo responder \(internal\): puede que él o su base de datos no estén funcionando\. Los cambios se conservan aquí; vuelva a sincronizar dentro de un rato y, si se repite, avise al administrador de la clínica\./,
+            text: /^La última sincronización no terminó: el servidor no pudo responder \(internal\): puede que él o su base de datos no estén funcionando\. Los cambios se conservan aquí y se envían cuando vuelva a responder; si se repite, avise al administrador de la clínica\./,
           }
         : { phase: 'offline', text: /^Offline: changes are kept here and sent when the server can be reached\./ }
       await a.page
         .locator(`#sync-status[data-phase="${said.phase}"]`, { hasText: said.text })
         .waitFor({ timeout: 60_000 })
       assert.notEqual(await a.page.locator('#sync-status').getAttribute('data-pending'), '0', 'the visits still wait')
+      const synced = (await lastSync(a.page)) ?? ''
+      // By the server's log: the first photo was stored, the second never (cut off, or its database gone).
+      assert.equal(storedUploads(logs), 1, 'the crash came while the second photo was being uploaded')
 
-      // Started again on the same data; the network back to full speed; the clinician syncs again.
+      // The network back to full speed; started again on the same data. The app syncs again by
+      // itself (no "Sync now"): its next try after a run the server could not answer.
+      await net.online()
       if (cluster) await cluster.start()
       else await setup.restart()
       assert.equal((await fetch(`${setup.server.url}/ready`)).status, 200)
-      // What the server holds now: the first photo whole, nothing of the second (cut off), no visit yet.
-      const admin = new RecordClient(setup.server.url)
-      assert.equal((await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status, 200)
-      const held: string[] = []
-      for (const sha of hashesA.values())
-        if ((await admin.request('GET', `/api/photos/${sha}`)).status === 200) held.push(sha)
-      assert.equal(held.length, 1, 'the kill came while the second photo was being uploaded')
-      const early = (await admin.request('GET', '/api/sync/pull?cursor=0')).body.changes as { kind: string }[]
-      assert.equal(early.filter((c) => c.kind === 'visit').length, 0)
-      await net.online()
-      await syncNow(a.page)
+      await syncedSince(a.page, synced, 60_000)
       assert.deepEqual((await readStores(a.page, { outbox: 'keys' })).outbox.keys, [], "device A's outbox is empty")
 
       // On the server: each visit once, applied once, naming its photo, whose bytes are there.
+      const admin = new RecordClient(setup.server.url)
+      assert.equal((await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status, 200)
       const pulled = (await admin.request('GET', '/api/sync/pull?cursor=0')).body.changes as {
         kind: string
         id: string
@@ -172,7 +182,7 @@ for (const store of testStores()) {
       // On device B: the same visits, values and photo bytes.
       const b = await device(setup.h)
       await signIn(b.page, setup.server.url)
-      await b.page.locator('#sync-status[data-phase="idle"][data-pending="0"]').waitFor()
+      await syncedSince(b.page)
       const recordB = await readRecord(b.page)
       const visitsB = visitsOf(recordB)
       assert.equal(visitsB.length, VISITS)

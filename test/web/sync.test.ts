@@ -25,6 +25,7 @@ import {
   type SyncSetup,
   signIn,
   startSyncSetup,
+  syncedSince,
   syncNow,
   unexpected,
   visitsOf,
@@ -111,7 +112,7 @@ for (const store of testStores()) {
 
       b = await device(setup.h)
       await signIn(b.page, setup.server.url)
-      await b.page.locator('#sync-status[data-phase="idle"][data-pending="0"]').waitFor()
+      await syncedSince(b.page)
       const recordB = await readRecord(b.page)
       const [visitB] = visitsOf(recordB)
       assert.ok(visitB, 'device B holds the visit')
