@@ -107,10 +107,9 @@ export async function openApp(
   return { page, requests, errors }
 }
 
-export async function loadPhoto(page: Page, h: Harness, view: View): Promise<void> {
-  await page
-    .locator('#photo-input')
-    .setInputFiles({ name: `${view}-figure.png`, mimeType: 'image/png', buffer: h.photos[view] })
+/** Opens the view's figure as the photo (or `bytes`: another PNG of that figure) through the file input. */
+export async function loadPhoto(page: Page, h: Harness, view: View, bytes: Buffer = h.photos[view]): Promise<void> {
+  await page.locator('#photo-input').setInputFiles({ name: `${view}-figure.png`, mimeType: 'image/png', buffer: bytes })
   await page.locator('.stage.has-photo image.photo').waitFor()
 }
 

@@ -1,243 +1,187 @@
 /**
- * The app's sync with the clinic's record server, end to end: a real record-server process
- * (embedded SQLite in a temporary directory, RECORD_ALLOWED_ORIGINS naming the app's
- * origin), the metrics service serving the app (RECORD_SERVER_ORIGINS in its CSP), and
- * two Chromium contexts as two devices. Device A records a visit with a photo offline,
- * goes online and syncs; device B signs in, syncs and holds the same visit: the same
- * values, the same photo bytes (SHA-256). Then both edit that visit offline and sync: B's
- * push is refused as stale, the conflict is shown, resolved as "keep both", and both
- * versions are reachable on both devices. Also: the session cookie (__Host-, Secure,
- * SameSite=Strict) works for the app on http://127.0.0.1 (a secure context), and a page
- * of another origin is refused at the preflight.
+ * The app's sync with the clinic's record server, end to end, over each store (the embedded
+ * SQLite in a temporary directory, then a database of a throwaway PostgreSQL cluster; that run
+ * skipped where PostgreSQL is not installed, unless CI is set): a real record-server process
+ * (RECORD_ALLOWED_ORIGINS naming the app's origin), the metrics service serving the app
+ * (RECORD_SERVER_ORIGINS in its CSP), and two Chromium contexts as two devices
+ * (support/sync-app.ts). Device A records a visit with a photo offline, goes online and syncs;
+ * device B signs in, syncs and holds the same visit: the same values, the same photo bytes
+ * (SHA-256). Then both edit that visit offline and sync: B's push is refused as stale, the
+ * conflict is shown, resolved as "keep both", and both versions are reachable on both devices.
+ * Also: the session cookie (__Host-, Secure, SameSite=Strict) works for the app on
+ * http://127.0.0.1 (a secure context), and a page of another origin is refused at the preflight.
  */
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
-import type { BrowserContext, Page } from 'playwright-core'
-import { type Harness, loadPhoto, openApp, placeGuided, startHarness } from '../support/browser.js'
+import { after, before, describe, test } from 'node:test'
+import { loadPhoto, placeGuided } from '../support/browser.js'
+import { testStores } from '../support/postgres.js'
 import { nudgeMarker, openRecord, readRecord, savedToRecord } from '../support/record.js'
 import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  RecordClient,
-  type RecordServer,
-  startRecordServer,
-} from '../support/record-server.js'
-import { freePort } from '../support/server-process.js'
+  closeSync,
+  type Device,
+  device,
+  openSync,
+  photoHash,
+  type SyncSetup,
+  signIn,
+  startSyncSetup,
+  syncedSince,
+  syncNow,
+  unexpected,
+  visitsOf,
+} from '../support/sync-app.js'
 import { FIGURES } from './fixtures/figure.js'
 
-let h: Harness
-let server: RecordServer
-let appOrigin: string
-const CLINICIAN = 'clinician@clinic.test'
-const CLINICIAN_PASSWORD = 'a clinician password'
+for (const store of testStores()) {
+  describe(`the app syncs two devices through the record server (${store.name})`, { skip: store.skip }, () => {
+    let setup: SyncSetup
+    before(async () => {
+      setup = await startSyncSetup(store)
+    })
+    after(async () => {
+      await setup?.close()
+    })
 
-before(async () => {
-  const port = await freePort()
-  appOrigin = `http://127.0.0.1:${port}`
-  server = await startRecordServer({ env: { RECORD_ALLOWED_ORIGINS: appOrigin } })
-  h = await startHarness({ port, app: { recordServerOrigins: [server.url] } })
-  const admin = new RecordClient(server.url)
-  assert.equal((await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status, 200)
-  const made = await admin.request('POST', '/api/users', {
-    email: CLINICIAN,
-    role: 'clinician',
-    password: CLINICIAN_PASSWORD,
+    let a: Device
+    let b: Device
+    let visitId = ''
+
+    test('the session cookie works for the app on http://127.0.0.1, and a page of another origin is refused', async () => {
+      a = await device(setup.h)
+      await signIn(a.page, setup.server.url)
+      const cookies = await a.context.cookies(setup.server.url)
+      const session = cookies.find((c) => c.name === '__Host-record_session')
+      assert.ok(session, 'the session cookie is kept by Chromium')
+      assert.equal(session.secure, true)
+      assert.equal(session.httpOnly, true)
+      assert.equal(session.sameSite, 'Strict')
+      // No script of the page reads it.
+      assert.equal(
+        await a.page.evaluate(() =>
+          (globalThis as unknown as { document: { cookie: string } }).document.cookie.includes('record_session'),
+        ),
+        false,
+      )
+      // The preflight: the app's origin allowed with credentials, another refused.
+      const allowed = await fetch(`${setup.server.url}/api/sync/push`, {
+        method: 'OPTIONS',
+        headers: { origin: setup.appOrigin, 'access-control-request-method': 'POST' },
+      })
+      assert.equal(allowed.status, 204)
+      assert.equal(allowed.headers.get('access-control-allow-origin'), setup.appOrigin)
+      assert.equal(allowed.headers.get('access-control-allow-credentials'), 'true')
+      assert.match(allowed.headers.get('access-control-allow-headers') ?? '', /x-csrf-token/)
+      const refused = await fetch(`${setup.server.url}/api/sync/push`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://127.0.0.1:1', 'access-control-request-method': 'POST' },
+      })
+      assert.equal(refused.status, 403)
+      assert.equal(refused.headers.get('access-control-allow-origin'), null)
+      assert.equal(((await refused.json()) as { error: { type: string } }).error.type, 'origin_not_allowed')
+      // An answer is readable by the app's origin only (no wildcard): another origin gets no CORS header at all.
+      const answered = await fetch(`${setup.server.url}/api/session`, { headers: { origin: setup.appOrigin } })
+      assert.equal(answered.headers.get('access-control-allow-origin'), setup.appOrigin)
+      const other = await fetch(`${setup.server.url}/api/session`, { headers: { origin: 'https://elsewhere.example' } })
+      assert.equal(other.headers.get('access-control-allow-origin'), null)
+    })
+
+    test('device A records a visit offline, syncs online; device B gets it with the same values and photo bytes', async () => {
+      const page = a.page
+      await closeSync(page)
+      await a.context.setOffline(true)
+      await page.locator('#patient-id').fill('PAC-0042')
+      await page.locator('#patient-id').press('Tab')
+      await loadPhoto(page, setup.h, 'anterior')
+      await placeGuided(page, FIGURES.anterior)
+      await page.locator('#record-status[data-saved="true"]').waitFor()
+      await savedToRecord(page)
+      await openSync(page)
+      await page.locator('#sync-now').click()
+      await page.locator('#sync-status[data-phase="offline"]').waitFor()
+      assert.notEqual(
+        await page.locator('#sync-status').getAttribute('data-pending'),
+        '0',
+        'the visit waits in the outbox',
+      )
+      await a.context.setOffline(false)
+      await syncNow(page)
+      const recordA = await readRecord(page)
+      const [visitA] = visitsOf(recordA)
+      assert.ok(visitA)
+      visitId = visitA.id
+
+      b = await device(setup.h)
+      await signIn(b.page, setup.server.url)
+      await syncedSince(b.page)
+      const recordB = await readRecord(b.page)
+      const [visitB] = visitsOf(recordB)
+      assert.ok(visitB, 'device B holds the visit')
+      assert.equal(visitsOf(recordB).length, 1)
+      assert.equal(visitB.id, visitA.id)
+      assert.deepEqual(visitB.file, visitA.file, 'the same assessment: markers, calibration, values')
+      assert.equal(visitB.date, visitA.date)
+      const hashA = photoHash(recordA, visitA.photos.anterior!.key)
+      const hashB = photoHash(recordB, visitB.photos.anterior!.key)
+      assert.ok(hashA)
+      assert.equal(hashB, hashA, 'the same photo bytes (SHA-256)')
+      assert.deepEqual(
+        recordB.patients.map((p) => p.identifier),
+        ['PAC-0042'],
+      )
+      assert.deepEqual(unexpected([...a.errors, ...b.errors]), [])
+    })
+
+    test('both devices edit the same visit offline: the conflict is shown and kept both, nothing lost', async () => {
+      // Device B opens the visit; device A still has it on screen.
+      await closeSync(b.page)
+      await openRecord(b.page)
+      await b.page.locator('#record-patients li[data-patient="PAC-0042"] button').first().click()
+      await b.page.locator(`#record-visits li[data-visit="${visitId}"] button.open`).click()
+      await b.page.locator('#record-dialog').waitFor({ state: 'hidden' })
+      await b.page.locator('.stage.has-photo image.photo').waitFor()
+      await closeSync(a.page)
+
+      await a.context.setOffline(true)
+      await b.context.setOffline(true)
+      const target = 'espina_nasal'
+      await nudgeMarker(a.page, target, 'Shift+ArrowRight')
+      await savedToRecord(a.page)
+      await nudgeMarker(b.page, target, 'Shift+ArrowLeft')
+      await savedToRecord(b.page)
+      const mineA = visitsOf(await readRecord(a.page)).find((v) => v.id === visitId)!.file.views.anterior!.markers[
+        target
+      ]
+      const mineB = visitsOf(await readRecord(b.page)).find((v) => v.id === visitId)!.file.views.anterior!.markers[
+        target
+      ]
+      assert.notDeepEqual(mineA, mineB)
+
+      await a.context.setOffline(false)
+      await syncNow(a.page)
+      await b.context.setOffline(false)
+      await syncNow(b.page, 1)
+      const item = b.page.locator(`#sync-conflicts li[data-entity="visit:${visitId}"]`)
+      await item.waitFor()
+      assert.equal(await item.getAttribute('data-reason'), 'changed')
+      // Nothing was overwritten: B still holds its own edit until the clinician decides.
+      assert.deepEqual(
+        visitsOf(await readRecord(b.page)).find((v) => v.id === visitId)!.file.views.anterior!.markers[target],
+        mineB,
+      )
+      await item.locator('button[data-resolution="both"]').click()
+      await b.page.locator('#sync-conflicts-none').waitFor()
+      await b.page.locator('#sync-button[data-conflicts="0"]').waitFor({ state: 'attached' })
+      await syncNow(b.page)
+      await syncNow(a.page)
+
+      for (const d of [a, b]) {
+        const visits = visitsOf(await readRecord(d.page))
+        assert.equal(visits.length, 2, 'both versions are visits of the patient')
+        const markers = visits.map((v) => JSON.stringify(v.file.views.anterior!.markers[target])).sort()
+        assert.deepEqual(markers, [JSON.stringify(mineA), JSON.stringify(mineB)].sort())
+        assert.equal(visits.find((v) => v.id === visitId)!.file.views.anterior!.markers[target]!.join(), mineA!.join())
+      }
+      assert.deepEqual(unexpected([...a.errors, ...b.errors]), [])
+    })
   })
-  assert.equal(made.status, 201, JSON.stringify(made.body))
-})
-
-after(async () => {
-  await h?.close()
-  await server?.dispose()
-})
-
-interface Device {
-  readonly page: Page
-  readonly context: BrowserContext
-  readonly errors: string[]
 }
-
-async function device(): Promise<Device> {
-  const { page, errors } = await openApp(h)
-  return { page, context: page.context(), errors }
-}
-
-async function openSync(page: Page): Promise<void> {
-  if ((await page.locator('#sync-dialog[open]').count()) === 0) await page.locator('#sync-button').click()
-  await page.locator('#sync-dialog[open] #sync-url').waitFor()
-}
-
-async function closeSync(page: Page): Promise<void> {
-  await page.locator('#sync-close').click()
-  await page.locator('#sync-dialog').waitFor({ state: 'hidden' })
-}
-
-/** Sets the server and signs in as the clinician; the sign-in starts a sync. */
-async function signIn(page: Page): Promise<void> {
-  await openSync(page)
-  await page.locator('#sync-url').fill(server.url)
-  await page.locator('#sync-url-save').click()
-  await page.locator('#sync-sign-in-form').waitFor()
-  await page.locator('#sync-email').fill(CLINICIAN)
-  await page.locator('#sync-password').fill(CLINICIAN_PASSWORD)
-  await page.locator('#sync-sign-in').click()
-  await page.locator('#sync-account').waitFor()
-}
-
-/** Syncs now and waits until the run ended with nothing waiting (or with `conflicts` conflicts). */
-async function syncNow(page: Page, conflicts = 0): Promise<void> {
-  await savedToRecord(page)
-  await openSync(page)
-  await page.locator('#sync-now').click()
-  await page.locator(`#sync-button[data-conflicts="${conflicts}"]`).waitFor({ state: 'attached' })
-  await page.locator('#sync-status[data-phase="idle"][data-pending="0"]').waitFor()
-}
-
-type Stored = Awaited<ReturnType<typeof readRecord>>
-const visitsOf = (r: Stored) =>
-  r.visits as unknown as {
-    id: string
-    patientId: string
-    date: string
-    file: { views: Record<string, { markers: Record<string, [number, number]> }> }
-    photos: Record<string, { key: string }>
-  }[]
-
-/** Errors but the browser's own log of each request made while offline (the sync tried, and said so). */
-const unexpected = (errors: readonly string[]) => errors.filter((e) => !e.includes('net::ERR_INTERNET_DISCONNECTED'))
-
-const photoHash = (r: Stored, key: string) => r.photos.find((p) => p.key === key)?.hash
-
-let a: Device
-let b: Device
-let visitId = ''
-
-test('the session cookie works for the app on http://127.0.0.1, and a page of another origin is refused', async () => {
-  a = await device()
-  await signIn(a.page)
-  const cookies = await a.context.cookies(server.url)
-  const session = cookies.find((c) => c.name === '__Host-record_session')
-  assert.ok(session, 'the session cookie is kept by Chromium')
-  assert.equal(session.secure, true)
-  assert.equal(session.httpOnly, true)
-  assert.equal(session.sameSite, 'Strict')
-  // No script of the page reads it.
-  assert.equal(
-    await a.page.evaluate(() =>
-      (globalThis as unknown as { document: { cookie: string } }).document.cookie.includes('record_session'),
-    ),
-    false,
-  )
-  // The preflight: the app's origin allowed with credentials, another refused.
-  const allowed = await fetch(`${server.url}/api/sync/push`, {
-    method: 'OPTIONS',
-    headers: { origin: appOrigin, 'access-control-request-method': 'POST' },
-  })
-  assert.equal(allowed.status, 204)
-  assert.equal(allowed.headers.get('access-control-allow-origin'), appOrigin)
-  assert.equal(allowed.headers.get('access-control-allow-credentials'), 'true')
-  assert.match(allowed.headers.get('access-control-allow-headers') ?? '', /x-csrf-token/)
-  const refused = await fetch(`${server.url}/api/sync/push`, {
-    method: 'OPTIONS',
-    headers: { origin: 'http://127.0.0.1:1', 'access-control-request-method': 'POST' },
-  })
-  assert.equal(refused.status, 403)
-  assert.equal(refused.headers.get('access-control-allow-origin'), null)
-  assert.equal(((await refused.json()) as { error: { type: string } }).error.type, 'origin_not_allowed')
-  // An answer is readable by the app's origin only (no wildcard): another origin gets no CORS header at all.
-  const answered = await fetch(`${server.url}/api/session`, { headers: { origin: appOrigin } })
-  assert.equal(answered.headers.get('access-control-allow-origin'), appOrigin)
-  const other = await fetch(`${server.url}/api/session`, { headers: { origin: 'https://elsewhere.example' } })
-  assert.equal(other.headers.get('access-control-allow-origin'), null)
-})
-
-test('device A records a visit offline, syncs online; device B gets it with the same values and photo bytes', async () => {
-  const page = a.page
-  await closeSync(page)
-  await a.context.setOffline(true)
-  await page.locator('#patient-id').fill('PAC-0042')
-  await page.locator('#patient-id').press('Tab')
-  await loadPhoto(page, h, 'anterior')
-  await placeGuided(page, FIGURES.anterior)
-  await page.locator('#record-status[data-saved="true"]').waitFor()
-  await savedToRecord(page)
-  await openSync(page)
-  await page.locator('#sync-now').click()
-  await page.locator('#sync-status[data-phase="offline"]').waitFor()
-  assert.notEqual(await page.locator('#sync-status').getAttribute('data-pending'), '0', 'the visit waits in the outbox')
-  await a.context.setOffline(false)
-  await syncNow(page)
-  const recordA = await readRecord(page)
-  const [visitA] = visitsOf(recordA)
-  assert.ok(visitA)
-  visitId = visitA.id
-
-  b = await device()
-  await signIn(b.page)
-  await b.page.locator('#sync-status[data-phase="idle"][data-pending="0"]').waitFor()
-  const recordB = await readRecord(b.page)
-  const [visitB] = visitsOf(recordB)
-  assert.ok(visitB, 'device B holds the visit')
-  assert.equal(visitsOf(recordB).length, 1)
-  assert.equal(visitB.id, visitA.id)
-  assert.deepEqual(visitB.file, visitA.file, 'the same assessment: markers, calibration, values')
-  assert.equal(visitB.date, visitA.date)
-  const hashA = photoHash(recordA, visitA.photos.anterior!.key)
-  const hashB = photoHash(recordB, visitB.photos.anterior!.key)
-  assert.ok(hashA)
-  assert.equal(hashB, hashA, 'the same photo bytes (SHA-256)')
-  assert.deepEqual(
-    recordB.patients.map((p) => p.identifier),
-    ['PAC-0042'],
-  )
-  assert.deepEqual(unexpected([...a.errors, ...b.errors]), [])
-})
-
-test('both devices edit the same visit offline: the conflict is shown and kept both, nothing lost', async () => {
-  // Device B opens the visit; device A still has it on screen.
-  await closeSync(b.page)
-  await openRecord(b.page)
-  await b.page.locator('#record-patients li[data-patient="PAC-0042"] button').first().click()
-  await b.page.locator(`#record-visits li[data-visit="${visitId}"] button.open`).click()
-  await b.page.locator('#record-dialog').waitFor({ state: 'hidden' })
-  await b.page.locator('.stage.has-photo image.photo').waitFor()
-  await closeSync(a.page)
-
-  await a.context.setOffline(true)
-  await b.context.setOffline(true)
-  const target = 'espina_nasal'
-  await nudgeMarker(a.page, target, 'Shift+ArrowRight')
-  await savedToRecord(a.page)
-  await nudgeMarker(b.page, target, 'Shift+ArrowLeft')
-  await savedToRecord(b.page)
-  const mineA = visitsOf(await readRecord(a.page)).find((v) => v.id === visitId)!.file.views.anterior!.markers[target]
-  const mineB = visitsOf(await readRecord(b.page)).find((v) => v.id === visitId)!.file.views.anterior!.markers[target]
-  assert.notDeepEqual(mineA, mineB)
-
-  await a.context.setOffline(false)
-  await syncNow(a.page)
-  await b.context.setOffline(false)
-  await syncNow(b.page, 1)
-  const item = b.page.locator(`#sync-conflicts li[data-entity="visit:${visitId}"]`)
-  await item.waitFor()
-  assert.equal(await item.getAttribute('data-reason'), 'changed')
-  // Nothing was overwritten: B still holds its own edit until the clinician decides.
-  assert.deepEqual(
-    visitsOf(await readRecord(b.page)).find((v) => v.id === visitId)!.file.views.anterior!.markers[target],
-    mineB,
-  )
-  await item.locator('button[data-resolution="both"]').click()
-  await b.page.locator('#sync-conflicts-none').waitFor()
-  await b.page.locator('#sync-button[data-conflicts="0"]').waitFor({ state: 'attached' })
-  await syncNow(b.page)
-  await syncNow(a.page)
-
-  for (const d of [a, b]) {
-    const visits = visitsOf(await readRecord(d.page))
-    assert.equal(visits.length, 2, 'both versions are visits of the patient')
-    const markers = visits.map((v) => JSON.stringify(v.file.views.anterior!.markers[target])).sort()
-    assert.deepEqual(markers, [JSON.stringify(mineA), JSON.stringify(mineB)].sort())
-    assert.equal(visits.find((v) => v.id === visitId)!.file.views.anterior!.markers[target]!.join(), mineA!.join())
-  }
-  assert.deepEqual(unexpected([...a.errors, ...b.errors]), [])
-})

@@ -78,6 +78,8 @@ export const SYNC_EN = {
   'sync.problem.rate_limited': 'too many sign-in attempts from here; wait a minute and try again.',
   'sync.problem.server':
     "the server refused a change ({type}); it stays here and is sent again at the next sync. If it persists, tell the clinic's admin.",
+  'sync.problem.unavailable':
+    "the server could not answer ({type}): it or its database may be down. The changes stay here and are sent when it answers again; if this persists, tell the clinic's admin.",
 } as const
 
 export type SyncKey = keyof typeof SYNC_EN
@@ -160,4 +162,6 @@ export const SYNC_ES = {
     'demasiados intentos de inicio de sesión desde aquí; espere un minuto e inténtelo de nuevo.',
   'sync.problem.server':
     'el servidor rechazó un cambio ({type}); se conserva aquí y se envía en la próxima sincronización. Si se repite, avise al administrador de la clínica.',
+  'sync.problem.unavailable':
+    'el servidor no pudo responder ({type}): puede que él o su base de datos no estén funcionando. Los cambios se conservan aquí y se envían cuando vuelva a responder; si se repite, avise al administrador de la clínica.',
 } as const satisfies Record<SyncKey, unknown>

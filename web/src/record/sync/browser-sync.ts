@@ -2,17 +2,21 @@
  * The sync's effects in the page: the record server reached over fetch (transport.ts),
  * SHA-256 by the browser's own crypto, one sync at a time across this browser's tabs (a
  * Web Lock), a device id kept in localStorage (sent as X-Device-Id for the server's audit
- * trail), and when to sync: at load, when the browser is back online, and shortly after
- * each change of the record.
+ * trail), and when to sync: at load, when the browser is back online, shortly after
+ * each change of the record, and again by itself after a run the server could not answer
+ * (unreachable, or failing: its database down), later each time, while the browser is online.
  */
 import type { RecordController } from '../controller.js'
 import { newKey } from '../photos.js'
 import { SyncEngine } from './engine.js'
 import type { SyncStore } from './store.js'
-import { FetchTransport } from './transport.js'
+import { FetchTransport, serverFailed } from './transport.js'
 
 const DEVICE_KEY = 'posture-metrics.device'
 const SYNC_LOCK = 'posture-metrics-sync'
+/** The first try again after a run the server could not answer; each next one waits twice as long, up to the last. */
+const RETRY_FIRST_MS = 3_000
+const RETRY_LAST_MS = 300_000
 
 function deviceId(): string {
   try {
@@ -48,6 +52,27 @@ export async function startBrowserSync(store: SyncStore, controller: RecordContr
   })
   await engine.start()
   addEventListener('online', () => void engine.run())
+  // A run the server could not answer (restarting, its database down): tried again without the
+  // clinician, so what the status promises ("sent when the server can be reached") holds. While
+  // the browser is offline the online event above starts the next run instead.
+  let retries = 0
+  let retry: ReturnType<typeof setTimeout> | undefined
+  let phase = engine.status.phase
+  engine.onChange(() => {
+    const { phase: now, problem } = engine.status
+    const ended = phase === 'syncing' && now !== 'syncing'
+    phase = now
+    if (!ended) return
+    clearTimeout(retry)
+    const unanswered = now === 'offline' || (now === 'error' && problem !== null && serverFailed(problem))
+    if (!unanswered) {
+      retries = 0
+      return
+    }
+    if (!navigator.onLine) return
+    retry = setTimeout(() => void engine.run(), Math.min(RETRY_FIRST_MS * 2 ** retries, RETRY_LAST_MS))
+    retries++
+  })
   // A change of the record made here (not one the sync itself wrote) that queued a change: synced a moment later.
   controller.onChange(() => {
     if (applying > 0 || controller.pending || engine.status.phase === 'no_server') return

@@ -14,7 +14,7 @@ import type { View } from '../../state/model.js'
 import type { RecordController } from '../controller.js'
 import type { PatientRecord, VisitRecord } from '../model.js'
 import type { SyncEngine } from './engine.js'
-import { SyncError } from './transport.js'
+import { SyncError, serverFailed } from './transport.js'
 import type { Conflict, RejectedDeletion, Resolution, ServerPatient, ServerVisit } from './types.js'
 
 function dateText(date: string): string {
@@ -36,6 +36,8 @@ function visitSummary(date: string, file: unknown): string {
 function problemText(type: string): string {
   if (type === 'unanswered' || type === 'failed' || type === 'offline') return t(`sync.problem.${type}`)
   if (type === 'login_failed' || type === 'account_locked' || type === 'rate_limited') return t(`sync.problem.${type}`)
+  // The server failed or is down (its database, a proxy's 5xx): nothing was refused, so not said as a refusal.
+  if (serverFailed(type)) return t('sync.problem.unavailable', { type })
   return t('sync.problem.server', { type })
 }
 
@@ -200,7 +202,13 @@ export function mountSyncPanel(engine: SyncEngine, controller: RecordController)
       h('p', { role: 'alert', id: 'sync-problem', hidden: !problem }, problem),
       h(
         'p',
-        { id: 'sync-status', 'data-phase': s.phase, 'data-pending': String(s.pending), role: 'status' },
+        {
+          id: 'sync-status',
+          'data-phase': s.phase,
+          'data-pending': String(s.pending),
+          'data-last-sync': s.lastSync ?? '',
+          role: 'status',
+        },
         t(`sync.phase.${s.phase}`, { problem: s.problem ? problemText(s.problem) : '' }),
         ' ',
         s.lastSync

@@ -31,6 +31,15 @@ export class SyncError extends Error {
   }
 }
 
+/**
+ * Whether a failure's type (a SyncError's, or the engine's status problem) says the server failed
+ * or could not answer (its 500 or 503, e.g. its database down; a proxy's 5xx): nothing was
+ * refused, and the same request may go through later.
+ */
+export function serverFailed(type: string): boolean {
+  return type === 'internal' || type === 'unavailable' || /^http_5\d\d$/.test(type)
+}
+
 /** The record server as the engine uses it. */
 export interface SyncTransport {
   signIn(email: string, password: string): Promise<SignedInUser>
