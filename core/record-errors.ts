@@ -14,6 +14,10 @@ export const RECORD_ERRORS = {
     status: 423,
     meaning: 'Too many failed logins in a row locked the account; an admin unlocks it.',
   },
+  account_disabled: {
+    status: 403,
+    meaning: 'An admin disabled the account: it cannot sign in and its sessions ended; an admin enables it again.',
+  },
   forbidden: { status: 403, meaning: "The user's role does not allow this (ctx.required: the roles that may)." },
   csrf: { status: 403, meaning: "A state-changing request without the session's X-CSRF-Token header." },
   plain_http: {

@@ -97,6 +97,8 @@ const userView = (u: UserRow) => ({
   locked: u.lockedAt !== null,
   locked_at: u.lockedAt,
   failed_logins: u.failedLogins,
+  disabled: u.disabledAt !== null,
+  disabled_at: u.disabledAt,
   created: u.created,
 })
 
@@ -218,7 +220,7 @@ export async function buildRecordApp(options: RecordAppOptions) {
           return undefined
         }
         const user = await tx.userById(session.userId)
-        if (!user || user.lockedAt !== null) return undefined
+        if (!user || user.lockedAt !== null || user.disabledAt !== null) return undefined
         if (now.getTime() - Date.parse(session.lastSeen) > 60_000) await tx.touchSession(tokenHash, now.toISOString())
         return { user, session }
       })
@@ -376,11 +378,13 @@ export async function buildRecordApp(options: RecordAppOptions) {
             detail:
               result.kind === 'locked'
                 ? 'account locked'
-                : result.lockedNow
-                  ? 'wrong password; account locked now'
-                  : found
-                    ? 'wrong password'
-                    : 'unknown email',
+                : result.kind === 'disabled'
+                  ? 'account disabled'
+                  : result.lockedNow
+                    ? 'wrong password; account locked now'
+                    : found
+                      ? 'wrong password'
+                      : 'unknown email',
           }),
         )
         return { ...result, session: undefined }
@@ -391,6 +395,12 @@ export async function buildRecordApp(options: RecordAppOptions) {
           reply,
           'account_locked',
           `This account is locked after ${config.lockoutFailures} failed logins in a row. Ask an admin of the clinic to unlock it.`,
+        )
+      if (outcome.kind === 'disabled')
+        return fail(
+          reply,
+          'account_disabled',
+          'An admin of the clinic disabled this account. Ask an admin to enable it again if you still need it.',
         )
       if (outcome.kind !== 'ok' || !outcome.session)
         return fail(reply, 'login_failed', 'The email or the password is wrong.')
@@ -447,27 +457,40 @@ export async function buildRecordApp(options: RecordAppOptions) {
     '/api/users/:id',
     { schema: { params: IdParams, body: UserUpdateBody }, config: { access: ADMINS } },
     async (request, reply) => {
-      const { role, password } = request.body
+      const { role, password, disabled } = request.body
       const passwordHash = password === undefined ? undefined : await hashPassword(password)
       const outcome = await store.transaction(async (tx) => {
         const found = await tx.userById(request.params.id)
         if (!found) return 'not_found' as const
         const newRole = role ?? found.role
-        if (found.role === 'admin' && newRole !== 'admin' && (await tx.adminCount()) <= 1) return 'last_admin' as const
-        await tx.updateUser(found.id, newRole, passwordHash ?? found.passwordHash)
+        const disabledAt =
+          disabled === undefined ? found.disabledAt : disabled ? (found.disabledAt ?? new Date().toISOString()) : null
+        // The clinic keeps an admin who can sign in: its last one is neither demoted nor disabled.
+        const adminBefore = found.role === 'admin' && found.disabledAt === null
+        const adminAfter = newRole === 'admin' && disabledAt === null
+        if (adminBefore && !adminAfter && (await tx.adminCount()) <= 1) return 'last_admin' as const
+        if (role !== undefined || passwordHash !== undefined)
+          await tx.updateUser(found.id, newRole, passwordHash ?? found.passwordHash)
         // A new password ends the user's sessions (a stolen one stops working); a new role applies at the next request.
         if (passwordHash !== undefined) await tx.deleteSessionsOf(found.id)
-        await audit(tx, request, 'user.update', 0, {
-          detail: `${found.id}${role ? ` role ${found.role} -> ${newRole}` : ''}${passwordHash ? ' password' : ''}`,
-        })
-        return { ...found, role: newRole }
+        if (role !== undefined || passwordHash !== undefined)
+          await audit(tx, request, 'user.update', 0, {
+            detail: `${found.id}${role ? ` role ${found.role} -> ${newRole}` : ''}${passwordHash ? ' password' : ''}`,
+          })
+        if (disabledAt !== found.disabledAt) {
+          await tx.setDisabled(found.id, disabledAt)
+          // Disabling ends the user's sessions at once (every request also checks that its user is not disabled).
+          if (disabledAt !== null) await tx.deleteSessionsOf(found.id)
+          await audit(tx, request, disabledAt === null ? 'user.enable' : 'user.disable', 0, { detail: found.id })
+        }
+        return { ...found, role: newRole, disabledAt }
       })
       if (outcome === 'not_found') return fail(reply, 'not_found', `No user ${request.params.id}.`)
       if (outcome === 'last_admin')
         return fail(
           reply,
           'last_admin',
-          "This is the clinic's only admin: make another user admin first, then change this one.",
+          "This is the clinic's only admin who can sign in: make another user admin first, then demote or disable this one.",
         )
       return { user: userView(outcome) }
     },

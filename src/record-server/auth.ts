@@ -86,11 +86,14 @@ export type LoginOutcome =
   | { readonly kind: 'ok'; readonly user: UserRow }
   | { readonly kind: 'failed'; readonly user: UserRow | undefined; readonly lockedNow: boolean }
   | { readonly kind: 'locked'; readonly user: UserRow }
+  | { readonly kind: 'disabled'; readonly user: UserRow }
 
 /**
  * Records a login attempt whose password check gave `matches`: a success resets the
  * failures; a failure counts one more and locks the account at `lockoutFailures`. A
- * locked account stays locked whatever the password (an admin unlocks it).
+ * locked account stays locked whatever the password (an admin unlocks it). A disabled
+ * account is said to be disabled only to the right password (a wrong one is a failure
+ * like any other, so a guesser learns nothing more than from any account).
  */
 export async function recordLoginAttempt(
   tx: RecordTx,
@@ -103,6 +106,7 @@ export async function recordLoginAttempt(
   const current = (await tx.userById(user.id)) ?? user
   if (current.lockedAt !== null) return { kind: 'locked', user: current }
   if (matches) {
+    if (current.disabledAt !== null) return { kind: 'disabled', user: current }
     if (current.failedLogins !== 0) await tx.setLogin(current.id, 0, null)
     return { kind: 'ok', user: current }
   }
@@ -121,6 +125,7 @@ export function newUser(email: string, role: Role, passwordHash: string, now: Da
     passwordHash,
     failedLogins: 0,
     lockedAt: null,
+    disabledAt: null,
     created: now.toISOString(),
   }
 }

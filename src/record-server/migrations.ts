@@ -249,6 +249,17 @@ CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit FOR EACH ROW EXECUTE FUNCT
 CREATE TRIGGER audit_no_truncate BEFORE TRUNCATE ON audit FOR EACH STATEMENT EXECUTE FUNCTION audit_append_only();
 `,
   },
+  {
+    version: 2,
+    name: 'users may be disabled',
+    sql: `
+-- ISO time an admin disabled the user, or NULL: a disabled user cannot sign in and has no session.
+ALTER TABLE users ADD COLUMN disabled_at TEXT;
+`,
+    postgres: `
+ALTER TABLE users ADD COLUMN disabled_at TEXT COLLATE "C";
+`,
+  },
 ]
 
 /** The schema version this code writes. */

@@ -63,20 +63,25 @@ function makeTx(db: Queryable): RecordTx {
     userCount: async () => num((await first('SELECT count(*) AS n FROM users'))?.n),
     insertUser: async (u) => {
       await run(
-        'INSERT INTO users (id, email, role, password_hash, failed_logins, locked_at, created) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        'INSERT INTO users (id, email, role, password_hash, failed_logins, locked_at, disabled_at, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
         u.id,
         u.email,
         u.role,
         u.passwordHash,
         u.failedLogins,
         u.lockedAt,
+        u.disabledAt,
         u.created,
       )
     },
     updateUser: async (id, role, passwordHash) => {
       await run('UPDATE users SET role = $1, password_hash = $2 WHERE id = $3', role, passwordHash, id)
     },
-    adminCount: async () => num((await first("SELECT count(*) AS n FROM users WHERE role = 'admin'"))?.n),
+    adminCount: async () =>
+      num((await first("SELECT count(*) AS n FROM users WHERE role = 'admin' AND disabled_at IS NULL"))?.n),
+    setDisabled: async (id, disabledAt) => {
+      await run('UPDATE users SET disabled_at = $1 WHERE id = $2', disabledAt, id)
+    },
     setLogin: async (id, failed, lockedAt) => {
       await run('UPDATE users SET failed_logins = $1, locked_at = $2 WHERE id = $3', failed, lockedAt, id)
     },

@@ -52,6 +52,8 @@ export const UserUpdateBody = Type.Object(
   {
     role: Type.Optional(Type.Enum([...ROLES])),
     password: Type.Optional(Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 1_000 })),
+    /** true disables the user (its sessions end at once, it cannot sign in); false enables it again. */
+    disabled: Type.Optional(Type.Boolean()),
   },
   { ...closed, minProperties: 1 },
 )

@@ -130,20 +130,25 @@ export class SqliteStore implements RecordStore {
       userCount: async () => num(get('SELECT count(*) AS n FROM users')?.n),
       insertUser: async (u) => {
         run(
-          'INSERT INTO users (id, email, role, password_hash, failed_logins, locked_at, created) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO users (id, email, role, password_hash, failed_logins, locked_at, disabled_at, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
           u.id,
           u.email,
           u.role,
           u.passwordHash,
           u.failedLogins,
           u.lockedAt,
+          u.disabledAt,
           u.created,
         )
       },
       updateUser: async (id, role, passwordHash) => {
         run('UPDATE users SET role = ?, password_hash = ? WHERE id = ?', role, passwordHash, id)
       },
-      adminCount: async () => num(get("SELECT count(*) AS n FROM users WHERE role = 'admin'")?.n),
+      adminCount: async () =>
+        num(get("SELECT count(*) AS n FROM users WHERE role = 'admin' AND disabled_at IS NULL")?.n),
+      setDisabled: async (id, disabledAt) => {
+        run('UPDATE users SET disabled_at = ? WHERE id = ?', disabledAt, id)
+      },
       setLogin: async (id, failed, lockedAt) => {
         run('UPDATE users SET failed_logins = ?, locked_at = ? WHERE id = ?', failed, lockedAt, id)
       },

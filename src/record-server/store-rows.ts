@@ -29,6 +29,7 @@ export const userOf = (r: Row): UserRow => ({
   passwordHash: str(r.password_hash),
   failedLogins: num(r.failed_logins),
   lockedAt: strOrNull(r.locked_at),
+  disabledAt: strOrNull(r.disabled_at),
   created: str(r.created),
 })
 export const sessionOf = (r: Row): SessionRow => ({

@@ -20,6 +20,8 @@ export interface UserRow {
   readonly failedLogins: number
   /** ISO time it was locked, or null. */
   readonly lockedAt: string | null
+  /** ISO time an admin disabled it, or null: a disabled user cannot sign in and has no session. */
+  readonly disabledAt: string | null
   readonly created: string
 }
 
@@ -142,7 +144,10 @@ export interface RecordTx {
   setLogin(id: string, failedLogins: number, lockedAt: string | null): Promise<void>
   /** Sets a user's role and password hash. */
   updateUser(id: string, role: Role, passwordHash: string): Promise<void>
+  /** Admins who are not disabled. */
   adminCount(): Promise<number>
+  /** Disables a user (an ISO time) or enables it again (null). */
+  setDisabled(id: string, disabledAt: string | null): Promise<void>
 
   insertSession(session: SessionRow): Promise<void>
   session(tokenHash: string): Promise<SessionRow | undefined>
@@ -150,7 +155,7 @@ export interface RecordTx {
   deleteSession(tokenHash: string): Promise<void>
   /** Removes sessions that ended before `now` (expired, or idle since `idleBefore`). */
   deleteEndedSessions(now: string, idleBefore: string): Promise<number>
-  /** Ends every session of a user (its password changed). */
+  /** Ends every session of a user (its password changed, or it was disabled). */
   deleteSessionsOf(userId: string): Promise<number>
 
   patient(id: string): Promise<PatientRow | undefined>

@@ -65,6 +65,8 @@ export const SYNC_EN = {
   'sync.problem.login_failed': 'the email or the password is wrong.',
   'sync.problem.account_locked':
     'the account is locked after too many failed sign-ins; an admin of the clinic unlocks it.',
+  'sync.problem.account_disabled':
+    'an admin of the clinic disabled this account; ask an admin to enable it again if you still need it.',
   'sync.problem.rate_limited': 'too many sign-in attempts from here; wait a minute and try again.',
   'sync.problem.server':
     "the server refused a change ({type}); it stays here and is sent again at the next sync. If it persists, tell the clinic's admin.",
@@ -136,6 +138,8 @@ export const SYNC_ES = {
   'sync.problem.login_failed': 'el correo electrónico o la contraseña no son correctos.',
   'sync.problem.account_locked':
     'la cuenta está bloqueada tras demasiados intentos fallidos; la desbloquea un administrador de la clínica.',
+  'sync.problem.account_disabled':
+    'un administrador de la clínica desactivó esta cuenta; pida a un administrador que la vuelva a activar si aún la necesita.',
   'sync.problem.rate_limited':
     'demasiados intentos de inicio de sesión desde aquí; espere un minuto e inténtelo de nuevo.',
   'sync.problem.server':

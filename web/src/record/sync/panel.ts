@@ -33,7 +33,8 @@ function visitSummary(date: string, file: unknown): string {
 /** A sync problem (engine.ts SyncStatus.problem, a SyncError's type) in words. */
 function problemText(type: string): string {
   if (type === 'unanswered' || type === 'failed' || type === 'offline') return t(`sync.problem.${type}`)
-  if (type === 'login_failed' || type === 'account_locked' || type === 'rate_limited') return t(`sync.problem.${type}`)
+  if (type === 'login_failed' || type === 'account_locked' || type === 'account_disabled' || type === 'rate_limited')
+    return t(`sync.problem.${type}`)
   return t('sync.problem.server', { type })
 }
 
