@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto'
 import fastifyCookie from '@fastify/cookie'
 import fastifyRateLimit from '@fastify/rate-limit'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { Counter, collectDefaultMetrics, Registry } from 'prom-client'
 import { Type } from 'typebox'
 import { checkRaster, STORED_PHOTO_LIMITS } from '#core/files/raster-bytes.js'
@@ -26,6 +26,7 @@ import {
   CSRF_HEADER,
   DEVICE_HEADER,
   hashPassword,
+  type NewSession,
   newSession,
   newUser,
   passwordMatches,
@@ -55,6 +56,7 @@ import {
   RevQuery,
   UserUpdateBody,
 } from './schemas.js'
+import { registerSsoRoutes, SSO_START_PATH } from './sso.js'
 import type { PhotoStore, RecordStore, RecordTx, Role, SessionRow, UserRow } from './store.js'
 import { applyChange, type ChangeResult, patientView, pull, Refused, targetOf, visitView } from './sync.js'
 
@@ -99,6 +101,8 @@ const userView = (u: UserRow) => ({
   failed_logins: u.failedLogins,
   disabled: u.disabledAt !== null,
   disabled_at: u.disabledAt,
+  /** Whether an account of the single sign-on provider is bound to the user (its first sign-on through it). */
+  sso_bound: u.ssoSubject !== null,
   created: u.created,
 })
 
@@ -349,6 +353,43 @@ export async function buildRecordApp(options: RecordAppOptions) {
   // -------------------------------------------------------------------------------------------
   // Accounts.
 
+  /** Opens a session for `user` (a password login or a single sign-on), clearing ended ones. */
+  const openSession = async (tx: RecordTx, user: UserRow, now: Date): Promise<NewSession> => {
+    const session = newSession(user, now, config.sessionMaxHours)
+    await tx.insertSession(session.row)
+    await tx.deleteEndedSessions(
+      now.toISOString(),
+      new Date(now.getTime() - config.sessionIdleMinutes * 60_000).toISOString(),
+    )
+    return session
+  }
+  const setSessionCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      secure: true,
+      sameSite: 'strict',
+      path: '/',
+      maxAge: config.sessionMaxHours * 3600,
+    })
+
+  // How to sign in here, for the app's sign-in form: before any session, so public; names no user.
+  app.get('/api/sign-in-options', { config: { access: 'public' } }, async () => ({
+    password_login: config.passwordLogin,
+    sso: config.sso ? { name: config.sso.name, start: SSO_START_PATH } : null,
+  }))
+
+  if (config.sso)
+    registerSsoRoutes(app as unknown as FastifyInstance, {
+      config,
+      sso: config.sso,
+      store,
+      fail,
+      actorOf,
+      openSession,
+      setSessionCookie,
+      countLogin: (outcome) => logins.inc({ outcome }),
+    })
+
   app.post(
     '/api/session',
     {
@@ -358,18 +399,25 @@ export async function buildRecordApp(options: RecordAppOptions) {
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase()
       const now = new Date()
+      const ssoOnly = `This clinic signs in through ${config.sso?.name ?? 'its provider'}: use "Sign in with ${config.sso?.name ?? 'the provider'}" instead of a password.`
+      if (config.passwordLogin === 'off') {
+        await store.transaction((tx) =>
+          tx.appendAudit(auditEntry(actorOf(request, undefined, email), 'login', 4, { detail: 'password login off' })),
+        )
+        logins.inc({ outcome: 'failed' })
+        return fail(reply, 'password_login_off', ssoOnly)
+      }
       const found = isEmail(email) ? await store.transaction((tx) => tx.userByEmail(email)) : undefined
       const matches = await passwordMatches(found?.passwordHash, request.body.password)
       const outcome = await store.transaction(async (tx) => {
         const result = await recordLoginAttempt(tx, found, matches, config.lockoutFailures, now)
         const actor = actorOf(request, result.user, email)
+        if (result.kind === 'ok' && config.passwordLogin === 'admins' && result.user.role !== 'admin') {
+          await tx.appendAudit(auditEntry(actor, 'login', 4, { detail: 'password login for admins only' }))
+          return { kind: 'sso_only' as const, session: undefined }
+        }
         if (result.kind === 'ok') {
-          const session = newSession(result.user, now, config.sessionMaxHours)
-          await tx.insertSession(session.row)
-          await tx.deleteEndedSessions(
-            now.toISOString(),
-            new Date(now.getTime() - config.sessionIdleMinutes * 60_000).toISOString(),
-          )
+          const session = await openSession(tx, result.user, now)
           await tx.appendAudit(auditEntry(actor, 'login', 0))
           return { ...result, session }
         }
@@ -389,7 +437,8 @@ export async function buildRecordApp(options: RecordAppOptions) {
         )
         return { ...result, session: undefined }
       })
-      logins.inc({ outcome: outcome.kind })
+      logins.inc({ outcome: outcome.kind === 'sso_only' ? 'failed' : outcome.kind })
+      if (outcome.kind === 'sso_only') return fail(reply, 'password_login_off', ssoOnly)
       if (outcome.kind === 'locked' || (outcome.kind === 'failed' && outcome.lockedNow))
         return fail(
           reply,
@@ -404,13 +453,7 @@ export async function buildRecordApp(options: RecordAppOptions) {
         )
       if (outcome.kind !== 'ok' || !outcome.session)
         return fail(reply, 'login_failed', 'The email or the password is wrong.')
-      reply.setCookie(SESSION_COOKIE, outcome.session.token, {
-        httpOnly: true,
-        secure: true,
-        sameSite: 'strict',
-        path: '/',
-        maxAge: config.sessionMaxHours * 3600,
-      })
+      setSessionCookie(reply, outcome.session.token)
       return { user: userView(outcome.user), csrf_token: outcome.session.row.csrfToken }
     },
   )
@@ -441,7 +484,15 @@ export async function buildRecordApp(options: RecordAppOptions) {
   app.post('/api/users', { schema: { body: NewUserBody }, config: { access: ADMINS } }, async (request, reply) => {
     const email = request.body.email.trim().toLowerCase()
     if (!isEmail(email)) return fail(reply, 'invalid_request', `'${request.body.email}' is not an email address.`)
-    const passwordHash = await hashPassword(request.body.password)
+    const password = request.body.password
+    if (password === undefined && !config.sso)
+      return fail(
+        reply,
+        'invalid_request',
+        'Give the user a password: without single sign-on (RECORD_OIDC_*) a password is the only way to sign in.',
+      )
+    // No password: the user signs in through the single sign-on provider only ('' matches no password).
+    const passwordHash = password === undefined ? '' : await hashPassword(password)
     const user = newUser(email, request.body.role, passwordHash, new Date())
     const created = await store.transaction(async (tx) => {
       if (await tx.userByEmail(email)) return false

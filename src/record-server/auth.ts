@@ -27,9 +27,12 @@ export function hashPassword(password: string): Promise<string> {
 /** A hash of no password anyone has, verified when the email is unknown so both answers take as long. */
 let decoy: Promise<string> | undefined
 
-/** Whether `password` matches `stored` (a user's hash); for an unknown user (undefined), false after the same work. */
+/**
+ * Whether `password` matches `stored` (a user's hash); for an unknown user (undefined) or
+ * one without a password ('': signs in by single sign-on only), false after the same work.
+ */
 export async function passwordMatches(stored: string | undefined, password: string): Promise<boolean> {
-  if (stored === undefined) {
+  if (stored === undefined || stored === '') {
     decoy ??= hashPassword(randomBytes(16).toString('hex'))
     await verify(await decoy, password).catch(() => false)
     return false
@@ -126,6 +129,7 @@ export function newUser(email: string, role: Role, passwordHash: string, now: Da
     failedLogins: 0,
     lockedAt: null,
     disabledAt: null,
+    ssoSubject: null,
     created: now.toISOString(),
   }
 }

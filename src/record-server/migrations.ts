@@ -260,6 +260,38 @@ ALTER TABLE users ADD COLUMN disabled_at TEXT;
 ALTER TABLE users ADD COLUMN disabled_at TEXT COLLATE "C";
 `,
   },
+  {
+    version: 3,
+    name: 'single sign-on',
+    sql: `
+-- The provider's subject ('<issuer> <sub>') bound to the user at its first single sign-on, or NULL.
+ALTER TABLE users ADD COLUMN sso_subject TEXT;
+CREATE UNIQUE INDEX users_by_sso_subject ON users (sso_subject);
+
+-- Single sign-ons under way: keyed by the SHA-256 of the browser's flow cookie, used once.
+CREATE TABLE sso_flows (
+  id_hash TEXT PRIMARY KEY,
+  state TEXT NOT NULL,
+  nonce TEXT NOT NULL,
+  code_verifier TEXT NOT NULL,
+  return_to TEXT NOT NULL,
+  expires TEXT NOT NULL
+) STRICT;
+`,
+    postgres: `
+ALTER TABLE users ADD COLUMN sso_subject TEXT COLLATE "C";
+CREATE UNIQUE INDEX users_by_sso_subject ON users (sso_subject);
+
+CREATE TABLE sso_flows (
+  id_hash TEXT COLLATE "C" PRIMARY KEY,
+  state TEXT COLLATE "C" NOT NULL,
+  nonce TEXT COLLATE "C" NOT NULL,
+  code_verifier TEXT COLLATE "C" NOT NULL,
+  return_to TEXT COLLATE "C" NOT NULL,
+  expires TEXT COLLATE "C" NOT NULL
+);
+`,
+  },
 ]
 
 /** The schema version this code writes. */

@@ -22,7 +22,22 @@ export interface UserRow {
   readonly lockedAt: string | null
   /** ISO time an admin disabled it, or null: a disabled user cannot sign in and has no session. */
   readonly disabledAt: string | null
+  /** The single sign-on subject ('<issuer> <sub>') bound at its first sign-on through the provider, or null. */
+  readonly ssoSubject: string | null
   readonly created: string
+}
+
+/** A single sign-on under way (sso.ts): what the callback checks, kept until it is used once or expires. */
+export interface SsoFlowRow {
+  /** SHA-256 (hex) of the browser's flow cookie. */
+  readonly idHash: string
+  readonly state: string
+  readonly nonce: string
+  /** PKCE: the verifier whose challenge went to the provider. */
+  readonly codeVerifier: string
+  /** Where the browser goes back to (an allowed origin's page). */
+  readonly returnTo: string
+  readonly expires: string
 }
 
 export interface SessionRow {
@@ -148,6 +163,13 @@ export interface RecordTx {
   adminCount(): Promise<number>
   /** Disables a user (an ISO time) or enables it again (null). */
   setDisabled(id: string, disabledAt: string | null): Promise<void>
+  userBySsoSubject(subject: string): Promise<UserRow | undefined>
+  setSsoSubject(id: string, subject: string): Promise<void>
+  insertSsoFlow(flow: SsoFlowRow): Promise<void>
+  /** The flow under `idHash`, removed (a flow is used once); undefined when there is none. */
+  takeSsoFlow(idHash: string): Promise<SsoFlowRow | undefined>
+  /** Removes flows that expired before `now`. */
+  deleteEndedSsoFlows(now: string): Promise<number>
 
   insertSession(session: SessionRow): Promise<void>
   session(tokenHash: string): Promise<SessionRow | undefined>

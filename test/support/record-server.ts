@@ -54,15 +54,17 @@ export function runRecordCommand(
 /**
  * Starts a server. With `database` (a PostgreSQL URL, test/support/postgres.ts) it
  * serves that database; otherwise the embedded store in `dataDir` (a new one unless
- * given). The temporary directory holds the admin's password file either way.
+ * given). The temporary directory holds the admin's password file either way. `port`:
+ * where it listens (a free one unless given: a test that must name the server's URL
+ * before it starts, such as a single sign-on callback, takes one with freePort).
  */
 export async function startRecordServer(
-  options: { env?: Record<string, string>; dataDir?: string; database?: string | undefined } = {},
+  options: { env?: Record<string, string>; dataDir?: string; database?: string | undefined; port?: number } = {},
 ): Promise<RecordServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'record-server-'))
   const passwordFile = join(dataDir, '..', `${dataDir.split('/').pop()}-admin-password`)
   writeFileSync(passwordFile, `${ADMIN_PASSWORD}\n`, { mode: 0o600 })
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const child = spawn(process.execPath, [RECORD_SERVER_SCRIPT], {
     cwd: ROOT,
     env: {
