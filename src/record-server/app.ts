@@ -20,6 +20,7 @@ import { Type } from 'typebox'
 import { checkRaster, STORED_PHOTO_LIMITS } from '#core/files/raster-bytes.js'
 import { LOCAL_HOSTS } from '#core/local-hosts.js'
 import { RECORD_ERRORS, type RecordErrorType } from '#core/record-errors.js'
+import type { SignInOptionsView } from '#core/record-sync-wire.js'
 import { buildValidator } from '../http/validator.js'
 import { type AuditAction, type AuditActor, auditCsv, auditEntry, auditRecord } from './audit.js'
 import {
@@ -373,10 +374,14 @@ export async function buildRecordApp(options: RecordAppOptions) {
     })
 
   // How to sign in here, for the app's sign-in form: before any session, so public; names no user.
-  app.get('/api/sign-in-options', { config: { access: 'public' } }, async () => ({
-    password_login: config.passwordLogin,
-    sso: config.sso ? { name: config.sso.name, start: SSO_START_PATH } : null,
-  }))
+  app.get(
+    '/api/sign-in-options',
+    { config: { access: 'public' } },
+    async (): Promise<SignInOptionsView> => ({
+      password_login: config.passwordLogin,
+      sso: config.sso ? { name: config.sso.name, start: SSO_START_PATH } : null,
+    }),
+  )
 
   if (config.sso)
     registerSsoRoutes(app as unknown as FastifyInstance, {

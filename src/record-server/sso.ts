@@ -20,6 +20,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import * as oidc from 'openid-client'
 import { Type } from 'typebox'
 import type { RecordErrorType } from '#core/record-errors.js'
+import { SSO_RETURN } from '#core/record-sync-wire.js'
 import { type AuditActor, auditEntry } from './audit.js'
 import { type NewSession, sha256Hex } from './auth.js'
 import { isEmail, type RecordConfig, SSO_CALLBACK_PATH, type SsoConfig } from './config.js'
@@ -34,8 +35,6 @@ export const SSO_FLOW_MS = 10 * 60_000
 /** The path that starts a sign-on (the app's "Sign in with <provider>" goes there). */
 export const SSO_START_PATH = '/api/sso/start'
 
-/** Where the browser goes back to, in the app's address: `#record-sso=signed-in`, or `#record-sso-error=<type>`. */
-export const SSO_RESULT = { ok: 'record-sso=signed-in', error: 'record-sso-error=' } as const
 
 const SsoStartQuery = Type.Object(
   { return_to: Type.String({ minLength: 8, maxLength: 2_000 }) },
@@ -181,7 +180,7 @@ export function registerSsoRoutes(app: FastifyInstance, deps: SsoRouteDeps): voi
       /** A refused sign-on (already audited): the browser goes back to the app with the error's type, or, with no sign-on to go back to, the error. */
       const refused = (type: RecordErrorType, message: string) => {
         deps.countLogin(type === 'account_locked' ? 'locked' : 'failed')
-        if (flow) return back(`${SSO_RESULT.error}${type}`)
+        if (flow) return back(`${SSO_RETURN.errorPrefix}${type}`)
         return fail(reply, type, message)
       }
       const refuse = async (type: RecordErrorType, message: string, detail: string) => {
@@ -257,7 +256,7 @@ export function registerSsoRoutes(app: FastifyInstance, deps: SsoRouteDeps): voi
       if (mapped.kind !== 'ok') return refused(mapped.type, '')
       deps.countLogin('ok')
       deps.setSessionCookie(reply, mapped.session.token)
-      return back(SSO_RESULT.ok)
+      return back(SSO_RETURN.signedIn)
     },
   )
 }
