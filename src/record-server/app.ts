@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto'
 import fastifyCookie from '@fastify/cookie'
 import fastifyRateLimit from '@fastify/rate-limit'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify'
 import { Counter, collectDefaultMetrics, Registry } from 'prom-client'
 import { Type } from 'typebox'
 import { checkRaster, STORED_PHOTO_LIMITS } from '#core/files/raster-bytes.js'
@@ -384,7 +384,7 @@ export async function buildRecordApp(options: RecordAppOptions) {
   )
 
   if (config.sso)
-    registerSsoRoutes(app as unknown as FastifyInstance, {
+    registerSsoRoutes(app, {
       config,
       sso: config.sso,
       store,

@@ -35,7 +35,6 @@ export const SSO_FLOW_MS = 10 * 60_000
 /** The path that starts a sign-on (the app's "Sign in with <provider>" goes there). */
 export const SSO_START_PATH = '/api/sso/start'
 
-
 const SsoStartQuery = Type.Object(
   { return_to: Type.String({ minLength: 8, maxLength: 2_000 }) },
   { additionalProperties: false },
