@@ -308,6 +308,11 @@ export function readRecordConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
   if (port === 8000 && env.RECORD_PORT !== undefined)
     throw new ConfigError("RECORD_PORT must not be 8000, the metrics service's port: the two run side by side.")
   const sso = ssoOf(env)
+  const allowedOrigins = allowedOriginsOf(env.RECORD_ALLOWED_ORIGINS)
+  if (sso && allowedOrigins.length === 0)
+    throw new ConfigError(
+      "Single sign-on (RECORD_OIDC_*) sends the browser back to the marking app after the provider: list the app's origins in RECORD_ALLOWED_ORIGINS (e.g. https://posture.clinic.example).",
+    )
   const logLevel = env.RECORD_LOG_LEVEL?.trim() || 'info'
   if (!LOG_LEVELS.includes(logLevel))
     throw new ConfigError(`RECORD_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got '${logLevel}'.`)
@@ -318,7 +323,7 @@ export function readRecordConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     logLevel,
     allowHttp: booleanOf(env, 'RECORD_ALLOW_HTTP', 'whether plain http is accepted from other machines'),
     trustedProxies: proxiesOf(env.RECORD_TRUSTED_PROXIES),
-    allowedOrigins: allowedOriginsOf(env.RECORD_ALLOWED_ORIGINS),
+    allowedOrigins,
     sessionIdleMinutes: integer(
       env,
       'RECORD_SESSION_IDLE_MINUTES',

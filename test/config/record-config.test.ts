@@ -109,6 +109,7 @@ describe('readRecordConfig', () => {
 describe('RECORD_OIDC_* and RECORD_PASSWORD_LOGIN (single sign-on)', () => {
   const sso = {
     RECORD_DATA_DIR: 'd',
+    RECORD_ALLOWED_ORIGINS: 'https://posture.clinic.example',
     RECORD_OIDC_ISSUER: 'https://id.clinic.example/realms/clinic',
     RECORD_OIDC_CLIENT_ID: 'posture-record',
     RECORD_OIDC_CLIENT_SECRET: 'a client secret',
@@ -178,6 +179,7 @@ describe('RECORD_OIDC_* and RECORD_PASSWORD_LOGIN (single sign-on)', () => {
       /must end with \/api\/sso\/callback/,
     )
     refused({ ...sso, RECORD_OIDC_NAME: 'x'.repeat(61) }, /RECORD_OIDC_NAME/)
+    refused({ ...sso, RECORD_ALLOWED_ORIGINS: '' }, /sends the browser back .* RECORD_ALLOWED_ORIGINS/)
   })
 
   it('refuses passwords off or for admins only without single sign-on, and an unknown value', () => {
