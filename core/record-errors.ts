@@ -14,6 +14,26 @@ export const RECORD_ERRORS = {
     status: 423,
     meaning: 'Too many failed logins in a row locked the account; an admin unlocks it.',
   },
+  account_disabled: {
+    status: 403,
+    meaning: 'An admin disabled the account: it cannot sign in and its sessions ended; an admin enables it again.',
+  },
+  password_login_off: {
+    status: 403,
+    meaning:
+      'The clinic signs in through its single sign-on provider (GET /api/sign-in-options); passwords are off, or kept for admins only.',
+  },
+  sso_failed: {
+    status: 401,
+    meaning:
+      "A single sign-on did not complete: it did not start in this browser, was used already, expired, or the provider's answer failed its checks. Start again.",
+  },
+  sso_no_user: {
+    status: 403,
+    meaning:
+      "The provider's account matches no clinic user (by its verified email, or the account bound at its first sign-on); an admin creates the user.",
+  },
+  sso_unavailable: { status: 503, meaning: "The clinic's sign-in provider cannot be reached from the record server." },
   forbidden: { status: 403, meaning: "The user's role does not allow this (ctx.required: the roles that may)." },
   csrf: { status: 403, meaning: "A state-changing request without the session's X-CSRF-Token header." },
   plain_http: {

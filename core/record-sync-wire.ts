@@ -68,3 +68,19 @@ export interface DeletionRequestView {
   /** The admin's words to the clinician ('' when none). */
   readonly comment: string
 }
+
+/**
+ * How to sign in to the server (GET /api/sign-in-options, before any session): who may use
+ * a password ('all', 'admins' only, or 'off'), and the clinic's single sign-on provider, if
+ * any: its name and the path that starts a sign-on (with ?return_to=<the app's page>).
+ */
+export interface SignInOptionsView {
+  readonly password_login: 'all' | 'admins' | 'off'
+  readonly sso: { readonly name: string; readonly start: string } | null
+}
+
+/**
+ * What a single sign-on puts in the app page's fragment when the browser comes back
+ * (src/record-server/sso.ts): `#record-sso=signed-in`, or `#record-sso-error=<error type>`.
+ */
+export const SSO_RETURN = { signedIn: 'record-sso=signed-in', errorPrefix: 'record-sso-error=' } as const

@@ -20,12 +20,14 @@ import { Type } from 'typebox'
 import { checkRaster, STORED_PHOTO_LIMITS } from '#core/files/raster-bytes.js'
 import { LOCAL_HOSTS } from '#core/local-hosts.js'
 import { RECORD_ERRORS, type RecordErrorType } from '#core/record-errors.js'
+import type { SignInOptionsView } from '#core/record-sync-wire.js'
 import { buildValidator } from '../http/validator.js'
 import { type AuditAction, type AuditActor, auditCsv, auditEntry, auditRecord } from './audit.js'
 import {
   CSRF_HEADER,
   DEVICE_HEADER,
   hashPassword,
+  type NewSession,
   newSession,
   newUser,
   passwordMatches,
@@ -59,6 +61,7 @@ import {
   PutVisitChange,
   UserUpdateBody,
 } from './schemas.js'
+import { registerSsoRoutes, SSO_START_PATH } from './sso.js'
 import type { PhotoStore, RecordStore, RecordTx, Role, SessionRow, UserRow } from './store.js'
 import { applyChange, type ChangeResult, patientView, pull, Refused, targetOf, visitView } from './sync.js'
 
@@ -101,6 +104,10 @@ const userView = (u: UserRow) => ({
   locked: u.lockedAt !== null,
   locked_at: u.lockedAt,
   failed_logins: u.failedLogins,
+  disabled: u.disabledAt !== null,
+  disabled_at: u.disabledAt,
+  /** Whether an account of the single sign-on provider is bound to the user (its first sign-on through it). */
+  sso_bound: u.ssoSubject !== null,
   created: u.created,
 })
 
@@ -222,7 +229,7 @@ export async function buildRecordApp(options: RecordAppOptions) {
           return undefined
         }
         const user = await tx.userById(session.userId)
-        if (!user || user.lockedAt !== null) return undefined
+        if (!user || user.lockedAt !== null || user.disabledAt !== null) return undefined
         if (now.getTime() - Date.parse(session.lastSeen) > 60_000) await tx.touchSession(tokenHash, now.toISOString())
         return { user, session }
       })
@@ -351,6 +358,47 @@ export async function buildRecordApp(options: RecordAppOptions) {
   // -------------------------------------------------------------------------------------------
   // Accounts.
 
+  /** Opens a session for `user` (a password login or a single sign-on), clearing ended ones. */
+  const openSession = async (tx: RecordTx, user: UserRow, now: Date): Promise<NewSession> => {
+    const session = newSession(user, now, config.sessionMaxHours)
+    await tx.insertSession(session.row)
+    await tx.deleteEndedSessions(
+      now.toISOString(),
+      new Date(now.getTime() - config.sessionIdleMinutes * 60_000).toISOString(),
+    )
+    return session
+  }
+  const setSessionCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      secure: true,
+      sameSite: 'strict',
+      path: '/',
+      maxAge: config.sessionMaxHours * 3600,
+    })
+
+  // How to sign in here, for the app's sign-in form: before any session, so public; names no user.
+  app.get(
+    '/api/sign-in-options',
+    { config: { access: 'public' } },
+    async (): Promise<SignInOptionsView> => ({
+      password_login: config.passwordLogin,
+      sso: config.sso ? { name: config.sso.name, start: SSO_START_PATH } : null,
+    }),
+  )
+
+  if (config.sso)
+    registerSsoRoutes(app, {
+      config,
+      sso: config.sso,
+      store,
+      fail,
+      actorOf,
+      openSession,
+      setSessionCookie,
+      countLogin: (outcome) => logins.inc({ outcome }),
+    })
+
   app.post(
     '/api/session',
     {
@@ -360,18 +408,25 @@ export async function buildRecordApp(options: RecordAppOptions) {
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase()
       const now = new Date()
+      const ssoOnly = `This clinic signs in through ${config.sso?.name ?? 'its provider'}: use "Sign in with ${config.sso?.name ?? 'the provider'}" instead of a password.`
+      if (config.passwordLogin === 'off') {
+        await store.transaction((tx) =>
+          tx.appendAudit(auditEntry(actorOf(request, undefined, email), 'login', 4, { detail: 'password login off' })),
+        )
+        logins.inc({ outcome: 'failed' })
+        return fail(reply, 'password_login_off', ssoOnly)
+      }
       const found = isEmail(email) ? await store.transaction((tx) => tx.userByEmail(email)) : undefined
       const matches = await passwordMatches(found?.passwordHash, request.body.password)
       const outcome = await store.transaction(async (tx) => {
         const result = await recordLoginAttempt(tx, found, matches, config.lockoutFailures, now)
         const actor = actorOf(request, result.user, email)
+        if (result.kind === 'ok' && config.passwordLogin === 'admins' && result.user.role !== 'admin') {
+          await tx.appendAudit(auditEntry(actor, 'login', 4, { detail: 'password login for admins only' }))
+          return { kind: 'sso_only' as const, session: undefined }
+        }
         if (result.kind === 'ok') {
-          const session = newSession(result.user, now, config.sessionMaxHours)
-          await tx.insertSession(session.row)
-          await tx.deleteEndedSessions(
-            now.toISOString(),
-            new Date(now.getTime() - config.sessionIdleMinutes * 60_000).toISOString(),
-          )
+          const session = await openSession(tx, result.user, now)
           await tx.appendAudit(auditEntry(actor, 'login', 0))
           return { ...result, session }
         }
@@ -380,31 +435,34 @@ export async function buildRecordApp(options: RecordAppOptions) {
             detail:
               result.kind === 'locked'
                 ? 'account locked'
-                : result.lockedNow
-                  ? 'wrong password; account locked now'
-                  : found
-                    ? 'wrong password'
-                    : 'unknown email',
+                : result.kind === 'disabled'
+                  ? 'account disabled'
+                  : result.lockedNow
+                    ? 'wrong password; account locked now'
+                    : found
+                      ? 'wrong password'
+                      : 'unknown email',
           }),
         )
         return { ...result, session: undefined }
       })
-      logins.inc({ outcome: outcome.kind })
+      logins.inc({ outcome: outcome.kind === 'sso_only' ? 'failed' : outcome.kind })
+      if (outcome.kind === 'sso_only') return fail(reply, 'password_login_off', ssoOnly)
       if (outcome.kind === 'locked' || (outcome.kind === 'failed' && outcome.lockedNow))
         return fail(
           reply,
           'account_locked',
           `This account is locked after ${config.lockoutFailures} failed logins in a row. Ask an admin of the clinic to unlock it.`,
         )
+      if (outcome.kind === 'disabled')
+        return fail(
+          reply,
+          'account_disabled',
+          'An admin of the clinic disabled this account. Ask an admin to enable it again if you still need it.',
+        )
       if (outcome.kind !== 'ok' || !outcome.session)
         return fail(reply, 'login_failed', 'The email or the password is wrong.')
-      reply.setCookie(SESSION_COOKIE, outcome.session.token, {
-        httpOnly: true,
-        secure: true,
-        sameSite: 'strict',
-        path: '/',
-        maxAge: config.sessionMaxHours * 3600,
-      })
+      setSessionCookie(reply, outcome.session.token)
       return { user: userView(outcome.user), csrf_token: outcome.session.row.csrfToken }
     },
   )
@@ -435,7 +493,15 @@ export async function buildRecordApp(options: RecordAppOptions) {
   app.post('/api/users', { schema: { body: NewUserBody }, config: { access: ADMINS } }, async (request, reply) => {
     const email = request.body.email.trim().toLowerCase()
     if (!isEmail(email)) return fail(reply, 'invalid_request', `'${request.body.email}' is not an email address.`)
-    const passwordHash = await hashPassword(request.body.password)
+    const password = request.body.password
+    if (password === undefined && !config.sso)
+      return fail(
+        reply,
+        'invalid_request',
+        'Give the user a password: without single sign-on (RECORD_OIDC_*) a password is the only way to sign in.',
+      )
+    // No password: the user signs in through the single sign-on provider only ('' matches no password).
+    const passwordHash = password === undefined ? '' : await hashPassword(password)
     const user = newUser(email, request.body.role, passwordHash, new Date())
     const created = await store.transaction(async (tx) => {
       if (await tx.userByEmail(email)) return false
@@ -451,27 +517,40 @@ export async function buildRecordApp(options: RecordAppOptions) {
     '/api/users/:id',
     { schema: { params: IdParams, body: UserUpdateBody }, config: { access: ADMINS } },
     async (request, reply) => {
-      const { role, password } = request.body
+      const { role, password, disabled } = request.body
       const passwordHash = password === undefined ? undefined : await hashPassword(password)
       const outcome = await store.transaction(async (tx) => {
         const found = await tx.userById(request.params.id)
         if (!found) return 'not_found' as const
         const newRole = role ?? found.role
-        if (found.role === 'admin' && newRole !== 'admin' && (await tx.adminCount()) <= 1) return 'last_admin' as const
-        await tx.updateUser(found.id, newRole, passwordHash ?? found.passwordHash)
+        const disabledAt =
+          disabled === undefined ? found.disabledAt : disabled ? (found.disabledAt ?? new Date().toISOString()) : null
+        // The clinic keeps an admin who can sign in: its last one is neither demoted nor disabled.
+        const adminBefore = found.role === 'admin' && found.disabledAt === null
+        const adminAfter = newRole === 'admin' && disabledAt === null
+        if (adminBefore && !adminAfter && (await tx.adminCount()) <= 1) return 'last_admin' as const
+        if (role !== undefined || passwordHash !== undefined)
+          await tx.updateUser(found.id, newRole, passwordHash ?? found.passwordHash)
         // A new password ends the user's sessions (a stolen one stops working); a new role applies at the next request.
         if (passwordHash !== undefined) await tx.deleteSessionsOf(found.id)
-        await audit(tx, request, 'user.update', 0, {
-          detail: `${found.id}${role ? ` role ${found.role} -> ${newRole}` : ''}${passwordHash ? ' password' : ''}`,
-        })
-        return { ...found, role: newRole }
+        if (role !== undefined || passwordHash !== undefined)
+          await audit(tx, request, 'user.update', 0, {
+            detail: `${found.id}${role ? ` role ${found.role} -> ${newRole}` : ''}${passwordHash ? ' password' : ''}`,
+          })
+        if (disabledAt !== found.disabledAt) {
+          await tx.setDisabled(found.id, disabledAt)
+          // Disabling ends the user's sessions at once (every request also checks that its user is not disabled).
+          if (disabledAt !== null) await tx.deleteSessionsOf(found.id)
+          await audit(tx, request, disabledAt === null ? 'user.enable' : 'user.disable', 0, { detail: found.id })
+        }
+        return { ...found, role: newRole, disabledAt }
       })
       if (outcome === 'not_found') return fail(reply, 'not_found', `No user ${request.params.id}.`)
       if (outcome === 'last_admin')
         return fail(
           reply,
           'last_admin',
-          "This is the clinic's only admin: make another user admin first, then change this one.",
+          "This is the clinic's only admin who can sign in: make another user admin first, then demote or disable this one.",
         )
       return { user: userView(outcome) }
     },

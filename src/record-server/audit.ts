@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = {
   'photo.collect': { type: 'rest', subtype: 'delete', action: 'D' },
   'user.create': { type: 'DCM 110136 Security Roles Changed', subtype: 'create', action: 'C' },
   'user.update': { type: 'DCM 110136 Security Roles Changed', subtype: 'update', action: 'U' },
+  'user.disable': { type: 'DCM 110136 Security Roles Changed', subtype: 'update', action: 'U' },
+  'user.enable': { type: 'DCM 110136 Security Roles Changed', subtype: 'update', action: 'U' },
   'user.unlock': { type: 'DCM 110136 Security Roles Changed', subtype: 'update', action: 'U' },
   'user.list': { type: 'DCM 110136 Security Roles Changed', subtype: 'search-type', action: 'R' },
   'audit.read': { type: 'DCM 110101 Audit Log Used', subtype: 'search-type', action: 'R' },

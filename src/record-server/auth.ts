@@ -27,9 +27,12 @@ export function hashPassword(password: string): Promise<string> {
 /** A hash of no password anyone has, verified when the email is unknown so both answers take as long. */
 let decoy: Promise<string> | undefined
 
-/** Whether `password` matches `stored` (a user's hash); for an unknown user (undefined), false after the same work. */
+/**
+ * Whether `password` matches `stored` (a user's hash); for an unknown user (undefined) or
+ * one without a password ('': signs in by single sign-on only), false after the same work.
+ */
 export async function passwordMatches(stored: string | undefined, password: string): Promise<boolean> {
-  if (stored === undefined) {
+  if (stored === undefined || stored === '') {
     decoy ??= hashPassword(randomBytes(16).toString('hex'))
     await verify(await decoy, password).catch(() => false)
     return false
@@ -86,11 +89,14 @@ export type LoginOutcome =
   | { readonly kind: 'ok'; readonly user: UserRow }
   | { readonly kind: 'failed'; readonly user: UserRow | undefined; readonly lockedNow: boolean }
   | { readonly kind: 'locked'; readonly user: UserRow }
+  | { readonly kind: 'disabled'; readonly user: UserRow }
 
 /**
  * Records a login attempt whose password check gave `matches`: a success resets the
  * failures; a failure counts one more and locks the account at `lockoutFailures`. A
- * locked account stays locked whatever the password (an admin unlocks it).
+ * locked account stays locked whatever the password (an admin unlocks it). A disabled
+ * account is said to be disabled only to the right password (a wrong one is a failure
+ * like any other, so a guesser learns nothing more than from any account).
  */
 export async function recordLoginAttempt(
   tx: RecordTx,
@@ -103,6 +109,7 @@ export async function recordLoginAttempt(
   const current = (await tx.userById(user.id)) ?? user
   if (current.lockedAt !== null) return { kind: 'locked', user: current }
   if (matches) {
+    if (current.disabledAt !== null) return { kind: 'disabled', user: current }
     if (current.failedLogins !== 0) await tx.setLogin(current.id, 0, null)
     return { kind: 'ok', user: current }
   }
@@ -121,6 +128,8 @@ export function newUser(email: string, role: Role, passwordHash: string, now: Da
     passwordHash,
     failedLogins: 0,
     lockedAt: null,
+    disabledAt: null,
+    ssoSubject: null,
     created: now.toISOString(),
   }
 }

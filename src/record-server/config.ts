@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
+import { LOCAL_HOSTS } from '#core/local-hosts.js'
 import { ConfigError } from '../config.js'
 
 export { ConfigError }
@@ -44,6 +45,32 @@ export interface RecordConfig {
   readonly shutdownGraceMs: number
   /** Years a patient or visit is kept after its last care date before an admin may delete it without a reason (retention.ts). */
   readonly retentionYears: number
+  /** Single sign-on through the clinic's OpenID Connect provider (RECORD_OIDC_*), or undefined: off. */
+  readonly sso: SsoConfig | undefined
+  /**
+   * Who may sign in with a password (RECORD_PASSWORD_LOGIN): everyone ('all', the default),
+   * only admins ('admins': a break-glass way in while the provider is down), or nobody
+   * ('off'). Anything but 'all' needs single sign-on.
+   */
+  readonly passwordLogin: PasswordLogin
+}
+
+export const PASSWORD_LOGIN = ['all', 'admins', 'off'] as const
+export type PasswordLogin = (typeof PASSWORD_LOGIN)[number]
+
+/** The path of the single sign-on callback (sso.ts): RECORD_OIDC_REDIRECT_URL ends with it. */
+export const SSO_CALLBACK_PATH = '/api/sso/callback'
+
+export interface SsoConfig {
+  /** The provider's issuer URL (its discovery document is at <issuer>/.well-known/openid-configuration). */
+  readonly issuer: string
+  readonly clientId: string
+  /** Never logged or repeated in a message. */
+  readonly clientSecret: string
+  /** This server's callback as the provider redirects browsers to it (registered with the provider). */
+  readonly redirectUrl: string
+  /** The provider's name as the app shows it ("Sign in with <name>"). */
+  readonly name: string
 }
 
 /** The metrics service's port; the record server never takes it by default. */
@@ -143,6 +170,98 @@ function bootstrapOf(env: NodeJS.ProcessEnv): RecordConfig['bootstrapAdmin'] {
   return { email: email.trim().toLowerCase(), password }
 }
 
+const isLoopbackHost = (hostname: string) => LOCAL_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname)
+
+/** A URL setting: https, or http on this machine only (a provider or callback for tests and development). */
+function httpsUrlOf(name: string, raw: string, meaning: string): URL {
+  let url: URL | undefined
+  try {
+    url = new URL(raw.trim())
+  } catch {
+    url = undefined
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search !== '' || url.hash !== '')
+    throw new ConfigError(`${name} must be ${meaning}, an https URL without query or fragment; got '${raw}'.`)
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    throw new ConfigError(
+      `${name} must use https (plain http only on localhost, 127.0.0.1 or [::1], for tests): sign-in answers travel through it; got '${raw}'.`,
+    )
+  return url
+}
+
+/** RECORD_OIDC_*: single sign-on through the clinic's OpenID Connect provider; all four settings or none. */
+function ssoOf(env: NodeJS.ProcessEnv): SsoConfig | undefined {
+  const issuer = env.RECORD_OIDC_ISSUER
+  const clientId = env.RECORD_OIDC_CLIENT_ID
+  const redirect = env.RECORD_OIDC_REDIRECT_URL
+  const secret = env.RECORD_OIDC_CLIENT_SECRET
+  const secretFile = env.RECORD_OIDC_CLIENT_SECRET_FILE
+  const given = [issuer, clientId, redirect, secret, secretFile, env.RECORD_OIDC_NAME].some(set)
+  if (!given) return undefined
+  const missing = [
+    ['RECORD_OIDC_ISSUER', issuer],
+    ['RECORD_OIDC_CLIENT_ID', clientId],
+    ['RECORD_OIDC_REDIRECT_URL', redirect],
+  ]
+    .filter(([, value]) => !set(value))
+    .map(([name]) => name)
+  if (!set(secret) && !set(secretFile)) missing.push('RECORD_OIDC_CLIENT_SECRET_FILE (or RECORD_OIDC_CLIENT_SECRET)')
+  if (missing.length > 0)
+    throw new ConfigError(
+      `Single sign-on is half configured: set ${missing.join(', ')} too (the provider's issuer URL, the client id and secret it registered for this server, and this server's callback URL), or unset every RECORD_OIDC_* setting to turn it off.`,
+    )
+  if (set(secret) && set(secretFile))
+    throw new ConfigError(
+      'RECORD_OIDC_CLIENT_SECRET and RECORD_OIDC_CLIENT_SECRET_FILE are both set: give the client secret once, preferably as a file readable only by the service user.',
+    )
+  let clientSecret = secret?.trim() ?? ''
+  if (set(secretFile)) {
+    try {
+      clientSecret = readFileSync(secretFile.trim(), 'utf8').replace(/\r?\n$/, '')
+    } catch (error) {
+      throw new ConfigError(
+        `RECORD_OIDC_CLIENT_SECRET_FILE '${secretFile}' cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}): give the path of a file holding the client secret the provider registered for this server.`,
+      )
+    }
+    if (clientSecret === '')
+      throw new ConfigError(`RECORD_OIDC_CLIENT_SECRET_FILE '${secretFile}' is empty: write the client secret in it.`)
+  }
+  httpsUrlOf('RECORD_OIDC_ISSUER', issuer as string, "the clinic's OpenID Connect provider (its issuer)")
+  const redirectUrl = httpsUrlOf('RECORD_OIDC_REDIRECT_URL', redirect as string, "this server's sign-in callback")
+  if (!redirectUrl.pathname.endsWith(SSO_CALLBACK_PATH))
+    throw new ConfigError(
+      `RECORD_OIDC_REDIRECT_URL must end with ${SSO_CALLBACK_PATH} (this server's callback, as browsers reach it through the proxy), e.g. https://record.clinic.example${SSO_CALLBACK_PATH}; got '${redirect}'.`,
+    )
+  const name = env.RECORD_OIDC_NAME?.trim() || new URL((issuer as string).trim()).hostname
+  if (name.length > 60 || /\p{Cc}/u.test(name))
+    throw new ConfigError(
+      `RECORD_OIDC_NAME must be the provider's name as the app shows it, at most 60 characters; got '${name}'.`,
+    )
+  return {
+    // As written: discovery compares it with the issuer the provider states, character for character.
+    issuer: (issuer as string).trim(),
+    clientId: (clientId as string).trim(),
+    clientSecret,
+    redirectUrl: redirectUrl.href,
+    name,
+  }
+}
+
+function passwordLoginOf(env: NodeJS.ProcessEnv, sso: SsoConfig | undefined): PasswordLogin {
+  const raw = env.RECORD_PASSWORD_LOGIN
+  if (!set(raw)) return 'all'
+  const value = raw.trim().toLowerCase()
+  if (!(PASSWORD_LOGIN as readonly string[]).includes(value))
+    throw new ConfigError(
+      `RECORD_PASSWORD_LOGIN must be all, admins (admins keep a password as a break-glass way in) or off; got '${raw}'.`,
+    )
+  if (value !== 'all' && !sso)
+    throw new ConfigError(
+      `RECORD_PASSWORD_LOGIN=${value} needs single sign-on (RECORD_OIDC_*): without it nobody${value === 'admins' ? ' but the admins' : ''} could sign in.`,
+    )
+  return value as PasswordLogin
+}
+
 /** An address of the form local@domain (what a login is; nothing is sent to it). */
 export function isEmail(text: string): boolean {
   return text.length <= 254 && /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u.test(text)
@@ -190,6 +309,12 @@ export function readRecordConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
   const port = integer(env, 'RECORD_PORT', DEFAULT_RECORD_PORT, 0, 65535, 'the port the record server listens on')
   if (port === 8000 && env.RECORD_PORT !== undefined)
     throw new ConfigError("RECORD_PORT must not be 8000, the metrics service's port: the two run side by side.")
+  const sso = ssoOf(env)
+  const allowedOrigins = allowedOriginsOf(env.RECORD_ALLOWED_ORIGINS)
+  if (sso && allowedOrigins.length === 0)
+    throw new ConfigError(
+      "Single sign-on (RECORD_OIDC_*) sends the browser back to the marking app after the provider: list the app's origins in RECORD_ALLOWED_ORIGINS (e.g. https://posture.clinic.example).",
+    )
   const logLevel = env.RECORD_LOG_LEVEL?.trim() || 'info'
   if (!LOG_LEVELS.includes(logLevel))
     throw new ConfigError(`RECORD_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got '${logLevel}'.`)
@@ -200,7 +325,7 @@ export function readRecordConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     logLevel,
     allowHttp: booleanOf(env, 'RECORD_ALLOW_HTTP', 'whether plain http is accepted from other machines'),
     trustedProxies: proxiesOf(env.RECORD_TRUSTED_PROXIES),
-    allowedOrigins: allowedOriginsOf(env.RECORD_ALLOWED_ORIGINS),
+    allowedOrigins,
     sessionIdleMinutes: integer(
       env,
       'RECORD_SESSION_IDLE_MINUTES',
@@ -227,6 +352,8 @@ export function readRecordConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
       'login attempts per minute per client address',
     ),
     bootstrapAdmin: bootstrapOf(env),
+    sso,
+    passwordLogin: passwordLoginOf(env, sso),
     shutdownGraceMs: integer(
       env,
       'RECORD_SHUTDOWN_GRACE_MS',

@@ -291,6 +291,49 @@ CREATE TABLE deletion_requests (
 CREATE INDEX deletion_requests_by_status ON deletion_requests (status);
 `,
   },
+  {
+    version: 3,
+    name: 'users may be disabled',
+    sql: `
+-- ISO time an admin disabled the user, or NULL: a disabled user cannot sign in and has no session.
+ALTER TABLE users ADD COLUMN disabled_at TEXT;
+`,
+    postgres: `
+ALTER TABLE users ADD COLUMN disabled_at TEXT COLLATE "C";
+`,
+  },
+  {
+    version: 4,
+    name: 'single sign-on',
+    sql: `
+-- The provider's subject ('<issuer> <sub>') bound to the user at its first single sign-on, or NULL.
+ALTER TABLE users ADD COLUMN sso_subject TEXT;
+CREATE UNIQUE INDEX users_by_sso_subject ON users (sso_subject);
+
+-- Single sign-ons under way: keyed by the SHA-256 of the browser's flow cookie, used once.
+CREATE TABLE sso_flows (
+  id_hash TEXT PRIMARY KEY,
+  state TEXT NOT NULL,
+  nonce TEXT NOT NULL,
+  code_verifier TEXT NOT NULL,
+  return_to TEXT NOT NULL,
+  expires TEXT NOT NULL
+) STRICT;
+`,
+    postgres: `
+ALTER TABLE users ADD COLUMN sso_subject TEXT COLLATE "C";
+CREATE UNIQUE INDEX users_by_sso_subject ON users (sso_subject);
+
+CREATE TABLE sso_flows (
+  id_hash TEXT COLLATE "C" PRIMARY KEY,
+  state TEXT COLLATE "C" NOT NULL,
+  nonce TEXT COLLATE "C" NOT NULL,
+  code_verifier TEXT COLLATE "C" NOT NULL,
+  return_to TEXT COLLATE "C" NOT NULL,
+  expires TEXT COLLATE "C" NOT NULL
+);
+`,
+  },
 ]
 
 /** The schema version this code writes. */

@@ -40,6 +40,7 @@ import {
   photoOf,
   type Row,
   sessionOf,
+  ssoFlowOf,
   str,
   tombstoneOf,
   userOf,
@@ -66,20 +67,45 @@ function makeTx(db: Queryable): RecordTx {
     userCount: async () => num((await first('SELECT count(*) AS n FROM users'))?.n),
     insertUser: async (u) => {
       await run(
-        'INSERT INTO users (id, email, role, password_hash, failed_logins, locked_at, created) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        'INSERT INTO users (id, email, role, password_hash, failed_logins, locked_at, disabled_at, sso_subject, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
         u.id,
         u.email,
         u.role,
         u.passwordHash,
         u.failedLogins,
         u.lockedAt,
+        u.disabledAt,
+        u.ssoSubject,
         u.created,
       )
     },
     updateUser: async (id, role, passwordHash) => {
       await run('UPDATE users SET role = $1, password_hash = $2 WHERE id = $3', role, passwordHash, id)
     },
-    adminCount: async () => num((await first("SELECT count(*) AS n FROM users WHERE role = 'admin'"))?.n),
+    adminCount: async () =>
+      num((await first("SELECT count(*) AS n FROM users WHERE role = 'admin' AND disabled_at IS NULL"))?.n),
+    setDisabled: async (id, disabledAt) => {
+      await run('UPDATE users SET disabled_at = $1 WHERE id = $2', disabledAt, id)
+    },
+    userBySsoSubject: async (subject) =>
+      one(await first('SELECT * FROM users WHERE sso_subject = $1', subject), userOf),
+    setSsoSubject: async (id, subject) => {
+      await run('UPDATE users SET sso_subject = $1 WHERE id = $2', subject, id)
+    },
+    insertSsoFlow: async (f) => {
+      await run(
+        'INSERT INTO sso_flows (id_hash, state, nonce, code_verifier, return_to, expires) VALUES ($1, $2, $3, $4, $5, $6)',
+        f.idHash,
+        f.state,
+        f.nonce,
+        f.codeVerifier,
+        f.returnTo,
+        f.expires,
+      )
+    },
+    takeSsoFlow: async (hash) =>
+      one(await first('DELETE FROM sso_flows WHERE id_hash = $1 RETURNING *', hash), ssoFlowOf),
+    deleteEndedSsoFlows: async (now) => run('DELETE FROM sso_flows WHERE expires <= $1', now),
     setLogin: async (id, failed, lockedAt) => {
       await run('UPDATE users SET failed_logins = $1, locked_at = $2 WHERE id = $3', failed, lockedAt, id)
     },

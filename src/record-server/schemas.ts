@@ -44,7 +44,8 @@ export const NewUserBody = Type.Object(
   {
     email: Type.String({ minLength: 3, maxLength: 254 }),
     role: Type.Enum([...ROLES]),
-    password: Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 1_000 }),
+    /** Optional with single sign-on on: a user without a password signs in through the provider only. */
+    password: Type.Optional(Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 1_000 })),
   },
   closed,
 )
@@ -53,6 +54,8 @@ export const UserUpdateBody = Type.Object(
   {
     role: Type.Optional(Type.Enum([...ROLES])),
     password: Type.Optional(Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 1_000 })),
+    /** true disables the user (its sessions end at once, it cannot sign in); false enables it again. */
+    disabled: Type.Optional(Type.Boolean()),
   },
   { ...closed, minProperties: 1 },
 )

@@ -28,6 +28,7 @@ import {
   patientOf,
   photoOf,
   sessionOf,
+  ssoFlowOf,
   str,
   tombstoneOf,
   userOf,
@@ -133,20 +134,47 @@ export class SqliteStore implements RecordStore {
       userCount: async () => num(get('SELECT count(*) AS n FROM users')?.n),
       insertUser: async (u) => {
         run(
-          'INSERT INTO users (id, email, role, password_hash, failed_logins, locked_at, created) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO users (id, email, role, password_hash, failed_logins, locked_at, disabled_at, sso_subject, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
           u.id,
           u.email,
           u.role,
           u.passwordHash,
           u.failedLogins,
           u.lockedAt,
+          u.disabledAt,
+          u.ssoSubject,
           u.created,
         )
       },
       updateUser: async (id, role, passwordHash) => {
         run('UPDATE users SET role = ?, password_hash = ? WHERE id = ?', role, passwordHash, id)
       },
-      adminCount: async () => num(get("SELECT count(*) AS n FROM users WHERE role = 'admin'")?.n),
+      adminCount: async () =>
+        num(get("SELECT count(*) AS n FROM users WHERE role = 'admin' AND disabled_at IS NULL")?.n),
+      setDisabled: async (id, disabledAt) => {
+        run('UPDATE users SET disabled_at = ? WHERE id = ?', disabledAt, id)
+      },
+      userBySsoSubject: async (subject) => one(get('SELECT * FROM users WHERE sso_subject = ?', subject), userOf),
+      setSsoSubject: async (id, subject) => {
+        run('UPDATE users SET sso_subject = ? WHERE id = ?', subject, id)
+      },
+      insertSsoFlow: async (f) => {
+        run(
+          'INSERT INTO sso_flows (id_hash, state, nonce, code_verifier, return_to, expires) VALUES (?, ?, ?, ?, ?, ?)',
+          f.idHash,
+          f.state,
+          f.nonce,
+          f.codeVerifier,
+          f.returnTo,
+          f.expires,
+        )
+      },
+      takeSsoFlow: async (hash) => {
+        const flow = one(get('SELECT * FROM sso_flows WHERE id_hash = ?', hash), ssoFlowOf)
+        if (flow) run('DELETE FROM sso_flows WHERE id_hash = ?', hash)
+        return flow
+      },
+      deleteEndedSsoFlows: async (now) => run('DELETE FROM sso_flows WHERE expires <= ?', now),
       setLogin: async (id, failed, lockedAt) => {
         run('UPDATE users SET failed_logins = ?, locked_at = ? WHERE id = ?', failed, lockedAt, id)
       },

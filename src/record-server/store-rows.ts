@@ -11,6 +11,7 @@ import type {
   PhotoRow,
   Role,
   SessionRow,
+  SsoFlowRow,
   TombstoneRow,
   UserRow,
   VisitCareDate,
@@ -31,7 +32,17 @@ export const userOf = (r: Row): UserRow => ({
   passwordHash: str(r.password_hash),
   failedLogins: num(r.failed_logins),
   lockedAt: strOrNull(r.locked_at),
+  disabledAt: strOrNull(r.disabled_at),
+  ssoSubject: strOrNull(r.sso_subject),
   created: str(r.created),
+})
+export const ssoFlowOf = (r: Row): SsoFlowRow => ({
+  idHash: str(r.id_hash),
+  state: str(r.state),
+  nonce: str(r.nonce),
+  codeVerifier: str(r.code_verifier),
+  returnTo: str(r.return_to),
+  expires: str(r.expires),
 })
 export const sessionOf = (r: Row): SessionRow => ({
   tokenHash: str(r.token_hash),

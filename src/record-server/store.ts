@@ -20,7 +20,24 @@ export interface UserRow {
   readonly failedLogins: number
   /** ISO time it was locked, or null. */
   readonly lockedAt: string | null
+  /** ISO time an admin disabled it, or null: a disabled user cannot sign in and has no session. */
+  readonly disabledAt: string | null
+  /** The single sign-on subject ('<issuer> <sub>') bound at its first sign-on through the provider, or null. */
+  readonly ssoSubject: string | null
   readonly created: string
+}
+
+/** A single sign-on under way (sso.ts): what the callback checks, kept until it is used once or expires. */
+export interface SsoFlowRow {
+  /** SHA-256 (hex) of the browser's flow cookie. */
+  readonly idHash: string
+  readonly state: string
+  readonly nonce: string
+  /** PKCE: the verifier whose challenge went to the provider. */
+  readonly codeVerifier: string
+  /** Where the browser goes back to (an allowed origin's page). */
+  readonly returnTo: string
+  readonly expires: string
 }
 
 export interface SessionRow {
@@ -166,7 +183,17 @@ export interface RecordTx {
   setLogin(id: string, failedLogins: number, lockedAt: string | null): Promise<void>
   /** Sets a user's role and password hash. */
   updateUser(id: string, role: Role, passwordHash: string): Promise<void>
+  /** Admins who are not disabled. */
   adminCount(): Promise<number>
+  /** Disables a user (an ISO time) or enables it again (null). */
+  setDisabled(id: string, disabledAt: string | null): Promise<void>
+  userBySsoSubject(subject: string): Promise<UserRow | undefined>
+  setSsoSubject(id: string, subject: string): Promise<void>
+  insertSsoFlow(flow: SsoFlowRow): Promise<void>
+  /** The flow under `idHash`, removed (a flow is used once); undefined when there is none. */
+  takeSsoFlow(idHash: string): Promise<SsoFlowRow | undefined>
+  /** Removes flows that expired before `now`. */
+  deleteEndedSsoFlows(now: string): Promise<number>
 
   insertSession(session: SessionRow): Promise<void>
   session(tokenHash: string): Promise<SessionRow | undefined>
@@ -174,7 +201,7 @@ export interface RecordTx {
   deleteSession(tokenHash: string): Promise<void>
   /** Removes sessions that ended before `now` (expired, or idle since `idleBefore`). */
   deleteEndedSessions(now: string, idleBefore: string): Promise<number>
-  /** Ends every session of a user (its password changed). */
+  /** Ends every session of a user (its password changed, or it was disabled). */
   deleteSessionsOf(userId: string): Promise<number>
 
   patient(id: string): Promise<PatientRow | undefined>

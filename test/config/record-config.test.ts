@@ -109,3 +109,87 @@ describe('readRecordConfig', () => {
     )
   })
 })
+
+describe('RECORD_OIDC_* and RECORD_PASSWORD_LOGIN (single sign-on)', () => {
+  const sso = {
+    RECORD_DATA_DIR: 'd',
+    RECORD_ALLOWED_ORIGINS: 'https://posture.clinic.example',
+    RECORD_OIDC_ISSUER: 'https://id.clinic.example/realms/clinic',
+    RECORD_OIDC_CLIENT_ID: 'posture-record',
+    RECORD_OIDC_CLIENT_SECRET: 'a client secret',
+    RECORD_OIDC_REDIRECT_URL: 'https://record.clinic.example/api/sso/callback',
+  }
+
+  it('is off by default, with password login for everyone', () => {
+    const config = readRecordConfig({ RECORD_DATA_DIR: 'd' }, '/srv')
+    assert.equal(config.sso, undefined)
+    assert.equal(config.passwordLogin, 'all')
+  })
+
+  it('reads the provider, the client, its secret from a file, the callback and the name shown', () => {
+    const secretFile = join(dir, 'oidc-secret')
+    writeFileSync(secretFile, 'the secret in a file\n')
+    const { RECORD_OIDC_CLIENT_SECRET: _, ...rest } = sso
+    const config = readRecordConfig(
+      {
+        ...rest,
+        RECORD_OIDC_CLIENT_SECRET_FILE: secretFile,
+        RECORD_OIDC_NAME: 'Clinic ID',
+        RECORD_PASSWORD_LOGIN: 'admins',
+      },
+      '/srv',
+    )
+    assert.deepEqual(config.sso, {
+      issuer: 'https://id.clinic.example/realms/clinic',
+      clientId: 'posture-record',
+      clientSecret: 'the secret in a file',
+      redirectUrl: 'https://record.clinic.example/api/sso/callback',
+      name: 'Clinic ID',
+    })
+    assert.equal(config.passwordLogin, 'admins')
+    assert.equal(readRecordConfig(sso, '/srv').sso?.name, 'id.clinic.example', "the issuer's host without a name")
+    assert.equal(
+      readRecordConfig({ ...sso, RECORD_OIDC_ISSUER: 'http://127.0.0.1:9000' }, '/srv').sso?.issuer,
+      'http://127.0.0.1:9000',
+      'plain http on this machine (tests)',
+    )
+  })
+
+  it('refuses a half configuration, naming what is missing', () => {
+    refused(
+      { RECORD_DATA_DIR: 'd', RECORD_OIDC_ISSUER: sso.RECORD_OIDC_ISSUER },
+      /half configured.*RECORD_OIDC_CLIENT_ID.*RECORD_OIDC_REDIRECT_URL.*RECORD_OIDC_CLIENT_SECRET_FILE/,
+    )
+    const { RECORD_OIDC_CLIENT_SECRET: _, ...noSecret } = sso
+    refused(noSecret, /half configured: set RECORD_OIDC_CLIENT_SECRET_FILE/)
+    refused({ ...sso, RECORD_OIDC_CLIENT_SECRET_FILE: join(dir, 'missing') }, /both set/)
+    const { RECORD_OIDC_CLIENT_SECRET: __, ...viaFile } = sso
+    refused(
+      { ...viaFile, RECORD_OIDC_CLIENT_SECRET_FILE: join(dir, 'missing') },
+      /RECORD_OIDC_CLIENT_SECRET_FILE .* cannot be read \(ENOENT\)/,
+    )
+  })
+
+  it("refuses an issuer or a callback not over https off this machine, and a callback elsewhere than the server's", () => {
+    refused({ ...sso, RECORD_OIDC_ISSUER: 'http://id.clinic.example' }, /RECORD_OIDC_ISSUER must use https/)
+    refused({ ...sso, RECORD_OIDC_ISSUER: 'not a url' }, /RECORD_OIDC_ISSUER must be/)
+    refused({ ...sso, RECORD_OIDC_ISSUER: 'https://id.clinic.example/?x=1' }, /without query or fragment/)
+    refused(
+      { ...sso, RECORD_OIDC_REDIRECT_URL: 'http://record.clinic.example/api/sso/callback' },
+      /RECORD_OIDC_REDIRECT_URL must use https/,
+    )
+    refused(
+      { ...sso, RECORD_OIDC_REDIRECT_URL: 'https://record.clinic.example/callback' },
+      /must end with \/api\/sso\/callback/,
+    )
+    refused({ ...sso, RECORD_OIDC_NAME: 'x'.repeat(61) }, /RECORD_OIDC_NAME/)
+    refused({ ...sso, RECORD_ALLOWED_ORIGINS: '' }, /sends the browser back .* RECORD_ALLOWED_ORIGINS/)
+  })
+
+  it('refuses passwords off or for admins only without single sign-on, and an unknown value', () => {
+    refused({ RECORD_DATA_DIR: 'd', RECORD_PASSWORD_LOGIN: 'off' }, /RECORD_PASSWORD_LOGIN=off needs single sign-on/)
+    refused({ RECORD_DATA_DIR: 'd', RECORD_PASSWORD_LOGIN: 'admins' }, /needs single sign-on/)
+    refused({ ...sso, RECORD_PASSWORD_LOGIN: 'sometimes' }, /RECORD_PASSWORD_LOGIN must be all, admins .* or off/)
+    assert.equal(readRecordConfig({ ...sso, RECORD_PASSWORD_LOGIN: 'off' }, '/srv').passwordLogin, 'off')
+  })
+})

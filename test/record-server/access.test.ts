@@ -256,6 +256,65 @@ for (const store of testStores()) {
       assert.equal(updates.length, 2)
     })
 
+    it('disables a user: its sessions end at once, sign-in is refused saying so, and enabling lets it back; never the last admin', async () => {
+      const email = `disabled-${Date.now()}@clinic.test`
+      const password = 'the password of a user to disable'
+      const made = await admin.request('POST', '/api/users', { email, role: 'clinician', password })
+      assert.equal(made.status, 201)
+      const id = made.body.user.id
+      assert.equal(made.body.user.disabled, false)
+      const device = new RecordClient(server.url)
+      const other = new RecordClient(server.url)
+      assert.equal((await device.login(email, password)).status, 200)
+      assert.equal((await other.login(email, password)).status, 200)
+      assert.equal((await device.request('GET', '/api/patients')).status, 200)
+
+      const disabled = await admin.request('PATCH', `/api/users/${id}`, { disabled: true })
+      assert.equal(disabled.status, 200, JSON.stringify(disabled.body))
+      assert.equal(disabled.body.user.disabled, true)
+      assert.match(disabled.body.user.disabled_at, /^\d{4}-\d{2}-\d{2}T/)
+      for (const client of [device, other]) {
+        const refused = await client.request('GET', '/api/patients')
+        assert.equal(refused.status, 401, 'a disabled user has no session left')
+      }
+      const right = await device.login(email, password)
+      assert.equal(right.status, 403)
+      assert.equal(right.body.error.type, 'account_disabled')
+      assert.match(right.body.error.message, /Ask an admin/)
+      const wrong = await device.login(email, 'not the password at all')
+      assert.equal(wrong.status, 401, 'a wrong password says no more than for any account')
+      assert.equal(wrong.body.error.type, 'login_failed')
+
+      const enabled = await admin.request('PATCH', `/api/users/${id}`, { disabled: false })
+      assert.equal(enabled.status, 200)
+      assert.equal(enabled.body.user.disabled, false)
+      assert.equal(enabled.body.user.disabled_at, null)
+      assert.equal((await device.login(email, password)).status, 200)
+      assert.equal((await device.request('GET', '/api/patients')).status, 200)
+
+      // The clinic's only admin is not disabled (nor by disabling the others first).
+      const adminId = (await admin.request('GET', '/api/session')).body.user.id
+      const alone = await admin.request('PATCH', `/api/users/${adminId}`, { disabled: true })
+      assert.equal(alone.status, 409)
+      assert.equal(alone.body.error.type, 'last_admin')
+      assert.equal((await admin.request('GET', '/api/patients')).status, 200)
+
+      const audit = (await admin.request('GET', '/api/audit')).body.entries as {
+        action: string
+        detail: string
+        outcome: number
+        user_email: string
+      }[]
+      assert.deepEqual(
+        audit.filter((e) => e.action === 'user.disable' || e.action === 'user.enable').map((e) => [e.action, e.detail]),
+        [
+          ['user.disable', id],
+          ['user.enable', id],
+        ],
+      )
+      assert.ok(audit.some((e) => e.action === 'login' && e.user_email === email && e.detail === 'account disabled'))
+    })
+
     it('ends the session at logout', async () => {
       const reader = await userClient(admin, 'read-only')
       assert.equal((await reader.request('DELETE', '/api/session')).status, 204)

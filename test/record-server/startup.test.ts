@@ -14,7 +14,8 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, it } from 'node:test'
 import pg from 'pg'
-import { SCHEMA_VERSION } from '../../src/record-server/migrations.js'
+import { hashPassword } from '../../src/record-server/auth.js'
+import { MIGRATIONS, SCHEMA_VERSION } from '../../src/record-server/migrations.js'
 import { postgresSkip, sharedPostgres, testStores } from '../support/postgres.js'
 import {
   ADMIN_EMAIL,
@@ -138,8 +139,57 @@ for (const store of testStores()) {
         assert.equal(code, 1)
         assert.match(output, new RegExp(`schema version 999, newer than this server's \\(${SCHEMA_VERSION}\\)`))
         assert.equal(Number((await db.query('SELECT max(version) AS v FROM schema_migrations'))[0]?.v), 999)
-        assert.equal(Number((await db.query('SELECT count(*) AS n FROM schema_migrations'))[0]?.n), SCHEMA_VERSION + 1)
+        assert.equal(
+          Number((await db.query('SELECT count(*) AS n FROM schema_migrations'))[0]?.n),
+          MIGRATIONS.length + 1,
+        )
         await db.close()
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true })
+      }
+    })
+  })
+}
+
+for (const store of testStores()) {
+  describe(`record server (${store.name}): migrations`, { skip: store.skip }, () => {
+    it('migrates a database of schema version 1 to this version, keeping its users (enabled) and their sessions working', async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'record-v1-'))
+      const url = await store.database()
+      const target = { dataDir, database: url }
+      const first = MIGRATIONS[0]
+      assert.ok(first && first.version === 1)
+      const email = 'clinician-v1@clinic.test'
+      const password = 'a password set under version 1'
+      const hash = await hashPassword(password)
+      try {
+        const db = await database(target)
+        await db.exec(
+          'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+        )
+        await db.exec(url === undefined ? first.sql : first.postgres)
+        await db.exec(
+          `INSERT INTO schema_migrations (version, name, applied_at) VALUES (1, 'v1', '2026-01-01T00:00:00.000Z');
+           INSERT INTO users (id, email, role, password_hash, failed_logins, locked_at, created)
+             VALUES ('u-v1', '${email}', 'clinician', '${hash}', 0, NULL, '2026-01-01T00:00:00.000Z')`,
+        )
+        await db.close()
+        const server = await startRecordServer(target)
+        try {
+          const client = new RecordClient(server.url)
+          const login = await client.login(email, password)
+          assert.equal(login.status, 200, JSON.stringify(login.body))
+          assert.equal(login.body.user.disabled, false)
+          assert.equal((await client.request('GET', '/api/patients')).status, 200)
+          const after = await database(target)
+          assert.equal(
+            Number((await after.query('SELECT max(version) AS v FROM schema_migrations'))[0]?.v),
+            SCHEMA_VERSION,
+          )
+          await after.close()
+        } finally {
+          await server.stop()
+        }
       } finally {
         rmSync(dataDir, { recursive: true, force: true })
       }

@@ -54,8 +54,9 @@ export function runRecordCommand(
 /**
  * Starts a server. With `database` (a PostgreSQL URL, test/support/postgres.ts) it
  * serves that database; otherwise the embedded store in `dataDir` (a new one unless
- * given). The temporary directory holds the admin's password file either way. `port`
- * (a free one unless given) lets a restart answer at the same address.
+ * given). The temporary directory holds the admin's password file either way. `port`:
+ * where it listens (a free one unless given: a test that must name the server's URL
+ * before it starts, such as a single sign-on callback, takes one with freePort).
  */
 export async function startRecordServer(
   options: { env?: Record<string, string>; dataDir?: string; database?: string | undefined; port?: number } = {},

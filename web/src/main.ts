@@ -40,6 +40,7 @@ import { StudyActions } from './record/study-actions.js'
 import { mountStudyPanel } from './record/study-panel.js'
 import { startBrowserSync } from './record/sync/browser-sync.js'
 import { mountSyncPanel } from './record/sync/panel.js'
+import { ssoReturnOf } from './record/sync/sso-return.js'
 import { byId, setText } from './render/dom.js'
 import { renderStage, Stage } from './render/stage.js'
 import { health } from './service/api.js'
@@ -168,7 +169,10 @@ void IdbStorage.open()
     }
     mountRecordStatus(record)
     // The sync with the clinic's record server (record/sync/): local-first; nothing changes without a server set.
-    void startBrowserSync(storage, record).then((engine) => mountSyncPanel(engine, record))
+    // A single sign-on that came back to this page says so in the fragment: read once, then taken off the address.
+    const ssoBack = ssoReturnOf(location.hash)
+    if (ssoBack) history.replaceState(history.state, '', `${location.pathname}${location.search}`)
+    void startBrowserSync(storage, record).then((engine) => mountSyncPanel(engine, record, ssoBack))
     offline.flush = () => record.saved()
     fhir.record = record
     mountRecordDialog(record, undefined, (patient, visits) =>

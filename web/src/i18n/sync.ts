@@ -75,7 +75,17 @@ export const SYNC_EN = {
   'sync.problem.login_failed': 'the email or the password is wrong.',
   'sync.problem.account_locked':
     'the account is locked after too many failed sign-ins; an admin of the clinic unlocks it.',
+  'sync.problem.account_disabled':
+    'an admin of the clinic disabled this account; ask an admin to enable it again if you still need it.',
   'sync.problem.rate_limited': 'too many sign-in attempts from here; wait a minute and try again.',
+  'sync.problem.password_login_off': "this clinic signs in through its provider: use the 'Sign in with' button.",
+  'sync.problem.sso_failed':
+    'the sign-in through the provider did not complete (it expired, was used already, or its answer was refused). Try again.',
+  'sync.problem.sso_no_user':
+    "your account at the provider is not a user of this clinic's record; ask an admin of the clinic to create a user with your email.",
+  'sync.problem.sso_unavailable': "the clinic's sign-in provider cannot be reached just now; try again in a minute.",
+  'sync.sso.signIn': 'Sign in with {provider}',
+  'sync.sso.passwordAdmins': "Sign in with a password (the clinic's admins only)",
   'sync.problem.server':
     "the server refused a change ({type}); it stays here and is sent again at the next sync. If it persists, tell the clinic's admin.",
   'sync.problem.unavailable':
@@ -158,6 +168,18 @@ export const SYNC_ES = {
   'sync.problem.login_failed': 'el correo electrónico o la contraseña no son correctos.',
   'sync.problem.account_locked':
     'la cuenta está bloqueada tras demasiados intentos fallidos; la desbloquea un administrador de la clínica.',
+  'sync.problem.account_disabled':
+    'un administrador de la clínica desactivó esta cuenta; pida a un administrador que la vuelva a activar si aún la necesita.',
+  'sync.problem.password_login_off':
+    "esta clínica inicia sesión a través de su proveedor: use el botón 'Iniciar sesión con'.",
+  'sync.problem.sso_failed':
+    'el inicio de sesión a través del proveedor no se completó (caducó, ya se había usado o su respuesta fue rechazada). Inténtelo de nuevo.',
+  'sync.problem.sso_no_user':
+    'su cuenta del proveedor no es un usuario del registro de esta clínica; pida a un administrador de la clínica que cree un usuario con su correo electrónico.',
+  'sync.problem.sso_unavailable':
+    'no se puede contactar ahora con el proveedor de inicio de sesión de la clínica; inténtelo de nuevo en un minuto.',
+  'sync.sso.signIn': 'Iniciar sesión con {provider}',
+  'sync.sso.passwordAdmins': 'Iniciar sesión con contraseña (solo los administradores de la clínica)',
   'sync.problem.rate_limited':
     'demasiados intentos de inicio de sesión desde aquí; espere un minuto e inténtelo de nuevo.',
   'sync.problem.server':

@@ -18,6 +18,7 @@ import { describe, test } from 'node:test'
 import 'fake-indexeddb/auto'
 import fc from 'fast-check'
 import { openDB } from 'idb'
+import type { SignInOptionsView } from '../../../../core/record-sync-wire.js'
 import { IdbStorage } from '../../../../web/src/record/idb-storage.js'
 import { identifierKey, type PatientRecord, type VisitRecord } from '../../../../web/src/record/model.js'
 import type { PhotoData } from '../../../../web/src/record/storage.js'
@@ -376,9 +377,16 @@ class ModelTransport implements SyncTransport {
   role: SignedInUser['role'] = 'clinician'
   /** For an admin: every visit is within its retention period (the server refuses a deletion without a reason). */
   withinRetention = false
+  /** Whether the server holds a session for this browser (a single sign-on's callback opens one). */
+  sessionOpen = true
+  options: SignInOptionsView = { password_login: 'all', sso: null }
   constructor(public server: ModelServer) {}
   private check(): void {
     if (!this.online) throw new SyncError('offline', 'offline')
+  }
+  async signInOptions(): Promise<SignInOptionsView> {
+    this.check()
+    return this.options
   }
   async signIn(): Promise<SignedInUser> {
     this.check()
@@ -387,7 +395,7 @@ class ModelTransport implements SyncTransport {
   async signOut(): Promise<void> {}
   async session(): Promise<SignedInUser | null> {
     this.check()
-    return { id: 'u', email: 'c@clinic.test', role: this.role }
+    return this.sessionOpen ? { id: 'u', email: 'c@clinic.test', role: this.role } : null
   }
   async push(changes: readonly WireChange[]): Promise<PushResult[]> {
     this.check()
@@ -742,5 +750,37 @@ describe("a deletion made on a clinician's device (a deletion request)", () => {
     assert.deepEqual(await past.d.storage.outbox(), [])
     assert.equal(past.server.requests.size, 0)
     past.d.storage.close()
+  })
+})
+
+describe('signing in by single sign-on', () => {
+  test('the engine asks the server how to sign in, and takes the session a sign-on that came back opened', async () => {
+    const storage = await IdbStorage.open(newDatabase())
+    const transport = new ModelTransport(new ModelServer())
+    transport.options = { password_login: 'admins', sso: { name: 'Clinic ID', start: '/api/sso/start' } }
+    const engine = new SyncEngine(storage, {
+      transport: () => transport,
+      sha256,
+      newId: () => 'id',
+      now: () => new Date(),
+      exclusive: (body) => body(),
+      changed: () => undefined,
+    })
+    await engine.start()
+    assert.equal(await engine.signInOptions(), null, 'no server set: no options')
+    assert.ok(await engine.setServer('http://record.test'))
+    assert.deepEqual(await engine.signInOptions(), transport.options)
+    transport.online = false
+    assert.equal(await engine.signInOptions(), null, 'a server that does not answer: none')
+    transport.online = true
+
+    transport.sessionOpen = false
+    await assert.rejects(engine.completeSso(), (e: unknown) => e instanceof SyncError && e.type === 'signed_out')
+    const user = () => engine.status.user
+    assert.equal(user(), null)
+    transport.sessionOpen = true
+    await engine.completeSso()
+    assert.equal(user()?.email, 'c@clinic.test')
+    assert.equal(engine.status.phase, 'idle')
   })
 })

@@ -11,6 +11,7 @@
  * and network (SyncTransport) are interfaces; the
  * clinic-server panel (panel.ts) shows `status` and calls these methods.
  */
+import type { SignInOptionsView } from '#core/record-sync-wire.js'
 import type { VisitRecord } from '../model.js'
 import type { PhotoData } from '../storage.js'
 import { changesFor, pushOutcome } from './plan.js'
@@ -153,6 +154,26 @@ export class SyncEngine {
   async signIn(email: string, password: string): Promise<void> {
     if (!this.transport || !this.state) throw new SyncError('no_server', 'no server set')
     const user = await this.transport.signIn(email, password)
+    this.state = { ...this.state, user }
+    await this.store.saveSyncState(this.state)
+    await this.refresh({ phase: 'idle', problem: null })
+  }
+
+  /** How the server lets people sign in (passwords, single sign-on); null with no server set or none answering. */
+  async signInOptions(): Promise<SignInOptionsView | null> {
+    if (!this.transport) return null
+    return this.transport.signInOptions().catch(() => null)
+  }
+
+  /**
+   * After a single sign-on came back signed in: the server's callback set the session's
+   * cookie, so the session (and its CSRF token) is asked for. Throws SyncError when there is
+   * none after all (signed_out) or the server cannot be reached.
+   */
+  async completeSso(): Promise<void> {
+    if (!this.transport || !this.state) throw new SyncError('no_server', 'no server set')
+    const user = await this.transport.session()
+    if (!user) throw new SyncError('signed_out', 'the single sign-on left no session')
     this.state = { ...this.state, user }
     await this.store.saveSyncState(this.state)
     await this.refresh({ phase: 'idle', problem: null })

@@ -1,12 +1,15 @@
 /**
  * The clinic-server section (docs/record.md, "Sync with the clinic's record server"): a
  * dialog of its own, opened from the toolbar, with the server's address, signing in and
- * out, the sync's status (last sync, changes waiting, deletions waiting for an admin's
+ * out (with a password, or "Sign in with <provider>" when the server has single sign-on),
+ * the sync's status (last sync, changes waiting, deletions waiting for an admin's
  * approval, offline, signed out), "Sync now", the deletions an admin rejected (with the
  * admin's words), and the conflicts with their resolutions (keep mine, keep the server's,
  * keep both).
  * It reads the engine's status and the record, and acts only through the engine.
  */
+
+import type { SignInOptionsView } from '#core/record-sync-wire.js'
 import { formatDate, formatDateTime } from '../../i18n/format.js'
 import { currentLocale, t } from '../../i18n/index.js'
 import { byId, h } from '../../render/dom.js'
@@ -14,6 +17,7 @@ import type { View } from '../../state/model.js'
 import type { RecordController } from '../controller.js'
 import type { PatientRecord, VisitRecord } from '../model.js'
 import type { SyncEngine } from './engine.js'
+import { type SsoReturn, ssoStartUrl } from './sso-return.js'
 import { SyncError, serverFailed } from './transport.js'
 import type { Conflict, RejectedDeletion, Resolution, ServerPatient, ServerVisit } from './types.js'
 
@@ -35,13 +39,31 @@ function visitSummary(date: string, file: unknown): string {
 /** A sync problem (engine.ts SyncStatus.problem, a SyncError's type) in words. */
 function problemText(type: string): string {
   if (type === 'unanswered' || type === 'failed' || type === 'offline') return t(`sync.problem.${type}`)
-  if (type === 'login_failed' || type === 'account_locked' || type === 'rate_limited') return t(`sync.problem.${type}`)
+  if (
+    type === 'login_failed' ||
+    type === 'account_locked' ||
+    type === 'account_disabled' ||
+    type === 'rate_limited' ||
+    type === 'password_login_off' ||
+    type === 'sso_failed' ||
+    type === 'sso_no_user' ||
+    type === 'sso_unavailable'
+  )
+    return t(`sync.problem.${type}`)
   // The server failed or is down (its database, a proxy's 5xx): nothing was refused, so not said as a refusal.
   if (serverFailed(type)) return t('sync.problem.unavailable', { type })
   return t('sync.problem.server', { type })
 }
 
-export function mountSyncPanel(engine: SyncEngine, controller: RecordController): void {
+/**
+ * Mounts the section. `ssoBack`: a single sign-on that just came back to this page
+ * (sso-return.ts), whose outcome the dialog opens to show.
+ */
+export function mountSyncPanel(
+  engine: SyncEngine,
+  controller: RecordController,
+  ssoBack: SsoReturn | null = null,
+): void {
   const dialog = h('dialog', { id: 'sync-dialog', class: 'record-dialog', 'aria-labelledby': 'sync-title' })
   document.body.append(dialog)
   const url = h('input', { type: 'url', id: 'sync-url', autocomplete: 'url', spellcheck: 'false' })
@@ -49,6 +71,8 @@ export function mountSyncPanel(engine: SyncEngine, controller: RecordController)
   const password = h('input', { type: 'password', id: 'sync-password', autocomplete: 'current-password' })
   let problem = ''
   let rendering = 0
+  /** The server's sign-in options, asked for once per server address while signed out. */
+  let signInOptions: { url: string; options: SignInOptionsView | null } | null = null
 
   async function conflictItem(c: Conflict, patients: readonly PatientRecord[]): Promise<HTMLElement> {
     const choices: [Resolution, string][] = []
@@ -162,8 +186,18 @@ export function mountSyncPanel(engine: SyncEngine, controller: RecordController)
         out,
       )
     } else if (s.url) {
+      if (signInOptions?.url !== s.url) {
+        const asked = s.url
+        signInOptions = { url: asked, options: null }
+        void engine.signInOptions().then((options) => {
+          if (signInOptions?.url !== asked) return
+          signInOptions = { url: asked, options }
+          return render()
+        })
+      }
+      const options = signInOptions.options
       const signIn = h('button', { type: 'submit', id: 'sync-sign-in', class: 'primary' }, t('sync.signIn'))
-      account = h(
+      const passwordForm = h(
         'form',
         { class: 'field-grid', id: 'sync-sign-in-form' },
         h('label', { for: 'sync-email' }, t('sync.email')),
@@ -172,7 +206,33 @@ export function mountSyncPanel(engine: SyncEngine, controller: RecordController)
         password,
         signIn,
       )
-      account.addEventListener('submit', (e) => {
+      // The provider's page is reached by a plain link (a navigation): the server sends the browser on and back here.
+      const sso = options?.sso
+        ? h(
+            'p',
+            { id: 'sync-sso' },
+            h(
+              'a',
+              {
+                id: 'sync-sso-sign-in',
+                class: 'button primary',
+                href: ssoStartUrl(s.url, options.sso.start, location.href),
+              },
+              t('sync.sso.signIn', { provider: options.sso.name }),
+            ),
+          )
+        : ''
+      account = h(
+        'div',
+        { id: 'sync-sign-in-options' },
+        sso,
+        options?.password_login === 'off'
+          ? ''
+          : options?.sso && options.password_login === 'admins'
+            ? h('details', {}, h('summary', {}, t('sync.sso.passwordAdmins')), passwordForm)
+            : passwordForm,
+      )
+      passwordForm.addEventListener('submit', (e) => {
         e.preventDefault()
         void engine
           .signIn(email.value, password.value)
@@ -239,6 +299,18 @@ export function mountSyncPanel(engine: SyncEngine, controller: RecordController)
     void render()
   })
   engine.onChange(() => void render())
+  if (ssoBack) {
+    dialog.showModal()
+    if (ssoBack.kind === 'refused') problem = t('sync.signInFailed', { problem: problemText(ssoBack.type) })
+    else
+      void engine
+        .completeSso()
+        .then(() => engine.run())
+        .catch((error: unknown) => {
+          problem = t('sync.signInFailed', { problem: problemText(error instanceof SyncError ? error.type : 'failed') })
+          return render()
+        })
+  }
   controller.store.subscribe((state, previous) => {
     if (state.settings.locale !== previous.settings.locale) void render()
   })

@@ -6,6 +6,7 @@
  * with a type the engine decides from: offline (no answer), signed_out (401), or the
  * server's own error type and message (docs/record-server.md, "Errors").
  */
+import type { SignInOptionsView } from '#core/record-sync-wire.js'
 import type {
   DeletionRequestView,
   PulledEntity,
@@ -42,6 +43,8 @@ export function serverFailed(type: string): boolean {
 
 /** The record server as the engine uses it. */
 export interface SyncTransport {
+  /** How the server lets people sign in (before any session): passwords, and its single sign-on provider. */
+  signInOptions(): Promise<SignInOptionsView>
   signIn(email: string, password: string): Promise<SignedInUser>
   signOut(): Promise<void>
   /** The session's user (and its CSRF token kept for the requests after), or null when signed out. */
@@ -115,6 +118,10 @@ export class FetchTransport implements SyncTransport {
       body === undefined ? undefined : 'application/json',
     )
     return (await answer.json()) as T
+  }
+
+  signInOptions(): Promise<SignInOptionsView> {
+    return this.json<SignInOptionsView>('GET', '/api/sign-in-options')
   }
 
   async signIn(email: string, password: string): Promise<SignedInUser> {
