@@ -397,9 +397,14 @@ describe('a layout for each size: a whole visit, every control reachable, axe cl
           await page.evaluate('window.scrollTo(0, 0)')
           const said = await page.locator('#toast').textContent()
           await walk.use(confirm, '"Confirm suggestions"')
-          await page.waitForFunction(
-            `document.getElementById('toast').classList.contains('show') && document.getElementById('toast').textContent !== ${JSON.stringify(said)}`,
-          )
+          // The new notice, waited on by an observer in the page (page.waitForFunction evaluates a string: the CSP forbids it).
+          await page.evaluate(`new Promise((resolve) => {
+            const toast = document.getElementById('toast')
+            const shown = () => toast.classList.contains('show') && toast.textContent !== ${JSON.stringify(said)}
+            const observer = new MutationObserver(() => shown() && (observer.disconnect(), resolve(true)))
+            observer.observe(toast, { attributes: true, childList: true, characterData: true, subtree: true })
+            if (shown()) (observer.disconnect(), resolve(true))
+          })`)
           await walk.noticeClear('the suggestions confirmed')
         }
 
