@@ -9,7 +9,7 @@
  * "keep or retake?" (in Spanish): retaken, then kept, its roll is in the results panel
  * as a warning, in the saved assessment file (which loads it back), in the printed
  * report, and goes with the photo on undo and redo. Feet cut off and a subject facing
- * the wrong way are said.
+ * the wrong way are said; an unchanging frame keeps its facing verdict over many checks.
  * Refused permission, no camera and an insecure page each give a clear message while
  * "Open photo" keeps working; no request leaves the service.
  */
@@ -215,6 +215,39 @@ async function captureView(
   await page.context().close()
 }
 
+/** Checks done on an unchanging frame before its facing verdicts are compared. */
+const STEADY_CHECKS = 8
+
+/**
+ * Opens the capture in `view` and notes the facing sentence after each of STEADY_CHECKS
+ * checks of the camera's unchanging frame (in the page, as the checks come: data-runs
+ * counts them): every one is the same, and says the subject faces as the view needs.
+ */
+async function facingHeld(browser: Browser, view: View): Promise<void> {
+  const { page, errors } = await openOn(browser, view)
+  if (view === 'lateral') await page.locator(`#side-${photos.lateral.side}`).check()
+  await openCapture(page)
+  await page.locator('#capture-framing li[data-check="facing"]').waitFor({ timeout: MODEL_WAIT_MS })
+  const verdicts = (await page.evaluate(`new Promise((resolve) => {
+    const framing = document.getElementById('capture-framing')
+    const seen = new Map()
+    const note = () => {
+      const li = framing.querySelector('li[data-check="facing"]')
+      const runs = Number(framing.dataset.runs || 0)
+      if (li && !seen.has(runs)) seen.set(runs, li.getAttribute('data-ok') + ' ' + li.textContent)
+      if (seen.size >= ${STEADY_CHECKS}) (observer.disconnect(), resolve([...seen.values()]))
+    }
+    const observer = new MutationObserver(note)
+    observer.observe(framing, { attributes: true, childList: true, subtree: true, characterData: true })
+    note()
+  })`)) as string[]
+  assert.equal(verdicts.length, STEADY_CHECKS)
+  assert.deepEqual(new Set(verdicts), new Set([verdicts[0]]), `${view}:\n${verdicts.join('\n')}`)
+  assert.match(verdicts[0]!, /^true /, `${view}: facing as the view needs`)
+  assert.deepEqual(errors, [])
+  await page.context().close()
+}
+
 describe('take the photo in the app', () => {
   test('anterior: guides, level, framing; taken by itself once every check holds and the image is steady; suggestions run', async () => {
     const browser = await cameraBrowser('front', scene(photos.anterior))
@@ -235,6 +268,15 @@ describe('take the photo in the app', () => {
         await page.locator('#capture-dialog').press('t')
         await page.locator('#capture-countdown:not([hidden])').waitFor()
       })
+    } finally {
+      await browser.close()
+    }
+  })
+
+  test('lateral: an unchanging frame keeps its facing verdict over many checks', async () => {
+    const browser = await cameraBrowser('side-steady', scene(photos.lateral))
+    try {
+      await facingHeld(browser, 'lateral')
     } finally {
       await browser.close()
     }
@@ -365,6 +407,10 @@ describe('take the photo in the app', () => {
       )
       assert.deepEqual(other.errors, [])
       await other.page.context().close()
+    })
+
+    test('an unchanging frame keeps its facing verdict over many checks', async () => {
+      await facingHeld(browser, 'posterior')
     })
 
     test('in the anterior view, the framing says the subject faces the wrong way', async () => {

@@ -8,8 +8,8 @@
  * every marker, the results and the report. Every control is checked at the moment it is
  * used: scrolled into view, it lies inside the viewport and is the element found at its
  * centre (nothing over it); so is every point tapped on the photo, which a notice never
- * covers. Every result row shows its value and its ± inside the viewport. The page never
- * grows wider than the screen. axe-core finds no WCAG 2.1 A/AA violation on the page and in
+ * covers; a notice shown never rests over the prompt or the photo area. Every result row
+ * shows its value and its ± inside the viewport. The page never grows wider than the screen. axe-core finds no WCAG 2.1 A/AA violation on the page and in
  * each dialog and menu opened on the way.
  */
 import assert from 'node:assert/strict'
@@ -157,8 +157,30 @@ class Walk {
     assert.ok(at.inside, `${this.size.name}: ${what} (${Math.round(x)},${Math.round(y)}) is outside the viewport`)
     assert.ok(at.onStage, `${this.size.name}: ${what} (${Math.round(x)},${Math.round(y)}) is under ${at.hit}`)
     assert.ok(!at.underToast, `${this.size.name}: a notice covers the photo area as ${what} is placed`)
+    await this.noticeClear(`as ${what} is placed`)
     if (this.size.touch) await page.touchscreen.tap(x, y)
     else await page.mouse.click(x, y)
+  }
+
+  /**
+   * A notice shown rests over neither the prompt nor the photo area (its offsets: where it rests, without its
+   * sliding transform); nothing is checked while no notice is shown.
+   */
+  async noticeClear(when: string): Promise<void> {
+    const over = (await this.page.evaluate(`(() => {
+      const toast = document.getElementById('toast')
+      if (!toast.classList.contains('show')) return []
+      const top = toast.offsetTop, left = toast.offsetLeft
+      const bottom = top + toast.offsetHeight, right = left + toast.offsetWidth
+      const covered = []
+      for (const [id, what] of [['prompt', 'the prompt'], ['stage', 'the photo area']]) {
+        const r = document.getElementById(id).getBoundingClientRect()
+        if (left < r.right && r.left < right && top < r.bottom && r.top < bottom)
+          covered.push(what + ' at ' + Math.round(r.top) + '-' + Math.round(r.bottom) + ' under the notice at ' + Math.round(top) + '-' + Math.round(bottom) + ' ("' + toast.textContent + '")')
+      }
+      return covered
+    })()`)) as string[]
+    assert.deepEqual(over, [], `${this.size.name}, ${when}: ${over.join('; ')}`)
   }
 
   /** axe-core's WCAG 2.1 A and AA rules on the page as it is now (open dialogs and menus included); its source is
@@ -365,8 +387,26 @@ describe('a layout for each size: a whole visit, every control reachable, axe cl
         await page
           .locator('#suggest-markers[data-completed="1"][data-busy="false"]')
           .waitFor({ timeout: MODEL_WAIT_MS })
+        // The suggestions' notice (how many were placed, how many are left) is shown as they end: clear of the prompt.
+        await page.locator('#toast.show').waitFor()
+        await walk.noticeClear('the suggestions said')
         const confirm = page.locator('#confirm-suggestions')
-        if ((await confirm.isVisible()) && (await confirm.isEnabled())) await walk.use(confirm, '"Confirm suggestions"')
+        if ((await confirm.isVisible()) && (await confirm.isEnabled())) {
+          // Confirmed with the page at its top, where marking rests (on a phone the prompt and the photo fill the
+          // screen, with a notice's room under the photo): the notice that says so is clear of the prompt and photo.
+          await page.evaluate('window.scrollTo(0, 0)')
+          const said = await page.locator('#toast').textContent()
+          await walk.use(confirm, '"Confirm suggestions"')
+          // The new notice, waited on by an observer in the page (page.waitForFunction evaluates a string: the CSP forbids it).
+          await page.evaluate(`new Promise((resolve) => {
+            const toast = document.getElementById('toast')
+            const shown = () => toast.classList.contains('show') && toast.textContent !== ${JSON.stringify(said)}
+            const observer = new MutationObserver(() => shown() && (observer.disconnect(), resolve(true)))
+            observer.observe(toast, { attributes: true, childList: true, characterData: true, subtree: true })
+            if (shown()) (observer.disconnect(), resolve(true))
+          })`)
+          await walk.noticeClear('the suggestions confirmed')
+        }
 
         // Calibration and every marker, on the photo; the known distance in its field.
         const asked = await placeEveryTarget(walk)

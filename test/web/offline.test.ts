@@ -19,14 +19,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
-import type { View } from '#core/markers.js'
 import { buildApp } from '../../src/app.js'
+import { assertSameValues, bodyOf, numbersOf, savedAssessment } from '../support/analysis-answers.js'
 import {
   activeTarget,
   CHROMIUM,
   CHROMIUM_ARGS,
   clickPixel,
-  OUTPUT,
   pixelOf,
   placeGuided,
   placeNext,
@@ -39,18 +38,7 @@ import { type ServerProcess, startServer } from '../support/server-process.js'
 import { FIGURES, figureSvg } from './fixtures/figure.js'
 import { suggestionPhotos } from './fixtures/photos.js'
 
-const TOLERANCE = 1e-12
 const PATIENT = 'OFF-27'
-
-type Assessment = {
-  views: Record<
-    string,
-    {
-      calibration: { lrv_x: number; fc: number; grid_size_cm: number | null }
-      markers: Record<string, [number, number]>
-    }
-  >
-}
 
 let service: ServerProcess | undefined
 let browser: Browser
@@ -69,35 +57,6 @@ after(async () => {
   await browser?.close()
   await service?.stop()
 })
-
-/** The assessment file the app saves (a download: works offline too), parsed. */
-async function savedAssessment(page: Page, name: string): Promise<Assessment> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#save-session').click()])
-  const path = `${OUTPUT}${name}`
-  await download.saveAs(path)
-  return JSON.parse(readFileSync(path, 'utf8')) as Assessment
-}
-
-/** The API request of a view from the saved assessment: its calibration and markers, as the app sends them. */
-function bodyOf(file: Assessment, view: View): unknown {
-  const v = file.views[view]!
-  const calibration: Record<string, number> = { lrv_x: v.calibration.lrv_x, fc: v.calibration.fc }
-  if (v.calibration.grid_size_cm !== null) calibration.grid_size_cm = v.calibration.grid_size_cm
-  return { calibration, markers: v.markers }
-}
-
-/** The numbers of an answer, by metric. */
-function numbersOf(answer: Record<string, unknown>): Record<string, number> {
-  return Object.fromEntries(Object.entries(answer).filter((e): e is [string, number] => typeof e[1] === 'number'))
-}
-
-function assertSameValues(shown: Record<string, number>, service: Record<string, number>, what: string): void {
-  assert.deepEqual(Object.keys(shown).sort(), Object.keys(service).sort(), `${what}: the same metrics`)
-  for (const [name, value] of Object.entries(service)) {
-    const difference = Math.abs((shown[name] as number) - value)
-    assert.ok(difference <= TOLERANCE, `${what}: ${name} shown ${shown[name]}, the service ${value}`)
-  }
-}
 
 /** Waits until the page is controlled by a service worker; returns its script URL. */
 async function controlled(page: Page): Promise<string> {

@@ -3,6 +3,10 @@
  * goes to the pose model the app ships (pose/detector.ts, loaded on first use), and
  * its landmarks, in the preview's pixels, go through checkFraming (framing.ts).
  *
+ * The facing is held over frames (trackFacing, pose/facing.ts): the model's landmarks on an
+ * unchanging frame vary from run to run, and a verdict taken from each frame alone flipped
+ * near a threshold; it now changes only when several frames in a row say so.
+ *
  * The model runs on the main thread (pose.js cannot run in a worker: see detector.ts),
  * so the loop is throttled: after each run it waits at least twice that run's time, so
  * the model takes at most a third of the main thread. The video itself is drawn by the
@@ -10,6 +14,7 @@
  */
 import type { Side, View } from '#core/markers.js'
 import type { DetectorFailure } from '../pose/detection.js'
+import { type FacingTrack, NO_FACING_TRACK, trackFacing } from '../pose/facing.js'
 import type { Landmark } from '../pose/landmarks.js'
 import { checkFraming, type FrameSize, type FramingCheck } from './framing.js'
 
@@ -35,6 +40,8 @@ export class FramingLoop {
   private readonly canvas = document.createElement('canvas')
   /** Checks done since the loop started (the capture screen shows it, so tests and the bench can wait on it). */
   runs = 0
+  /** The facing held over the frames checked so far. */
+  private facing: FacingTrack = NO_FACING_TRACK
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -94,7 +101,9 @@ export class FramingLoop {
     const size = { width, height }
     // The model's own time on this frame (not the first load): the next check waits twice that.
     const runMs = detection.runMs
-    this.onResult({ kind: 'checks', checks: checkFraming(view, side, landmarks, size), landmarks, size, runMs })
+    this.facing = trackFacing(this.facing, landmarks)
+    const checks = checkFraming(view, side, landmarks, size, this.facing.shown)
+    this.onResult({ kind: 'checks', checks, landmarks, size, runMs })
     this.schedule(Math.min(MAX_PAUSE_MS, Math.max(MIN_PAUSE_MS, 2 * runMs)))
   }
 }

@@ -13,7 +13,7 @@
  * words them. Also whether the subject holds still between two checks.
  */
 import type { Side, View } from '#core/markers.js'
-import { checkFacing, type Facing } from '../pose/facing.js'
+import { checkFacing, type Facing, facingCheckOf } from '../pose/facing.js'
 import { LANDMARKS, type Landmark, type LandmarkName } from '../pose/landmarks.js'
 
 /** Where the head's top and the floor line sit, as shares of the frame's height from the top. */
@@ -127,13 +127,16 @@ export function bodySpan(landmarks: readonly Landmark[]): { readonly top: number
 
 /**
  * The framing checks of one preview frame, in the order they are shown. With no person
- * found, only that check (the others cannot be judged).
+ * found, only that check (the others cannot be judged). `heldFacing`: the facing held over
+ * the preview's last frames (trackFacing, facing.ts), which the facing check then uses
+ * instead of this frame's alone.
  */
 export function checkFraming(
   view: View,
   side: Side,
   landmarks: readonly Landmark[] | null,
   size: FrameSize,
+  heldFacing?: Facing | null,
 ): FramingCheck[] {
   const seen = landmarks?.filter((l) => l.visibility >= SEEN_VISIBILITY).length ?? 0
   if (!landmarks || seen < 4) return [{ type: 'person', ok: false, ctx: {} }]
@@ -147,7 +150,7 @@ export function checkFraming(
   )
   const span = bodySpan(landmarks)
   if (span.top < 0 && !missing.includes('head')) missing.unshift('head')
-  const facing = checkFacing(view, side, landmarks)
+  const facing = heldFacing === undefined ? checkFacing(view, side, landmarks) : facingCheckOf(view, side, heldFacing)
   const share = Math.round(((span.bottom - span.top) / size.height) * 100) / 100
   const verdict = share < DISTANCE_RANGE.min ? 'closer' : share > DISTANCE_RANGE.max ? 'farther' : 'good'
   const xs = (['LEFT_SHOULDER', 'RIGHT_SHOULDER', 'LEFT_HIP', 'RIGHT_HIP'] as const).map((n) => point(landmarks, n).x)

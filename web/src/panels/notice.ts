@@ -1,12 +1,15 @@
 /**
  * The notice (toast): shows the state's notice for its time, then dismisses it. It is a
  * popover, shown in the top layer: above an open dialog (not dimmed behind it). sizes.css
- * places it over the cards' column, or on a phone above the bottom bar; where the photo
- * area is scrolled under that place, it goes to the top of the window instead (the photo
- * area is never as tall as the window, so one of the two is clear of it).
+ * places it over the cards' column, or on a phone above the bottom bar. It never covers the
+ * prompt, the photo area (its zoom bar too) or the bar of actions: where one of them is under
+ * that place (a page scrolled, a notice of three lines), it rests at the nearest clear height
+ * above (render/notice-layout.ts); where there is none (a phone's photo area fills the screen),
+ * the room under the photo grows to the notice's height while it is shown (--notice-room).
  */
 
 import { byId, setText } from '../render/dom.js'
+import { type Band, NOTICE_GAP_PX, noticeTop } from '../render/notice-layout.js'
 import { dismissNotice } from '../state/commands.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
@@ -16,7 +19,7 @@ export function mountNotice(store: Store<AppState>): void {
   const el = byId('toast')
   el.popover = 'manual'
   // The page scrolls under a fixed notice: it moves off the photo area as that comes under it.
-  window.addEventListener('scroll', () => el.classList.contains('show') && clearOfPhoto(el), { passive: true })
+  window.addEventListener('scroll', () => el.classList.contains('show') && placeClear(el, false), { passive: true })
   let timer: number | undefined
   mountPanel(store, (state, previous) => {
     if (state.notice === (previous?.notice ?? null)) return
@@ -25,6 +28,7 @@ export function mountNotice(store: Store<AppState>): void {
     if (!notice) {
       el.classList.remove('show')
       if (el.matches(':popover-open')) el.hidePopover()
+      document.documentElement.style.removeProperty(ROOM)
       return
     }
     // Shown again, so it comes above a dialog opened since.
@@ -32,24 +36,46 @@ export function mountNotice(store: Store<AppState>): void {
     el.showPopover()
     setText(el, notice.text)
     el.classList.add('show')
-    clearOfPhoto(el)
+    placeClear(el, true)
     timer = window.setTimeout(() => store.set((s) => (s.notice === notice ? dismissNotice(s) : s)), notice.ms)
   })
 }
 
-/** Moves the notice to the top of the window when, at its place, it would cover the photo area (offsets ignore its sliding transform). */
-function clearOfPhoto(el: HTMLElement): void {
+/** The CSS property of the room under a phone's photo area that a notice takes when no other place is clear (sizes.css). */
+const ROOM = '--notice-room'
+
+/** What the notice must never cover. */
+const KEEP_CLEAR = ['#prompt', '#stage', '.topbar']
+
+/** The vertical extents of what must stay in sight across the notice's width (offsets: its sliding transform ignored). */
+function bandsUnder(el: HTMLElement): Band[] {
+  const left = el.offsetLeft
+  const right = left + el.offsetWidth
+  const bands: Band[] = []
+  for (const selector of KEEP_CLEAR) {
+    const kept = document.querySelector(selector)
+    if (!kept || kept.getClientRects().length === 0) continue
+    const r = kept.getBoundingClientRect()
+    if (r.left < right && left < r.right && r.height > 0) bands.push({ top: r.top, bottom: r.bottom })
+  }
+  return bands
+}
+
+/**
+ * Rests the notice where it covers nothing that must stay in sight. `fresh`: a notice just
+ * shown, which may make room under the photo area (a scroll only moves it).
+ */
+function placeClear(el: HTMLElement, fresh: boolean): void {
   el.style.top = ''
   el.style.bottom = ''
-  const stage = document.getElementById('stage')
-  if (!stage || stage.getClientRects().length === 0) return
-  const s = stage.getBoundingClientRect()
-  const covers = (top: number) =>
-    el.offsetLeft < s.right &&
-    s.left < el.offsetLeft + el.offsetWidth &&
-    top < s.bottom &&
-    s.top < top + el.offsetHeight
-  if (!covers(el.offsetTop)) return
-  el.style.top = '8px'
+  const root = document.documentElement.style
+  if (fresh) root.removeProperty(ROOM)
+  let top = noticeTop(el.offsetHeight, el.offsetTop, bandsUnder(el))
+  if (top === null && fresh) {
+    root.setProperty(ROOM, `${el.offsetHeight + 2 * NOTICE_GAP_PX}px`)
+    top = noticeTop(el.offsetHeight, el.offsetTop, bandsUnder(el))
+  }
+  if (top === null || top === el.offsetTop) return
+  el.style.top = `${top}px`
   el.style.bottom = 'auto'
 }

@@ -22,6 +22,18 @@ export type Facing = 'front' | 'back' | 'left' | 'right'
  */
 export const SIDE_WIDTH_RATIO = 0.25
 
+/**
+ * Hysteresis around SIDE_WIDTH_RATIO, for a verdict held over frames (trackFacing): a subject
+ * seen from the front or back is seen from the side once the ratio is below
+ * SIDE_WIDTH_RATIO - SIDE_BAND, and one seen from the side is seen from the front or back once
+ * it is at least SIDE_WIDTH_RATIO + SIDE_BAND. The model's ratio on one unchanging frame
+ * varies by a few hundredths from run to run (it follows the person from the previous frame).
+ */
+export const SIDE_BAND = 0.05
+
+/** A new verdict replaces the one shown only after this many frames in a row gave it. */
+export const FACING_FRAMES = 3
+
 /** The landmarks the decision needs must score at least this visibility. */
 export const FACING_VISIBILITY = 0.3
 
@@ -38,7 +50,11 @@ const get = (landmarks: readonly Landmark[], index: number): Landmark => {
   return l
 }
 
-export function estimateFacing(landmarks: readonly Landmark[]): FacingEstimate {
+/**
+ * The facing on one photo or frame. `held`: the verdict shown until now (a live preview),
+ * which moves the front-or-side threshold away from it by SIDE_BAND; null: no verdict yet.
+ */
+export function estimateFacing(landmarks: readonly Landmark[], held: Facing | null = null): FacingEstimate {
   const L = (name: keyof typeof LANDMARKS) => get(landmarks, LANDMARKS[name])
   const ls = L('LEFT_SHOULDER')
   const rs = L('RIGHT_SHOULDER')
@@ -51,7 +67,13 @@ export function estimateFacing(landmarks: readonly Landmark[]): FacingEstimate {
   // In a side view the far shoulder and hip are hidden: the near ones must be seen.
   const seen = [ls, rs, lh, rh].filter((l) => l.visibility >= FACING_VISIBILITY).length
   if (trunk === 0 || seen < 2) return { facing: null, widthRatio }
-  if (Math.abs(widthRatio) >= SIDE_WIDTH_RATIO) return { facing: widthRatio > 0 ? 'front' : 'back', widthRatio }
+  const threshold =
+    held === 'front' || held === 'back'
+      ? SIDE_WIDTH_RATIO - SIDE_BAND
+      : held === 'left' || held === 'right'
+        ? SIDE_WIDTH_RATIO + SIDE_BAND
+        : SIDE_WIDTH_RATIO
+  if (Math.abs(widthRatio) >= threshold) return { facing: widthRatio > 0 ? 'front' : 'back', widthRatio }
   // Seen from the side: which way does the subject look, or point their feet?
   const nose = L('NOSE')
   const ears = { x: (L('LEFT_EAR').x + L('RIGHT_EAR').x) / 2 }
@@ -79,11 +101,44 @@ export type FacingCheck =
   | { readonly type: 'facing-mismatch'; readonly ctx: { readonly expected: Facing; readonly seen: Facing } }
   | { readonly type: 'facing-unknown'; readonly ctx: { readonly expected: Facing } }
 
-/** Compares the model's facing with the chosen view's. */
+/** Compares the model's facing on one photo with the chosen view's. */
 export function checkFacing(view: View, side: Side, landmarks: readonly Landmark[]): FacingCheck {
+  return facingCheckOf(view, side, estimateFacing(landmarks).facing)
+}
+
+/** Compares a facing (one photo's, or one held over frames: trackFacing) with the chosen view's. */
+export function facingCheckOf(view: View, side: Side, facing: Facing | null): FacingCheck {
   const expected = expectedFacing(view, side)
-  const { facing } = estimateFacing(landmarks)
   if (facing === null) return { type: 'facing-unknown', ctx: { expected } }
   if (facing === expected) return { type: 'facing-match', ctx: { expected } }
   return { type: 'facing-mismatch', ctx: { expected, seen: facing } }
+}
+
+/**
+ * The facing of a live preview, held over frames: the verdict shown, and the different one
+ * the last frames gave (with how many in a row), which replaces it after FACING_FRAMES.
+ */
+export interface FacingTrack {
+  /** Whether a frame has been seen (the first frame's verdict is shown at once). */
+  readonly started: boolean
+  readonly shown: Facing | null
+  readonly candidate: Facing | null
+  readonly count: number
+}
+
+export const NO_FACING_TRACK: FacingTrack = { started: false, shown: null, candidate: null, count: 0 }
+
+/**
+ * The track after one more frame (`landmarks` null: no person found on it). The frame is
+ * judged with the shown verdict's hysteresis (estimateFacing); a verdict other than the shown
+ * one must come FACING_FRAMES frames in a row to replace it, so an unchanging scene keeps its
+ * verdict and noise around a threshold changes nothing. Pure.
+ */
+export function trackFacing(track: FacingTrack, landmarks: readonly Landmark[] | null): FacingTrack {
+  const seen = landmarks === null ? null : estimateFacing(landmarks, track.shown).facing
+  if (!track.started) return { started: true, shown: seen, candidate: null, count: 0 }
+  if (seen === track.shown) return { ...track, candidate: null, count: 0 }
+  const count = seen === track.candidate ? track.count + 1 : 1
+  if (count >= FACING_FRAMES) return { started: true, shown: seen, candidate: null, count: 0 }
+  return { ...track, candidate: seen, count }
 }

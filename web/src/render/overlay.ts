@@ -14,6 +14,7 @@ import { GRAB_RADIUS_PX } from './hit.js'
 import { layoutPrintLabels } from './print-labels.js'
 import type { Figure, Scene, Transform } from './scene.js'
 import { placeTags, type ScreenBox } from './tag-layout.js'
+import { breakLines, type TextWidth } from './text-lines.js'
 
 export type { Figure, Scene, Transform }
 
@@ -215,6 +216,45 @@ function spreadLabels(labels: readonly SVGTextElement[]): ScreenBox[] {
   return placed
 }
 
+/** Size of the "photo not loaded" sentence, px (stage.css, .photo-missing-text); its lines are this far apart and as far from the edges. */
+const MISSING_TEXT_PX = 14
+const MISSING_LINE_PX = 18
+const MISSING_MARGIN_PX = 12
+
+/** Average width of a character, in em, where no canvas can measure: wide enough for this app's sentences. */
+const FALLBACK_EM_PER_CHAR = 0.62
+
+/** Measures text in `font` (a CSS font shorthand) with a canvas; without one, estimates it from its characters. */
+function textWidthMeasure(font: string, fontSizePx: number): TextWidth {
+  const context = document.createElement('canvas').getContext('2d')
+  if (!context) return (text) => text.length * fontSizePx * FALLBACK_EM_PER_CHAR
+  context.font = font
+  return (text) => context.measureText(text).width
+}
+
+/**
+ * The "photo not loaded" sentence, at the top of the part of the photo's place that is on
+ * the drawing, broken into lines that fit its width (SVG text does not wrap: a long
+ * sentence, Spanish's above all, was cut at a phone's and a tablet's width).
+ */
+function photoMissingText(
+  svg: SVGSVGElement,
+  text: string,
+  place: { readonly x0: number; readonly x1: number; readonly y0: number; readonly width: number },
+): SVGTextElement {
+  const left = Math.max(place.x0, 0) + MISSING_MARGIN_PX
+  const right = Math.min(place.x1, place.width) - MISSING_MARGIN_PX
+  // A photo's place mostly off the drawing: the sentence over the whole drawing's width.
+  const [from, to] =
+    right - left >= 8 * MISSING_TEXT_PX ? [left, right] : [MISSING_MARGIN_PX, place.width - MISSING_MARGIN_PX]
+  const family = svg.isConnected ? getComputedStyle(svg).fontFamily : 'system-ui, sans-serif'
+  const lines = breakLines(text, to - from, textWidthMeasure(`${MISSING_TEXT_PX}px ${family}`, MISSING_TEXT_PX))
+  const x = (from + to) / 2
+  const el = s('text', { x, y: Math.max(place.y0, 0) + 28, class: 'photo-missing-text', 'text-anchor': 'middle' })
+  for (const [i, line] of lines.entries()) el.append(s('tspan', { x, dy: i === 0 ? 0 : MISSING_LINE_PX }, line))
+  return el
+}
+
 export interface DrawOptions {
   /** Hit areas and handles for pointer interaction. */
   readonly interactive: boolean
@@ -256,11 +296,12 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
         }),
       )
       parts.push(
-        s(
-          'text',
-          { x: tf.tx + (photo.width * tf.s) / 2, y: tf.ty + 28, class: 'photo-missing-text', 'text-anchor': 'middle' },
-          t('overlay.photoMissing', { name: photo.name || t('overlay.photoMissing.it') }),
-        ),
+        photoMissingText(svg, t('overlay.photoMissing', { name: photo.name || t('overlay.photoMissing.it') }), {
+          x0: tf.tx,
+          x1: tf.tx + photo.width * tf.s,
+          y0: tf.ty,
+          width: opts.width,
+        }),
       )
     }
   }

@@ -48,6 +48,17 @@ describe('guides', () => {
 })
 
 describe('framing check', () => {
+  test('the facing held over the frames of the preview, when given, is the one checked', () => {
+    const frame = standing('front')
+    assert.equal(byType(checkFraming('anterior', 'right', frame, PHOTO)).facing?.ok, true)
+    const held = byType(checkFraming('anterior', 'right', frame, PHOTO, 'left')).facing
+    assert.deepEqual(held, { type: 'facing', ok: false, ctx: { expected: 'front', seen: 'left' } })
+    assert.deepEqual(byType(checkFraming('anterior', 'right', frame, PHOTO, null)).facing?.ctx, {
+      expected: 'front',
+      seen: null,
+    })
+  })
+
   test('a person standing inside the frame, facing as the view needs: every check holds', () => {
     const checks = checkFraming('anterior', 'right', standing('front'), PHOTO)
     assert.deepEqual(

@@ -1,0 +1,252 @@
+/**
+ * The slow service (docs/offline.md, "Which path computes the metrics when"): the app asks
+ * the metrics service first and computes on the device when no answer comes within 2 s.
+ * Here the service runs as its own process behind a real HTTP proxy of this test that passes
+ * everything through at once but holds the service's answers to analysis requests until the
+ * test lets them go, after the app has shown its values. In real Chromium a visit is marked
+ * whole: the values shown are computed on this device, equal within 1e-12 to the service's
+ * answer for exactly the markers the app saved, and the app says so; when the held answers
+ * are let go, nothing shown changes (no second answer applied, no flicker of the values or
+ * of the table's state).
+ */
+import assert from 'node:assert/strict'
+import { once } from 'node:events'
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http'
+import { after, before, describe, test } from 'node:test'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { assertSameValues, bodyOf, numbersOf, savedAssessment, TOLERANCE } from '../support/analysis-answers.js'
+import { CHROMIUM, CHROMIUM_ARGS, OUTPUT, placeGuided, postJson, shownResults } from '../support/browser.js'
+import { ROOT } from '../support/paths.js'
+import { type ServerProcess, startServer } from '../support/server-process.js'
+import { FIGURES, figureSvg } from './fixtures/figure.js'
+
+/**
+ * A proxy in front of the service: every request is passed on at once; the answer to an
+ * analysis request (POST /api/analyze/...) is read from the service and then held until
+ * release(). What became of each held answer is counted: written to the browser, or found
+ * with the browser's connection gone (the app stopped waiting).
+ */
+class HoldingProxy {
+  readonly server: Server
+  /** Analysis answers held so far. */
+  held = 0
+  /** Held answers written to the browser, and those whose browser connection had closed. */
+  delivered = 0
+  dropped = 0
+  private released = false
+  private release_: () => void = () => {}
+  private readonly gate = new Promise<void>((resolve) => {
+    this.release_ = resolve
+  })
+  private readonly settledWaiters: (() => void)[] = []
+
+  constructor(private readonly upstream: URL) {
+    this.server = createServer((req, res) => void this.serve(req, res))
+  }
+
+  async listen(): Promise<string> {
+    this.server.listen(0, '127.0.0.1')
+    await once(this.server, 'listening')
+    const address = this.server.address()
+    assert.ok(address !== null && typeof address === 'object')
+    return `http://127.0.0.1:${address.port}`
+  }
+
+  /** Lets every held answer go, and those that come later at once; resolves when each held one is written or dropped. */
+  async release(): Promise<void> {
+    this.released = true
+    this.release_()
+    if (this.delivered + this.dropped < this.held)
+      await new Promise<void>((resolve) => this.settledWaiters.push(resolve))
+  }
+
+  async close(): Promise<void> {
+    this.release_()
+    this.server.closeAllConnections()
+    this.server.close()
+  }
+
+  private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const body = Buffer.concat(chunks)
+    const answer = await this.forward(req, body)
+    const analysis = req.method === 'POST' && (req.url ?? '').startsWith('/api/analyze/')
+    if (analysis && !this.released) {
+      this.held++
+      await this.gate
+    }
+    const gone = res.destroyed || req.socket.destroyed
+    if (!gone) {
+      res.writeHead(answer.status, answer.headers)
+      res.end(answer.body)
+    }
+    if (analysis && this.held > this.delivered + this.dropped) {
+      if (gone) this.dropped++
+      else this.delivered++
+      if (this.delivered + this.dropped === this.held) for (const w of this.settledWaiters.splice(0)) w()
+    }
+  }
+
+  /** The service's whole answer to the request. */
+  private forward(
+    req: IncomingMessage,
+    body: Buffer,
+  ): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const out = request(
+        new URL(req.url ?? '/', this.upstream),
+        { method: req.method, headers: { ...req.headers, host: this.upstream.host } },
+        (answer) => {
+          const parts: Buffer[] = []
+          answer.on('data', (c: Buffer) => parts.push(c))
+          answer.on('end', () =>
+            resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(parts) }),
+          )
+          answer.on('error', reject)
+        },
+      )
+      out.on('error', reject)
+      out.end(body)
+    })
+  }
+}
+
+/** What the results show, as the page's observer records it: state, where computed, and the values. */
+interface Shown {
+  readonly state: string
+  readonly on: string
+  readonly pending: boolean
+  readonly values: Record<string, number>
+}
+
+/** Records every change of what the results show (an observer in the page, from its first script on). */
+const RECORD_RESULTS = `
+  window.__shown = []
+  document.addEventListener('DOMContentLoaded', () => {
+    const results = document.getElementById('results')
+    const note = () => {
+      const values = {}
+      for (const row of results.querySelectorAll('#metrics-table tbody tr[data-metric]'))
+        if (row.getAttribute('data-value') !== null) values[row.getAttribute('data-metric')] = Number(row.getAttribute('data-value'))
+      const now = { state: results.dataset.state || '', on: results.dataset.computedOn || '', pending: results.classList.contains('pending'), values }
+      const last = window.__shown[window.__shown.length - 1]
+      if (!last || JSON.stringify(last) !== JSON.stringify(now)) window.__shown.push(now)
+    }
+    new MutationObserver(note).observe(results, { attributes: true, childList: true, subtree: true, characterData: true })
+    note()
+  })
+`
+
+let service: ServerProcess | undefined
+let proxy: HoldingProxy
+let base: string
+let browser: Browser
+let photo: Buffer
+
+before(async () => {
+  service = await startServer({ name: 'service', script: 'dist/src/main.js', env: { LOG_LEVEL: 'warn' } }, ROOT)
+  proxy = new HoldingProxy(new URL(service.url))
+  base = await proxy.listen()
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  const page = await browser.newPage({ viewport: { width: 800, height: 1200 }, deviceScaleFactor: 1 })
+  await page.setContent(`<!doctype html><body style="margin:0">${figureSvg('anterior')}</body>`)
+  photo = await page.locator('svg').screenshot({ type: 'png' })
+  await page.close()
+})
+
+after(async () => {
+  await browser?.close()
+  await proxy?.close()
+  await service?.stop()
+})
+
+/** Everything the results have shown since the page loaded. */
+async function shownSoFar(page: Page): Promise<Shown[]> {
+  return (await page.evaluate('window.__shown')) as Shown[]
+}
+
+describe('a slow service', () => {
+  test('values computed on this device, equal to the service, said so, and left alone when the late answer comes', {
+    timeout: 300_000,
+  }, async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1400, height: 900 },
+      deviceScaleFactor: 1,
+      acceptDownloads: true,
+      serviceWorkers: 'block',
+      locale: 'en-GB',
+    })
+    try {
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (e) => errors.push(String(e)))
+      await page.addInitScript({ content: RECORD_RESULTS })
+      await page.goto(`${base}/`)
+      await page.locator('#view-tabs button').first().waitFor()
+
+      // A visit marked whole; the service's answers are held, so the app computes on this device.
+      const spec = FIGURES.anterior
+      await page.locator('#photo-input').setInputFiles({ name: 'anterior.png', mimeType: 'image/png', buffer: photo })
+      await page.locator('.stage.has-photo image.photo').waitFor()
+      await placeGuided(page, spec)
+      await page.locator('#grid-cm').fill(String(spec.scaleCm))
+      await page.locator('#grid-cm').press('Enter')
+
+      // The service's answer for exactly the markers the app saved, asked of the service itself.
+      const file = await savedAssessment(page, 'slow-service.json')
+      const answer = await postJson(service!.url, '/api/analyze/anterior', bodyOf(file, 'anterior'))
+      assert.equal(answer.status, 200, JSON.stringify(answer.json))
+      const serviceValues = numbersOf(answer.json)
+
+      // Shown: those values, from this device (the service did not answer in time), and said so.
+      // Waited on in the page: an observer of the results (page.waitForFunction evaluates a string, which the CSP forbids).
+      await page.evaluate(`new Promise((resolve) => {
+        const results = document.getElementById('results')
+        const expected = ${JSON.stringify(serviceValues)}
+        const done = () => {
+          if (results.dataset.state !== 'ready' || results.dataset.computedOn !== 'device' || results.classList.contains('pending')) return false
+          const rows = [...results.querySelectorAll('#metrics-table tbody tr[data-metric]')]
+          return rows.length === Object.keys(expected).length &&
+            rows.every((r) => Math.abs(Number(r.getAttribute('data-value')) - expected[r.getAttribute('data-metric')]) <= ${TOLERANCE})
+        }
+        const observer = new MutationObserver(() => done() && (observer.disconnect(), resolve(true)))
+        observer.observe(results, { attributes: true, childList: true, subtree: true })
+        if (done()) (observer.disconnect(), resolve(true))
+      })`)
+      assert.ok(proxy.held > 0, 'the app asked the service first')
+      const shown = await shownResults(page)
+      assertSameValues(shown, serviceValues, 'the service slow')
+      assert.match(await page.locator('#results-status').innerText(), /on this device/)
+      const before = (await shownSoFar(page)).length
+
+      // The held answers let go: each is either written to the browser or finds the app no longer waiting.
+      await proxy.release()
+      assert.equal(proxy.delivered + proxy.dropped, proxy.held)
+      // Whatever a late answer would do has happened once the page has drawn twice and answered a request of its own.
+      await page.evaluate(
+        `fetch('health').then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))`,
+      )
+      const later = (await shownSoFar(page)).slice(before - 1)
+      for (const s of later) {
+        assert.equal(s.state, 'ready', `the table stays ready: ${JSON.stringify(later)}`)
+        assert.equal(s.pending, false, 'nothing pending again')
+        assertSameValues(s.values, serviceValues, 'after the late answer')
+      }
+      // Said where they came from: the device, or (once, if the app takes the late answer) the service, equal.
+      const sources = later.map((s) => s.on).filter((on, i, all) => i === 0 || on !== all[i - 1])
+      assert.ok(
+        sources[0] === 'device' && sources.length <= 2 && (sources.length === 1 || sources[1] === 'service'),
+        `sources: ${sources.join(' -> ')}`,
+      )
+      assertSameValues(await shownResults(page), serviceValues, 'in the end')
+      assert.deepEqual(errors, [])
+    } catch (error) {
+      const page = context.pages()[0]
+      if (page) await page.screenshot({ path: `${OUTPUT}slow-service-failed.png` })
+      throw error
+    } finally {
+      await context.close()
+    }
+  })
+})
