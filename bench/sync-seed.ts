@@ -34,35 +34,27 @@ export const patientIdentifier = (patient: number): string => `HC-${String(100_0
 /** A JPEG header and `size` bytes in all: distinct pseudo-random bytes for each `index`. */
 export function photoBytes(index: number, size = PHOTO_BYTES, width = PHOTO_WIDTH, height = PHOTO_HEIGHT): Uint8Array {
   const bytes = new Uint8Array(size)
-  // SOI, then SOF0: length 17, 8 bits, height, width, 3 components (id, sampling, table).
-  bytes.set([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 3])
-  bytes.set([1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1], 12)
-  let at = 21
-  // xorshift32 seeded by the photo's number (never 0).
-  let state = (index + 1) * 2654435761 || 1
-  const next = () => {
+  // The filler first, four bytes at a time: xorshift32 seeded by the photo's number (never 0).
+  const words = new Uint32Array(bytes.buffer, 0, size >>> 2)
+  let state = ((index + 1) * 2654435761) >>> 0 || 1
+  for (let i = 0; i < words.length; i++) {
     state ^= state << 13
     state ^= state >>> 17
     state ^= state << 5
-    return state >>> 0
+    words[i] = state >>> 0
   }
-  // Comment segments (FFFE, length including itself) fill the rest up to the last 2 bytes, EOI.
+  // SOI, then SOF0: length 17, 8 bits, height, width, 3 components (id, sampling, table).
+  bytes.set([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 3])
+  bytes.set([1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1], 12)
+  // Comment segments (FFFE, length including itself) over the filler up to the last 2 bytes, EOI.
+  let at = 21
   while (at < size - 2) {
-    const room = size - 2 - at
-    const segment = Math.min(room, 65_537)
+    const segment = Math.min(size - 2 - at, 65_537)
     if (segment < 4) {
       bytes.fill(0xff, at, size - 2) // fill bytes between markers
-      at = size - 2
       break
     }
     bytes.set([0xff, 0xfe, (segment - 2) >> 8, (segment - 2) & 0xff], at)
-    for (let i = at + 4; i < at + segment; i += 4) {
-      const word = next()
-      bytes[i] = word & 0xff
-      if (i + 1 < at + segment) bytes[i + 1] = (word >>> 8) & 0xff
-      if (i + 2 < at + segment) bytes[i + 2] = (word >>> 16) & 0xff
-      if (i + 3 < at + segment) bytes[i + 3] = word >>> 24
-    }
     at += segment
   }
   bytes.set([0xff, 0xd9], size - 2)

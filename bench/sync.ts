@@ -66,6 +66,12 @@ const DEVICES = Number(flag('devices') ?? 20)
 const DURATION_S = Number(flag('duration') ?? (QUICK ? 10 : 60))
 /** A device's sync run every this many ms: the app runs one 2 s after a change (engine.soon), so a clinician saving continuously gives this. */
 const INTERVAL_MS = Number(flag('interval') ?? 2_000)
+/**
+ * Before the 20 devices, one device alone for this long, a sync run every ALONE_INTERVAL_MS (to have
+ * samples): the same save on the same machine at the same time, without the other devices.
+ */
+const ALONE_S = QUICK ? 5 : 20
+const ALONE_INTERVAL_MS = 250
 /** One run in this many (the 5th, 15th, ...) a device pushes a new visit with a new photo; the others an edit of its visit. */
 const NEW_VISIT_EVERY = 10
 /** Entities in one pull page, as the app asks (web/src/record/sync/engine.ts PULL_PAGE). */
@@ -425,6 +431,8 @@ interface LoadFigures {
   readonly pull: LatencySummary
   readonly photoGet: LatencySummary
   readonly runs: number
+  /** The furthest cursor a device reached. */
+  readonly cursor: number
   readonly refused: number
   readonly failures: readonly string[]
   readonly seconds: number
@@ -433,12 +441,13 @@ interface LoadFigures {
   readonly benchCpu: number
 }
 
-async function twentyDevices(
+async function devicesSyncing(
   server: RecordServer,
   users: readonly { email: string; password: string }[],
   cursor: number,
   /** The seeded photos: every device has synced them before the load (its first sync). */
   seededPhotos: ReadonlySet<string>,
+  pace: { readonly seconds: number; readonly intervalMs: number; readonly firstVisit: number },
 ): Promise<LoadFigures> {
   const push: number[] = []
   const newVisitPush: number[] = []
@@ -447,6 +456,7 @@ async function twentyDevices(
   const photoGet: number[] = []
   const failures: string[] = []
   let runs = 0
+  let furthest = cursor
   let refused = 0
   const transports = await Promise.all(
     users.map(async (u, d) => {
@@ -464,16 +474,16 @@ async function twentyDevices(
   let stopping = false
   const device = async (d: number, transport: Transport) => {
     // Its own visit to edit (a seeded one, at rev 1), its cursor, the photos it holds.
-    const seeded = d % SIZE.visits
+    const seeded = (pace.firstVisit + d) % SIZE.visits
     let current = { id: visitId(seeded), index: seeded, patient: patientOfVisit(seeded, SIZE), rev: 1 }
     let sha = sha256Hex(photoBytes(seeded))
     let local = cursor
     let edits = 0
     const held = new Set<string>()
     // Staggered starts: devices are not in step.
-    await new Promise((resolve) => setTimeout(resolve, (INTERVAL_MS * d) / users.length))
+    await new Promise((resolve) => setTimeout(resolve, (pace.intervalMs * d) / users.length))
     while (!stopping) {
-      const due = performance.now() + INTERVAL_MS
+      const due = performance.now() + pace.intervalMs
       try {
         runs++
         edits++
@@ -516,6 +526,7 @@ async function twentyDevices(
               held.add(ref.sha256)
             }
           local = page.cursor
+          furthest = Math.max(furthest, local)
           if (!page.more) break
         }
       } catch (error) {
@@ -528,7 +539,7 @@ async function twentyDevices(
   const started = performance.now()
   const { peak, serverCpu, benchCpu } = await sampled(server, async () => {
     const running = transports.map((t, d) => device(d, t))
-    await new Promise((resolve) => setTimeout(resolve, DURATION_S * 1000))
+    await new Promise((resolve) => setTimeout(resolve, pace.seconds * 1000))
     stopping = true
     await Promise.all(running)
   })
@@ -539,6 +550,7 @@ async function twentyDevices(
     pull: summarize(pull),
     photoGet: summarize(photoGet),
     runs,
+    cursor: furthest,
     refused,
     failures,
     seconds: (performance.now() - started) / 1000,
@@ -588,7 +600,7 @@ async function main(): Promise<void> {
     const admin = new RecordClient(server.url, 'bench-admin')
     if ((await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status !== 200) throw new Error('the admin could not log in')
     const users: { email: string; password: string }[] = []
-    for (let i = 0; i < DEVICES + 1; i++) {
+    for (let i = 0; i < DEVICES + 2; i++) {
       const email = `clinician-${i}@clinic.test`
       const password = `password of clinician ${i}`
       const made = await admin.request('POST', '/api/users', { email, role: 'clinician', password })
@@ -598,7 +610,7 @@ async function main(): Promise<void> {
 
     const syncs: FirstSync[] = []
     for (let round = 0; round < ROUNDS; round++) {
-      const s = await firstSync(server, users[DEVICES]!.email, users[DEVICES]!.password)
+      const s = await firstSync(server, users[DEVICES + 1]!.email, users[DEVICES + 1]!.password)
       syncs.push(s)
       console.log(
         `first sync ${round + 1}: ${s.seconds.toFixed(1)} s, ${s.traffic.requests} requests, ${mb(s.traffic.received)} MB received ` +
@@ -607,10 +619,23 @@ async function main(): Promise<void> {
     }
     const cursor = syncs.at(-1)?.cursor ?? seeding.result.lastSeq
 
-    const loaded = await twentyDevices(server, users.slice(0, DEVICES), cursor, seeding.result.photos)
+    const alone = await devicesSyncing(server, users.slice(0, 1), cursor, seeding.result.photos, {
+      seconds: ALONE_S,
+      intervalMs: ALONE_INTERVAL_MS,
+      firstVisit: DEVICES,
+    })
+    console.log(
+      `one device alone, ${alone.seconds.toFixed(1)} s (a sync run every ${ALONE_INTERVAL_MS} ms): ${alone.runs} sync runs, ${alone.refused} refused, ${alone.failures.length} failed; ` +
+        `save p50 ${ms(alone.push.p50)} ms, p99 ${ms(alone.push.p99)} ms (n ${alone.push.count}); pull page p50 ${ms(alone.pull.p50)} ms; server CPU ${alone.serverCpu.toFixed(1)} s`,
+    )
+    const loaded = await devicesSyncing(server, users.slice(1, DEVICES + 1), alone.cursor, seeding.result.photos, {
+      seconds: DURATION_S,
+      intervalMs: INTERVAL_MS,
+      firstVisit: 0,
+    })
     const after = await readMemory(server)
     console.log(
-      `${DEVICES} devices, ${loaded.seconds.toFixed(1)} s: ${loaded.runs} sync runs, ${loaded.refused} pushes refused, ${loaded.failures.length} failed runs; server CPU ${loaded.serverCpu.toFixed(1)} s, devices ${loaded.benchCpu.toFixed(1)} s`,
+      `${DEVICES} devices, ${loaded.seconds.toFixed(1)} s: ${loaded.runs} sync runs, ${loaded.refused} pushes refused, ${loaded.failures.length} failed runs; server CPU ${loaded.serverCpu.toFixed(1)} s (${((loaded.serverCpu / Math.max(1, loaded.runs)) * 1000).toFixed(1)} ms per sync run), devices ${loaded.benchCpu.toFixed(1)} s`,
     )
     for (const f of new Set(loaded.failures)) console.log(`  failure: ${f}`)
     console.log('| request | n | p50 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|')
@@ -643,6 +668,7 @@ async function main(): Promise<void> {
           idle,
           seeding: { ...seeding.result, photos: seeding.result.photos.size, peak: seeding.peak, after: seeded },
           firstSyncs: syncs,
+          alone: { ...alone, failures: [...new Set(alone.failures)] },
           load: { ...loaded, failures: [...new Set(loaded.failures)], after },
         },
         null,
