@@ -490,12 +490,13 @@ async function devicesSyncing(
         await transport.session()
         if (edits % NEW_VISIT_EVERY === NEW_VISIT_EVERY / 2) {
           // A new visit: its photo first, then the visit naming it.
-          const index = SIZE.visits + d * 100_000 + edits
+          // Numbered by the device across phases (firstVisit + d), so no two devices make the same visit or photo.
+          const index = SIZE.visits + (pace.firstVisit + d) * 100_000 + edits
           const bytes = photoBytes(index)
           const newSha = sha256Hex(bytes)
           await timed(photoPut, () => transport.putPhoto(newSha, new Blob([bytes])))
           held.add(newSha)
-          const id = `bench-new-${d}-${edits}`
+          const id = `bench-new-${pace.firstVisit + d}-${edits}`
           const change = newVisitChange(crypto.randomUUID(), index, current.patient, newSha, id)
           const [result] = await timed(newVisitPush, () => transport.push([change]))
           if (result?.status === 'applied') {
