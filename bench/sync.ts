@@ -441,6 +441,11 @@ interface LoadFigures {
   readonly benchCpu: number
 }
 
+/**
+ * `users.length` devices, each signed in as its user, running a sync run every `pace.intervalMs`
+ * for `pace.seconds` from `cursor` (already in step with the seeded record): the latencies of
+ * each request kind, the refusals and failures, and the server's peaks and CPU meanwhile.
+ */
 async function devicesSyncing(
   server: RecordServer,
   users: readonly { email: string; password: string }[],
