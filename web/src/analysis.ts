@@ -1,12 +1,14 @@
 /**
- * Keeps every view's results in step with its markers: when a view's document amounts
- * to a new API request, asks the service (debounced, abortable, one request per view in
- * flight, answers cached), and records the answer in the store. Only the answer to the
- * document as it is now counts. When the service cannot be reached (no network, no
- * answer within a short time, or it answers that it is unavailable: 429, 5xx), the
- * answer is computed on this device with the service's own functions
- * (service/device-analysis.ts), and for a while after that the device answers at once
- * (docs/offline.md). Pure of DOM: runs against a store in node tests too.
+ * Keeps every view's results in step with its markers. When a view's document amounts
+ * to a new API request, the device's answer is part of the very state change (a store
+ * derivation, computed with the service's own functions: service/device-analysis.ts), so
+ * the new values are drawn with the marker that moved, marked as confirming; then the
+ * service is asked (debounced, abortable, one request per view in flight, answers
+ * cached) and its answer replaces the device's. Only the answer to the document as it is
+ * now counts. When the service cannot be reached (no network, no answer within a short
+ * time, or it answers that it is unavailable: 429, 5xx), the device's answer stands, and
+ * for a while after that the device answers alone (docs/offline.md). Pure of DOM: runs
+ * against a store in node tests too.
  */
 import { type Analysis, analyze } from './service/api.js'
 import { analyzeOnDevice } from './service/device-analysis.js'
@@ -67,9 +69,8 @@ export function startAnalysis(store: Store<AppState>, options: AnalysisOptions =
     for (const w of done) w()
   }
 
-  /** The service's answer, else (unreachable, slow, unavailable) the device's; throws only when `signal` aborts. */
-  async function ask(view: View, body: unknown, signal: AbortSignal): Promise<Analysis> {
-    if (Date.now() < deviceUntil) return analyzeOnDevice(view, body)
+  /** The service's answer, or null when it is not available (unreachable, slow, 429, 5xx); throws only when `signal` aborts. */
+  async function askService(view: View, body: unknown, signal: AbortSignal): Promise<Analysis | null> {
     const limited = new AbortController()
     const abort = () => limited.abort()
     signal.addEventListener('abort', abort)
@@ -79,13 +80,34 @@ export function startAnalysis(store: Store<AppState>, options: AnalysisOptions =
       if (!unavailable(result)) return result
     } catch (error) {
       if (signal.aborted) throw error
-      // Not answered in time: the device computes.
+      // Not answered in time: the device's answer stands.
     } finally {
       clearTimeout(timeout)
       signal.removeEventListener('abort', abort)
     }
-    deviceUntil = Date.now() + deviceForMs
-    return analyzeOnDevice(view, body)
+    return null
+  }
+
+  /**
+   * The state with the answer every changed, complete view can have at once: the service's
+   * cached answer to the same request, else the device's (confirming while the service may be
+   * asked). A file's saved values stay until the service has answered (run below).
+   */
+  function answeredAtOnce(state: AppState, previous: AppState): AppState {
+    let next = state
+    for (const view of VIEW_NAMES) {
+      const vs = next.views[view]
+      if (vs.dragFrom || (vs.doc === previous.views[view].doc && vs.dragFrom === previous.views[view].dragFrom))
+        continue
+      if (vs.outcome.fromFile) continue
+      const request = requestOf(view, vs.doc)
+      if (!request.ready || request.key === vs.outcome.key) continue
+      const cached = cache.get(request.key)
+      next = cached
+        ? answered(next, view, request.key, cached)
+        : answered(next, view, request.key, analyzeOnDevice(view, request.body), Date.now() >= deviceUntil)
+    }
+    return next
   }
 
   async function run(view: View): Promise<void> {
@@ -99,30 +121,43 @@ export function startAnalysis(store: Store<AppState>, options: AnalysisOptions =
       if (!isEmpty(outcome)) store.set((s) => setOutcome(s, view, NO_OUTCOME))
       return
     }
-    if (request.key === outcome.key && !outcome.pending && !outcome.fromFile) return
-    if (outcome.pending && asked[view] === request.key) return // already asked
-    let result = cache.get(request.key)
-    if (!result) {
-      controllers[view]?.abort()
-      const controller = new AbortController()
-      controllers[view] = controller
-      asked[view] = request.key
-      store.set((s) => setOutcome(s, view, { ...s.views[view].outcome, pending: true }))
-      try {
-        result = await ask(view, request.body, controller.signal)
-      } catch {
-        return // aborted: a newer request is on its way
-      } finally {
-        if (controllers[view] === controller) {
-          delete controllers[view]
-          delete asked[view]
-        }
+    const waiting = outcome.pending || outcome.confirming === true
+    if (request.key === outcome.key && !waiting && !outcome.fromFile) return
+    if (waiting && asked[view] === request.key) return // already asked
+    const cached = cache.get(request.key)
+    if (cached) {
+      store.set((s) => answered(s, view, request.key, cached))
+      return
+    }
+    if (Date.now() < deviceUntil) {
+      store.set((s) => answered(s, view, request.key, analyzeOnDevice(view, request.body)))
+      return
+    }
+    controllers[view]?.abort()
+    const controller = new AbortController()
+    controllers[view] = controller
+    asked[view] = request.key
+    // A file's values (no device answer shown): the view says it is being analysed.
+    if (!waiting) store.set((s) => setOutcome(s, view, { ...s.views[view].outcome, pending: true }))
+    let result: Analysis | null
+    try {
+      result = await askService(view, request.body, controller.signal)
+    } catch {
+      return // aborted: a newer request is on its way
+    } finally {
+      if (controllers[view] === controller) {
+        delete controllers[view]
+        delete asked[view]
       }
-      // The device's answers are not kept: the next change asks the service again once it may be back.
-      if (!result.onDevice && (result.ok || result.status === 422)) {
-        cache.set(request.key, result)
-        if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string)
-      }
+    }
+    if (result === null) {
+      // The service is not available: the device's answer stands (no longer confirming), and answers alone for a while.
+      deviceUntil = Date.now() + deviceForMs
+      result = analyzeOnDevice(view, request.body)
+    } else if (result.ok || result.status === 422) {
+      // Only the service's answers are kept: the device's are computed again at once anyway.
+      cache.set(request.key, result)
+      if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string)
     }
     const answer = result
     store.set((s) => answered(s, view, request.key, answer))
@@ -143,6 +178,7 @@ export function startAnalysis(store: Store<AppState>, options: AnalysisOptions =
     }, debounceMs)
   }
 
+  const underive = store.derive(answeredAtOnce)
   /** A change that may need a request: a document, a finished drag, or an answer that left a view pending. */
   const unsubscribe = store.subscribe((state, previous) => {
     for (const view of VIEW_NAMES) {
@@ -162,6 +198,7 @@ export function startAnalysis(store: Store<AppState>, options: AnalysisOptions =
 
   return {
     stop() {
+      underive()
       unsubscribe()
       if (timer !== undefined) clearTimeout(timer)
       timer = undefined

@@ -122,18 +122,14 @@ installKeyboard({
     saveAssessment: () => files.saveAssessment(),
   },
 })
-// The printed report follows the service's answers (and is rebuilt before printing).
+// The printed report follows the answers once their values are painted, the rest at once (and is rebuilt before printing).
 store.subscribe((state, previous) => {
   const answered = VIEW_NAMES.some(
     (v) => state.views[v].outcome !== previous.views[v].outcome && !state.views[v].outcome.pending,
   )
-  if (
-    answered ||
-    state.settings !== previous.settings ||
-    state.comparison !== previous.comparison ||
-    state.meta !== previous.meta
-  )
+  if (state.settings !== previous.settings || state.comparison !== previous.comparison || state.meta !== previous.meta)
     files.buildReport()
+  else if (answered) files.buildReportAfterPaint()
   // Another visit of the record on screen: its patient's name for the printed report (Ctrl+P included).
   if (state.record !== previous.record) void files.refreshPrinted()
 })

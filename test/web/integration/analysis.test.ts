@@ -1,11 +1,13 @@
 /**
  * The analysis (web/src/analysis.ts) keeping a store's results in step with the
- * markers, against the real service (in this process).
+ * markers, against the real service (in this process): the device's values in the very
+ * change that completes a view (confirming), then the service's answer confirming them.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { markerNames } from '#core/markers.js'
 import { startAnalysis } from '../../../web/src/analysis.js'
+import { analyze } from '../../../web/src/service/api.js'
 import * as commands from '../../../web/src/state/commands.js'
 import { requestOf } from '../../../web/src/state/model.js'
 import { type AppState, current, initialState } from '../../../web/src/state/state.js'
@@ -77,6 +79,48 @@ describe('analysis against the service', () => {
       s = await settled(store, handle)
       assert.notEqual(s.views.lateral.outcome.key, before.key)
       assert.equal(s.views.lateral.outcome.pending, false)
+    } finally {
+      handle.stop()
+    }
+  })
+
+  test('a drag ends: its values from the device in the same change, then the service confirms the same values', async () => {
+    const store = createStore(commands.commit(initialState('lateral'), markedDoc('lateral')))
+    const handle = startAnalysis(store)
+    try {
+      await settled(store, handle)
+      const moved = markerNames('lateral')[0]!
+      store.set(commands.dragStart)
+      store.set((st) => commands.dragMove(st, moved, [40, 40]))
+      const heard: AppState[] = []
+      const stop = store.subscribe((state) => heard.push(state))
+      store.set(commands.dragEnd)
+      stop()
+      // Every listener hears the drag's end with its values: no state between them to render.
+      assert.equal(heard.length, 1, 'one change for the drag and its values')
+      const atOnce = heard[0]!.views.lateral.outcome
+      const request = requestOf('lateral', heard[0]!.views.lateral.doc)
+      assert.ok(request.ready)
+      assert.equal(atOnce.key, request.key, 'the values answer the markers as they are now')
+      assert.equal(atOnce.onDevice, true)
+      assert.equal(atOnce.confirming, true, 'shown as computed here, the service asked to confirm')
+      assert.equal(atOnce.pending, false)
+      assert.ok(atOnce.values && typeof atOnce.values.trunk_angle_vertical === 'number', JSON.stringify(atOnce))
+
+      const s = await settled(store, handle)
+      const confirmed = s.views.lateral.outcome
+      assert.equal(confirmed.key, request.key)
+      assert.equal(confirmed.onDevice, false, 'the service answered')
+      assert.equal(confirmed.confirming, false)
+      const service = await analyze('lateral', request.body)
+      assert.ok(service.ok)
+      for (const [name, value] of Object.entries(atOnce.values)) {
+        assert.equal(typeof value, typeof confirmed.values?.[name], name)
+        if (typeof value === 'number') {
+          assert.ok(Math.abs(value - (confirmed.values?.[name] as number)) <= 1e-12, `${name} confirmed`)
+          assert.ok(Math.abs(value - (service.values[name] as number)) <= 1e-12, `${name}: the service's answer`)
+        }
+      }
     } finally {
       handle.stop()
     }

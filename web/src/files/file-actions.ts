@@ -252,7 +252,25 @@ export class Files {
   private printed: PrintedExtras = NO_PRINTED_EXTRAS
 
   buildReport(): void {
+    this.reportQueued = false
     renderReport(byId('report'), this.store.get(), this.printed)
+  }
+
+  private reportQueued = false
+
+  /**
+   * Rebuilds the printed report once the frame being drawn is painted (a task after the next
+   * animation frame), so new values reach the screen first; changes before then share the one
+   * rebuild. Printing rebuilds it at once anyway (installFiles: beforeprint, the print media).
+   */
+  buildReportAfterPaint(): void {
+    if (this.reportQueued) return
+    this.reportQueued = true
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (this.reportQueued) this.buildReport()
+      }),
+    )
   }
 
   /** Asks the record for the patient's name and the clinic's settings, for the printed report (the visit's notes are in the state). */

@@ -168,8 +168,13 @@ export function contextOf(p: Placement): unknown {
 
 /** One metric's value, NaN when it cannot be computed (a marker missing, coincident markers). */
 export function metricValue(metric: AnyMetric, p: Placement): number {
+  return valueIn(metric, p, contextOf(p))
+}
+
+/** One metric's value on `p` with its context already built (contextOf(p)); NaN as metricValue. */
+function valueIn(metric: AnyMetric, p: Placement, context: unknown): number {
   try {
-    const v = metric.compute(p.markers, contextOf(p))
+    const v = metric.compute(p.markers, context)
     return typeof v === 'number' && Number.isFinite(v) ? v : NaN
   } catch {
     return NaN
@@ -217,6 +222,12 @@ function propagateAnew(p: Placement, sd: number, plumbLine: boolean): MetricUnce
   })
 }
 
+/** A placement with one coordinate moved, and the context its metrics take. */
+interface Shifted {
+  readonly q: Placement
+  readonly context: unknown
+}
+
 /** The first-order u of every metric that can be computed. */
 function firstOrder(
   p: Placement,
@@ -224,14 +235,20 @@ function firstOrder(
   sd: number,
 ): { metric: AnyMetric; result: MetricUncertainty }[] {
   const out: { metric: AnyMetric; result: MetricUncertainty }[] = []
+  // Each coordinate moved both ways once, with its context, for every metric to read (not once per metric).
+  const withContext = (q: Placement): Shifted => ({ q, context: contextOf(q) })
+  const shifted = coordinates.map((c): readonly [Shifted, Shifted] => [
+    withContext(moved(p, c.key, STEP_PX)),
+    withContext(moved(p, c.key, -STEP_PX)),
+  ])
   for (const metric of metricTable(p.view, p.estimatePopliteal)) {
     const value = metricValue(metric, p)
     if (Number.isNaN(value)) continue
     let variance = 0
     let defined = true
-    for (const c of coordinates) {
-      const plus = metricValue(metric, moved(p, c.key, STEP_PX))
-      const minus = metricValue(metric, moved(p, c.key, -STEP_PX))
+    for (const [up, down] of shifted) {
+      const plus = valueIn(metric, up.q, up.context)
+      const minus = valueIn(metric, down.q, down.context)
       if (Number.isNaN(plus) || Number.isNaN(minus)) {
         defined = false
         break

@@ -1,7 +1,8 @@
 /**
  * The results panel: where the analysis stands (what is missing, analysing, the
  * service's problems, where the values come from), the problems not about one target,
- * and the metrics table (value, meaning, colour of its drawing). While the view is
+ * and the metrics table (value, meaning, colour of its drawing), whose rows are rebuilt
+ * only when what they show changed. While the view is
  * incomplete, the metrics its markers already give are shown (state/partial.ts) and
  * each other row says which markers it waits for. Hovering or focusing a
  * row emphasises the metric on the photo.
@@ -28,9 +29,11 @@ export function mountResults(store: Store<AppState>): void {
   const results = byId('results')
   const status = byId('results-status')
   const general = byId('problems-general')
-  const table = byId('metrics-table')
+  const table = byId<HTMLTableElement>('metrics-table')
   const precision = byId('precision-warning')
-  let shown = '' // what the table shows; rebuilt only when that changes, so hover and focus survive
+  // What the table shows, so hover and focus survive a render that changes nothing in it.
+  let shownFrame = ''
+  const shownRows = new Map<string, { readonly signature: string; readonly row: HTMLTableRowElement }>()
   mountPanel(store, (state) => {
     const view = state.view
     const vs = current(state)
@@ -49,9 +52,11 @@ export function mountResults(store: Store<AppState>): void {
         : outcome.problems.length
           ? 'error'
           : 'waiting'
-    // Where the values shown were computed: 'device' when the service could not be reached (analysis.ts).
+    // Where the values shown were computed: 'device' at once after a change (confirming) or when the service could not be reached (analysis.ts).
     results.dataset.computedOn =
       values && !partial && !outcome.fromFile ? (outcome.onDevice ? 'device' : 'service') : ''
+    // The device's values shown at once, the service's answer to the same markers still on its way.
+    results.dataset.confirming = String(outcome.confirming === true && !partial)
     setText(status, statusText(state))
     general.replaceChildren(
       ...(problemsByPlace(state).get('general') ?? []).map((m) => h('li', { class: 'problem', role: 'alert' }, m)),
@@ -66,17 +71,11 @@ export function mountResults(store: Store<AppState>): void {
     precision.hidden = warning === null
     setText(precision, warning && photo ? precisionWarningText(warning, photo) : '')
     const waiting = new Map((partial?.waiting ?? []).map((w) => [w.name, w.needs]))
-    const signature = JSON.stringify([
-      view,
-      vs.doc.estimatePopliteal,
-      values,
-      [...waiting],
-      state.settings.locale,
-      sd,
-      [...provisional],
-    ])
-    if (signature !== shown) {
-      shown = signature
+    // The table's frame (caption, head, one row per metric) is rebuilt only when the view, its metrics or the language change.
+    const frame = JSON.stringify([view, vs.doc.estimatePopliteal, state.settings.locale])
+    if (frame !== shownFrame) {
+      shownFrame = frame
+      shownRows.clear()
       const head = h(
         'thead',
         {},
@@ -88,25 +87,27 @@ export function mountResults(store: Store<AppState>): void {
           h('th', { scope: 'col', class: 'num' }, t('results.column.u')),
         ),
       )
-      const body = h('tbody')
-      for (const [i, info] of metrics.entries())
-        body.append(
-          metricRow(
-            info,
-            values?.[info.name],
-            u[info.name],
-            colorOf(i),
-            store,
-            provisional.has(info.name),
-            vs.doc.photo ? waiting.get(info.name) : undefined,
-            (needs) => needsText(view, vs.doc, needs),
-          ),
-        )
       table.replaceChildren(
         h('caption', { class: 'visually-hidden' }, t('results.caption', { view: t(`view.${view}.title`) })),
         head,
-        body,
+        h('tbody'),
       )
+    }
+    // Each row is rebuilt only when what it shows changed (its value, u, provisional mark or what it waits for).
+    const body = table.tBodies[0]!
+    for (const [i, info] of metrics.entries()) {
+      const value = values?.[info.name]
+      const needs = vs.doc.photo ? waiting.get(info.name) : undefined
+      const isProvisional = provisional.has(info.name)
+      const rowSignature = JSON.stringify([value ?? null, u[info.name] ?? null, isProvisional, needs ?? null, sd])
+      const old = shownRows.get(info.name)
+      if (old?.signature === rowSignature) continue
+      const row = metricRow(info, value, u[info.name], colorOf(i), store, isProvisional, needs, (n) =>
+        needsText(view, vs.doc, n),
+      )
+      if (old) old.row.replaceWith(row)
+      else body.append(row)
+      shownRows.set(info.name, { signature: rowSignature, row })
     }
     for (const row of table.querySelectorAll<HTMLTableRowElement>('tr[data-metric]')) {
       row.classList.toggle('highlight', row.dataset.metric === state.highlight)
@@ -148,8 +149,13 @@ function statusText(state: AppState): string {
     ).length
     const base = outcome.fromFile
       ? t('results.fromFile')
-      : t(outcome.onDevice ? 'results.computedOnDevice' : 'results.computed') +
-        (request.placeholders ? t('results.placeholders') : '')
+      : t(
+          outcome.confirming
+            ? 'results.computedOnDeviceConfirming'
+            : outcome.onDevice
+              ? 'results.computedOnDevice'
+              : 'results.computed',
+        ) + (request.placeholders ? t('results.placeholders') : '')
     return provisional ? base + t('results.provisional', { count: provisional }) : base
   }
   return ''

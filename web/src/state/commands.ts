@@ -364,8 +364,11 @@ function withoutPlaceholderValues(
   return Object.fromEntries(Object.entries(values).filter(([name]) => !fromCalibration.has(name)))
 }
 
-/** Records the service's answer `result` to request `key`, when it still answers the view's document as it is now. */
-export function answered(state: AppState, view: View, key: string, result: Analysis): AppState {
+/**
+ * Records the answer `result` to request `key` (the service's, or the device's), when it still answers
+ * the view's document as it is now; `confirming`: a device's answer shown while the service's is on its way.
+ */
+export function answered(state: AppState, view: View, key: string, result: Analysis, confirming = false): AppState {
   const now = requestOf(view, state.views[view].doc)
   if (!now.ready || now.key !== key) return state
   return setOutcome(state, view, {
@@ -375,6 +378,7 @@ export function answered(state: AppState, view: View, key: string, result: Analy
     pending: false,
     fromFile: false,
     onDevice: result.onDevice === true,
+    confirming: confirming && result.onDevice === true,
   })
 }
 

@@ -53,8 +53,10 @@ export interface Outcome {
   readonly pending: boolean
   /** Values read from an assessment file, shown until the service has answered. */
   readonly fromFile: boolean
-  /** The values or problems were computed on this device, the service being unreachable (analysis.ts). */
+  /** The values or problems were computed on this device: at once after a change, or because the service is unreachable (analysis.ts). */
   readonly onDevice?: boolean
+  /** Computed on this device at once, and the service's answer to the same request is on its way to confirm it (analysis.ts). */
+  readonly confirming?: boolean
 }
 
 export const NO_OUTCOME: Outcome = { key: null, values: null, problems: [], pending: false, fromFile: false }

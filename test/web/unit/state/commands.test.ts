@@ -65,6 +65,18 @@ describe('store', () => {
     assert.deepEqual(b, [1, 2])
     assert.equal(store.get().n, 2)
   })
+
+  test('a derivation completes each new state before any listener hears it; stopped, it no longer does', () => {
+    const store = createStore({ n: 0, twice: 0 })
+    const stopDeriving = store.derive((s, p) => (s.n === p.n ? s : { ...s, twice: s.n * 2 }))
+    const heard: [number, number][] = []
+    store.subscribe((s) => heard.push([s.n, s.twice]))
+    store.set((s) => ({ ...s, n: 1 }))
+    assert.deepEqual(heard, [[1, 2]], 'one change heard, with what follows from it')
+    stopDeriving()
+    store.set((s) => ({ ...s, n: 5 }))
+    assert.deepEqual(heard.at(-1), [5, 2])
+  })
 })
 
 describe('commands', () => {
