@@ -88,9 +88,15 @@ async function saved(page: Page, name: string): Promise<Saved> {
 
 /** Screen position of a marker drawn on the stage. */
 async function markerOnScreen(page: Page, id: string): Promise<[number, number]> {
-  const box = await page.locator(`#stage g.marker[data-target="${id}"] circle.ring`).boundingBox()
-  assert.ok(box, `${id} not drawn`)
-  return [box.x + box.width / 2, box.y + box.height / 2]
+  // The stage draws its markers anew on a change of the app's state (a notice dismissed, say):
+  // a ring found just before that is gone when measured, so it is found again.
+  const ring = page.locator(`#stage g.marker[data-target="${id}"] circle.ring`)
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await ring.waitFor({ state: 'visible' })
+    const box = await ring.boundingBox()
+    if (box) return [box.x + box.width / 2, box.y + box.height / 2]
+  }
+  assert.fail(`${id} not drawn`)
 }
 
 /** Suggested positions within `limit` % of body height of every hand-marked reference. */
