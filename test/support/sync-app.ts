@@ -128,7 +128,10 @@ export async function signIn(page: Page, serverUrl: string): Promise<void> {
   await page.locator('#sync-email').fill(CLINICIAN)
   await page.locator('#sync-password').fill(CLINICIAN_PASSWORD)
   await page.locator('#sync-sign-in').click()
-  await page.locator('#sync-account').waitFor()
+  // Signed in, or the app says why not (then the failure names it).
+  await page.locator('#sync-account, #sync-problem:not([hidden])').first().waitFor()
+  if ((await page.locator('#sync-account').count()) === 0)
+    assert.fail(`not signed in: ${await page.locator('#sync-dialog').innerText()}`)
 }
 
 /** Syncs now and waits until the run ended with nothing waiting (or with `conflicts` conflicts). */

@@ -73,6 +73,54 @@ export function mountSyncPanel(
   let rendering = 0
   /** The server's sign-in options, asked for once per server address while signed out. */
   let signInOptions: { url: string; options: SignInOptionsView | null } | null = null
+  // The forms and buttons are made once and moved into each render, never made anew: a render
+  // (the engine's status changes often) between a press and its release would otherwise put a
+  // new button under the pointer, and the click, pressed on one element and released on
+  // another, would be lost.
+  const saveUrl = h('button', { type: 'submit', id: 'sync-url-save' })
+  const urlForm = h('form', { class: 'field-grid', id: 'sync-url-form' })
+  const urlLabel = h('label', { for: 'sync-url' })
+  urlForm.addEventListener('submit', (e) => {
+    e.preventDefault()
+    void engine.setServer(url.value).then((ok) => {
+      problem = ok ? '' : t('sync.url.invalid')
+      return render()
+    })
+  })
+  const signIn = h('button', { type: 'submit', id: 'sync-sign-in', class: 'primary' })
+  const emailLabel = h('label', { for: 'sync-email' })
+  const passwordLabel = h('label', { for: 'sync-password' })
+  const passwordForm = h('form', { class: 'field-grid', id: 'sync-sign-in-form' })
+  passwordForm.addEventListener('submit', (e) => {
+    e.preventDefault()
+    void engine
+      .signIn(email.value, password.value)
+      .then(() => {
+        password.value = ''
+        problem = ''
+        return engine.run()
+      })
+      .catch((error: unknown) => {
+        problem = t('sync.signInFailed', {
+          problem: problemText(error instanceof SyncError ? error.type : 'failed'),
+        })
+        return render()
+      })
+  })
+  // Folded away when only admins sign in with a password: kept open across renders once opened.
+  const adminPasswordSummary = h('summary', {})
+  const adminPassword = h('details', {})
+  const adminPasswordForm = (): HTMLElement => {
+    adminPasswordSummary.textContent = t('sync.sso.passwordAdmins')
+    adminPassword.replaceChildren(adminPasswordSummary, passwordForm)
+    return adminPassword
+  }
+  const signOut = h('button', { type: 'button', id: 'sync-sign-out' })
+  signOut.addEventListener('click', () => void engine.signOut())
+  const now = h('button', { type: 'button', id: 'sync-now' })
+  now.addEventListener('click', () => void engine.run())
+  const close = h('button', { type: 'button', id: 'sync-close' })
+  close.addEventListener('click', () => dialog.close())
 
   async function conflictItem(c: Conflict, patients: readonly PatientRecord[]): Promise<HTMLElement> {
     const choices: [Resolution, string][] = []
@@ -159,31 +207,18 @@ export function mountSyncPanel(
     const rejections = await Promise.all(s.rejectedDeletions.map((r) => rejectionItem(r, patients)))
     if (round !== rendering) return
     if (document.activeElement !== url) url.value = s.url
-    const saveUrl = h('button', { type: 'submit', id: 'sync-url-save' }, t('sync.url.save'))
-    const urlForm = h(
-      'form',
-      { class: 'field-grid', id: 'sync-url-form' },
-      h('label', { for: 'sync-url' }, t('sync.url.label')),
-      url,
-      saveUrl,
-    )
-    urlForm.addEventListener('submit', (e) => {
-      e.preventDefault()
-      void engine.setServer(url.value).then((ok) => {
-        problem = ok ? '' : t('sync.url.invalid')
-        return render()
-      })
-    })
+    saveUrl.textContent = t('sync.url.save')
+    urlLabel.textContent = t('sync.url.label')
+    urlForm.replaceChildren(urlLabel, url, saveUrl)
     let account: HTMLElement | null = null
     if (s.url && s.user) {
-      const out = h('button', { type: 'button', id: 'sync-sign-out' }, t('sync.signOut'))
-      out.addEventListener('click', () => void engine.signOut())
+      signOut.textContent = t('sync.signOut')
       account = h(
         'p',
         { id: 'sync-account' },
         t('sync.signedIn', { email: s.user.email, role: t(`sync.role.${s.user.role}`) }),
         ' ',
-        out,
+        signOut,
       )
     } else if (s.url) {
       if (signInOptions?.url !== s.url) {
@@ -196,16 +231,10 @@ export function mountSyncPanel(
         })
       }
       const options = signInOptions.options
-      const signIn = h('button', { type: 'submit', id: 'sync-sign-in', class: 'primary' }, t('sync.signIn'))
-      const passwordForm = h(
-        'form',
-        { class: 'field-grid', id: 'sync-sign-in-form' },
-        h('label', { for: 'sync-email' }, t('sync.email')),
-        email,
-        h('label', { for: 'sync-password' }, t('sync.password')),
-        password,
-        signIn,
-      )
+      signIn.textContent = t('sync.signIn')
+      emailLabel.textContent = t('sync.email')
+      passwordLabel.textContent = t('sync.password')
+      passwordForm.replaceChildren(emailLabel, email, passwordLabel, password, signIn)
       // The provider's page is reached by a plain link (a navigation): the server sends the browser on and back here.
       const sso = options?.sso
         ? h(
@@ -229,30 +258,13 @@ export function mountSyncPanel(
         options?.password_login === 'off'
           ? ''
           : options?.sso && options.password_login === 'admins'
-            ? h('details', {}, h('summary', {}, t('sync.sso.passwordAdmins')), passwordForm)
+            ? adminPasswordForm()
             : passwordForm,
       )
-      passwordForm.addEventListener('submit', (e) => {
-        e.preventDefault()
-        void engine
-          .signIn(email.value, password.value)
-          .then(() => {
-            password.value = ''
-            problem = ''
-            return engine.run()
-          })
-          .catch((error: unknown) => {
-            problem = t('sync.signInFailed', {
-              problem: problemText(error instanceof SyncError ? error.type : 'failed'),
-            })
-            return render()
-          })
-      })
     }
-    const now = h('button', { type: 'button', id: 'sync-now', disabled: !s.user }, t('sync.now'))
-    now.addEventListener('click', () => void engine.run())
-    const close = h('button', { type: 'button', id: 'sync-close' }, t('record.close'))
-    close.addEventListener('click', () => dialog.close())
+    now.textContent = t('sync.now')
+    now.disabled = !s.user
+    close.textContent = t('record.close')
     const focused = document.activeElement
     dialog.replaceChildren(
       h('h2', { id: 'sync-title' }, t('sync.title')),
