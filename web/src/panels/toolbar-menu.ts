@@ -146,8 +146,15 @@ function keepOneRow(slot: HTMLElement, menu: HTMLElement): void {
     if (!always && signature === fitted) return
     fitted = signature
     const focused = present.find((el) => el === document.activeElement)
-    // Back in the toolbar in their order (the first to yield is the last of the row).
-    for (const el of [...present].reverse()) slot.append(el)
+    // Back in the toolbar in their order (the first to yield is the last of the row); one already there is not
+    // moved (a node moved under a press loses its click).
+    const row = [...present].reverse()
+    row.forEach((el, i) => {
+      if (el.parentElement === slot) return
+      const next = row.slice(i + 1).find((n) => n.parentElement === slot)
+      if (next) slot.insertBefore(el, next)
+      else slot.append(el)
+    })
     if (tablet.matches)
       for (const el of present) {
         if (oneRow(toolbar, menu)) break
