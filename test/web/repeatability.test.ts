@@ -15,7 +15,7 @@ import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { type Harness, OUTPUT, openApp, startHarness } from '../support/browser.js'
 import { assertLegible, pagesOf } from '../support/pdf-words.js'
-import { FIGURES } from './fixtures/figure.js'
+import { studyBackup, VISITS } from './fixtures/study-record.js'
 
 let h: Harness
 
@@ -27,88 +27,8 @@ after(async () => {
   await h?.close()
 })
 
-const CREATED = '2026-03-10T09:00:00.000Z'
-const F = FIGURES.lateral
-
-/** A lateral assessment of the figure with the acromion moved right by dx px. */
-function assessment(identifier: string, date: string, dx: number) {
-  const [x, y] = F.markers.punto_acromion!
-  return {
-    format: 'posture-metrics-session',
-    version: 1,
-    saved_at: CREATED,
-    view: 'lateral',
-    patient_id: identifier,
-    assessment_date: date,
-    views: {
-      lateral: {
-        image: { name: 'lateral.png', width: F.width, height: F.height },
-        calibration: { lrv_x: F.lrvX, fc: null, grid_size_cm: F.scaleCm, scale_points: F.scale },
-        markers: { ...F.markers, punto_acromion: [x + dx, y] },
-        side: F.side,
-        results: null,
-      },
-    },
-  }
-}
-
-function visit(id: string, patient: string, date: string, dx: number, created = CREATED) {
-  return {
-    id,
-    patient_id: patient,
-    date,
-    created,
-    updated: created,
-    assessment: assessment(patient.toUpperCase(), date, dx),
-    photos: {},
-  }
-}
-
-function backup(patients: string[], visits: ReturnType<typeof visit>[], pairs: object[] = []): Buffer {
-  return Buffer.from(
-    JSON.stringify({
-      format: 'posture-metrics-record',
-      version: 1,
-      exported_at: '2026-05-01T10:00:00.000Z',
-      scope: 'record',
-      patients: patients.map((id) => ({ id, identifier: id.toUpperCase(), name: '', notes: '', created: CREATED })),
-      visits,
-      ...(pairs.length ? { pairs } : {}),
-    }),
-  )
-}
-
-/** The patient whose change is judged: the acromion 12 px back at the later visit (about 2.4 degrees of trunk lean). */
-const VISITS = backup(
-  ['pac-0042'],
-  [
-    visit('earlier', 'pac-0042', '2026-03-01', 0, '2026-03-01T09:00:00.000Z'),
-    visit('later', 'pac-0042', '2026-04-01', -12, '2026-04-01T09:00:00.000Z'),
-  ],
-)
-
-/**
- * The study: 30 subjects photographed once and marked twice (the acromion found again
- * 8 to 13 px away), between-subject spread of 45 px; 29 pairs in the file, the 30th
- * (a29, b29) left to mark in the app.
- */
-const REMARK = [10, -12, 8, -9, 13, -11, 9, -10, 12, -8]
-const SUBJECTS = Array.from({ length: 30 }, (_, i) => `s${String(i).padStart(2, '0')}`)
-const STUDY = backup(
-  SUBJECTS,
-  SUBJECTS.flatMap((s, i) => {
-    const spread = (i % 10) * 5 - 20
-    return [visit(`a${i}`, s, '2026-02-01', spread), visit(`b${i}`, s, '2026-02-01', spread + REMARK[i % 10]!)]
-  }),
-  SUBJECTS.slice(0, 29).map((_, i) => ({
-    id: `pair${i}`,
-    view: 'lateral',
-    first: `a${i}`,
-    second: `b${i}`,
-    design: 'same_photo_other_rater',
-    created: '2026-02-02T10:00:00.000Z',
-  })),
-)
+/** 29 pairs in the file, the 30th (a29, b29) left to mark in the app. */
+const STUDY = studyBackup(29)
 
 async function importFile(page: Page, name: string, buffer: Buffer): Promise<void> {
   await page.locator('#record-button').click()
@@ -217,9 +137,11 @@ describe('verdicts judged by the clinic’s repeatability study', () => {
     await importFile(page, 'study.json', STUDY)
     await page.locator('#record-close').click()
     await page.locator('#study-button').click()
-    const results = page.locator('#study-results tr[data-view="lateral"][data-metric="trunk_angle_vertical"]')
+    const results = page.locator(
+      '#study-results .study-metric[data-view="lateral"][data-metric="trunk_angle_vertical"]',
+    )
     await results.and(page.locator('[data-pairs="29"]')).waitFor()
-    assert.match(await results.locator('td.judges').innerText(), /Not yet \(needs 30 pairs\)/)
+    assert.match(await results.locator('.judges').innerText(), /Not yet \(needs 30 pairs\)/)
     row = await trunkRow(page, 'placement')
     assert.equal(await row.getAttribute('data-verdict'), 'real')
 
@@ -230,11 +152,11 @@ describe('verdicts judged by the clinic’s repeatability study', () => {
     await page.locator('#study-design').selectOption('same_photo_other_rater')
     await page.locator('#study-mark').click()
     await results.and(page.locator('[data-pairs="30"]')).waitFor()
-    assert.equal(await results.locator('td.judges').innerText(), 'Yes')
+    assert.equal(await results.locator('.judges').innerText(), 'Yes')
     const mdc = Number(await results.getAttribute('data-mdc'))
     assert.ok(mdc > change, `the study's MDC95 ${mdc} exceeds the change ${change}`)
     // The MDC with its 95 % interval: "value (lower to upper)".
-    assert.match(await results.locator('td.mdc').innerText(), /^\d+\.\d° \(\d+\.\d° to \d+\.\d°\)$/)
+    assert.match(await results.locator('.mdc').innerText(), /^\d+\.\d° \(\d+\.\d° to \d+\.\d°\)$/)
     assert.equal(await page.locator('#study-pairs li').count(), 30)
     await page.locator('#study-close').click()
 

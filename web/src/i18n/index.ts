@@ -7,6 +7,7 @@ import { en, type MessageKey } from './en.js'
 import { es } from './es.js'
 import { type Locale, plainNumber } from './format.js'
 import { EN_TERMS, ES_TERMS, type MarkerText, type MetricText, type Terms } from './terms.js'
+import { TOUCH_EN, TOUCH_ES, touchScreen } from './touch.js'
 import type { Message, Params } from './types.js'
 
 export type { Message, MessageKey, Params }
@@ -15,6 +16,8 @@ export type Catalogue = Readonly<Record<MessageKey, Message>>
 
 const catalogues: Record<string, Catalogue> = { en, es }
 const TERMS: Record<string, Terms> = { en: EN_TERMS, es: ES_TERMS }
+/** The touch screen's wording of the messages that say "click" (touch.ts), by language. */
+const TOUCH: Record<string, Partial<Record<MessageKey, Message>>> = { en: TOUCH_EN, es: TOUCH_ES }
 let locale = 'en'
 let plurals = new Intl.PluralRules(locale)
 
@@ -50,12 +53,13 @@ export function registerCatalogue(code: string, catalogue: Catalogue): void {
 }
 
 /**
- * The text of `key` in the current language, with `{name}` replaced by params.name;
+ * The text of `key` in the current language (its touch wording on a touch screen: touch.ts),
+ * with `{name}` replaced by params.name;
  * a number parameter is written with every digit in the language's notation
  * (Spanish: decimal comma), so no sentence shows a '.' decimal in Spanish.
  */
 export function t(key: MessageKey, params: Params = {}): string {
-  const entry: Message = catalogues[locale]?.[key] ?? en[key]
+  const entry: Message = (touchScreen() ? TOUCH[locale]?.[key] : undefined) ?? catalogues[locale]?.[key] ?? en[key]
   let text: string
   if (typeof entry === 'string') text = entry
   else {

@@ -1,7 +1,8 @@
 /**
  * The comparison of visits (in #panel-slot): after "Compare with a saved assessment",
  * the table of both values ± u, the change, the smallest real difference and whether
- * the change exceeds it, for the view shown; or why the two cannot be compared.
+ * the change exceeds it, for the view shown (on a phone a card per metric instead); or
+ * why the two cannot be compared.
  * With its CSV export and a button to close it.
  */
 
@@ -60,7 +61,7 @@ export function mountComparison(store: Store<AppState>, exportCsv: () => void): 
     else if (!c) body = h('p', {}, t('compare.notReady'))
     else if (!c.ok)
       body = h('p', { class: 'problem', role: 'alert', 'data-refusal': c.refusal.type }, refusalText(c.refusal))
-    else body = comparisonTable(c, currentLocale(), t, terms(), { evidence: true })
+    else body = comparisonTable(c, currentLocale(), t, terms(), { evidence: true, cards: true })
     const csv = h('button', { type: 'button', id: 'compare-csv', disabled: !c?.ok }, t('compare.csv'))
     csv.addEventListener('click', exportCsv)
     slot.replaceChildren(

@@ -1,7 +1,7 @@
 /**
  * The marker-suggestion controls in the toolbar: "Suggest markers", "Confirm N sure
- * suggestions (M to check one by one)" (shown while the view has unconfirmed
- * suggestions; it confirms only those the model was sure of) and the "Suggest on photo
+ * suggestions (M to check one by one)" (shown while the view has sure suggestions
+ * unconfirmed; it confirms only those the model was sure of) and the "Suggest on photo
  * load" setting.
  */
 
@@ -42,8 +42,9 @@ export function mountSuggestions(store: Store<AppState>, suggestions: Suggestion
     if (onLoadText.textContent !== ` ${t('suggest.onLoad')}`) onLoadText.textContent = ` ${t('suggest.onLoad')}`
     // How many it confirms (the sure ones) and how many stay to be checked one by one.
     const { sure, toCheck } = suggestionsToConfirm(state)
-    confirm.hidden = sure.length + toCheck.length === 0
-    confirm.disabled = sure.length === 0
+    // Shown while some sure suggestion waits: with none left, those to check are confirmed one by one (their rows and
+    // the prompt say so), and a disabled "Confirm 0 sure suggestions" would only take room in the toolbar.
+    confirm.hidden = sure.length === 0
     confirm.dataset.sure = String(sure.length)
     confirm.dataset.toCheck = String(toCheck.length)
     confirm.textContent = toCheck.length

@@ -7,6 +7,9 @@
  * item; Up and Down, Home and End move between items; Escape closes it back on the button;
  * choosing an item or leaving the menu closes it. Features mount their controls in
  * #toolbar-slot; those not listed as steps here are moved into the menu as they come.
+ * On a tablet the toolbar stays one row: when the steps do not fit on it (the model's
+ * "Confirm N sure suggestions" is long), "Confirm suggestions" and then "Suggest markers"
+ * go to the top of the menu, and come back when the row has room again.
  */
 
 import { byId } from '../render/dom.js'
@@ -20,6 +23,12 @@ const STEPS = new Set([
   'suggest-markers',
   'confirm-suggestions',
 ])
+
+/** The steps that give way to the menu, first to go first, when a tablet's toolbar has no room for them on one row. */
+const YIELDING = ['confirm-suggestions', 'suggest-markers']
+
+/** The tablet's sizes (sizes.css): the toolbar kept to one row. On a phone the steps have a bar of their own. */
+const TABLET = '(min-width: 700px) and (max-width: 1279px)'
 
 const FOCUSABLE = 'button:not([hidden]):not(:disabled), select:not(:disabled), input:not(:disabled), a[href]'
 
@@ -49,6 +58,7 @@ export function mountToolbarMenu(): void {
   }
   adopt()
   new MutationObserver(adopt).observe(slot, { childList: true })
+  keepOneRow(slot, menu)
 
   button.addEventListener('click', () => setOpen(!isOpen(), null))
   button.addEventListener('keydown', (e) => {
@@ -99,4 +109,69 @@ export function mountToolbarMenu(): void {
     const to = e.relatedTarget as Node | null
     if (isOpen() && to && !menu.contains(to) && to !== button) setOpen(false)
   })
+}
+
+/** Whether the toolbar's controls laid out in it (the closed menu's are not) are all on one row. */
+function oneRow(toolbar: HTMLElement, menu: HTMLElement): boolean {
+  const tops: number[] = []
+  for (const el of [...toolbar.children, ...byId('toolbar-slot').children]) {
+    if (el === menu || !(el instanceof HTMLElement)) continue
+    const r = el.getBoundingClientRect()
+    if (r.width > 1 && r.height > 1) tops.push(r.top)
+  }
+  return tops.length === 0 || Math.max(...tops) - Math.min(...tops) < 4
+}
+
+/**
+ * On a tablet, moves the yielding steps (YIELDING) into the top of the menu, one at a
+ * time, while the toolbar is more than one row, after putting them all back in the
+ * toolbar. Measured again when the window's size changes, or when a yielding step is
+ * shown, hidden or relabelled, or the language changes (read first from the DOM without
+ * measuring: the suggestions panel sets its label on every change of the app's state).
+ * Wider and narrower screens keep them in the toolbar.
+ */
+function keepOneRow(slot: HTMLElement, menu: HTMLElement): void {
+  const toolbar = byId('toolbar')
+  const tablet = matchMedia(TABLET)
+  const steps = () => YIELDING.map((id) => document.getElementById(id)).filter((el) => el !== null)
+  let fitted = ''
+  const fit = (always: boolean) => {
+    const present = steps()
+    const signature = JSON.stringify([
+      tablet.matches,
+      window.innerWidth,
+      document.documentElement.lang,
+      present.map((el) => [el.id, el.hidden, el.textContent]),
+    ])
+    if (!always && signature === fitted) return
+    fitted = signature
+    const focused = present.find((el) => el === document.activeElement)
+    // Back in the toolbar in their order (the first to yield is the last of the row); one already there is not
+    // moved (a node moved under a press loses its click).
+    const row = [...present].reverse()
+    row.forEach((el, i) => {
+      if (el.parentElement === slot) return
+      const next = row.slice(i + 1).find((n) => n.parentElement === slot)
+      if (next) slot.insertBefore(el, next)
+      else slot.append(el)
+    })
+    if (tablet.matches)
+      for (const el of present) {
+        if (oneRow(toolbar, menu)) break
+        menu.prepend(el)
+      }
+    focused?.focus()
+  }
+  const observer = new MutationObserver(() => {
+    fit(false)
+    observer.takeRecords()
+  })
+  observer.observe(toolbar, { subtree: true, childList: true, characterData: true, attributeFilter: ['hidden'] })
+  const again = () => {
+    fit(true)
+    observer.takeRecords()
+  }
+  window.addEventListener('resize', again)
+  tablet.addEventListener('change', again)
+  again()
 }

@@ -1,10 +1,11 @@
 /**
- * The "Repeatability study" dialog: how to run a study, a form to mark two visits of
- * the record as a repeat pair, the pairs with a removal each, and per view and metric
- * the number of pairs with ICC(2,1), SEM, MDC95, Bland-Altman bias and 95 % limits of
- * agreement, each with its 95 % interval, and whether the study judges that metric's
- * changes yet; exported as CSV and JSON. Reads and acts only through StudyActions and
- * the record's storage.
+ * The "Repeatability study" dialog: how to run a study; first its figures, per view a
+ * card per metric (its name, whether the study judges that metric's changes yet, and
+ * the number of pairs with ICC(2,1), ICC(1,1), ICC(3,1), SEM, MDC95, Bland-Altman bias
+ * and 95 % limits of agreement, each with its 95 % interval), which wrap to the
+ * dialog's width at every size; then a form to mark two visits of the record as a
+ * repeat pair, and the pairs with a removal each. Exported as CSV and JSON. Reads and
+ * acts only through StudyActions and the record's storage.
  */
 import { MIN_STUDY_PAIRS } from '../compare/evidence.js'
 import { formatDate, formatNumber, formatTime, formatValue } from '../i18n/format.js'
@@ -23,7 +24,7 @@ const CSV_HEADERS = [
   'study.csv.label',
   'study.csv.unit',
   'study.csv.pairs',
-  ...(['icc', 'sem', 'mdc', 'bias', 'loaLower', 'loaUpper'] as const).flatMap(
+  ...(['icc', 'sem', 'mdc', 'bias', 'loaLower', 'loaUpper', 'icc1', 'icc3'] as const).flatMap(
     (s) => [`study.csv.${s}`, `study.csv.${s}.lower`, `study.csv.${s}.upper`] as const,
   ),
 ] as const
@@ -127,66 +128,61 @@ export function mountStudyPanel(record: RecordController, study: StudyActions): 
     for (const view of VIEW_NAMES) {
       const ofView = rows.filter((r) => r.view === view)
       if (ofView.length === 0) continue
-      const body = h('tbody')
+      const list = h('ul', { class: 'study-cards', 'data-view': view })
       for (const r of ofView) {
         const a = r.agreement
-        body.append(
+        const figure = (key: Parameters<typeof t>[0], cls: string, value: string) =>
           h(
-            'tr',
-            { 'data-metric': r.name, 'data-view': view, 'data-pairs': r.pairs, 'data-mdc': a?.mdc.value ?? '' },
-            h('th', { scope: 'row' }, metricText(view, r.name).label),
-            h('td', { class: 'num' }, String(r.pairs)),
-            h('td', { class: 'num' }, withInterval(a?.icc2, null)),
-            h('td', { class: 'num' }, withInterval(a?.sem, r.unit)),
-            h('td', { class: 'num mdc' }, withInterval(a?.mdc, r.unit)),
-            h('td', { class: 'num' }, withInterval(a?.bias, r.unit)),
+            'div',
+            { class: cls.includes('loa') ? 'study-figure wide' : 'study-figure' },
+            h('dt', {}, t(key)),
+            h('dd', { class: cls }, value),
+          )
+        const judges = r.pairs >= MIN_STUDY_PAIRS && a
+        list.append(
+          h(
+            'li',
+            {
+              class: 'study-metric',
+              'data-metric': r.name,
+              'data-view': view,
+              'data-pairs': r.pairs,
+              'data-mdc': a?.mdc.value ?? '',
+            },
+            h('h5', { class: 'study-name' }, metricText(view, r.name).label),
             h(
-              'td',
-              { class: 'num' },
-              a?.lowerLimit && a.upperLimit
-                ? `${withInterval(a.lowerLimit, r.unit)}; ${withInterval(a.upperLimit, r.unit)}`
-                : '\u2014',
+              'p',
+              { class: judges ? 'study-judges yes' : 'study-judges' },
+              t('study.column.judges'),
+              ' ',
+              h(
+                'strong',
+                { class: 'judges' },
+                judges ? t('study.judges.yes') : t('study.judges.no', { min: MIN_STUDY_PAIRS }),
+              ),
             ),
             h(
-              'td',
-              { class: 'judges' },
-              r.pairs >= MIN_STUDY_PAIRS && a ? t('study.judges.yes') : t('study.judges.no', { min: MIN_STUDY_PAIRS }),
+              'dl',
+              { class: 'study-figures' },
+              figure('study.column.pairs', 'num pairs', String(r.pairs)),
+              figure('study.column.icc', 'num icc2', withInterval(a?.icc2, null)),
+              figure('study.column.icc1', 'num icc1', withInterval(a?.icc1, null)),
+              figure('study.column.icc3', 'num icc3', withInterval(a?.icc3, null)),
+              figure('study.column.sem', 'num sem', withInterval(a?.sem, r.unit)),
+              figure('study.column.mdc', 'num mdc', withInterval(a?.mdc, r.unit)),
+              figure('study.column.bias', 'num bias', withInterval(a?.bias, r.unit)),
+              figure(
+                'study.column.loa',
+                'num loa',
+                a?.lowerLimit && a.upperLimit
+                  ? `${withInterval(a.lowerLimit, r.unit)}; ${withInterval(a.upperLimit, r.unit)}`
+                  : '\u2014',
+              ),
             ),
           ),
         )
       }
-      results.append(
-        h('h4', {}, t(`view.${view}.title`)),
-        h(
-          'div',
-          { class: 'table-wrap' },
-          h(
-            'table',
-            { class: 'metrics study-table', 'data-view': view },
-            h(
-              'thead',
-              {},
-              h(
-                'tr',
-                {},
-                ...(
-                  [
-                    'compare.column.metric',
-                    'study.column.pairs',
-                    'study.column.icc',
-                    'study.column.sem',
-                    'study.column.mdc',
-                    'study.column.bias',
-                    'study.column.loa',
-                    'study.column.judges',
-                  ] as const
-                ).map((k) => h('th', { scope: 'col' }, t(k))),
-              ),
-            ),
-            body,
-          ),
-        ),
-      )
+      results.append(h('h4', {}, t(`view.${view}.title`)), list)
     }
 
     const csv = h('button', { type: 'button', id: 'study-csv' }, t('study.csv'))
@@ -211,6 +207,9 @@ export function mountStudyPanel(record: RecordController, study: StudyActions): 
       h('h2', { id: 'study-title' }, t('study.title')),
       h('p', { class: 'field-help' }, t('study.help', { min: MIN_STUDY_PAIRS })),
       h('p', { class: 'field-help' }, t('study.method')),
+      // The figures first: what the clinician opens the study for; then marking and the pairs they rest on.
+      h('h3', {}, t('study.resultsTitle')),
+      rows.length ? results : h('p', { class: 'field-help' }, t('study.noResults')),
       h('h3', {}, t('study.markTitle')),
       ordered.length < 2
         ? h('p', { class: 'field-help' }, t('study.needVisits'))
@@ -226,8 +225,6 @@ export function mountStudyPanel(record: RecordController, study: StudyActions): 
           ),
       h('h3', {}, t('study.pairsTitle', { count: pairs.length })),
       pairs.length ? pairList : h('p', { class: 'field-help' }, t('study.noPairs')),
-      h('h3', {}, t('study.resultsTitle')),
-      rows.length ? results : h('p', { class: 'field-help' }, t('study.noResults')),
       h('p', { class: 'dialog-actions' }, csv, ' ', json, ' ', close),
     )
   }

@@ -2,8 +2,8 @@
  * The clinic's own repeatability study: the repeat pairs the clinician marked
  * (model.ts RepeatPair) turned into, per view and metric, the number of pairs with a
  * value in both visits and the statistics of metrics/agreement.ts (ICC(2,1) absolute
- * agreement, SEM, MDC95, Bland-Altman bias and 95 % limits of agreement, each with its
- * 95 % interval); the figures a verdict needs (compare/evidence.ts); and the study as
+ * agreement, SEM, MDC95, Bland-Altman bias and 95 % limits of agreement, ICC(1,1) and
+ * ICC(3,1), each with its 95 % interval); the figures a verdict needs (compare/evidence.ts); and the study as
  * CSV and JSON. A pair whose visit is missing (deleted) is left out. Values are those
  * kept with each visit, or computed from its markers (trend.ts). Pure: no DOM.
  */
@@ -84,15 +84,31 @@ export function figuresOf(study: readonly MetricStudy[]): ClinicFigures {
   return figures
 }
 
-/** The statistics of a study row in export order. */
-const STATISTICS = ['icc2', 'sem', 'mdc', 'bias', 'lowerLimit', 'upperLimit'] as const
+/**
+ * The statistics of a study row in export order: the first six as the exports had them
+ * from the start, then ICC(1,1) and ICC(3,1) after them, so a reader by position reads
+ * the earlier columns as before.
+ */
+const STATISTICS = ['icc2', 'sem', 'mdc', 'bias', 'lowerLimit', 'upperLimit', 'icc1', 'icc3'] as const
+
+/** The names of the statistics in the JSON export. */
+const JSON_NAMES: Readonly<Record<(typeof STATISTICS)[number], string>> = {
+  icc2: 'icc_2_1',
+  sem: 'sem',
+  mdc: 'mdc',
+  bias: 'bias',
+  lowerLimit: 'lowerLimit',
+  upperLimit: 'upperLimit',
+  icc1: 'icc_1_1',
+  icc3: 'icc_3_1',
+}
 
 /**
  * The study as CSV: a row per view and metric, with the number of pairs, then each
  * statistic with its 95 % interval (value, lower, upper). `headers` are the column
  * names in the chosen language: view, metric, label, unit, pairs, then for each of
- * ICC(2,1), SEM, MDC95, bias, lower and upper limit of agreement its value, lower and
- * upper bound (23 in all).
+ * ICC(2,1), SEM, MDC95, bias, lower and upper limit of agreement, ICC(1,1) and ICC(3,1)
+ * its value, lower and upper bound (29 in all).
  */
 export function studyCsv(
   study: readonly MetricStudy[],
@@ -121,6 +137,10 @@ export function studyJson(study: readonly MetricStudy[], pairs: readonly RepeatP
     method: {
       icc: 'icc_2_1_two_way_random_absolute_agreement_single',
       icc_interval: 'f_mcgraw_wong_1996',
+      icc_1_1: 'icc_1_1_one_way_random_single',
+      icc_3_1: 'icc_3_1_two_way_consistency_single',
+      icc_1_1_interval: 'f_mcgraw_wong_1996',
+      icc_3_1_interval: 'f_mcgraw_wong_1996',
       sem: 'sqrt_rater_plus_error_variance',
       sem_interval: 'chi_square_satterthwaite',
       mdc: '1.96_sqrt2_sem',
@@ -135,9 +155,7 @@ export function studyJson(study: readonly MetricStudy[], pairs: readonly RepeatP
       metric: m.name,
       unit: m.unit,
       pairs: m.pairs,
-      ...(m.agreement
-        ? Object.fromEntries(STATISTICS.map((k) => [k === 'icc2' ? 'icc_2_1' : k, m.agreement![k]]))
-        : {}),
+      ...(m.agreement ? Object.fromEntries(STATISTICS.map((k) => [JSON_NAMES[k], m.agreement![k]])) : {}),
     })),
   }
 }

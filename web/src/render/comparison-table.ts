@@ -3,9 +3,11 @@
  * metric, earlier and later value ± u, change, smallest real difference, the limit a
  * real change must exceed and the evidence it comes from (compare/evidence.ts), verdict.
  * Rows whose change exceeds the smallest real difference are marked (class `real`,
- * data-verdict) so the eye and the tests find them.
+ * data-verdict) so the eye and the tests find them. On the screen also as a card per
+ * metric (name and verdict, then the values), which a phone shows instead of the table
+ * (styles/sizes.css).
  */
-import { type ComparedComparison, displayRows, type Verdict } from '../compare/comparison-rows.js'
+import { type ComparedComparison, type DisplayRow, displayRows, type Verdict } from '../compare/comparison-rows.js'
 import type { Evidence } from '../compare/evidence.js'
 import { MIN_STUDY_PAIRS } from '../compare/evidence.js'
 import type { ClinicalKey } from '../i18n/clinical.js'
@@ -70,7 +72,7 @@ export function comparisonTable(
   locale: Locale,
   t: ClinicalTranslate,
   terms: Terms,
-  options: { readonly evidence?: boolean | 'short' } = {},
+  options: { readonly evidence?: boolean | 'short'; readonly cards?: boolean } = {},
 ): HTMLElement {
   const evidence = options.evidence ?? false
   const short = evidence === 'short'
@@ -115,11 +117,14 @@ export function comparisonTable(
       ),
     )
   }
+  const earlierHead = `${t('compare.column.earlier')} (${earlier})`
+  const laterHead = `${t('compare.column.later')} (${later})`
   return h(
     'div',
-    { class: 'comparison' },
+    { class: options.cards ? 'comparison with-cards' : 'comparison' },
     h('p', { class: 'comparison-dates' }, t('compare.between', { earlier, later })),
     h('p', { class: 'comparison-summary' }, t('compare.summary', { real, total: judged })),
+    options.cards ? comparisonCards(rows, { earlier: earlierHead, later: laterHead }, t, evidence !== false) : null,
     h(
       'div',
       { class: 'table-wrap' },
@@ -133,8 +138,8 @@ export function comparisonTable(
             'tr',
             {},
             h('th', { scope: 'col' }, t('compare.column.metric')),
-            h('th', { scope: 'col', class: 'num' }, `${t('compare.column.earlier')} (${earlier})`),
-            h('th', { scope: 'col', class: 'num' }, `${t('compare.column.later')} (${later})`),
+            h('th', { scope: 'col', class: 'num' }, earlierHead),
+            h('th', { scope: 'col', class: 'num' }, laterHead),
             h('th', { scope: 'col', class: 'num' }, t('compare.column.change')),
             h('th', { scope: 'col', class: 'num' }, t('compare.column.srd')),
             evidence ? h('th', { scope: 'col', class: 'num' }, t('compare.column.limit')) : null,
@@ -147,5 +152,62 @@ export function comparisonTable(
     ),
     h('p', { class: 'field-help' }, t('compare.note')),
     h('p', { class: 'field-help' }, t('compare.evidenceNote', { min: MIN_STUDY_PAIRS })),
+  )
+}
+
+/**
+ * The comparison as a list of cards, one per metric: its name with the verdict beside it,
+ * then both values, the change, the smallest real difference and (with `evidence`) the
+ * limit and what judged it, each under its own label. The same row attributes as the
+ * table's, so a card is found as its row is.
+ */
+function comparisonCards(
+  rows: readonly DisplayRow[],
+  heads: { readonly earlier: string; readonly later: string },
+  t: ClinicalTranslate,
+  evidence: boolean,
+): HTMLElement {
+  const field = (label: string, value: string, cls: string, attrs: Record<string, string> = {}) =>
+    h(
+      'div',
+      { class: cls === 'evidence' ? 'comparison-field wide' : 'comparison-field' },
+      h('dt', {}, label),
+      h('dd', { class: cls, ...attrs }, value),
+    )
+  return h(
+    'ul',
+    { class: 'comparison-cards' },
+    ...rows.map((r) =>
+      h(
+        'li',
+        {
+          'data-metric': r.name,
+          'data-verdict': r.verdict,
+          'data-evidence': r.evidence.kind,
+          class: r.verdict === 'real' ? 'comparison-item real' : 'comparison-item',
+        },
+        h(
+          'p',
+          { class: 'comparison-item-head' },
+          h('strong', { class: 'metric-name' }, r.label),
+          ' ',
+          h('span', { class: 'verdict' }, t(VERDICT_KEY[r.verdict])),
+        ),
+        h(
+          'dl',
+          {},
+          field(heads.earlier, r.earlier, 'num'),
+          field(heads.later, r.later, 'num'),
+          field(t('compare.column.change'), r.change, 'num change'),
+          field(t('compare.column.srd'), r.srd, 'num'),
+          evidence ? field(t('compare.column.limit'), r.limit, 'num limit') : null,
+          evidence
+            ? field(t('compare.column.evidence'), evidenceText(r.evidence, t), 'evidence', {
+                'data-evidence': r.evidence.kind,
+              })
+            : null,
+        ),
+      ),
+    ),
   )
 }

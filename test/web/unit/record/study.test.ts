@@ -86,8 +86,8 @@ describe('the study of repeat pairs', () => {
     assert.deepEqual(figuresOf(study).anterior?.head_angle, { pairs: 5, mdc: head.agreement!.mdc.value })
   })
 
-  test('CSV: a row per metric, every statistic with its interval; text cells neutralised', () => {
-    const headers = Array.from({ length: 23 }, (_, i) => `h${i}`)
+  test('CSV and JSON: a row per metric, every statistic with its interval (ICC(1,1) and ICC(3,1) last); text cells neutralised', () => {
+    const headers = Array.from({ length: 29 }, (_, i) => `h${i}`)
     const lines = studyCsv(
       study,
       headers,
@@ -98,13 +98,28 @@ describe('the study of repeat pairs', () => {
       .split('\r\n')
     assert.equal(lines.length, 1 + study.length)
     const row = lines.find((l) => l.includes(',head_angle,'))!.split(',')
-    assert.equal(row.length, 23)
+    assert.equal(row.length, 29)
     assert.equal(row[2], "'=label")
     assert.equal(row[4], '5')
     assert.equal(Number(row[5]), head.agreement!.icc2.value)
     assert.equal(Number(row[11]), head.agreement!.mdc.value)
-    const json = studyJson(study, PAIRS, NOW) as { metrics: { metric: string; pairs: number }[] }
-    assert.equal(json.metrics.find((m) => m.metric === 'head_angle')!.pairs, 5)
+    // ICC(1,1) and ICC(3,1) with their intervals after the 23 columns there were.
+    const a = head.agreement!
+    assert.deepEqual(row.slice(23).map(Number), [
+      a.icc1.value,
+      a.icc1.lower,
+      a.icc1.upper,
+      a.icc3.value,
+      a.icc3.lower,
+      a.icc3.upper,
+    ])
+    type E = { value: number }
+    const json = studyJson(study, PAIRS, NOW) as {
+      metrics: { metric: string; pairs: number; icc_2_1: E; icc_1_1: E; icc_3_1: E; mdc: E }[]
+    }
+    const inJson = json.metrics.find((m) => m.metric === 'head_angle')!
+    assert.equal(inJson.pairs, 5)
+    assert.deepEqual([inJson.icc_2_1, inJson.icc_1_1, inJson.icc_3_1, inJson.mdc], [a.icc2, a.icc1, a.icc3, a.mdc])
   })
 })
 
