@@ -90,6 +90,11 @@ export const RECORD_ERRORS = {
     meaning:
       'The JSON body nests arrays and objects deeper than the server reads (ctx.max_depth; ctx.depth: how deep it was). Nothing was read or written.',
   },
+  change_id_reused: {
+    status: 409,
+    meaning:
+      'The change id (ctx.change_id) was applied before with other content; a change id names one change. Nothing was written: send the change under a new id.',
+  },
   internal: {
     status: 500,
     meaning: 'The server failed; the cause is in its log (by request id), never in the answer.',
