@@ -28,6 +28,7 @@ export const ERROR_TYPES = [
   'literal_error',
   'undefined_geometry',
   'value_error',
+  'too_deep',
 ] as const
 
 export type ErrorType = (typeof ERROR_TYPES)[number]
@@ -49,6 +50,8 @@ export const ERROR_MEANINGS: { readonly [T in ErrorType]: string } = {
   literal_error: 'A value is not one of ctx.expected (side).',
   undefined_geometry: 'Markers are placed so that metrics cannot be computed (usually two markers at the same point).',
   value_error: 'Any other schema violation; msg says what is expected.',
+  too_deep:
+    'The body nests arrays and objects deeper than ctx.max_depth (ctx.depth: how deep it was); it was not read further.',
 }
 
 /** The fields every entry has. */
@@ -104,6 +107,9 @@ export type UndefinedGeometryError = Entry<'undefined_geometry'> & {
 
 export type ValueError = Entry<'value_error'> & WithInput
 
+/** No input: the body is refused before it is parsed. */
+export type TooDeepError = Entry<'too_deep'> & { ctx: { max_depth: number; depth: number } }
+
 /** One entry of a 422 answer's `detail`, discriminated by `type`. */
 export type ErrorEntry =
   | MissingError
@@ -117,6 +123,7 @@ export type ErrorEntry =
   | LiteralError
   | UndefinedGeometryError
   | ValueError
+  | TooDeepError
 
 /** The `ctx` of an entry of type T (undefined for types without one). */
 export type ErrorContext<T extends ErrorType> =

@@ -85,6 +85,16 @@ export const RECORD_ERRORS = {
   last_admin: { status: 409, meaning: 'The change would leave the clinic without an admin; make another admin first.' },
   email_taken: { status: 409, meaning: 'A user with this email exists.' },
   too_large: { status: 413, meaning: 'The request body is beyond its limit (ctx.limit, bytes).' },
+  too_deep: {
+    status: 422,
+    meaning:
+      'The JSON body nests arrays and objects deeper than the server reads (ctx.max_depth; ctx.depth: how deep it was). Nothing was read or written.',
+  },
+  change_id_reused: {
+    status: 409,
+    meaning:
+      'The change id (ctx.change_id) was applied before with other content; a change id names one change. Nothing was written: send the change under a new id.',
+  },
   internal: {
     status: 500,
     meaning: 'The server failed; the cause is in its log (by request id), never in the answer.',

@@ -23,6 +23,7 @@ import { rateLimitPlugin } from './http/rate-limit.js'
 import { readiness } from './http/readiness.js'
 import { requestId } from './http/request-id.js'
 import { lazyChildLogger, requestLog } from './http/request-logger.js'
+import { keepRouteTable } from './http/route-table.js'
 import { securityHeadersPlugin } from './http/security-headers.js'
 import { staticFiles } from './http/static.js'
 import { buildValidator } from './http/validator.js'
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions = {}) {
     schemaController: { compilersFactory: { buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.decorate('shedder', shedder)
+  keepRouteTable(app)
 
   await app.register(requestId)
   // The app's pages may connect to the FHIR servers and the record servers named (each origin once).

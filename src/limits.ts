@@ -12,6 +12,12 @@ export const BODY_LIMIT_BYTES = 64 * 1024
 /** Largest absolute coordinate, lrv_x, fc, grid_size_cm or factor accepted (CONTRACT.md, Limits). */
 export const COORDINATE_LIMIT = 1e9
 
+/**
+ * Deepest nesting of arrays and objects in a request body (422 `too_deep` beyond), checked on the raw
+ * text before it is parsed (http/json-depth.ts); a valid analysis request nests 3 levels.
+ */
+export const MAX_JSON_DEPTH = 16
+
 /** Longest `input` a 422 entry echoes back, in characters of JSON; longer values are left out. */
 export const MAX_ECHOED_INPUT_CHARS = 256
 

@@ -18,6 +18,9 @@ export const MESSAGES = {
   bodyTooLarge: `The request body is larger than the ${BODY_LIMIT_TEXT} limit; a complete analysis request is under 2 KiB.`,
   unsupportedMediaType:
     'Unsupported Content-Type; send the body as JSON with the header Content-Type: application/json.',
+  /** 422 `too_deep` with loc ["body"]: the body nests beyond the limit (it is not parsed). */
+  tooDeep: (maxDepth: number, depth: number) =>
+    `The request body nests arrays and objects ${depth} levels deep; at most ${maxDepth} are accepted (a valid request nests 3).`,
   /** 422 with loc ["body"]: no body at all. */
   missingBody: 'The request body is missing; send a JSON object with the fields described at /docs.',
   /** 429: the client's requests in the current minute exceed the rate limit. */

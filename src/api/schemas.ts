@@ -286,10 +286,14 @@ const CONTEXTS: Partial<Record<ErrorType, TSchema>> = {
     at: Type.Optional(ref(MarkerPoint, 'Where the coincident markers are; absent when no pair coincides.')),
     metrics: Type.Array(Type.String(), { description: 'The response fields (metric names) that cannot be computed.' }),
   }),
+  too_deep: Type.Object({
+    max_depth: Type.Integer({ description: 'The deepest nesting of arrays and objects a body may have.' }),
+    depth: Type.Integer({ description: "The body's deepest nesting." }),
+  }),
 }
 
 /** Types whose entry has no ctx and no input (the value has no JSON form, or is the parent object). */
-const WITHOUT_INPUT: readonly ErrorType[] = ['missing', 'finite_number', 'undefined_geometry']
+const WITHOUT_INPUT: readonly ErrorType[] = ['missing', 'finite_number', 'undefined_geometry', 'too_deep']
 
 /** The types that share one entry schema: they differ only in the type they expected. */
 const WRONG_TYPE: readonly ErrorType[] = ['model_attributes_type', 'dict_type', 'list_type', 'float_type', 'bool_type']

@@ -8,9 +8,16 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { View } from '#core/markers.js'
-import { MISSING_BODY, type SchemaError, sendValidationError, validationDetail } from '../api/errors.js'
+import {
+  type ErrorEntry,
+  MISSING_BODY,
+  type SchemaError,
+  sendValidationError,
+  validationDetail,
+} from '../api/errors.js'
 import { MESSAGES } from '../messages.js'
 import { INVALID_JSON } from './json-body.js'
+import { JsonTooDeep } from './json-depth.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,6 +45,21 @@ export const errorHandler = fp(
 )
 
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof JsonTooDeep) {
+    const detail: ErrorEntry[] = [
+      {
+        loc: ['body'],
+        msg: MESSAGES.tooDeep(error.maxDepth, error.depth),
+        type: 'too_deep',
+        ctx: { max_depth: error.maxDepth, depth: error.depth },
+      },
+    ]
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: 422, detail },
+      'request rejected: too deep',
+    )
+    return sendValidationError(reply, detail)
+  }
   if (error.validation) {
     const detail =
       request.body === undefined

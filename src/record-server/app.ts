@@ -21,6 +21,8 @@ import { checkRaster, STORED_PHOTO_LIMITS } from '#core/files/raster-bytes.js'
 import { LOCAL_HOSTS } from '#core/local-hosts.js'
 import { RECORD_ERRORS, type RecordErrorType } from '#core/record-errors.js'
 import type { SignInOptionsView } from '#core/record-sync-wire.js'
+import { checkJsonDepth, JsonTooDeep } from '../http/json-depth.js'
+import { keepRouteTable } from '../http/route-table.js'
 import { buildValidator } from '../http/validator.js'
 import { type AuditAction, type AuditActor, auditCsv, auditEntry, auditRecord } from './audit.js'
 import {
@@ -50,6 +52,7 @@ import {
   IdParams,
   JSON_BODY_LIMIT,
   LoginBody,
+  MAX_JSON_DEPTH,
   MAX_PULL_LIMIT,
   MoveVisitChange,
   NewUserBody,
@@ -130,6 +133,7 @@ export async function buildRecordApp(options: RecordAppOptions) {
     requestTimeout: 60_000,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  keepRouteTable(app)
   app.decorateRequest('signedIn', undefined)
   app.decorateRequest('deviceId', null)
 
@@ -159,6 +163,20 @@ export async function buildRecordApp(options: RecordAppOptions) {
         ctx: { retry_after: context.after },
       },
     }),
+  })
+
+  // JSON bodies: their nesting bounded on the raw text (json-depth.ts) before Fastify's own parser
+  // (secure-json-parse, `__proto__` and `constructor` keys refused) or anything recursive reads them.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    try {
+      checkJsonDepth(body as string, MAX_JSON_DEPTH)
+    } catch (error) {
+      done(error as JsonTooDeep, undefined)
+      return
+    }
+    parseJson(request, body as string, done)
   })
 
   app.addContentTypeParser(
@@ -281,24 +299,26 @@ export async function buildRecordApp(options: RecordAppOptions) {
     })
   })
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.validation)
-      return fail(
-        reply,
-        'invalid_request',
-        'The request does not match its schema: see ctx.problems for where and why.',
-        {
-          problems: error.validation.slice(0, 20).map((v) => ({
-            path: `${error.validationContext ?? 'body'}${v.instancePath}`,
-            rule: v.keyword,
-            message: v.message ?? '',
-          })),
-        },
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // A body refused on a route of patient data is in the audit trail, as every refusal there is.
+    const refuse = (type: RecordErrorType, message: string, ctx?: Record<string, unknown>) =>
+      refuseAudited(request, reply, type, message, ctx)
+    if (error instanceof JsonTooDeep)
+      return refuse(
+        'too_deep',
+        `The body nests arrays and objects ${error.depth} levels deep; at most ${error.maxDepth} are accepted. Nothing was read or written.`,
+        { max_depth: error.maxDepth, depth: error.depth },
       )
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return fail(reply, 'too_large', 'The request body is beyond its limit.', {
-        limit: request.routeOptions.bodyLimit,
+    if (error.validation)
+      return refuse('invalid_request', 'The request does not match its schema: see ctx.problems for where and why.', {
+        problems: error.validation.slice(0, 20).map((v) => ({
+          path: `${error.validationContext ?? 'body'}${v.instancePath}`,
+          rule: v.keyword,
+          message: v.message ?? '',
+        })),
       })
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return refuse('too_large', 'The request body is beyond its limit.', { limit: request.routeOptions.bodyLimit })
     if (error.statusCode === 429) {
       // @fastify/rate-limit throws what errorResponseBuilder made: answered in the one error shape.
       const limited = (error as unknown as { error?: { message?: string; ctx?: Record<string, unknown> } }).error
@@ -310,7 +330,7 @@ export async function buildRecordApp(options: RecordAppOptions) {
       )
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
-      return fail(reply, 'invalid_request', `The request cannot be read: ${error.message}`)
+      return refuse('invalid_request', `The request cannot be read: ${error.message}`)
     request.log.error({ err: error }, 'request failed')
     return fail(
       reply,

@@ -334,6 +334,18 @@ CREATE TABLE sso_flows (
 );
 `,
   },
+  {
+    version: 5,
+    name: 'a change id names one change',
+    sql: `
+-- The SHA-256 of the applied change's canonical JSON (sync.ts changeHash): the same id pushed with
+-- other content is refused (change_id_reused). NULL for changes applied before this version.
+ALTER TABLE applied_changes ADD COLUMN content_hash TEXT;
+`,
+    postgres: `
+ALTER TABLE applied_changes ADD COLUMN content_hash TEXT COLLATE "C";
+`,
+  },
 ]
 
 /** The schema version this code writes. */

@@ -265,11 +265,12 @@ function makeTx(db: Queryable): RecordTx {
       one(await first('SELECT * FROM applied_changes WHERE change_id = $1', changeId), appliedChangeOf),
     insertAppliedChange: async (c) => {
       await run(
-        'INSERT INTO applied_changes (change_id, user_id, result, at) VALUES ($1, $2, $3, $4)',
+        'INSERT INTO applied_changes (change_id, user_id, result, at, content_hash) VALUES ($1, $2, $3, $4, $5)',
         c.changeId,
         c.userId,
         c.result,
         c.at,
+        c.contentHash,
       )
     },
     appendAudit: async (e) => {

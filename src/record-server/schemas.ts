@@ -31,6 +31,12 @@ export const MAX_PULL_LIMIT = 500
 export const PUSH_BODY_LIMIT = 20_000_000
 /** Largest body of any other JSON request, bytes. */
 export const JSON_BODY_LIMIT = 100_000
+/**
+ * Deepest nesting of arrays and objects in any JSON body (422 `too_deep` beyond), checked on
+ * the raw text before it is parsed (src/http/json-depth.ts). The deepest valid body, a push
+ * of a visit whose content nests as deep as the assessment file's schema allows, is far less.
+ */
+export const MAX_JSON_DEPTH = 64
 
 export const LoginBody = Type.Object(
   {

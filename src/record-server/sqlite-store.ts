@@ -323,11 +323,12 @@ export class SqliteStore implements RecordStore {
         one(get('SELECT * FROM applied_changes WHERE change_id = ?', changeId), appliedChangeOf),
       insertAppliedChange: async (c: AppliedChangeRow) => {
         run(
-          'INSERT INTO applied_changes (change_id, user_id, result, at) VALUES (?, ?, ?, ?)',
+          'INSERT INTO applied_changes (change_id, user_id, result, at, content_hash) VALUES (?, ?, ?, ?, ?)',
           c.changeId,
           c.userId,
           c.result,
           c.at,
+          c.contentHash,
         )
       },
       appendAudit: async (e: AuditEntry) => {

@@ -108,6 +108,7 @@ export const appliedChangeOf = (r: Row): AppliedChangeRow => ({
   userId: str(r.user_id),
   result: str(r.result),
   at: str(r.at),
+  contentHash: strOrNull(r.content_hash),
 })
 export const careDateOf = (r: Row): VisitCareDate => ({
   patientId: str(r.patient_id),

@@ -130,6 +130,8 @@ export interface AppliedChangeRow {
   readonly userId: string
   readonly result: string
   readonly at: string
+  /** The SHA-256 of the change's canonical JSON (sync.ts changeHash); null for changes applied before schema version 5. */
+  readonly contentHash: string | null
 }
 
 /** One entry of the audit trail (audit.ts says what each field means, after FHIR AuditEvent). */

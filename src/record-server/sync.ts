@@ -11,6 +11,7 @@
  * never merged with another of the same identifier key (identifier_taken); a
  * deleted patient or visit is not brought back by a write (deleted).
  */
+import { createHash } from 'node:crypto'
 import { identifierKey } from '#core/patient-identifier.js'
 import type { RecordErrorType } from '#core/record-errors.js'
 import type { PatientView, Refusal, VisitView } from '#core/record-sync-wire.js'
@@ -222,12 +223,35 @@ async function moveVisit(tx: RecordTx, change: MoveVisitChangeData, now: string)
 }
 
 /**
+ * JSON with every object's keys in code-unit order, so that the same change sent with its
+ * keys in another order reads the same. Recursive: the parser bounded the body's depth
+ * (schemas.ts MAX_JSON_DEPTH) before anything reached here.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+/** What a change id is remembered with besides its answer: the SHA-256 (hex) of the change's canonical JSON. */
+export const changeHash = (change: ChangeData): string =>
+  createHash('sha256').update(canonicalJson(change)).digest('hex')
+
+/**
  * Applies one change in `tx` (the caller's transaction), or answers what was
- * answered when its id was applied before. Throws Refused when it must not apply:
- * the caller rolls the transaction back, so nothing of it is written.
+ * answered when its id was applied before with the same content. Throws Refused
+ * when it must not apply: the caller rolls the transaction back, so nothing of it
+ * is written. A change id names one change: the same id with other content is
+ * refused (change_id_reused), never answered as a replay that drops the content.
  */
 export async function applyChange(tx: RecordTx, change: ChangeData, userId: string): Promise<ChangeResult> {
   const earlier = await tx.appliedChange(change.change_id)
+  const hash = changeHash(change)
   if (earlier) {
     if (earlier.userId !== userId)
       refuse(
@@ -236,6 +260,13 @@ export async function applyChange(tx: RecordTx, change: ChangeData, userId: stri
         {
           change_id: change.change_id,
         },
+      )
+    // Changes applied before the hash was kept (schema version 5) have none: answered as replays, as then.
+    if (earlier.contentHash !== null && earlier.contentHash !== hash)
+      refuse(
+        'change_id_reused',
+        `The change id ${change.change_id} was applied before with other content, and a change id names one change. Nothing was written: send this change under a new id.`,
+        { change_id: change.change_id },
       )
     return { ...(JSON.parse(earlier.result) as Extract<ChangeResult, { status: 'applied' }>), replayed: true }
   }
@@ -246,7 +277,13 @@ export async function applyChange(tx: RecordTx, change: ChangeData, userId: stri
       : change.op === 'put_visit'
         ? { change_id: change.change_id, status: 'applied', kind: 'visit', entity: await putVisit(tx, change, now) }
         : { change_id: change.change_id, status: 'applied', kind: 'visit', entity: await moveVisit(tx, change, now) }
-  await tx.insertAppliedChange({ changeId: change.change_id, userId, result: JSON.stringify(result), at: now })
+  await tx.insertAppliedChange({
+    changeId: change.change_id,
+    userId,
+    result: JSON.stringify(result),
+    at: now,
+    contentHash: hash,
+  })
   return result
 }
 

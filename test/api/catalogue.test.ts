@@ -19,6 +19,7 @@ import {
   DEFAULT_TIMEOUTS,
   DRAINING_RETRY_AFTER_SECONDS,
   MAX_ECHOED_INPUT_CHARS,
+  MAX_JSON_DEPTH,
   OVERLOAD_DEFAULTS,
 } from '../../src/limits.js'
 import { MESSAGES, STATUS_MEANINGS } from '../../src/messages.js'
@@ -49,6 +50,7 @@ describe('docs/errors.md agrees with the catalogue', () => {
       hasRow(lines, '`greater_than_equal`', ERROR_MEANINGS.greater_than_equal, `\`{ge: ${-COORDINATE_LIMIT}}\``),
     )
     assert.ok(hasRow(lines, '`less_than_equal`', ERROR_MEANINGS.less_than_equal, `\`{le: ${COORDINATE_LIMIT}}\``))
+    assert.ok(hasRow(lines, '`too_deep`', ERROR_MEANINGS.too_deep, `\`{max_depth: ${MAX_JSON_DEPTH}, depth}\``))
   })
 
   it('says where each status occurs, in the catalogue words', () => {
@@ -67,6 +69,7 @@ describe('docs/errors.md agrees with the catalogue', () => {
       [413, MESSAGES.bodyTooLarge],
       [415, MESSAGES.unsupportedMediaType],
       [422, MESSAGES.missingBody],
+      [422, MESSAGES.tooDeep(MAX_JSON_DEPTH, '*D*' as unknown as number)],
       [429, MESSAGES.tooManyRequests('*N*' as unknown as number, '*T*')],
       [431, MESSAGES.headersTooLarge],
       [500, MESSAGES.internalError],
@@ -82,6 +85,14 @@ describe('docs/errors.md agrees with the catalogue', () => {
     const lines = section('Limits')
     const retry = `503 + Retry-After: ${OVERLOAD_DEFAULTS.retryAfterSeconds}`
     assert.ok(hasRow(lines, 'Request body', BODY_LIMIT_TEXT, '413'))
+    assert.ok(
+      hasRow(
+        lines,
+        'Nesting of arrays and objects in a body (checked on the text, before it is parsed)',
+        `${MAX_JSON_DEPTH} levels`,
+        '422 `too_deep`',
+      ),
+    )
     assert.equal(BODY_LIMIT_TEXT, `${BODY_LIMIT_BYTES / 1024} KiB`)
     assert.ok(
       hasRow(lines, 'Coordinates, lrv_x, fc, grid_size_cm, factor (absolute value)', COORDINATE_LIMIT_TEXT, '422'),

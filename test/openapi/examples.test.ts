@@ -97,6 +97,7 @@ describe('OpenAPI examples', () => {
     bodies.push(['/api/analyze/lateral', JSON.stringify(EXAMPLES.lateral).replace('[420,230]', '[1e999,230]')])
     bodies.push(['/api/analyze/lateral', COINCIDENT_LATERAL])
     bodies.push(['/api/analyze/posterior', { ...copy(EXAMPLES.posterior), estimate_popliteal: 'yes' }])
+    bodies.push(['/api/analyze/anterior', `${'['.repeat(10_000)}${']'.repeat(10_000)}`])
     const seen = new Set<string>()
     for (const [url, body] of bodies) {
       const res = await post(app, url, body)

@@ -93,6 +93,7 @@ export const CLINICAL_EN = {
   'apiError.too_short': '{subject} must be two numbers [x, y]; it has {actual}.',
   'apiError.too_long': '{subject} must be two numbers [x, y]; it has {actual}.',
   'apiError.finite_number': '{subject} is too large to represent.',
+  'apiError.too_deep': 'The request nests its values too deeply for the service; this app never sends such a request.',
   'apiError.greater_than': '{subject} must be greater than {limit}.',
   'apiError.greater_than_equal': '{subject} must be at least {limit}: no photograph is that large.',
   'apiError.less_than_equal': '{subject} must be at most {limit}: no photograph is that large.',
@@ -204,6 +205,8 @@ export const CLINICAL_ES = {
   'apiError.too_short': '{subject} debe ser un par de números [x, y]; tiene {actual}.',
   'apiError.too_long': '{subject} debe ser un par de números [x, y]; tiene {actual}.',
   'apiError.finite_number': '{subject} es demasiado grande para representarse.',
+  'apiError.too_deep':
+    'La petición anida sus valores a demasiada profundidad para el servicio; esta aplicación nunca envía una así.',
   'apiError.greater_than': '{subject} debe ser mayor que {limit}.',
   'apiError.greater_than_equal': '{subject} debe ser como mínimo {limit}: ninguna fotografía es tan grande.',
   'apiError.less_than_equal': '{subject} debe ser como máximo {limit}: ninguna fotografía es tan grande.',

@@ -86,6 +86,8 @@ export const SYNC_EN = {
   'sync.problem.sso_unavailable': "the clinic's sign-in provider cannot be reached just now; try again in a minute.",
   'sync.sso.signIn': 'Sign in with {provider}',
   'sync.sso.passwordAdmins': "Sign in with a password (the clinic's admins only)",
+  'sync.problem.change_id_reused':
+    "the server already had a different change under the id of one of this device's changes. Nothing is lost: this device's copy stays here and is sent again as a new change at the next sync (press 'Sync now'); if the server's copy differs from it, you will be asked which to keep.",
   'sync.problem.server':
     "the server refused a change ({type}); it stays here and is sent again at the next sync. If it persists, tell the clinic's admin.",
   'sync.problem.unavailable':
@@ -182,6 +184,8 @@ export const SYNC_ES = {
   'sync.sso.passwordAdmins': 'Iniciar sesión con contraseña (solo los administradores de la clínica)',
   'sync.problem.rate_limited':
     'demasiados intentos de inicio de sesión desde aquí; espere un minuto e inténtelo de nuevo.',
+  'sync.problem.change_id_reused':
+    "el servidor ya tenía un cambio distinto con el identificador de uno de los cambios de este dispositivo. No se pierde nada: la copia de este dispositivo se conserva aquí y se envía de nuevo como un cambio nuevo en la próxima sincronización (pulse 'Sincronizar ahora'); si la copia del servidor es distinta, se le preguntará cuál conservar.",
   'sync.problem.server':
     'el servidor rechazó un cambio ({type}); se conserva aquí y se envía en la próxima sincronización. Si se repite, avise al administrador de la clínica.',
   'sync.problem.unavailable':

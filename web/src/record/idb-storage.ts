@@ -28,6 +28,7 @@ import {
   type ServerVisit,
   type SyncedMark,
   type SyncServerState,
+  type WireChange,
 } from './sync/types.js'
 
 export const DATABASE_NAME = 'posture-metrics-record'
@@ -490,6 +491,22 @@ export class IdbStorage implements RecordStorage, SyncStore {
     })
   }
 
+  savePushed(entry: OutboxEntry, changes: readonly WireChange[]): Promise<void> {
+    return inTransaction(this.db, ['outbox'], async (tx) => {
+      const stored = await tx.objectStore('outbox').get(entry.seq!)
+      if (stored) await tx.objectStore('outbox').put({ ...stored, pushed: changes })
+    })
+  }
+
+  renewChange(entry: OutboxEntry, changeId: string): Promise<void> {
+    return inTransaction(this.db, ['outbox'], async (tx) => {
+      const stored = await tx.objectStore('outbox').get(entry.seq!)
+      if (!stored) return
+      const { pushed: _pushed, ...rest } = stored
+      await tx.objectStore('outbox').put({ ...rest, changeId })
+    })
+  }
+
   settleApplied(entry: OutboxEntry, mark: SyncedMark): Promise<void> {
     return inTransaction(this.db, ['outbox', 'synced'], async (tx) => {
       await tx.objectStore('outbox').delete(entry.seq!)
@@ -697,8 +714,14 @@ export class IdbStorage implements RecordStorage, SyncStore {
   }
 
   forgetServer(): Promise<void> {
-    return inTransaction(this.db, ['synced', 'syncMeta'], async (tx) => {
+    return inTransaction(this.db, ['synced', 'syncMeta', 'outbox'], async (tx) => {
       await tx.objectStore('synced').clear()
+      // Pushed to another database, from its revisions: pushed to this one anew, from what the record holds.
+      for (const entry of await tx.objectStore('outbox').getAll())
+        if (entry.pushed) {
+          const { pushed: _pushed, ...rest } = entry
+          await tx.objectStore('outbox').put(rest)
+        }
       for (const key of await tx.objectStore('syncMeta').getAllKeys())
         if (key.startsWith('has:')) await tx.objectStore('syncMeta').delete(key)
     })

@@ -38,6 +38,7 @@ export type ApiErrorKey =
   | 'apiError.too_short'
   | 'apiError.too_long'
   | 'apiError.finite_number'
+  | 'apiError.too_deep'
   | 'apiError.greater_than'
   | 'apiError.greater_than_equal'
   | 'apiError.less_than_equal'
@@ -188,6 +189,9 @@ export function renderProblem(view: View, problem: ApiProblem, t: Translate, ter
         : t('apiError.undefined_geometry', { markers: markerText, metrics: metricText })
       break
     }
+    case 'too_deep':
+      text = t('apiError.too_deep')
+      break
     case 'value_error':
       // English keeps the service's own sentence (it says what is expected); other languages name the field.
       text = t('apiError.value_error', { subject, msg: problem.msg })

@@ -248,12 +248,28 @@ const sha256 = async (blob: Blob) =>
     .update(new Uint8Array(await blob.arrayBuffer()))
     .digest('hex')
 
+/** A change's JSON with its keys in order, as the server hashes it (src/record-server/sync.ts canonicalJson). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`
+  return JSON.stringify(value) ?? 'null'
+}
+
 class ModelServer {
   constructor(readonly databaseId = 'db-model') {}
   seq = 0
   readonly patients = new Map<string, ServerPatient>()
   readonly visits = new Map<string, ServerVisit>()
   readonly applied = new Map<string, PushResult>()
+  /** What each applied change id was applied with (the server keeps its hash): the same id with other content is refused. */
+  readonly appliedContent = new Map<string, string>()
+  /** Change ids pushed again with other content (change_id_reused): the client must never send one. */
+  readonly reused: string[] = []
   readonly photos = new Map<string, Uint8Array>()
   /** Deletion requests by id, as docs/record-server.md's "Deletion requests" keeps them. */
   readonly requests = new Map<string, DeletionRequestView>()
@@ -298,6 +314,10 @@ class ModelServer {
 
   apply(change: WireChange): PushResult {
     const earlier = this.applied.get(change.change_id)
+    if (earlier && this.appliedContent.get(change.change_id) !== canonical(change)) {
+      this.reused.push(change.change_id)
+      return this.refuse(change, 'change_id_reused', { change_id: change.change_id })
+    }
     if (earlier) return { ...earlier, replayed: true } as PushResult
     const now = new Date().toISOString()
     let result: PushResult
@@ -346,6 +366,7 @@ class ModelServer {
       result = { change_id: change.change_id, status: 'applied', kind: 'visit', entity: row }
     }
     this.applied.set(change.change_id, result)
+    this.appliedContent.set(change.change_id, canonical(change))
     return result
   }
 
@@ -606,6 +627,7 @@ describe('two devices synced through a model server (fast-check)', () => {
           ]),
         )
         assert.deepEqual([...a!].sort(), [...onServer].sort(), 'and the server holds them')
+        assert.deepEqual(server.reused, [], 'no change id was sent again with other content')
         const held = [...a!.values()].map((s) => Number(s.split(' ').at(-1)))
         assert.equal(new Set(held).size, held.length, 'no edit is held twice')
         for (const token of live) assert.ok(held.includes(token), `edit ${token} is not lost`)
@@ -669,6 +691,72 @@ describe('a restored server (another database id)', () => {
     await d.engine.run()
     assert.equal(tokenOf(restored.visits.get('v1')?.content), 2)
     assert.deepEqual(await d.storage.outbox(), [])
+    d.storage.close()
+  })
+})
+
+describe('a change id means one change (issue 40)', () => {
+  test('a change whose answer was lost is pushed again as it was sent, and an edit made meanwhile as a change of its own', async () => {
+    const server = new ModelServer()
+    const d = await makeDevice('lost', server)
+    const patient: PatientRecord = {
+      id: 'p',
+      identifier: 'HC-1',
+      key: identifierKey('HC-1'),
+      name: '',
+      notes: '',
+      created: new Date().toISOString(),
+      origin: 'typed',
+    }
+    assert.ok((await d.storage.saveVisit(newVisit('v1', 'p', 1, 'k1'), null, patient, [photoOf('k1', 0)])).ok)
+    await d.engine.run()
+    const v1 = (await d.storage.visit('v1'))!
+    assert.ok((await d.storage.saveVisit({ ...v1, file: file(2) }, v1.rev, null, [])).ok)
+    // The edit reaches the server, but its answer is lost: the device does not know it was applied.
+    d.transport.loseNextAnswer = true
+    await d.engine.run()
+    assert.equal(tokenOf(server.visits.get('v1')?.content), 2)
+    // Edited again before the next sync: the entry sent before must not carry this content under its id.
+    const again = (await d.storage.visit('v1'))!
+    assert.ok((await d.storage.saveVisit({ ...again, file: file(3) }, again.rev, null, [])).ok)
+    await d.engine.run()
+    await d.engine.run()
+    assert.deepEqual(server.reused, [], 'no change id was sent again with other content')
+    assert.equal(tokenOf(server.visits.get('v1')?.content), 3, 'the last edit is on the server')
+    assert.deepEqual(await d.storage.outbox(), [])
+    assert.deepEqual(await d.storage.conflicts(), [])
+    assert.equal(d.engine.status.phase, 'idle', String(d.engine.status.problem))
+    d.storage.close()
+  })
+
+  test('a change id the server refuses as reused is pushed again as a new change', async () => {
+    const server = new ModelServer()
+    const d = await makeDevice('reused', server)
+    const patient: PatientRecord = {
+      id: 'p',
+      identifier: 'HC-1',
+      key: identifierKey('HC-1'),
+      name: '',
+      notes: '',
+      created: new Date().toISOString(),
+      origin: 'typed',
+    }
+    assert.ok((await d.storage.saveVisit(newVisit('v1', 'p', 1, 'k1'), null, patient, [photoOf('k1', 0)])).ok)
+    // The server already holds other content under the id this device's change will carry (another
+    // device's bug, a copied browser profile): refused, never answered as a replay.
+    const [entry] = (await d.storage.outbox()).filter((e) => e.entity === 'visit:v1')
+    server.applied.set(entry!.changeId, {
+      change_id: entry!.changeId,
+      status: 'applied',
+      kind: 'patient',
+      entity: { id: 'x', identifier: 'X', key: 'x', name: '', notes: '', created: '', updated: '', rev: 1, seq: 0 },
+    })
+    server.appliedContent.set(entry!.changeId, 'something else')
+    await d.engine.run()
+    assert.deepEqual(server.reused, [entry!.changeId], 'refused once')
+    assert.equal(tokenOf(server.visits.get('v1')?.content), 1, 'then pushed again under a new id, in the same sync')
+    assert.deepEqual(await d.storage.outbox(), [])
+    assert.equal(d.engine.status.phase, 'idle', String(d.engine.status.problem))
     d.storage.close()
   })
 })

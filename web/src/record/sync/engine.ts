@@ -304,7 +304,7 @@ export class SyncEngine {
     let problem: string | null = null
     let waitingForAdmin = 0
     let awaitingApproval = 0
-    let batch: { taken: TakenEntry; changes: WireChange[] }[] = []
+    let batch: { taken: TakenEntry; changes: readonly WireChange[] }[] = []
     const flush = async () => {
       if (batch.length === 0) return
       const sending = batch
@@ -345,7 +345,13 @@ export class SyncEngine {
       }
       const shas =
         t.entry.kind === 'visit' ? await this.uploadPhotos(t.local as VisitRecord) : new Map<string, string>()
-      const changes = changesFor(t.entry, t.local, t.mark, (key) => shas.get(key) ?? key)
+      // Sent before (its answer lost): the same changes again, so that its change id names one change.
+      // A later edit of the entity is an entry of its own, with its own id.
+      let changes = t.entry.pushed
+      if (!changes) {
+        changes = changesFor(t.entry, t.local, t.mark, (key) => shas.get(key) ?? key)
+        await this.store.savePushed(t.entry, changes)
+      }
       if (batch.reduce((n, b) => n + b.changes.length, 0) + changes.length > PUSH_BATCH) await flush()
       batch.push({ taken: t, changes })
     }
@@ -423,6 +429,12 @@ export class SyncEngine {
       await this.store.settleConflict(taken.entry, this.conflictOf(taken.entry.entity, outcome.reason, outcome.theirs))
       return null
     }
+    if (outcome.kind === 'retry' && outcome.type === 'change_id_reused') {
+      // The server holds other content under this id (not this device's sending: it keeps what it
+      // sent). Pushed again at the next sync as a new change, from what the record holds; nothing is lost.
+      await this.store.renewChange(taken.entry, this.effects.newId())
+      return 'change_id_reused'
+    }
     if (outcome.kind === 'photos' && !retried) {
       // The server lost photos it was known to hold (restored): upload them again, then the same changes.
       for (const sha of outcome.missing) await this.store.saveServerHas(sha, false)
@@ -430,6 +442,9 @@ export class SyncEngine {
       const again = await this.transport!.push(changes)
       return this.settle(taken, changes, new Map(again.map((r) => [r.change_id, r])), user, true)
     }
+    // Refused: the server wrote nothing and does not remember the id, so the entry is pushed next time
+    // from what the record holds then (the clinician may have fixed the cause), not as it was sent.
+    await this.store.renewChange(taken.entry, taken.entry.changeId)
     return outcome.kind === 'retry' ? outcome.type : 'photo_missing'
   }
 

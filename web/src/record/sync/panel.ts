@@ -47,7 +47,8 @@ function problemText(type: string): string {
     type === 'password_login_off' ||
     type === 'sso_failed' ||
     type === 'sso_no_user' ||
-    type === 'sso_unavailable'
+    type === 'sso_unavailable' ||
+    type === 'change_id_reused'
   )
     return t(`sync.problem.${type}`)
   // The server failed or is down (its database, a proxy's 5xx): nothing was refused, so not said as a refusal.

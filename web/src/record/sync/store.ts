@@ -15,6 +15,7 @@ import type {
   Resolution,
   SyncedMark,
   SyncServerState,
+  WireChange,
 } from './types.js'
 
 /** An outbox entry taken for a push, with what the record holds of its entity now. */
@@ -41,6 +42,15 @@ export interface SyncStore {
    * answer gives, in the next pass).
    */
   takeOutbox(limit: number, now: number): Promise<TakenEntry[]>
+  /** Keeps the changes `entry` is about to be pushed as (its `pushed`), before the push. */
+  savePushed(entry: OutboxEntry, changes: readonly WireChange[]): Promise<void>
+  /**
+   * The entry forgets what it was pushed as and takes `changeId`, so that it is pushed again from
+   * what the record holds then: a new id when the server refused its id as used with other content
+   * (`change_id_reused`; a conflict follows if the server's copy moved on meanwhile), the same id when
+   * the server refused the change otherwise (a refused change is not remembered there).
+   */
+  renewChange(entry: OutboxEntry, changeId: string): Promise<void>
   /** The entry reached the server: removed, and its entity marked in step with the revision stored there. */
   settleApplied(entry: OutboxEntry, mark: SyncedMark): Promise<void>
   /** The server deleted it, or never had it: the entry and the entity's mark removed. */

@@ -24,7 +24,9 @@ export const entityKey = (kind: EntityKind, id: string): EntityKey => `${kind}:$
  * the write; carries no copy of the data: the push sends what the record holds when it
  * is pushed. While an entry is not yet `sent`, further writes of its entity add nothing
  * (it will carry them); once it is sent (its change id may be applied on the server), a
- * further write queues a new entry with a new change id.
+ * further write queues a new entry with a new change id, and the sent entry keeps the
+ * changes it was pushed as (`pushed`): pushed again, it sends exactly those. A change id
+ * names one change (the server refuses it with other content, `change_id_reused`).
  */
 export interface OutboxEntry {
   /** Its place in the queue (IndexedDB's key generator): pushed in this order. */
@@ -41,6 +43,8 @@ export interface OutboxEntry {
   readonly queued: string
   /** A deletion is pushed only after this (epoch ms): while it can be undone. */
   readonly notBefore?: number
+  /** The changes this entry was pushed as, kept before the push: a retry sends these, never the record as it is now. */
+  readonly pushed?: readonly WireChange[]
 }
 
 /** The server revision a local patient or visit was last in step with (and the visit's patient there). */
