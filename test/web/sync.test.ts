@@ -7,7 +7,8 @@
  * (support/sync-app.ts). Device A records a visit with a photo offline, goes online and syncs;
  * device B signs in, syncs and holds the same visit: the same values, the same photo bytes
  * (SHA-256). Then both edit that visit offline and sync: B's push is refused as stale, the
- * conflict is shown, resolved as "keep both", and both versions are reachable on both devices.
+ * conflict is shown, resolved as "keep both" (pressed, the dialog brought up to date by a sync
+ * run, then released), and both versions are reachable on both devices.
  * Also: the session cookie (__Host-, Secure, SameSite=Strict) works for the app on
  * http://127.0.0.1 (a secure context), and a page of another origin is refused at the preflight.
  */
@@ -168,7 +169,19 @@ for (const store of testStores()) {
         visitsOf(await readRecord(b.page)).find((v) => v.id === visitId)!.file.views.anterior!.markers[target],
         mineB,
       )
-      await item.locator('button[data-resolution="both"]').click()
+      // A press whose release comes after the dialog was brought up to date (a sync run ends in
+      // between: the status changes) still chooses: the button under the pointer is the same one.
+      const both = item.locator('button[data-resolution="both"]')
+      const pressed = await both.elementHandle()
+      const box = await both.boundingBox()
+      assert.ok(pressed && box)
+      const lastSync = await b.page.locator('#sync-status').getAttribute('data-last-sync')
+      await b.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+      await b.page.mouse.down()
+      await b.page.evaluate("dispatchEvent(new Event('online'))") // the app syncs on coming online
+      await b.page.locator(`#sync-status[data-phase="idle"]:not([data-last-sync="${lastSync}"])`).waitFor()
+      assert.equal(await pressed.evaluate((el) => el.isConnected), true, 'the pressed button is still in the page')
+      await b.page.mouse.up()
       await b.page.locator('#sync-conflicts-none').waitFor()
       await b.page.locator('#sync-button[data-conflicts="0"]').waitFor({ state: 'attached' })
       await syncNow(b.page)

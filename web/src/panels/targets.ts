@@ -1,9 +1,12 @@
 /**
  * The targets panels: the calibration card (scale points, reference line, the known
  * distance and fc fields) and the markers card (one row per marker, with its position,
- * typed coordinates when selected, remove, and the API's problems about it).
+ * typed coordinates when selected, remove, and the API's problems about it). Both lists are
+ * lit-html templates keyed by target id: a change of state updates each row in place.
  */
 
+import { html, nothing, render, type TemplateResult } from 'lit-html'
+import { repeat } from 'lit-html/directives/repeat.js'
 import { formatNumber, formatSignificant, parseDecimal, plainNumber } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
 import { confirmSuggestion } from '../pose/suggestion-commands.js'
@@ -14,7 +17,7 @@ import { fcOf, isPlaced, type Pt, positionOf, scaleFc, scaleLengthPx, statusOf, 
 import { type AppState, current, type ProblemsByPlace, problemsByPlace, targetsIn } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { onNumberCommit } from './number-input.js'
-import { mountPanel, replaceKeepingFocus } from './panel.js'
+import { mountPanel } from './panel.js'
 
 export function mountTargets(store: Store<AppState>, viewport: Viewport): void {
   const grid = byId<HTMLInputElement>('grid-cm')
@@ -37,6 +40,10 @@ export function mountTargets(store: Store<AppState>, viewport: Viewport): void {
   })
 }
 
+/**
+ * One target's row, keyed by its id in the list (lit-html's repeat): brought up to date in
+ * place, so a button being pressed or a coordinate being typed into is never replaced.
+ */
 function targetRow(
   state: AppState,
   target: Target,
@@ -44,7 +51,7 @@ function targetRow(
   problems: ProblemsByPlace,
   store: Store<AppState>,
   viewport: Viewport,
-): HTMLLIElement {
+): TemplateResult {
   const vs = current(state)
   const p = positionOf(vs.doc, target.id)
   const active = vs.active === target.id
@@ -71,88 +78,116 @@ function targetRow(
     suggested ? 'suggested' : '',
     toCheck ? 'to-check' : '',
   ]
-  const li = h(
-    'li',
-    { class: classes.filter(Boolean).join(' '), 'data-target': target.id },
-    h(
-      'button',
-      { type: 'button', class: 'target-main', 'aria-current': active ? 'step' : null, title: target.hint },
-      h('span', { class: 'badge' }, p ? (suggested ? '?' : '\u2713') : number),
-      h('span', { class: 'target-label' }, target.label),
-      h('span', { class: 'target-pos' }, status),
-    ),
-    suggested
-      ? h(
-          'button',
-          {
-            type: 'button',
-            class: 'confirm',
-            'aria-label': t('target.confirm.label', { label: target.label }),
-            title: t('target.confirm.title'),
-          },
-          '\u2713',
-        )
-      : null,
-    p
-      ? h(
-          'button',
-          {
-            type: 'button',
-            class: 'remove',
-            'aria-label': t('target.remove.label', { label: target.label }),
-            title: t('target.remove.title'),
-          },
-          '\u00d7',
-        )
-      : null,
-  )
-  li.querySelector('.confirm')?.addEventListener('click', () => store.set((s) => confirmSuggestion(s, target.id)))
-  li.querySelector('.target-main')!.addEventListener('click', () =>
-    store.set((s) => select(s, active ? null : target.id)),
-  )
-  li.querySelector('.remove')?.addEventListener('click', () => store.set((s) => removeTarget(s, target.id)))
-  if (active) {
-    const fields = h('div', { class: 'target-detail' }, h('p', { class: 'target-hint' }, target.hint))
-    if (target.note) fields.append(h('p', { class: 'target-hint' }, target.note))
-    if (vs.doc.photo) {
-      const coords = h('div', { class: 'coords' })
-      const axes = target.kind === 'lrv' ? (['x'] as const) : (['x', 'y'] as const)
-      for (const axis of axes) {
-        const k = axis === 'x' ? 0 : 1
-        const input = h('input', {
-          type: 'text',
-          class: 'number',
-          inputmode: 'decimal',
-          autocomplete: 'off',
-          id: `coord-${axis}`,
-          value: p ? plainNumber(p[k], currentLocale()) : '',
-          'aria-label': t('target.coord.label', { label: target.label, axis }),
-        })
-        const commit = () => {
-          const v = parseDecimal(input.value)
-          if (v === null) return
-          const placed = positionOf(current(store.get()).doc, target.id)
-          if (placed !== null && placed[k] === v) return
-          const cur = placed ?? viewport.center()
-          const next: Pt = k === 0 ? [v, cur[1]] : [cur[0], v]
-          store.set((s) => moveTarget(s, target.id, next))
-        }
-        input.addEventListener('change', commit)
-        // Enter commits even when the list was re-rendered while typing (an analysis
-        // answer arrived): the browser's change event does not fire for a value the
-        // re-render carried over into the new input.
-        input.addEventListener('keydown', (event) => {
-          if (event.key === 'Enter') commit()
-        })
-        coords.append(h('label', {}, `${axis} `, input))
-      }
-      coords.append(h('span', { class: 'unit' }, t('target.coord.unit')))
-      fields.append(coords)
+  // No whitespace between the tags: the rows are laid out as h() made them, without text nodes.
+  return html`<li class=${classes.filter(Boolean).join(' ')} data-target=${target.id}><button
+      type="button"
+      class="target-main"
+      aria-current=${active ? 'step' : nothing}
+      title=${target.hint}
+      @click=${() => store.set((s) => select(s, active ? null : target.id))}
+    ><span class="badge">${p ? (suggested ? '?' : '\u2713') : number}</span><span class="target-label"
+      >${target.label}</span
+    ><span class="target-pos">${status}</span></button
+    >${
+      suggested
+        ? html`<button
+            type="button"
+            class="confirm"
+            aria-label=${t('target.confirm.label', { label: target.label })}
+            title=${t('target.confirm.title')}
+            @click=${() => store.set((s) => confirmSuggestion(s, target.id))}
+          >\u2713</button>`
+        : nothing
+    }${
+      p
+        ? html`<button
+            type="button"
+            class="remove"
+            aria-label=${t('target.remove.label', { label: target.label })}
+            title=${t('target.remove.title')}
+            @click=${() => store.set((s) => removeTarget(s, target.id))}
+          >\u00d7</button>`
+        : nothing
+    }${active ? targetDetail(vs.doc.photo !== null, target, p, store, viewport) : nothing}${errors.map(
+      (m) => html`<p class="problem" role="alert">${m}</p>`,
+    )}</li>`
+}
+
+/**
+ * The selected target's hint and typed coordinates. A target already placed (or suggested)
+ * moves on each field's own commit (change or Enter): x keeps its y, y its x. A point not
+ * placed yet is placed once both fields hold a number, at exactly (x, y): x alone places
+ * nothing (Enter in it goes on to y), so a Tab or a tap from x to y loses nothing. The
+ * reference line has x only. The fields are not replaced while the row is brought up to
+ * date, so what is typed, the caret and the focus stay.
+ */
+function targetDetail(
+  hasPhoto: boolean,
+  target: Target,
+  p: Pt | null,
+  store: Store<AppState>,
+  viewport: Viewport,
+): TemplateResult {
+  const axes = target.kind === 'lrv' ? (['x'] as const) : (['x', 'y'] as const)
+  const commit = (event: Event) => {
+    const box = (event.currentTarget as HTMLInputElement).closest('.coords')
+    const field = (axis: 'x' | 'y') => box?.querySelector<HTMLInputElement>(`#coord-${axis}`) ?? null
+    const input = event.currentTarget as HTMLInputElement
+    const k = input.id === 'coord-y' ? 1 : 0
+    const v = parseDecimal(input.value)
+    const placed = positionOf(current(store.get()).doc, target.id)
+    if (v === null) {
+      // Not a number: the field shows the value in use again (empty while not placed).
+      if (placed !== null) input.value = plainNumber(placed[k], currentLocale())
+      return
     }
-    li.append(fields)
+    if (placed !== null) {
+      if (placed[k] === v) return
+      const next: Pt = k === 0 ? [v, placed[1]] : [placed[0], v]
+      store.set((s) => moveTarget(s, target.id, next))
+      return
+    }
+    if (target.kind === 'lrv') {
+      store.set((s) => moveTarget(s, target.id, [v, viewport.center()[1]]))
+      return
+    }
+    const x = parseDecimal(field('x')?.value ?? '')
+    const y = parseDecimal(field('y')?.value ?? '')
+    if (x === null || y === null) return
+    store.set((s) => moveTarget(s, target.id, [x, y]))
   }
-  for (const m of errors) li.append(h('p', { class: 'problem', role: 'alert' }, m))
-  return li
+  const keydown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return
+    const input = event.currentTarget as HTMLInputElement
+    const y = input.closest('.coords')?.querySelector<HTMLInputElement>('#coord-y')
+    // x typed for a point not placed, y still empty: Enter goes on to y.
+    if (input.id === 'coord-x' && y && y.value.trim() === '' && p === null) {
+      event.preventDefault()
+      y.focus()
+      return
+    }
+    commit(event)
+  }
+  return html`<div class="target-detail"><p class="target-hint">${target.hint}</p>${
+    target.note ? html`<p class="target-hint">${target.note}</p>` : nothing
+  }${
+    hasPhoto
+      ? html`<div class="coords">${axes.map(
+          (axis) =>
+            html`<label>${axis} <input
+                type="text"
+                class="number"
+                inputmode="decimal"
+                autocomplete="off"
+                id=${`coord-${axis}`}
+                .value=${p ? plainNumber(p[axis === 'x' ? 0 : 1], currentLocale()) : ''}
+                aria-label=${t('target.coord.label', { label: target.label, axis })}
+                @change=${commit}
+                @keydown=${keydown}
+            /></label>`,
+        )}<span class="unit">${t('target.coord.unit')}</span></div>`
+      : nothing
+  }</div>`
 }
 
 function renderCalibration(
@@ -164,9 +199,13 @@ function renderCalibration(
   const doc = current(state).doc
   const targets = targetsIn(state).filter((x) => x.kind !== 'marker')
   const tag = (id: string) => (id === 'scale-a' ? 'A' : id === 'scale-b' ? 'B' : '|')
-  replaceKeepingFocus(
+  render(
+    repeat(
+      targets,
+      (x) => x.id,
+      (x) => targetRow(state, x, tag(x.id), problems, store, viewport),
+    ),
     byId('calibration-list'),
-    targets.map((x) => targetRow(state, x, tag(x.id), problems, store, viewport)),
   )
   setText(byId('calibration-note'), state.view === 'lateral' ? t('calibration.lateralNote') : '')
   const grid = byId<HTMLInputElement>('grid-cm')
@@ -203,8 +242,12 @@ function renderMarkers(state: AppState, problems: ProblemsByPlace, store: Store<
   const placed = markers.filter((x) => x.required && isPlaced(doc, x.id)).length
   const required = markers.filter((x) => x.required).length
   setText(byId('marker-count'), t('markers.count', { placed, required }))
-  replaceKeepingFocus(
+  render(
+    repeat(
+      markers,
+      (x) => x.id,
+      (x, i) => targetRow(state, x, String(i + 1), problems, store, viewport),
+    ),
     byId('marker-list'),
-    markers.map((x, i) => targetRow(state, x, String(i + 1), problems, store, viewport)),
   )
 }

@@ -112,6 +112,13 @@ export function mountRecordDialog(
   const newName = h('input', { type: 'text', id: 'record-new-name', autocomplete: 'off' })
   let selected: string | null = null
   let rendering = 0
+  /**
+   * The control (by id) that takes the focus once the next render is on screen: the search
+   * field when the dialog opens, "New visit" after "Add patient" (the next step of a visit).
+   * A render replaces the dialog's content; the focus inside it is put back on the control
+   * with the same id, never left to fall to the page.
+   */
+  let focusNext: string | null = null
   /** The charts left out of the printed trends page, as "view:metric" (the clinician's choice, kept while the page is open). */
   const leftOutOfPrint = new Set<string>()
 
@@ -149,6 +156,7 @@ export function mountRecordDialog(
         newId.value = ''
         newName.value = ''
         selected = p.id
+        focusNext = 'record-new-visit'
         void render()
       })
     })
@@ -222,7 +230,13 @@ export function mountRecordDialog(
       showLatest(trends)
     }
     // The search box is put back by replaceChildren: keep typing in it.
-    if (focused === search) search.focus()
+    const wanted = focusNext ? dialog.querySelector<HTMLElement>(`#${focusNext}`) : null
+    if (wanted) {
+      focusNext = null
+      wanted.focus()
+    } else if (focused === search) search.focus()
+    else if (focused instanceof HTMLElement && focused.id && !focused.isConnected)
+      dialog.querySelector<HTMLElement>(`#${focused.id}`)?.focus()
   }
 
   /** Work of closed windows that is in no patient's record: open it here, or discard it. */
@@ -270,7 +284,7 @@ export function mountRecordDialog(
     const start = h('button', { type: 'button', class: 'primary', id: 'record-new-visit' }, t('record.visit.new'))
     start.addEventListener(
       'click',
-      () => void controller.startVisit(patient.id).then((started) => started && dialog.close()),
+      () => void controller.startVisit(patient.id).then((started) => started && closeToViews()),
     )
     const exportPatient = h('button', { type: 'button', id: 'record-export-patient' }, t('record.export.patient'))
     exportPatient.addEventListener('click', () => void controller.exportBackup('patient', patient.id))
@@ -299,7 +313,7 @@ export function mountRecordDialog(
     const names = visitLabels(visits, currentLocale(), t('compare.undated')).map(visitLabelText)
     for (const [i, v] of visits.entries()) {
       const open = h('button', { type: 'button', class: 'open' }, t('record.visit.open'))
-      open.addEventListener('click', () => void controller.openVisit(v.id).then(() => dialog.close()))
+      open.addEventListener('click', () => void controller.openVisit(v.id).then(() => closeToViews()))
       const onScreen = controller.store.get().record?.visitId === v.id
       const compare = h(
         'button',
@@ -445,6 +459,12 @@ export function mountRecordDialog(
     return box
   }
 
+  /** Closes the dialog on a visit opened or started: the focus goes on to its view tabs (the visit's next step). */
+  function closeToViews(): void {
+    dialog.close()
+    document.querySelector<HTMLElement>('#view-tabs [aria-selected="true"]')?.focus()
+  }
+
   search.addEventListener('input', () => void render())
   controller.onChange(() => void render())
   controller.store.subscribe((state, previous) => {
@@ -452,6 +472,7 @@ export function mountRecordDialog(
   })
   byId('record-button').addEventListener('click', () => {
     selected = controller.store.get().record?.patientId ?? selected
+    focusNext = 'record-search'
     dialog.showModal()
     void render()
   })

@@ -6,9 +6,13 @@
  * approval, offline, signed out), "Sync now", the deletions an admin rejected (with the
  * admin's words), and the conflicts with their resolutions (keep mine, keep the server's,
  * keep both).
- * It reads the engine's status and the record, and acts only through the engine.
+ * It reads the engine's status and the record, and acts only through the engine. The dialog's
+ * content is a lit-html template: each render brings it up to date in place, the conflicts
+ * keyed by entity, so an element being pressed or typed into is never replaced or moved.
  */
 
+import { html, nothing, render as renderInto, type TemplateResult } from 'lit-html'
+import { repeat } from 'lit-html/directives/repeat.js'
 import type { SignInOptionsView } from '#core/record-sync-wire.js'
 import { formatDate, formatDateTime } from '../../i18n/format.js'
 import { currentLocale, t } from '../../i18n/index.js'
@@ -74,13 +78,13 @@ export function mountSyncPanel(
   let rendering = 0
   /** The server's sign-in options, asked for once per server address while signed out. */
   let signInOptions: { url: string; options: SignInOptionsView | null } | null = null
-  // The forms and buttons are made once and moved into each render, never made anew: a render
-  // (the engine's status changes often) between a press and its release would otherwise put a
-  // new button under the pointer, and the click, pressed on one element and released on
-  // another, would be lost.
+  // The forms and buttons are made once and left where the template put them: a render (the
+  // engine's status changes often) between a press and its release must not replace or move the
+  // element under the pointer, or the click, pressed on one element and released on another (or
+  // on one taken out of the page in between), is lost.
   const saveUrl = h('button', { type: 'submit', id: 'sync-url-save' })
-  const urlForm = h('form', { class: 'field-grid', id: 'sync-url-form' })
   const urlLabel = h('label', { for: 'sync-url' })
+  const urlForm = h('form', { class: 'field-grid', id: 'sync-url-form' }, urlLabel, url, saveUrl)
   urlForm.addEventListener('submit', (e) => {
     e.preventDefault()
     void engine.setServer(url.value).then((ok) => {
@@ -91,7 +95,15 @@ export function mountSyncPanel(
   const signIn = h('button', { type: 'submit', id: 'sync-sign-in', class: 'primary' })
   const emailLabel = h('label', { for: 'sync-email' })
   const passwordLabel = h('label', { for: 'sync-password' })
-  const passwordForm = h('form', { class: 'field-grid', id: 'sync-sign-in-form' })
+  const passwordForm = h(
+    'form',
+    { class: 'field-grid', id: 'sync-sign-in-form' },
+    emailLabel,
+    email,
+    passwordLabel,
+    password,
+    signIn,
+  )
   passwordForm.addEventListener('submit', (e) => {
     e.preventDefault()
     void engine
@@ -113,7 +125,7 @@ export function mountSyncPanel(
   const adminPassword = h('details', {})
   const adminPasswordForm = (): HTMLElement => {
     adminPasswordSummary.textContent = t('sync.sso.passwordAdmins')
-    adminPassword.replaceChildren(adminPasswordSummary, passwordForm)
+    if (passwordForm.parentElement !== adminPassword) adminPassword.replaceChildren(adminPasswordSummary, passwordForm)
     return adminPassword
   }
   const signOut = h('button', { type: 'button', id: 'sync-sign-out' })
@@ -123,7 +135,16 @@ export function mountSyncPanel(
   const close = h('button', { type: 'button', id: 'sync-close' })
   close.addEventListener('click', () => dialog.close())
 
-  async function conflictItem(c: Conflict, patients: readonly PatientRecord[]): Promise<HTMLElement> {
+  /** What a conflict shows: read from the record (async), drawn by conflictTemplate. */
+  interface ConflictView {
+    readonly conflict: Conflict
+    readonly title: string
+    readonly mine: string
+    readonly theirs: string
+    readonly choices: readonly [Resolution, string][]
+  }
+
+  async function conflictItem(c: Conflict, patients: readonly PatientRecord[]): Promise<ConflictView> {
     const choices: [Resolution, string][] = []
     let title: string
     let mine: string
@@ -157,42 +178,40 @@ export function mountSyncPanel(
       else if (server) choices.push(['mine', 'sync.keep.mine'], ['theirs', 'sync.keep.theirs'])
       else choices.push(['mine', 'sync.keep.mine'])
     }
-    const buttons = choices.map(([resolution, key]) => {
-      const b = h('button', { type: 'button', 'data-resolution': resolution }, t(key as 'sync.keep.mine'))
-      b.addEventListener('click', () => void engine.resolve(c.entity, resolution).then(() => engine.run()))
-      return b
+    return { conflict: c, title, mine, theirs, choices }
+  }
+
+  /** A conflict and its choices, kept in place (keyed by entity) across renders. */
+  function conflictTemplate({ conflict: c, title, mine, theirs, choices }: ConflictView): TemplateResult {
+    const reason = t(`sync.reason.${c.reason}`, {
+      theirs: c.theirs && 'identifier' in c.theirs ? (c.theirs as ServerPatient).identifier : '',
     })
-    return h(
-      'li',
-      { 'data-entity': c.entity, 'data-reason': c.reason },
-      h('strong', {}, title),
-      h(
-        'p',
-        {},
-        t(`sync.reason.${c.reason}`, {
-          theirs: c.theirs && 'identifier' in c.theirs ? (c.theirs as ServerPatient).identifier : '',
-        }),
-      ),
-      h('p', { class: 'sync-mine' }, t('sync.side.mine', { summary: mine })),
-      h('p', { class: 'sync-theirs' }, t('sync.side.theirs', { summary: theirs })),
-      h('p', { class: 'dialog-actions' }, ...buttons.flatMap((b) => [b, ' '])),
-    )
+    return html`<li data-entity=${c.entity} data-reason=${c.reason}><strong>${title}</strong><p>${reason}</p><p
+        class="sync-mine"
+      >${t('sync.side.mine', { summary: mine })}</p><p class="sync-theirs"
+      >${t('sync.side.theirs', { summary: theirs })}</p><p class="dialog-actions">${repeat(
+        choices,
+        ([resolution]) => resolution,
+        ([resolution, key]) =>
+          html`<button
+              type="button"
+              data-resolution=${resolution}
+              @click=${() => void engine.resolve(c.entity, resolution).then(() => engine.run())}
+            >${t(key as 'sync.keep.mine')}</button> `,
+      )}</p></li>`
   }
 
   /** A deletion an admin rejected: what came back, and the admin's words. */
-  async function rejectionItem(r: RejectedDeletion, patients: readonly PatientRecord[]): Promise<HTMLElement> {
+  async function rejectionItem(r: RejectedDeletion, patients: readonly PatientRecord[]): Promise<TemplateResult> {
     let text: string
     if (r.kind === 'visit') {
       const visit = await controller.storage.visit(r.id)
       const patient = patients.find((p) => p.id === visit?.patientId)
       text = t('sync.rejected.visit', { patient: patient?.identifier ?? '', date: dateText(visit?.date ?? '') })
     } else text = t('sync.rejected.patient', { patient: patients.find((p) => p.id === r.id)?.identifier ?? '' })
-    return h(
-      'li',
-      { 'data-entity': `${r.kind}:${r.id}` },
-      text,
-      r.comment ? h('p', {}, t('sync.rejected.comment', { comment: r.comment })) : '',
-    )
+    return html`<li data-entity=${`${r.kind}:${r.id}`}>${text}${
+      r.comment ? html`<p>${t('sync.rejected.comment', { comment: r.comment })}</p>` : nothing
+    }</li>`
   }
 
   async function render(): Promise<void> {
@@ -210,17 +229,10 @@ export function mountSyncPanel(
     if (document.activeElement !== url) url.value = s.url
     saveUrl.textContent = t('sync.url.save')
     urlLabel.textContent = t('sync.url.label')
-    urlForm.replaceChildren(urlLabel, url, saveUrl)
-    let account: HTMLElement | null = null
+    let account: TemplateResult | typeof nothing = nothing
     if (s.url && s.user) {
       signOut.textContent = t('sync.signOut')
-      account = h(
-        'p',
-        { id: 'sync-account' },
-        t('sync.signedIn', { email: s.user.email, role: t(`sync.role.${s.user.role}`) }),
-        ' ',
-        signOut,
-      )
+      account = html`<p id="sync-account">${t('sync.signedIn', { email: s.user.email, role: t(`sync.role.${s.user.role}`) })} ${signOut}</p>`
     } else if (s.url) {
       if (signInOptions?.url !== s.url) {
         const asked = s.url
@@ -235,74 +247,59 @@ export function mountSyncPanel(
       signIn.textContent = t('sync.signIn')
       emailLabel.textContent = t('sync.email')
       passwordLabel.textContent = t('sync.password')
-      passwordForm.replaceChildren(emailLabel, email, passwordLabel, password, signIn)
       // The provider's page is reached by a plain link (a navigation): the server sends the browser on and back here.
       const sso = options?.sso
-        ? h(
-            'p',
-            { id: 'sync-sso' },
-            h(
-              'a',
-              {
-                id: 'sync-sso-sign-in',
-                class: 'button primary',
-                href: ssoStartUrl(s.url, options.sso.start, location.href),
-              },
-              t('sync.sso.signIn', { provider: options.sso.name }),
-            ),
-          )
-        : ''
-      account = h(
-        'div',
-        { id: 'sync-sign-in-options' },
-        sso,
+        ? html`<p id="sync-sso"><a id="sync-sso-sign-in" class="button primary" href=${ssoStartUrl(
+            s.url,
+            options.sso.start,
+            location.href,
+          )}>${t('sync.sso.signIn', { provider: options.sso.name })}</a></p>`
+        : nothing
+      const form =
         options?.password_login === 'off'
-          ? ''
+          ? nothing
           : options?.sso && options.password_login === 'admins'
             ? adminPasswordForm()
-            : passwordForm,
-      )
+            : passwordForm
+      account = html`<div id="sync-sign-in-options">${sso}${form}</div>`
     }
     now.textContent = t('sync.now')
     now.disabled = !s.user
     close.textContent = t('record.close')
-    const focused = document.activeElement
-    dialog.replaceChildren(
-      h('h2', { id: 'sync-title' }, t('sync.title')),
-      h('p', { class: 'field-help' }, t('sync.privacy')),
-      urlForm,
-      account ?? '',
-      h('p', { role: 'alert', id: 'sync-problem', hidden: !problem }, problem),
-      h(
-        'p',
-        {
-          id: 'sync-status',
-          'data-phase': s.phase,
-          'data-pending': String(s.pending),
-          'data-last-sync': s.lastSync ?? '',
-          role: 'status',
-        },
-        t(`sync.phase.${s.phase}`, { problem: s.problem ? problemText(s.problem) : '' }),
-        ' ',
-        s.lastSync
-          ? t('sync.lastSync', { time: formatDateTime(s.lastSync, currentLocale()) })
-          : t('sync.lastSync.never'),
-        ' ',
-        t('sync.pending', { count: s.pending }),
-        s.waitingForAdmin ? ` ${t('sync.waitingForAdmin', { count: s.waitingForAdmin })}` : '',
-        s.awaitingApproval ? ` ${t('sync.awaitingApproval', { count: s.awaitingApproval })}` : '',
-      ),
-      rejections.length
-        ? h('section', { id: 'sync-rejected' }, h('h3', {}, t('sync.rejected.title')), h('ul', {}, ...rejections))
-        : '',
-      h('p', {}, now),
-      h('h3', {}, t('sync.conflicts.title')),
-      items.length
-        ? h('ul', { id: 'sync-conflicts', class: 'sync-conflicts' }, ...items)
-        : h('p', { class: 'field-help', id: 'sync-conflicts-none' }, t('sync.conflicts.none')),
-      h('p', { class: 'dialog-actions' }, close),
+    const statusText = [
+      t(`sync.phase.${s.phase}`, { problem: s.problem ? problemText(s.problem) : '' }),
+      s.lastSync ? t('sync.lastSync', { time: formatDateTime(s.lastSync, currentLocale()) }) : t('sync.lastSync.never'),
+      t('sync.pending', { count: s.pending }),
+    ].join(' ')
+    const waiting =
+      (s.waitingForAdmin ? ` ${t('sync.waitingForAdmin', { count: s.waitingForAdmin })}` : '') +
+      (s.awaitingApproval ? ` ${t('sync.awaitingApproval', { count: s.awaitingApproval })}` : '')
+    renderInto(
+      html`<h2 id="sync-title">${t('sync.title')}</h2><p class="field-help">${t('sync.privacy')}</p>${urlForm}${account}<p
+          role="alert"
+          id="sync-problem"
+          ?hidden=${!problem}
+        >${problem}</p><p
+          id="sync-status"
+          data-phase=${s.phase}
+          data-pending=${String(s.pending)}
+          data-last-sync=${s.lastSync ?? ''}
+          role="status"
+        >${statusText + waiting}</p>${
+          rejections.length
+            ? html`<section id="sync-rejected"><h3>${t('sync.rejected.title')}</h3><ul>${rejections}</ul></section>`
+            : nothing
+        }<p>${now}</p><h3>${t('sync.conflicts.title')}</h3>${
+          items.length
+            ? html`<ul id="sync-conflicts" class="sync-conflicts">${repeat(
+                items,
+                (item) => item.conflict.entity,
+                conflictTemplate,
+              )}</ul>`
+            : html`<p class="field-help" id="sync-conflicts-none">${t('sync.conflicts.none')}</p>`
+        }<p class="dialog-actions">${close}</p>`,
+      dialog,
     )
-    if (focused instanceof HTMLElement && dialog.contains(focused)) focused.focus()
   }
 
   const button = h('button', { type: 'button', id: 'sync-button' })
