@@ -16,7 +16,7 @@ import { describe, it } from 'node:test'
 import pg from 'pg'
 import { hashPassword } from '../../src/record-server/auth.js'
 import { MIGRATIONS, SCHEMA_VERSION } from '../../src/record-server/migrations.js'
-import { postgresSkip, sharedPostgres, testStores } from '../support/postgres.js'
+import { postgresSkip, sharedPostgres, testStores, useOwnPostgres } from '../support/postgres.js'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -55,6 +55,9 @@ describe('record server: configuration', () => {
     assert.match(port.output, /metrics service's port/)
   })
 })
+
+// It kills and restarts PostgreSQL: a cluster of its own, not the test layer's.
+useOwnPostgres()
 
 for (const store of testStores()) {
   describe(`record server (${store.name}): start, operations and stop`, { skip: store.skip }, () => {

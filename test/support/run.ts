@@ -10,14 +10,15 @@
  * No layer named: all four, in that order. Other arguments go to node, e.g.
  * `--test-name-pattern=CORS`. A compiled test whose source is gone (renamed or
  * deleted since the last clean build) is not run. A test file in no layer fails the
- * run. After each layer it prints the layer's slowest files (file-times-reporter.ts);
+ * run. For the layers whose files use PostgreSQL it starts one throwaway cluster that
+ * their files make their databases in (postgres.ts), instead of a cluster per file. After each layer it prints the layer's slowest files (file-times-reporter.ts);
  * with TEST_FILE_TIMES set to a path, it appends each file's time and failures there
  * too, one JSON line a file (.ci/run prints the run's ten slowest files from it, and
  * repeat.ts lists the failures of several runs). After several layers the run ends
  * with their summed summary, in the form of node's TAP summary (`# tests N`,
  * `# pass N`, `# fail N`, ...).
  */
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
@@ -25,6 +26,7 @@ import { fileURLToPath } from 'node:url'
 import { type FileTimesReport, slowestFiles } from './file-times-reporter.js'
 import { isLayer, LAYERS, type Layer, layerOf } from './layers.js'
 import { ROOT } from './paths.js'
+import { LAYER_POSTGRES_PORT, type PostgresCluster, postgresBin, startPostgres } from './postgres.js'
 
 /** Build folders of test files, each with the prefix its paths carry in front of the source path. */
 const BUILDS = [join('dist', 'web-unit'), 'dist']
@@ -65,6 +67,11 @@ const LAYER_CONCURRENCY: Readonly<Record<Layer, number>> = {
   system: 1,
   browser: availableParallelism() + 1,
 }
+
+/** The layers whose test files make PostgreSQL databases (the record server's tests, the app's sync). */
+const LAYERS_WITH_POSTGRES: readonly Layer[] = ['integration', 'browser']
+/** Connections the layer's cluster takes: record servers of several files at once, each with its pool. */
+const LAYER_POSTGRES_CONNECTIONS = 400
 
 const FILE_TIMES_REPORTER = fileURLToPath(new URL('./file-times-reporter.js', import.meta.url))
 
@@ -118,7 +125,12 @@ try {
       `\n# ---- ${layer} tests: ${chosen.length} files, ${concurrency.length > 0 ? LAYER_CONCURRENCY[layer] : 'as given'} at once ----\n`,
     )
     const started = Date.now()
-    const result = spawnSync(
+    const postgres: PostgresCluster | undefined =
+      LAYERS_WITH_POSTGRES.includes(layer) && postgresBin() !== undefined
+        ? await startPostgres({ maxConnections: LAYER_POSTGRES_CONNECTIONS })
+        : undefined
+    // Not spawnSync: this process reads the cluster's log pipes while the layer runs.
+    const runner = spawn(
       process.execPath,
       [
         '--test',
@@ -132,8 +144,16 @@ try {
         ...nodeArgs,
         ...chosen,
       ],
-      { cwd: ROOT, stdio: 'inherit' },
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+        env: postgres ? { ...process.env, [LAYER_POSTGRES_PORT]: String(postgres.port) } : process.env,
+      },
     )
+    const result = await new Promise<{ status: number | null }>((resolve) =>
+      runner.once('exit', (status) => resolve({ status })),
+    )
+    await postgres?.dispose()
     const seconds = (Date.now() - started) / 1000
     if (result.status !== 0) failed = true
     const summary = summaryOf(existsSync(tap) ? readFileSync(tap, 'utf8') : '')
