@@ -2,15 +2,19 @@
 # Builds the container image from the Containerfile and runs it for real
 # (test/container/image.test.ts). CI reaches no image registry, so BASE is a local
 # stand-in made by container-base.sh: Debian bookworm minbase + the Node 24 binary
-# from npm. Run from .ci/run after `npm ci` (the test needs dist/ and node_modules).
+# from npm. The build needs neither dist/ nor node_modules (the build context leaves
+# them out: .containerignore), so .ci/run starts it in the background before the test
+# layers; the test needs both (`npm ci` first).
 #
-# Usage: container.sh NODE24_BIN_DIR
+# Usage: container.sh NODE24_BIN_DIR [build|test]   (neither: build, then test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-node24_bin=${1:?usage: container.sh NODE24_BIN_DIR}
+node24_bin=${1:?usage: container.sh NODE24_BIN_DIR [build|test]}
+what=${2:-all}
 export CONTAINERS_CONF=$PWD/.ci/containers.conf
 image=localhost/posture-metrics:ci
 
+if [ "$what" = build ] || [ "$what" = all ]; then
 t0=$SECONDS
 base=$(bash .ci/container-base.sh "$node24_bin")
 echo "base image: $base ($((SECONDS - t0)) s)"
@@ -32,5 +36,8 @@ patch release, its user `node` (uid 1000) and npm, its size. The layers the
 Containerfile adds, the non-root user, the read-only root file system, dropped
 capabilities, the HEALTHCHECK and the shutdown on SIGTERM are what is tested here.
 NOTE
+fi
 
-CONTAINER_IMAGE=$image node --test dist/test/container/image.test.js
+if [ "$what" = test ] || [ "$what" = all ]; then
+  CONTAINER_IMAGE=$image node --test dist/test/container/image.test.js
+fi

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { describe, it } from 'node:test'
-import { postgresSkip, sharedPostgres, testStores } from '../support/postgres.js'
+import { postgresSkip, sharedPostgres, testStores, useOwnPostgres } from '../support/postgres.js'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -26,6 +26,9 @@ import {
 } from '../support/record-server.js'
 
 const VISITS = 30
+
+// It kills and restarts PostgreSQL: a cluster of its own, not the test layer's.
+useOwnPostgres()
 
 for (const store of testStores()) {
   describe(`record server (${store.name}): killed mid-sync`, { skip: store.skip }, () => {

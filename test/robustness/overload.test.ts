@@ -31,7 +31,12 @@ function send(app: App, options: InjectOptions) {
   return inject(dispatch(app), options)
 }
 
-const MAX_QUEUE_MS = 20
+/**
+ * The production default. The tests that expect nothing shed (the next turn, starvation)
+ * pass only while the requests' own CPU time in one turn stays below it: at 20 ms a
+ * slow turn on a busy machine (a collection, code compiled late) could reach it.
+ */
+const MAX_QUEUE_MS = 100
 const OVERLOAD = { maxQueueMs: MAX_QUEUE_MS, retryAfterSeconds: 7 }
 
 /** Keeps this thread on the CPU until it has used `ms` of CPU time. */

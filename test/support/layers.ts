@@ -2,9 +2,10 @@
  * The test layers (test/README.md): every test file belongs to the layer of the
  * deepest folder below that holds it. `unit` is pure (no server, no browser, no
  * build of the marking app), `integration` runs the service in this process or as
- * a process, `system` runs a browser, nginx, a cluster or a container.
+ * a process, `system` runs the service's processes behind nginx, in a cluster, under
+ * a CPU quota or in a container, and `browser` runs the built app in a browser.
  */
-export const LAYERS = ['unit', 'integration', 'system'] as const
+export const LAYERS = ['unit', 'integration', 'system', 'browser'] as const
 export type Layer = (typeof LAYERS)[number]
 
 export const LAYER_OF_FOLDER: Readonly<Record<string, Layer>> = {
@@ -26,7 +27,7 @@ export const LAYER_OF_FOLDER: Readonly<Record<string, Layer>> = {
   'test/cluster': 'system',
   'test/container': 'system',
   'test/operations': 'system',
-  'test/web': 'system',
+  'test/web': 'browser',
 }
 
 /** The layer of a test file given by its path in the repository (test/...), or undefined when no folder above it has one. */

@@ -10,6 +10,9 @@
  *
  * testStores() is what each record-server test file runs its tests over: the
  * embedded SQLite always, and PostgreSQL (a new database per server) where it can.
+ * The databases come from one cluster for the whole layer when the runner started one
+ * (run.ts sets TEST_POSTGRES_PORT), else from one cluster for the test file. A file
+ * that kills or stops PostgreSQL takes a cluster of its own (useOwnPostgres()).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -64,8 +67,8 @@ function runAs(): { uid: number; gid: number } | undefined {
   return { uid, gid }
 }
 
-/** Starts a new cluster in a temporary directory. */
-export async function startPostgres(): Promise<PostgresCluster> {
+/** Starts a new cluster in a temporary directory; `maxConnections` for a cluster that many servers share. */
+export async function startPostgres(options: { maxConnections?: number } = {}): Promise<PostgresCluster> {
   const bin = postgresBin()
   if (bin === undefined) throw new Error(postgresSkip() || 'PostgreSQL is not installed')
   const user = runAs()
@@ -99,7 +102,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
         '-c',
         'fsync=off',
         '-c',
-        'max_connections=100',
+        `max_connections=${options.maxConnections ?? 100}`,
       ],
       { uid: user?.uid, gid: user?.gid, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     )
@@ -135,22 +138,12 @@ export async function startPostgres(): Promise<PostgresCluster> {
   }
 
   await start()
-  const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`
+  const url = clusterUrl(port)
   return {
     port,
     dataDir,
     url,
-    async createDatabase(prefix = 'record') {
-      const name = `${prefix}_${randomBytes(6).toString('hex')}`
-      const client = new pg.Client({ connectionString: url() })
-      await client.connect()
-      try {
-        await client.query(`CREATE DATABASE ${name}`)
-      } finally {
-        await client.end()
-      }
-      return url(name)
-    },
+    createDatabase: (prefix) => createDatabase(url, prefix),
     kill,
     start,
     async dispose() {
@@ -161,6 +154,45 @@ export async function startPostgres(): Promise<PostgresCluster> {
       }
       rmSync(dir, { recursive: true, force: true })
     },
+  }
+}
+
+/** The URL of a database of the cluster on `port`, as the superuser (trust authentication on 127.0.0.1: a test cluster only). */
+function clusterUrl(port: number): (database?: string) => string {
+  return (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`
+}
+
+async function createDatabase(url: (database?: string) => string, prefix = 'record'): Promise<string> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`
+  const client = new pg.Client({ connectionString: url() })
+  await client.connect()
+  try {
+    await client.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await client.end()
+  }
+  return url(name)
+}
+
+/** The environment variable by which the runner (run.ts) hands its layer's cluster to the test files: its port. */
+export const LAYER_POSTGRES_PORT = 'TEST_POSTGRES_PORT'
+
+/** The layer's cluster, started by the runner: databases only; killing, restarting or removing it is the runner's. */
+function layerCluster(port: number): PostgresCluster {
+  const url = clusterUrl(port)
+  const notHere = (what: string) => async () => {
+    throw new Error(
+      `${what} the test layer's shared PostgreSQL cluster would break the other test files using it: a test that does this takes a cluster of its own (useOwnPostgres()).`,
+    )
+  }
+  return {
+    port,
+    dataDir: '',
+    url,
+    createDatabase: (prefix) => createDatabase(url, prefix),
+    kill: notHere('Killing'),
+    start: notHere('Starting'),
+    dispose: async () => {},
   }
 }
 
@@ -175,16 +207,29 @@ export interface TestStore {
 
 let shared: Promise<PostgresCluster> | undefined
 let disposal = false
+let own = false
 
 /**
- * One cluster for the test file, started at its first use. Call it (or testStores) at
- * the file's top level first: that registers the file-level `after` that removes it
- * (a hook registered later, inside a suite's hook, would run when that hook ends).
+ * The cluster this test file's databases come from: the layer's (run.ts) where the runner
+ * started one, else one for the file, started at its first use. Call it (or testStores) at
+ * the file's top level first: that registers the file-level `after` that removes a file's
+ * cluster (a hook registered later, inside a suite's hook, would run when that hook ends).
  */
 export function sharedPostgres(): Promise<PostgresCluster> {
+  const layerPort = Number(process.env[LAYER_POSTGRES_PORT])
+  if (!own && Number.isInteger(layerPort) && layerPort > 0) return Promise.resolve(layerCluster(layerPort))
   registerDisposal()
   shared ??= startPostgres()
   return shared
+}
+
+/**
+ * Says that this test file kills, restarts or stops PostgreSQL: its sharedPostgres() and
+ * testStores() then give a cluster of the file's own, started at its first use. Call it at
+ * the file's top level, before either.
+ */
+export function useOwnPostgres(): void {
+  own = true
 }
 
 function registerDisposal(): void {

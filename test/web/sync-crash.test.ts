@@ -17,7 +17,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { loadPhoto, placeNext } from '../support/browser.js'
 import { collectLogLines, type LogLine, waitForLogLine } from '../support/log-lines.js'
-import { sharedPostgres, testStores } from '../support/postgres.js'
+import { sharedPostgres, testStores, useOwnPostgres } from '../support/postgres.js'
 import { openRecord, readRecord, readStores, savedToRecord } from '../support/record.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, RecordClient, sha256Of } from '../support/record-server.js'
 import {
@@ -70,6 +70,9 @@ const unexplained = (errors: readonly string[]) =>
       !/net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|INTERNET_DISCONNECTED)/.test(e) &&
       !e.includes('the server responded with a status of 500'),
   )
+
+// It kills and restarts PostgreSQL: a cluster of its own, not the test layer's.
+useOwnPostgres()
 
 for (const store of testStores()) {
   describe(`a sync from the app survives a crash (${store.name})`, { skip: store.skip }, () => {
