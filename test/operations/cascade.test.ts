@@ -68,7 +68,7 @@ describe('restarts behind deploy/nginx beside a CPU load', { skip: nginxSkip() }
       const instances: Instance[] = await Promise.all([startInstance(portA, env), startInstance(portB, env)])
       const nginx = await startNginx(shippedProxy([portA, portB], listen), listen)
       const load = steadyLoad(`http://127.0.0.1:${listen}`, LOAD_CONNECTIONS, 60)
-      const hogs = Number(process.env.HOGS ?? availableParallelism())
+      const hogs = availableParallelism()
       const hog = startCpuHog(hogs, HOG_SECONDS)
       const exits: { port: number; code: number | null }[] = []
       const allLogs: LogLine[] = []
