@@ -3,14 +3,19 @@
  * "Shedding and the proxy"): two instances behind deploy/nginx/posture-metrics.conf
  * (as shipped but for its addresses), steady analysis load at 16 connections, a CPU
  * load beside them at normal priority (one busy process per core, each stopping by
- * itself), and each instance sent SIGTERM in turn and started again on its port. While
- * one instance is gone the other carries all the load, on a busy machine, just after
- * its own restart: the moment a shed request once took it out of rotation too
- * (http_503 counted as a failed attempt, max_fails=1) and nginx answered every request
- * 502 "no live upstreams" for a second or more (issue 43). Now: no "no live upstreams"
- * and no failed request. Once with WORKERS=1 and once with WORKERS=2. The figures
- * (requests, requests shed by an instance and where nginx sent them) are printed as
- * test diagnostics.
+ * itself), and instances sent SIGTERM and started again on their port. While one
+ * instance is gone the other carries all the load: the moment a request it shed once
+ * took it out of rotation too (http_503 counted as a failed attempt, max_fails=1), and
+ * nginx answered every request 502 "no live upstreams" for a second or more (issue 43).
+ *
+ * - At the default queue limit, each instance restarted in turn: no failed request.
+ * - With MAX_QUEUE_MS=5, so that the survivor sheds for sure, one instance restarted:
+ *   no "no live upstreams", no 502; the only failures allowed are requests shed by
+ *   both attempts nginx makes (the service's own 503 with Retry-After). Against the
+ *   former configuration this case fails with thousands of 502s.
+ *
+ * Once with WORKERS=1 and once with WORKERS=2. The figures (requests, requests shed by
+ * an instance and where nginx sent them) are printed as test diagnostics.
  */
 
 import assert from 'node:assert/strict'

@@ -202,8 +202,17 @@ export async function startInstance(port: number, env: Record<string, string> = 
   })
   const waitForLog = (predicate: (line: LogLine) => boolean, ms?: number) => waitForLogLine(logs, predicate, ms)
   const workers = Number(env.WORKERS ?? '1')
-  if (workers > 1) await waitForLog(() => logs.filter((l) => l.msg === 'worker listening').length >= workers, 20_000)
-  await waitUntilAnswering(child, `http://127.0.0.1:${port}/ready`, `the service on port ${port}`, 20_000)
+  try {
+    if (workers > 1)
+      await waitForLog(() => logs.filter((l) => l.msg === 'worker listening').length >= workers, 20_000)
+    await waitUntilAnswering(child, `http://127.0.0.1:${port}/ready`, `the service on port ${port}`, 20_000)
+  } catch (error) {
+    // Not ready in time: the caller never gets the process, so it is stopped here (its
+    // output pipe would otherwise keep the test process alive until the test runner's end).
+    child.kill('SIGKILL')
+    await exited
+    throw error
+  }
   return {
     port,
     child,
