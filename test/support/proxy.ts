@@ -203,8 +203,7 @@ export async function startInstance(port: number, env: Record<string, string> = 
   const waitForLog = (predicate: (line: LogLine) => boolean, ms?: number) => waitForLogLine(logs, predicate, ms)
   const workers = Number(env.WORKERS ?? '1')
   try {
-    if (workers > 1)
-      await waitForLog(() => logs.filter((l) => l.msg === 'worker listening').length >= workers, 20_000)
+    if (workers > 1) await waitForLog(() => logs.filter((l) => l.msg === 'worker listening').length >= workers, 20_000)
     await waitUntilAnswering(child, `http://127.0.0.1:${port}/ready`, `the service on port ${port}`, 20_000)
   } catch (error) {
     // Not ready in time: the caller never gets the process, so it is stopped here (its
