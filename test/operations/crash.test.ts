@@ -1,15 +1,18 @@
 /**
  * A crashed worker loses no request behind the shipped proxy configuration
  * (deploy/nginx/posture-metrics.conf, used as shipped but for its addresses): two
- * instances with WORKERS=2 under steady analysis load, one worker of each killed
- * with SIGKILL in turn. The requests the dead worker held are re-sent by nginx to
+ * instances with WORKERS=2 under steady analysis load, with a CPU load beside them at
+ * normal priority (one busy process per core, each stopping by itself), one worker of
+ * each killed with SIGKILL in turn. The requests the dead worker held are re-sent by nginx to
  * the other instance (proxy_next_upstream ... non_idempotent for /api/), so the
  * clients see no failure. The figures are printed as test diagnostics.
  */
 
 import assert from 'node:assert/strict'
+import { availableParallelism } from 'node:os'
 import { describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { startCpuHog } from '../support/cpu-hog.js'
 import {
   distinctPorts,
   type Instance,
@@ -28,6 +31,7 @@ describe('a worker killed under load behind deploy/nginx', { skip: nginxSkip() }
     const instances: Instance[] = await Promise.all([startInstance(portA, env), startInstance(portB, env)])
     const nginx = await startNginx(shippedProxy([portA, portB], listen), listen)
     const load = steadyLoad(`http://127.0.0.1:${listen}`, 16, 60)
+    const hog = startCpuHog(availableParallelism(), 60)
     const killed: number[] = []
     let figures: Awaited<ReturnType<typeof load.stop>>
     let accessLog: string[] = []
@@ -46,6 +50,7 @@ describe('a worker killed under load behind deploy/nginx', { skip: nginxSkip() }
       await sleep(300)
     } finally {
       figures = await load.stop()
+      await hog.stop()
       await nginx.stop()
       errorLog = nginx.errorLog()
       accessLog = nginx.accessLog()
@@ -55,7 +60,7 @@ describe('a worker killed under load behind deploy/nginx', { skip: nginxSkip() }
     // nginx logs a re-sent request with every upstream it tried: "200 a:1, b:2 502, 200".
     const retried = accessLog.filter((line) => line.includes(','))
     t.diagnostic(
-      `${figures.requests} requests at 16 connections, workers ${killed.join(' and ')} killed; non-2xx ${figures.non2xx}, ` +
+      `${figures.requests} requests at 16 connections beside ${availableParallelism()} busy processes, workers ${killed.join(' and ')} killed; non-2xx ${figures.non2xx}, ` +
         `socket errors ${figures.errors}, timeouts ${figures.timeouts}; re-sent by nginx to the other instance: ${retried.length}`,
     )
     assert.ok(figures.requests > 1000, `the load was real (${figures.requests} requests)`)

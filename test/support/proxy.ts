@@ -183,6 +183,13 @@ export interface Instance {
   waitForLog(predicate: (line: LogLine) => boolean, ms?: number): Promise<LogLine>
 }
 
+/**
+ * How long an instance may take to answer /ready, ms. A quiet machine takes well under
+ * a second; on a shared 2-core machine under load (several test files at once, a CPU
+ * load beside a test) a WORKERS=2 instance took over 20 s. Only a failure waits this long.
+ */
+const READY_MS = 60_000
+
 /** Starts dist/src/main.js on 127.0.0.1:port and waits until /ready answers 200. */
 export async function startInstance(port: number, env: Record<string, string> = {}): Promise<Instance> {
   const child = spawn(process.execPath, ['dist/src/main.js'], {
@@ -202,8 +209,26 @@ export async function startInstance(port: number, env: Record<string, string> = 
   })
   const waitForLog = (predicate: (line: LogLine) => boolean, ms?: number) => waitForLogLine(logs, predicate, ms)
   const workers = Number(env.WORKERS ?? '1')
-  if (workers > 1) await waitForLog(() => logs.filter((l) => l.msg === 'worker listening').length >= workers, 20_000)
-  await waitUntilAnswering(child, `http://127.0.0.1:${port}/ready`, `the service on port ${port}`, 20_000)
+  try {
+    if (workers > 1)
+      await waitForLog(() => logs.filter((l) => l.msg === 'worker listening').length >= workers, READY_MS)
+    await waitUntilAnswering(child, `http://127.0.0.1:${port}/ready`, `the service on port ${port}`, READY_MS)
+  } catch (error) {
+    // Not ready in time: the caller never gets the process, so it is stopped here (its
+    // output pipe would otherwise keep the test process alive until the test runner's end),
+    // its workers first, which would otherwise outlive it for a moment.
+    for (const line of logs) {
+      if (line.msg !== 'worker listening') continue
+      try {
+        process.kill(line.worker as number, 'SIGKILL')
+      } catch {
+        // Gone already.
+      }
+    }
+    child.kill('SIGKILL')
+    await exited
+    throw error
+  }
   return {
     port,
     child,
