@@ -17,6 +17,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, it } from 'node:test'
 import pg from 'pg'
+import { MIGRATIONS } from '../../src/record-server/migrations.js'
 import { waitForOutputLine } from '../support/log-lines.js'
 import { postgresSkip, sharedPostgres, testStores } from '../support/postgres.js'
 import {
@@ -198,6 +199,55 @@ for (const store of testStores()) {
         } finally {
           await broken.stop()
         }
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    })
+  })
+}
+
+for (const store of testStores()) {
+  describe(`record server (${store.name}): entries written before the chain`, { skip: store.skip }, () => {
+    it('chains the entries of a database at schema version 5 in id order when it migrates', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'record-chain-v5-'))
+      const url = await store.database()
+      try {
+        mkdirSync(join(dir, 'data'), { mode: 0o700 })
+        const db = await database(url === undefined ? { file: join(dir, 'data', 'record.sqlite') } : { url })
+        await db.exec(
+          'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+        )
+        for (const migration of MIGRATIONS.filter((m) => m.version <= 5)) {
+          await db.exec(url === undefined ? migration.sql : migration.postgres)
+          await db.exec(
+            `INSERT INTO schema_migrations (version, name, applied_at) VALUES (${migration.version}, 'v', '2026-01-01T00:00:00.000Z')`,
+          )
+        }
+        for (const action of ['login', 'patient.list', 'logout'])
+          await db.exec(
+            `INSERT INTO audit (recorded, action, outcome, user_id, address, detail) VALUES ('2026-01-01T00:00:00.000Z', '${action}', 0, 'u-1', '127.0.0.1', '')`,
+          )
+        await db.close()
+        const env =
+          url === undefined
+            ? { RECORD_DATA_DIR: join(dir, 'data'), RECORD_DATABASE_URL: '' }
+            : { RECORD_DATABASE_URL: url, RECORD_DATA_DIR: '' }
+        const verified = await runRecordCommand(['verify-audit'], env)
+        assert.equal(verified.code, 0, verified.output)
+        assert.match(verified.output, /audit trail OK: 3 entries/)
+        const after = await database(url === undefined ? { file: join(dir, 'data', 'record.sqlite') } : { url })
+        const rows = await after.query('SELECT action, chain_seq FROM audit ORDER BY id')
+        assert.deepEqual(
+          rows.map((r) => [r.action, Number(r.chain_seq)]),
+          [
+            ['login', 1],
+            ['patient.list', 2],
+            ['logout', 3],
+          ],
+        )
+        // The append-only trigger is back after the migration lifted it.
+        await assert.rejects(after.exec("UPDATE audit SET detail = 'x'"), /append-only/)
+        await after.close()
       } finally {
         rmSync(dir, { recursive: true, force: true })
       }
