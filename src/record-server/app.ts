@@ -25,6 +25,7 @@ import { checkJsonDepth, JsonTooDeep } from '../http/json-depth.js'
 import { keepRouteTable } from '../http/route-table.js'
 import { buildValidator } from '../http/validator.js'
 import { type AuditAction, type AuditActor, auditCsv, auditEntry, auditRecord } from './audit.js'
+import { auditChecks } from './audit-check.js'
 import {
   CSRF_HEADER,
   DEVICE_HEADER,
@@ -151,6 +152,11 @@ export async function buildRecordApp(options: RecordAppOptions) {
     labelNames: ['outcome'],
     registers: [registry],
   })
+
+  // The audit trail's hash chain checked after the server listens, then hourly (audit-check.ts).
+  const checks = auditChecks(store, registry, () => app.log)
+  app.addHook('onListen', async () => checks.start())
+  app.addHook('onClose', async () => checks.stop())
 
   await app.register(fastifyCookie)
   await app.register(fastifyRateLimit, {

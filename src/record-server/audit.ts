@@ -6,7 +6,9 @@
  *
  * Append-only: the store's interface (store.ts RecordTx) has appendAudit and audit
  * (a query) and nothing else for it; the database refuses UPDATE and DELETE on the
- * table by triggers (migrations.ts); entries carry no patient data beyond ids.
+ * table by triggers (migrations.ts); entries carry no patient data beyond ids. Each
+ * entry is chained to the one before by hash (audit-chain.ts), so whoever lifts the
+ * triggers still cannot edit, delete or reorder an entry unseen (verify-audit).
  *
  * Shaped after FHIR R4 AuditEvent (docs/record-server.md, "Audit trail", has the
  * mapping): each action names its AuditEvent.type/subtype and action code.

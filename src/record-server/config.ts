@@ -268,7 +268,7 @@ export function isEmail(text: string): boolean {
 }
 
 /** RECORD_DATABASE_URL checked: a postgres:// URL with a host and a database. Its value is never repeated in a message (it may hold a password). */
-function databaseUrlOf(raw: string): string {
+function databaseUrlOf(raw: string, name = 'RECORD_DATABASE_URL'): string {
   const text = raw.trim()
   let url: URL | undefined
   try {
@@ -278,13 +278,21 @@ function databaseUrlOf(raw: string): string {
   }
   if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || url.hostname === '')
     throw new ConfigError(
-      'RECORD_DATABASE_URL must be a PostgreSQL URL, postgres://user:password@host:5432/database (its value is not repeated here: it may hold a password). Leave it unset for the embedded database in RECORD_DATA_DIR.',
+      `${name} must be a PostgreSQL URL, postgres://user:password@host:5432/database (its value is not repeated here: it may hold a password).${name === 'RECORD_DATABASE_URL' ? ' Leave it unset for the embedded database in RECORD_DATA_DIR.' : ''}`,
     )
   if (url.pathname === '' || url.pathname === '/')
-    throw new ConfigError(
-      'RECORD_DATABASE_URL names no database: end it with /<database>, e.g. postgres://record@db:5432/record.',
-    )
+    throw new ConfigError(`${name} names no database: end it with /<database>, e.g. postgres://record@db:5432/record.`)
   return text
+}
+
+/**
+ * RECORD_DATABASE_OWNER_URL, read by the `migrate` command only (never by the serving
+ * process): the same database as the schema's owner, a role the server does not log in
+ * as (docs/record-server.md, "The audit table's owner"). Undefined when unset.
+ */
+export function databaseOwnerUrlOf(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const raw = env.RECORD_DATABASE_OWNER_URL
+  return set(raw) ? databaseUrlOf(raw, 'RECORD_DATABASE_OWNER_URL') : undefined
 }
 
 function databaseOf(env: NodeJS.ProcessEnv, cwd: string): RecordConfig['database'] {

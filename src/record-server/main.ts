@@ -2,7 +2,10 @@
  * The record server's entry point (`npm run record-server`; docs/record-server.md):
  * refuses Node older than 22.5 (node:sqlite), reads RECORD_* settings and serves, or
  * runs a command: `backup <dir>` writes a consistent copy of the data directory;
- * `restored` gives a PostgreSQL database restored with pg_restore a new database_id.
+ * `restored` gives a PostgreSQL database restored with pg_restore a new database_id;
+ * `verify-audit` walks the audit trail's hash chain (exit 2 when it is broken);
+ * `migrate` applies the schema, as its owner with RECORD_DATABASE_OWNER_URL (then grants
+ * the server's role INSERT and SELECT only on audit).
  * Configuration errors end the process with a message saying what to set.
  */
 import { unsupportedNode } from '../node-version.js'
@@ -42,9 +45,43 @@ async function main(): Promise<void> {
       console.log(
         `record-server: the restored database has the new database_id ${await renewDatabaseId(config.database.url)}`,
       )
+    } else if (command === 'verify-audit') {
+      if (rest.length > 0) throw new ConfigError('usage: npm run record-server -- verify-audit')
+      const { verifyStoreAudit } = await import('./audit-check.js')
+      const { chainVerdictText } = await import('./audit-chain.js')
+      const { openStore } = await import('./serve.js')
+      const { store } = await openStore(config.database)
+      try {
+        const verdict = await verifyStoreAudit(store)
+        console.log(`record-server: ${chainVerdictText(verdict)}`)
+        process.exitCode = verdict.ok ? 0 : 2
+      } finally {
+        await store.close()
+      }
+    } else if (command === 'migrate') {
+      if (rest.length > 0) throw new ConfigError('usage: npm run record-server -- migrate')
+      const { databaseOwnerUrlOf } = await import('./config.js')
+      const ownerUrl = databaseOwnerUrlOf()
+      if (ownerUrl !== undefined) {
+        if (config.database.kind !== 'postgres')
+          throw new ConfigError(
+            "RECORD_DATABASE_OWNER_URL goes with RECORD_DATABASE_URL (PostgreSQL): the owner's URL migrates, the server's gets its grants.",
+          )
+        const { migrateAsOwner } = await import('./postgres-store.js')
+        const done = await migrateAsOwner(ownerUrl, config.database.url)
+        console.log(
+          `record-server: schema at version ${done.version}, owned by ${done.owner}; ${done.server} (the server's role) may SELECT and INSERT on audit only`,
+        )
+      } else {
+        const { openStore } = await import('./serve.js')
+        await (await openStore(config.database)).store.close()
+        console.log(
+          `record-server: schema at version ${(await import('./migrations.js')).SCHEMA_VERSION}${config.database.kind === 'postgres' ? " (as the server's own role: set RECORD_DATABASE_OWNER_URL to protect the audit table from it)" : ''}`,
+        )
+      }
     } else {
       throw new ConfigError(
-        `unknown command '${command}': run it with no command to serve, 'backup <dir>' (embedded database) or 'restored' (PostgreSQL, after pg_restore).`,
+        `unknown command '${command}': run it with no command to serve, 'backup <dir>' (embedded database), 'restored' (PostgreSQL, after pg_restore), 'verify-audit' (check the audit trail's hash chain) or 'migrate' (apply the schema; with RECORD_DATABASE_OWNER_URL as its owner).`,
       )
     }
   } catch (error) {

@@ -17,6 +17,12 @@ export interface Migration {
   readonly sql: string
   /** The PostgreSQL text: the same schema (postgres-store.ts). */
   readonly postgres: string
+  /**
+   * After the text, in the same transaction: the audit entries already there get their
+   * place in the hash chain, in id order (audit-chain.ts chainExisting), then this text
+   * runs (version 6: the append-only trigger is back, the chain columns required).
+   */
+  readonly thenChainAudit?: { readonly sql: string; readonly postgres: string }
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -345,6 +351,38 @@ ALTER TABLE applied_changes ADD COLUMN content_hash TEXT;
     postgres: `
 ALTER TABLE applied_changes ADD COLUMN content_hash TEXT COLLATE "C";
 `,
+  },
+  {
+    version: 6,
+    name: 'the audit trail as a hash chain',
+    sql: `
+-- Each entry's place in the chain (1, 2, 3, ... no gap), the previous entry's hash and its own
+-- (audit-chain.ts): an edited, deleted or reordered entry breaks the chain (verify-audit).
+ALTER TABLE audit ADD COLUMN chain_seq INTEGER;
+ALTER TABLE audit ADD COLUMN prev_hash TEXT;
+ALTER TABLE audit ADD COLUMN hash TEXT;
+-- Lifted for this transaction only, while the entries already there are chained.
+DROP TRIGGER audit_no_update;
+`,
+    postgres: `
+ALTER TABLE audit ADD COLUMN chain_seq BIGINT, ADD COLUMN prev_hash TEXT COLLATE "C", ADD COLUMN hash TEXT COLLATE "C";
+ALTER TABLE audit DISABLE TRIGGER audit_no_update;
+`,
+    thenChainAudit: {
+      sql: `
+CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
+-- One entry per place: two writers could not both append after the same entry (no fork).
+CREATE UNIQUE INDEX audit_by_chain_seq ON audit (chain_seq);
+CREATE TRIGGER audit_chained BEFORE INSERT ON audit
+  WHEN NEW.chain_seq IS NULL OR NEW.prev_hash IS NULL OR NEW.hash IS NULL
+  BEGIN SELECT RAISE(ABORT, 'an audit entry needs its chain_seq, prev_hash and hash'); END;
+`,
+      postgres: `
+ALTER TABLE audit ENABLE TRIGGER audit_no_update;
+ALTER TABLE audit ALTER COLUMN chain_seq SET NOT NULL, ALTER COLUMN prev_hash SET NOT NULL, ALTER COLUMN hash SET NOT NULL;
+CREATE UNIQUE INDEX audit_by_chain_seq ON audit (chain_seq);
+`,
+    },
   },
 ]
 

@@ -20,6 +20,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
+import { chainExisting, chainLink } from './audit-chain.js'
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js'
 import {
   type AuditQuery,
@@ -31,6 +32,7 @@ import {
 } from './store.js'
 import {
   appliedChangeOf,
+  auditLinkOf,
   auditOf,
   careDateOf,
   deletionRequestOf,
@@ -274,9 +276,13 @@ function makeTx(db: Queryable): RecordTx {
       )
     },
     appendAudit: async (e) => {
+      // Under the transaction lock (TRANSACTION_LOCK), which every replica's transactions take: no other
+      // append between this read and the insert, so the chain has no fork (chain_seq is UNIQUE as well).
+      const last = await first('SELECT chain_seq, hash FROM audit ORDER BY chain_seq DESC LIMIT 1')
+      const link = chainLink(last && { chainSeq: num(last.chain_seq), hash: str(last.hash) }, e)
       await run(
-        `INSERT INTO audit (recorded, action, outcome, user_id, user_email, role, patient_id, visit_id, device_id, address, detail)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        `INSERT INTO audit (recorded, action, outcome, user_id, user_email, role, patient_id, visit_id, device_id, address, detail, chain_seq, prev_hash, hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
         e.recorded,
         e.action,
         e.outcome,
@@ -288,8 +294,15 @@ function makeTx(db: Queryable): RecordTx {
         e.deviceId,
         e.address,
         e.detail,
+        link.chainSeq,
+        link.prevHash,
+        link.hash,
       )
     },
+    auditChain: async (afterSeq, limit) =>
+      (await rows('SELECT * FROM audit WHERE chain_seq > $1 ORDER BY chain_seq LIMIT $2', afterSeq, limit)).map(
+        auditLinkOf,
+      ),
     audit: async (q: AuditQuery) => {
       const where: string[] = []
       const params: unknown[] = []
@@ -361,11 +374,18 @@ export class PostgresStore implements RecordStore {
     pool.on('error', () => undefined)
     const store = new PostgresStore(pool)
     try {
-      await store.migrate()
+      // At this code's version already: nothing to change, so a role that may not change the schema (the
+      // two-role setup, where the owner migrates: `migrate`) starts as well as the owner.
+      if ((await store.withClient((client) => schemaVersionOf(client).catch(() => -1))) !== SCHEMA_VERSION)
+        await store.migrate()
     } catch (error) {
       await pool.end()
       if (error instanceof StoreError) throw error
       const code = (error as { code?: string }).code
+      if (code === '42501')
+        throw new StoreError(
+          `the database's schema is not at this server's version (${SCHEMA_VERSION}) and the role of RECORD_DATABASE_URL may not change it (${(error as Error).message}): run \`npm run record-server -- migrate\` with RECORD_DATABASE_OWNER_URL, the schema owner's URL (docs/record-server.md, "The audit table's owner"), then start the server again.`,
+        )
       throw new StoreError(
         `cannot open the PostgreSQL database of RECORD_DATABASE_URL (${code ?? ''} ${(error as Error).message}): check that it runs, that the URL names its host, port, database and a user that may create tables in it.`,
       )
@@ -389,6 +409,17 @@ export class PostgresStore implements RecordStore {
         for (const migration of MIGRATIONS) {
           if (migration.version <= version) continue
           await client.query(migration.postgres)
+          if (migration.thenChainAudit) {
+            const existing = (await client.query('SELECT * FROM audit')).rows as Row[]
+            for (const link of chainExisting(existing.map(auditOf)))
+              await client.query('UPDATE audit SET chain_seq = $1, prev_hash = $2, hash = $3 WHERE id = $4', [
+                link.chainSeq,
+                link.prevHash,
+                link.hash,
+                link.id,
+              ])
+            await client.query(migration.thenChainAudit.postgres)
+          }
           await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
             migration.version,
             migration.name,
@@ -407,12 +438,39 @@ export class PostgresStore implements RecordStore {
   }
 
   /**
+   * What would let this server's own role (the one it logs in as) change or remove audit
+   * entries: superuser, member of the table's or the schema's owner, UPDATE, DELETE or
+   * TRUNCATE on it. Empty when the table is protected from it (the two-role setup).
+   */
+  async auditUnprotected(): Promise<string[]> {
+    const result = await this.pool.query(
+      `SELECT current_user AS role, r.rolsuper AS superuser,
+         pg_has_role(current_user, c.relowner, 'MEMBER') AS table_owner,
+         pg_has_role(current_user, n.nspowner, 'MEMBER') AS schema_owner,
+         has_table_privilege(c.oid, 'UPDATE') AS may_update,
+         has_table_privilege(c.oid, 'DELETE') AS may_delete,
+         has_table_privilege(c.oid, 'TRUNCATE') AS may_truncate
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_roles r ON r.rolname = current_user
+       WHERE c.oid = 'audit'::regclass`,
+    )
+    const row = result.rows[0] as Row | undefined
+    if (!row) return ['the audit table was not found']
+    const reasons: string[] = []
+    if (row.superuser === true) reasons.push('is a superuser')
+    if (row.table_owner === true) reasons.push('owns the audit table (or is a member of its owner)')
+    if (row.schema_owner === true) reasons.push("owns the audit table's schema (or is a member of its owner)")
+    for (const privilege of ['update', 'delete', 'truncate'])
+      if (row[`may_${privilege}`] === true) reasons.push(`may ${privilege.toUpperCase()} it`)
+    return reasons.map((r) => `the role ${str(row.role)} ${r}`)
+  }
+
+  /**
    * Runs `use` on a connection of the pool. A connection that failed (the server
    * restarted or went away) is dropped, not reused; its 'error' event, which a
    * checked-out connection emits when the server goes away, is taken here rather than
    * left to crash the process.
    */
-  private async withClient<T>(use: (client: pg.PoolClient, fail: (error: Error) => void) => Promise<T>): Promise<T> {
+  async withClient<T>(use: (client: pg.PoolClient, fail: (error: Error) => void) => Promise<T>): Promise<T> {
     const client = await this.pool.connect()
     let broken: Error | undefined
     const fail = (error: Error) => {
@@ -481,5 +539,64 @@ export async function renewDatabaseId(url: string): Promise<string> {
     return id
   } finally {
     await client.end()
+  }
+}
+
+/**
+ * What the `migrate` command does with RECORD_DATABASE_OWNER_URL: applies the migrations
+ * as the schema's owner, then gives the server's role (the user of `serverUrl`) what it
+ * needs and no more: SELECT, INSERT, UPDATE, DELETE on the record's tables, SELECT on
+ * schema_migrations, and SELECT, INSERT only on audit (no UPDATE, DELETE, TRUNCATE; not
+ * being the owner, it cannot ALTER or DROP the table or disable its triggers). Run again
+ * after every upgrade: the grants are made anew for the tables there are then.
+ */
+export async function migrateAsOwner(
+  ownerUrl: string,
+  serverUrl: string,
+): Promise<{ version: number; owner: string; server: string }> {
+  const server = new pg.Client({ connectionString: serverUrl })
+  await server.connect()
+  let serverRole: string
+  try {
+    serverRole = str((await server.query('SELECT current_user AS role')).rows[0]?.role)
+  } finally {
+    await server.end()
+  }
+  await (await PostgresStore.open(ownerUrl, { poolSize: 1 })).close()
+  const owner = new pg.Client({ connectionString: ownerUrl })
+  await owner.connect()
+  try {
+    const ownerRole = str((await owner.query('SELECT current_user AS role')).rows[0]?.role)
+    if (ownerRole === serverRole)
+      throw new StoreError(
+        `RECORD_DATABASE_OWNER_URL and RECORD_DATABASE_URL log in as the same role (${ownerRole}): the audit table would not be protected from the server. Give the server a role of its own (docs/record-server.md, "The audit table's owner").`,
+      )
+    const role = owner.escapeIdentifier(serverRole)
+    const tables = (
+      await owner.query(
+        'SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tableowner = current_user ORDER BY tablename',
+      )
+    ).rows.map((r: Row) => str(r.tablename))
+    await owner.query('BEGIN')
+    try {
+      for (const table of tables) {
+        const name = owner.escapeIdentifier(table)
+        await owner.query(`REVOKE ALL ON TABLE ${name} FROM ${role}`)
+        const privileges =
+          table === 'audit'
+            ? 'SELECT, INSERT'
+            : table === 'schema_migrations'
+              ? 'SELECT'
+              : 'SELECT, INSERT, UPDATE, DELETE'
+        await owner.query(`GRANT ${privileges} ON TABLE ${name} TO ${role}`)
+      }
+      await owner.query('COMMIT')
+    } catch (error) {
+      await owner.query('ROLLBACK').catch(() => undefined)
+      throw error
+    }
+    return { version: SCHEMA_VERSION, owner: ownerRole, server: serverRole }
+  } finally {
+    await owner.end()
   }
 }

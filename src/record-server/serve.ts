@@ -1,7 +1,8 @@
 /**
  * Starts the record server on its configuration: the store (the embedded default in
  * its data directory, created if missing and readable by this user only; or
- * PostgreSQL at RECORD_DATABASE_URL) with its migrations, the
+ * PostgreSQL at RECORD_DATABASE_URL, with a warning when its role could rewrite the
+ * audit table) with its migrations, the
  * first admin when there are no users yet, then the HTTP listener; stops it on
  * SIGTERM or SIGINT, letting requests in flight finish (at most
  * RECORD_SHUTDOWN_GRACE_MS) and closing the database last.
@@ -37,6 +38,14 @@ export async function openStore(
 export async function serve(config: RecordConfig): Promise<void> {
   const { store, blobs } = await openStore(config.database)
   const app = await buildRecordApp({ config, store, blobs })
+  if (store instanceof PostgresStore) {
+    const unprotected = await store.auditUnprotected()
+    if (unprotected.length > 0)
+      app.log.warn(
+        { reasons: unprotected },
+        'the audit table is not protected from the server\'s own database role (it could change or remove entries; the hash chain would show an edit but not a rewrite from some entry on): give the schema to an owner role and run `migrate` with RECORD_DATABASE_OWNER_URL (docs/record-server.md, "The audit table\'s owner")',
+      )
+  }
   const admin = config.bootstrapAdmin
   const users = await store.transaction((tx) => tx.userCount())
   if (users === 0 && admin) {

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
+import { chainExisting, chainLink } from './audit-chain.js'
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js'
 import {
   type AppliedChangeRow,
@@ -20,6 +21,7 @@ import {
 } from './store.js'
 import {
   appliedChangeOf,
+  auditLinkOf,
   auditOf,
   careDateOf,
   deletionRequestOf,
@@ -75,6 +77,13 @@ export class SqliteStore implements RecordStore {
       this.db.exec('BEGIN IMMEDIATE')
       try {
         this.db.exec(migration.sql)
+        if (migration.thenChainAudit) {
+          const rows = this.db.prepare('SELECT * FROM audit').all() as Row[]
+          const update = this.db.prepare('UPDATE audit SET chain_seq = ?, prev_hash = ?, hash = ? WHERE id = ?')
+          for (const link of chainExisting(rows.map(auditOf)))
+            update.run(link.chainSeq, link.prevHash, link.hash, link.id)
+          this.db.exec(migration.thenChainAudit.sql)
+        }
         this.db
           .prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
           .run(migration.version, migration.name, new Date().toISOString())
@@ -332,9 +341,12 @@ export class SqliteStore implements RecordStore {
         )
       },
       appendAudit: async (e: AuditEntry) => {
+        // Inside BEGIN IMMEDIATE: no other writer, in this process or another, between this read and the insert.
+        const last = this.get('SELECT chain_seq, hash FROM audit ORDER BY chain_seq DESC LIMIT 1')
+        const link = chainLink(last && { chainSeq: num(last.chain_seq), hash: str(last.hash) }, e)
         run(
-          `INSERT INTO audit (recorded, action, outcome, user_id, user_email, role, patient_id, visit_id, device_id, address, detail)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO audit (recorded, action, outcome, user_id, user_email, role, patient_id, visit_id, device_id, address, detail, chain_seq, prev_hash, hash)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           e.recorded,
           e.action,
           e.outcome,
@@ -346,8 +358,16 @@ export class SqliteStore implements RecordStore {
           e.deviceId,
           e.address,
           e.detail,
+          link.chainSeq,
+          link.prevHash,
+          link.hash,
         )
       },
+      auditChain: async (afterSeq, limit) =>
+        this.db
+          .prepare('SELECT * FROM audit WHERE chain_seq > ? ORDER BY chain_seq LIMIT ?')
+          .all(afterSeq, limit)
+          .map((r) => auditLinkOf(r as Row)),
       audit: async (q: AuditQuery) => {
         const where: string[] = []
         const params: SQLInputValue[] = []

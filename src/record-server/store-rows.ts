@@ -3,6 +3,7 @@
  * the same columns under the same names in both schemas (migrations.ts), mapped here once
  * to store.ts's plain data.
  */
+import type { AuditLink } from './audit-chain.js'
 import type {
   AppliedChangeRow,
   AuditRow,
@@ -95,6 +96,12 @@ export const auditOf = (r: Row): AuditRow => ({
   deviceId: strOrNull(r.device_id),
   address: str(r.address),
   detail: str(r.detail),
+})
+export const auditLinkOf = (r: Row): AuditLink => ({
+  ...auditOf(r),
+  chainSeq: num(r.chain_seq),
+  prevHash: str(r.prev_hash),
+  hash: str(r.hash),
 })
 export const tombstoneOf = (r: Row): TombstoneRow => ({
   kind: str(r.kind) as TombstoneRow['kind'],

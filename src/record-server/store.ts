@@ -8,6 +8,8 @@
  * server admitted (content.ts), parsed only when answered.
  */
 
+import type { AuditLink } from './audit-chain.js'
+
 export const ROLES = ['admin', 'clinician', 'read-only'] as const
 export type Role = (typeof ROLES)[number]
 
@@ -263,9 +265,14 @@ export interface RecordTx {
   appliedChange(changeId: string): Promise<AppliedChangeRow | undefined>
   insertAppliedChange(row: AppliedChangeRow): Promise<void>
 
-  /** Appends to the audit trail; there is no way to change or remove an entry. */
+  /**
+   * Appends to the audit trail, chained to the last entry (audit-chain.ts chainLink: read
+   * and written under the transaction's write lock); there is no way to change or remove an entry.
+   */
   appendAudit(entry: AuditEntry): Promise<void>
   audit(query: AuditQuery): Promise<AuditRow[]>
+  /** Entries with their chain fields, chain_seq above `afterSeq`, in chain order, at most `limit` (verify-audit). */
+  auditChain(afterSeq: number, limit: number): Promise<AuditLink[]>
 }
 
 export interface RecordStore {

@@ -4,7 +4,8 @@
  * works through the other, and two devices writing at once through two processes get
  * one sequence in commit order: a third device pulling by cursor through both, while
  * the writes go on, sees every change exactly once and skips none (the sequence
- * numbers it sees are exactly 1..N, each once).
+ * numbers it sees are exactly 1..N, each once), and the audit entries both appended
+ * form one hash chain (verify-audit).
  */
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
@@ -15,6 +16,7 @@ import {
   ADMIN_PASSWORD,
   assessment,
   RecordClient,
+  runRecordCommand,
   startRecordServer,
   userClient,
 } from '../support/record-server.js'
@@ -116,6 +118,9 @@ describe('record server (postgres): two processes over one database', { skip: po
         seen.map((s) => s.seq),
         Array.from({ length: total }, (_, i) => i + 1),
       )
+      // The audit entries both processes appended at once form one chain, without a fork or a gap.
+      const chain = await runRecordCommand(['verify-audit'], { RECORD_DATABASE_URL: database, RECORD_DATA_DIR: '' })
+      assert.equal(chain.code, 0, chain.output)
     } finally {
       await a.dispose()
       await b.dispose()

@@ -36,3 +36,28 @@ export async function waitForLogLine(
     await sleep(20)
   }
 }
+
+/** Resolves with the first JSON log line in `output()` (a process's output so far, as it grows) that matches; fails after `ms`. */
+export async function waitForOutputLine(
+  output: () => string,
+  predicate: (line: LogLine) => boolean,
+  ms = 30_000,
+): Promise<LogLine> {
+  const lines = (): LogLine[] =>
+    output()
+      .split('\n')
+      .flatMap((line) => {
+        try {
+          return [JSON.parse(line) as LogLine]
+        } catch {
+          return []
+        }
+      })
+  const deadline = Date.now() + ms
+  for (;;) {
+    const found = lines().find(predicate)
+    if (found) return found
+    if (Date.now() > deadline) throw new Error(`no such log line within ${ms} ms; got:\n${output()}`)
+    await sleep(20)
+  }
+}
