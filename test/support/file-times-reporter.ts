@@ -13,7 +13,7 @@ export interface FileTimes {
   readonly file: string
   /** The file's run as node's summary of it gives it, in ms (its process, hooks included). */
   readonly wallMs: number
-  /** Tests run (leaves and suites at every depth, as node counts them). */
+  /** Tests run, as node's summary counts them (suites not included). */
   readonly tests: number
   /** Full names ("suite > test") of the tests that failed. */
   readonly failed: readonly string[]
@@ -74,7 +74,8 @@ export default async function* fileTimesReporter(source: AsyncIterable<TestEvent
       tally.path.length = nesting
       tally.path[nesting] = data.name
     } else if (event.type === 'test:pass' || event.type === 'test:fail') {
-      tally.tests += 1
+      // Counted as node's summary counts them: tests, not suites.
+      if (data.details?.type !== 'suite') tally.tests += 1
       tally.path.length = nesting
       // A suite that fails only because a test inside it failed is not listed again; a failing hook is.
       const name = [...tally.path, data.name ?? '(unnamed)'].join(' > ')
