@@ -67,7 +67,7 @@ export async function analyze(
       })
     } catch (error) {
       if (signal?.aborted) throw error
-      return unreachable(late ? `no answer within ${limits.answerWithinMs} ms` : (error as Error).message)
+      return unreachable(late ? `no answer within ${limits.answerWithinMs} ms` : (error as Error).message) // i18n-exempt
     }
     // The answer has begun: the body is read however slowly the network brings it (up to readWithinMs).
     clearTimeout(timer)
@@ -77,8 +77,8 @@ export async function analyze(
       text = await response.text()
     } catch (error) {
       if (signal?.aborted) throw error
-      const why = late ? `not read within ${limits.readWithinMs} ms` : (error as Error).message
-      return unreachable(`the answer, HTTP ${response.status}, could not be read in full: ${why}`)
+      const why = late ? `not read within ${limits.readWithinMs} ms` : (error as Error).message // i18n-exempt
+      return unreachable(`the answer, HTTP ${response.status}, could not be read in full: ${why}`) // i18n-exempt
     }
     let payload: unknown
     try {
@@ -88,7 +88,7 @@ export async function analyze(
     }
     if (response.ok) {
       if (isRecord(payload)) return { ok: true, values: payload }
-      return unreachable(`HTTP ${response.status} without the service's answer`)
+      return unreachable(`HTTP ${response.status} without the service's answer`) // i18n-exempt
     }
     return { ok: false, status: response.status, problems: problemsOf(response.status, payload) }
   } finally {
