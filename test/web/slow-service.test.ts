@@ -99,10 +99,10 @@ class HoldingProxy {
 }
 
 /**
- * A proxy in front of the service that passes everything through at once but the body of
- * the service's answer to an analysis request: its status and headers are sent at once,
- * and then either ('late') the whole body `lateMs` later, or ('cut') half the body and the
- * connection closed. Counts the answers so treated.
+ * A proxy in front of the service that passes everything through at once but the answer to
+ * an analysis request: its status (200) and headers are sent as the request arrives, and
+ * then, once the service has answered, either ('late') its whole body `lateMs` after the
+ * headers, or ('cut') half its body and the connection closed. Counts the answers so treated.
  */
 class SlowBodyProxy {
   readonly server: Server
@@ -133,24 +133,32 @@ class SlowBodyProxy {
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
-    const answer = await forward(this.upstream, req, Buffer.concat(chunks))
     const analysis = req.method === 'POST' && (req.url ?? '').startsWith('/api/analyze/')
-    res.writeHead(answer.status, answer.headers)
     if (!analysis) {
+      const answer = await forward(this.upstream, req, Buffer.concat(chunks))
+      res.writeHead(answer.status, answer.headers)
       res.end(answer.body)
       return
     }
+    // The status and headers at once, as the request arrives (a complete view: the service answers 200), so
+    // they reach the app within its 2 s however long a loaded machine keeps the service from answering.
     this.answered++
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+    res.flushHeaders()
+    const headersSent = Date.now()
+    const answer = await forward(this.upstream, req, Buffer.concat(chunks))
     if (this.mode === 'cut') {
       // Half the body, then the connection closed: the browser cannot read the rest.
       res.write(answer.body.subarray(0, Math.floor(answer.body.length / 2)), () => res.socket?.destroy())
       return
     }
-    // The headers now, the body later: a slow clinic network (the delay is the network's, not a wait of the test).
-    res.flushHeaders()
-    setTimeout(() => {
-      if (!res.destroyed) res.end(answer.body)
-    }, this.lateMs)
+    // The body lateMs after the headers: a slow clinic network (the delay is the network's, not a wait of the test).
+    setTimeout(
+      () => {
+        if (!res.destroyed) res.end(answer.body)
+      },
+      Math.max(0, this.lateMs - (Date.now() - headersSent)),
+    )
   }
 }
 
