@@ -5,10 +5,10 @@
  * the new values are drawn with the marker that moved, marked as confirming; then the
  * service is asked (debounced, abortable, one request per view in flight, answers
  * cached) and its answer replaces the device's. Only the answer to the document as it is
- * now counts. When the service cannot be reached (no network, no answer within a short
- * time, or it answers that it is unavailable: 429, 5xx), the device's answer stands, and
- * for a while after that the device answers alone (docs/offline.md). Pure of DOM: runs
- * against a store in node tests too.
+ * now counts. When the service cannot be reached (no network, no answer begun within a
+ * short time, its answer not read in full, or it answers that it is unavailable: 429,
+ * 5xx), the device's answer stands, and for a while after that the device answers alone
+ * (docs/offline.md). Pure of DOM: runs against a store in node tests too.
  */
 import { type Analysis, analyze } from './service/api.js'
 import { analyzeOnDevice } from './service/device-analysis.js'
@@ -22,14 +22,18 @@ export interface AnalysisOptions {
   readonly debounceMs?: number
   /** Answers kept, by request. */
   readonly cacheSize?: number
-  /** How long the service has to answer before the device computes the answer. */
+  /** How long the service has for its answer to begin (status and headers) before the device's answer stands. */
   readonly serviceTimeoutMs?: number
+  /** How long the body of an answer that has begun may take to be read in full before the device's answer stands. */
+  readonly bodyTimeoutMs?: number
   /** After the service could not be reached, the device answers alone for this long, then the service is asked again. */
   readonly deviceForMs?: number
 }
 
 /** The service's defaults: a request of a few hundred bytes answered in milliseconds, so 2 s means it is not reachable. */
 export const SERVICE_TIMEOUT_MS = 2000
+/** A body of a few hundred bytes still coming after this long: the network is as good as gone. */
+export const BODY_TIMEOUT_MS = 30_000
 export const DEVICE_FOR_MS = 30_000
 
 /** An answer that says the service is not available now (unreachable, rate-limited, draining, failing): the device computes. */
@@ -52,6 +56,7 @@ export function startAnalysis(store: Store<AppState>, options: AnalysisOptions =
   const debounceMs = options.debounceMs ?? 0
   const cacheSize = options.cacheSize ?? 100
   const serviceTimeoutMs = options.serviceTimeoutMs ?? SERVICE_TIMEOUT_MS
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS
   const deviceForMs = options.deviceForMs ?? DEVICE_FOR_MS
   /** Until this time (ms since the epoch) the device answers without asking the service. */
   let deviceUntil = 0
@@ -69,23 +74,16 @@ export function startAnalysis(store: Store<AppState>, options: AnalysisOptions =
     for (const w of done) w()
   }
 
-  /** The service's answer, or null when it is not available (unreachable, slow, 429, 5xx); throws only when `signal` aborts. */
+  /**
+   * The service's answer, or null when it is not available (unreachable, no answer begun
+   * within the timeout, its body not read in full, 429, 5xx); throws only when `signal`
+   * aborts. The timeout covers the wait for the answer to begin, not the reading of its body:
+   * on a slow network the body may come seconds after the headers, and the device's values
+   * stay shown, confirming, until it has been read (docs/offline.md).
+   */
   async function askService(view: View, body: unknown, signal: AbortSignal): Promise<Analysis | null> {
-    const limited = new AbortController()
-    const abort = () => limited.abort()
-    signal.addEventListener('abort', abort)
-    const timeout = setTimeout(abort, serviceTimeoutMs)
-    try {
-      const result = await analyze(view, body, limited.signal)
-      if (!unavailable(result)) return result
-    } catch (error) {
-      if (signal.aborted) throw error
-      // Not answered in time: the device's answer stands.
-    } finally {
-      clearTimeout(timeout)
-      signal.removeEventListener('abort', abort)
-    }
-    return null
+    const result = await analyze(view, body, signal, { answerWithinMs: serviceTimeoutMs, readWithinMs: bodyTimeoutMs })
+    return unavailable(result) ? null : result
   }
 
   /**

@@ -36,6 +36,10 @@ export const RECORD_SAFETY_EN = {
   'safety.restore.deleted':
     'The visit that was open here was deleted in another window. The Patients dialog can undo it for a minute.',
   'safety.restore.newer': 'This visit was changed in another window since: its newest version is shown.',
+  'safety.restore.journal':
+    'Your last change, made just before the page was closed or reloaded, had not been saved yet: it is back on screen and saved now.',
+  'safety.restore.journalPhotos':
+    'Your last change, made just before the page was closed or reloaded, is back on screen and saved now, but the photo of {views} had not been saved yet: open it again.',
   'safety.elsewhere.changed': 'This visit was changed in another window or tab.',
   'safety.elsewhere.deleted':
     'This visit was deleted in another window or tab. Changes made here will be kept as a new visit.',
@@ -90,6 +94,10 @@ export const RECORD_SAFETY_ES = {
   'safety.restore.deleted':
     'La visita que estaba abierta aquí se eliminó en otra ventana. En «Pacientes» puede deshacerlo durante un minuto.',
   'safety.restore.newer': 'Esta visita se modificó después en otra ventana: se muestra su versión más reciente.',
+  'safety.restore.journal':
+    'Su último cambio, hecho justo antes de cerrar o recargar la página, aún no se había guardado: vuelve a estar en pantalla y ya está guardado.',
+  'safety.restore.journalPhotos':
+    'Su último cambio, hecho justo antes de cerrar o recargar la página, vuelve a estar en pantalla y ya está guardado, pero la foto de {views} aún no se había guardado: ábrala de nuevo.',
   'safety.elsewhere.changed': 'Esta visita se ha modificado en otra ventana o pestaña.',
   'safety.elsewhere.deleted':
     'Esta visita se ha eliminado en otra ventana o pestaña. Los cambios que haga aquí se conservarán como una visita nueva.',

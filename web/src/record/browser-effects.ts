@@ -2,7 +2,8 @@
  * The page's side of the record (RecordEffects for controller.ts): this tab's id and
  * which tabs are open (Web Locks), the channel that tells other tabs of a write
  * (BroadcastChannel), the questions (dialogs.ts), downloads, photos stored as the
- * record keeps them, the page being hidden, and the browser's storage quota.
+ * record keeps them, the page being hidden, the journal of the last change not yet
+ * written (localStorage), and the browser's storage quota.
  *
  * Why both Web Locks and revisions: a lock held by a tab says it is alive (its
  * workspace is its own; a closed tab's can be taken over), but a lock is no
@@ -13,7 +14,7 @@
 
 import { STORED_PHOTO_LIMITS, sniffRaster, verifiedRaster } from '../files/raster.js'
 import { download } from '../render/dom.js'
-import type { RecordChannel, RecordEffects, RecordMessage } from './controller.js'
+import type { Journal, RecordChannel, RecordEffects, RecordMessage } from './controller.js'
 import { dialogAsk } from './dialogs.js'
 import { newKey, storablePhoto } from './photos.js'
 import type { StorageUse } from './storage.js'
@@ -21,6 +22,50 @@ import type { StorageUse } from './storage.js'
 const TAB_KEY = 'posture-metrics.tab'
 const TAB_LOCK = 'posture-metrics-tab:'
 const CHANNEL = 'posture-metrics-record'
+const JOURNAL_KEY = 'posture-metrics.journal.'
+
+/**
+ * Each tab's last change not yet written, in localStorage: written synchronously, before
+ * the gesture's handler returns, so a reload or a closed tab right after it keeps it (an
+ * IndexedDB transaction started in `pagehide` may never commit). Storage blocked or full:
+ * false, and the autosave alone keeps the work.
+ */
+const journal: Journal = {
+  write(tab, entry) {
+    try {
+      localStorage.setItem(`${JOURNAL_KEY}${tab}`, entry)
+      return true
+    } catch {
+      return false
+    }
+  },
+  read(tab) {
+    try {
+      return localStorage.getItem(`${JOURNAL_KEY}${tab}`)
+    } catch {
+      return null
+    }
+  },
+  clear(tab) {
+    try {
+      localStorage.removeItem(`${JOURNAL_KEY}${tab}`)
+    } catch {
+      // Blocked: nothing was written either.
+    }
+  },
+  tabs() {
+    try {
+      const tabs: string[] = []
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i)
+        if (key?.startsWith(JOURNAL_KEY)) tabs.push(key.slice(JOURNAL_KEY.length))
+      }
+      return tabs
+    } catch {
+      return []
+    }
+  },
+}
 
 /** Holds the lock that says tab `id` is open, for as long as the page lives; false when another page holds it. */
 function holdTab(id: string): Promise<boolean> {
@@ -97,6 +142,7 @@ export async function browserEffects(): Promise<RecordEffects> {
       addEventListener('pagehide', flush)
       document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush())
     },
+    journal,
     liveTabs,
     now: () => new Date(),
     newId: newKey,

@@ -106,10 +106,62 @@ export interface RecordEffects {
   download(name: string, type: string, content: string): void
   /** Calls `flush` when the page is hidden or closed. */
   onHide(flush: () => void): void
+  /**
+   * The journal of each tab's last change not yet written, kept synchronously (localStorage
+   * in the app: written before the call returns, so it survives a reload, a closed tab or a
+   * crashed page that the IndexedDB write started for the change did not); absent, none.
+   */
+  readonly journal?: Journal
   /** The ids of the tabs open now, or null when the browser cannot tell. */
   liveTabs(): Promise<ReadonlySet<string> | null>
   now(): Date
   newId(): string
+}
+
+/** Synchronous storage of one entry (JSON) per tab: RecordEffects.journal. */
+export interface Journal {
+  /** Keeps `entry` as the tab's journal before returning; false when it could not (storage blocked or full). */
+  write(tab: string, entry: string): boolean
+  read(tab: string): string | null
+  clear(tab: string): void
+  /** The tabs that have a journal. */
+  tabs(): string[]
+}
+
+/** A tab's journal entry: the workspace as the change left it, before the write of it landed. */
+interface JournalEntry {
+  readonly workspace: Workspace
+  /** The visit's date as on screen (a visit stores it beside its file). */
+  readonly date: string
+  /** Views whose photo was on screen but not yet stored (no key to keep it by). */
+  readonly unstored: readonly View[]
+}
+
+function parseJournal(text: string | null | undefined): JournalEntry | null {
+  if (!text) return null
+  try {
+    const entry = JSON.parse(text) as Partial<JournalEntry> | null
+    if (!entry?.workspace || typeof entry.workspace.saved !== 'string' || typeof entry.date !== 'string') return null
+    return {
+      workspace: entry.workspace,
+      date: entry.date,
+      unstored: Array.isArray(entry.unstored) ? entry.unstored : [],
+    }
+  } catch {
+    return null
+  }
+}
+
+/** True when two states hold the same work (what the autosave writes): the same views, meta, visit, settings and view. */
+function sameWork(a: AppState, b: AppState): boolean {
+  return (
+    a.views === b.views && a.meta === b.meta && a.record === b.record && a.settings === b.settings && a.view === b.view
+  )
+}
+
+/** What a workspace shows (its file without its save time, photos, visit, identifier), to compare two. */
+function workspaceContent(w: Workspace): string {
+  return JSON.stringify([w.file && { ...w.file, saved_at: '' }, w.photos, w.open, w.identifier ?? ''])
 }
 
 /** Opens a file (photo) in the current view; main.ts passes the app's photo opener. */
@@ -218,6 +270,10 @@ export class RecordController {
   private lastSaved = ''
   /** A closed tab's workspace taken over at start, removed once this tab's own is written. */
   private adopted: string | null = null
+  /** The state whose work this tab's journal holds (null: none, or already written); cleared once a write of it lands. */
+  private journaled: AppState | null = null
+  /** The restore brought back a journal's change: written as soon as saving starts. */
+  private replayed = false
   private listeners = new Set<() => void>()
   /** Told when an import wrote the clinic's report settings (the settings panel and the printed report read them again). */
   settingsImported: () => void = () => undefined
@@ -242,21 +298,56 @@ export class RecordController {
   async start(): Promise<void> {
     await this.restore()
     this.unsubscribe = this.store.subscribe((state, previous) => {
-      if (
-        state.views === previous.views &&
-        state.meta === previous.meta &&
-        state.record === previous.record &&
-        state.settings === previous.settings &&
-        state.view === previous.view
-      )
-        return
+      if (sameWork(state, previous)) return
+      this.journal(state)
       this.schedule()
     })
     this.effects.onHide(() => {
+      // The journal already holds the last change; the write started here may not land before the page goes.
+      if (this.pending) this.journal(this.store.get())
       clearTimeout(this.timer)
       void this.save()
     })
     this.effects.channel?.listen((message) => this.heard(message))
+    if (this.replayed) {
+      // The change brought back is written before the app goes on (the journal stays until it is).
+      this.replayed = false
+      this.journal(this.store.get())
+      await this.saved()
+    }
+  }
+
+  /**
+   * Keeps the state's work in this tab's journal at once, synchronously: the end of a drag,
+   * a keystroke, a tap is durable before the page can go, whether or not the autosave's
+   * write of it lands (docs/record.md, "A reload, a closed tab"). Not during a drag (its end
+   * is the change).
+   */
+  private journal(state: AppState): void {
+    const journal = this.effects.journal
+    if (!journal || VIEW_NAMES.some((v) => state.views[v].dragFrom)) return
+    const now = this.effects.now()
+    const photos: Partial<Record<View, PhotoRef>> = {}
+    const unstored: View[] = []
+    for (const v of VIEW_NAMES) {
+      const url = state.views[v].doc.photo?.url
+      if (!url) continue
+      const data = this.stored.get(url)
+      if (data) photos[v] = refOf(data)
+      else unstored.push(v)
+    }
+    const open = state.record
+    const rev = open ? this.revs.get(open.visitId) : undefined
+    const workspace: Workspace = {
+      file: assessmentFileOf(state, now),
+      photos,
+      open,
+      identifier: state.meta.patientId.trim(),
+      ...(rev === undefined ? {} : { rev }),
+      saved: now.toISOString(),
+    }
+    const entry: JournalEntry = { workspace, date: state.meta.date, unstored }
+    this.journaled = journal.write(this.effects.tab, JSON.stringify(entry)) ? state : null
   }
 
   /** Writes what is pending, then stops saving (a closed tab). */
@@ -326,6 +417,16 @@ export class RecordController {
     this.timer = undefined
     this.running = this.running
       .then(() => this.write())
+      .then((written) => {
+        if (this.journaled === null) return
+        if (sameWork(written, this.journaled)) {
+          this.journaled = null
+          this.effects.journal?.clear(this.effects.tab)
+        } else {
+          // A later change is still to write: journaled again over the revision just written, which it follows.
+          this.journal(this.store.get())
+        }
+      })
       .catch((error: unknown) => {
         this.notify(t('record.saveFailed', { reason: error instanceof Error ? error.message : String(error) }), 10_000)
       })
@@ -353,14 +454,16 @@ export class RecordController {
     return photos
   }
 
-  private async write(): Promise<void> {
+  /** Writes the state on screen; resolves with that state once it is stored. */
+  private async write(): Promise<AppState> {
     const started = performance.now()
-    await this.writeNow()
+    const state = this.store.get()
+    await this.writeNow(state)
     this.lastWriteMs = performance.now() - started
+    return state
   }
 
-  private async writeNow(): Promise<void> {
-    const state = this.store.get()
+  private async writeNow(state: AppState): Promise<void> {
     const now = this.effects.now()
     const file = assessmentFileOf(state, now)
     const photoData = await this.photosOf(state)
@@ -386,6 +489,7 @@ export class RecordController {
     )
     if (this.adopted !== null) {
       await this.storage.deleteWorkspace(this.adopted)
+      this.effects.journal?.clear(this.adopted)
       this.adopted = null
     }
     this.lastSaved = JSON.stringify([contentOf(file, photos, state.meta.date), open, identifier])
@@ -561,16 +665,84 @@ export class RecordController {
 
   /** Shows this tab's workspace after a reload; a new tab takes over the newest workspace of a closed one. */
   private async restore(): Promise<void> {
-    let workspace = await this.storage.workspace(this.effects.tab)
-    if (!workspace?.file) {
-      const orphan = (await this.orphans()).find((o) => o.workspace.file)
-      if (orphan) {
-        workspace = orphan.workspace
-        this.adopted = orphan.tab
+    let tab = this.effects.tab
+    let workspace = await this.storage.workspace(tab)
+    if (!workspace?.file && !this.journalOf(tab)) {
+      // A closed tab's work, the newest: its workspace, or its journal where that is newer (or all there is).
+      const closed = new Map<string, { workspace?: Workspace; saved: string }>()
+      for (const o of await this.orphans())
+        if (o.workspace.file) closed.set(o.tab, { workspace: o.workspace, saved: o.workspace.saved })
+      const live = this.effects.journal ? await this.effects.liveTabs() : null
+      for (const other of this.effects.journal?.tabs() ?? []) {
+        const entry = this.journalOf(other)
+        if (other === tab || !entry || (live?.has(other) ?? false)) continue
+        const known = closed.get(other)
+        const saved = known && known.saved > entry.workspace.saved ? known.saved : entry.workspace.saved
+        closed.set(other, { ...(known?.workspace ? { workspace: known.workspace } : {}), saved })
+      }
+      const newest = [...closed].sort((a, b) => b[1].saved.localeCompare(a[1].saved))[0]
+      if (newest) {
+        tab = newest[0]
+        workspace = newest[1].workspace
+        this.adopted = tab
       }
     }
+    const entry = this.journalOf(tab)
+    if (entry && (!workspace || entry.workspace.saved >= workspace.saved)) {
+      if (!workspace || workspaceContent(entry.workspace) !== workspaceContent(workspace)) {
+        await this.replay(entry)
+        return
+      }
+    }
+    // The journal's change was written (or is older than what was): nothing to bring back.
+    if (entry) this.effects.journal?.clear(tab)
     if (!workspace?.file) return
     await this.showWorkspace(workspace)
+  }
+
+  private journalOf(tab: string): JournalEntry | null {
+    return parseJournal(this.effects.journal?.read(tab))
+  }
+
+  /**
+   * Brings back a change whose write did not land before the page went (its journal), and
+   * says so; it is written as soon as saving starts. A visit is written only over the
+   * revision the journal's tab had read: when another tab wrote or deleted it since, the
+   * change is kept as a visit of its own (writeVisit), never over the newer revision.
+   */
+  private async replay(entry: JournalEntry): Promise<void> {
+    const { workspace } = entry
+    const open = workspace.open
+    if (open) {
+      const visit = await this.storage.visit(open.visitId)
+      if (
+        visit &&
+        contentOf(visit.file, visit.photos, visit.date) === contentOf(workspace.file, workspace.photos, entry.date)
+      ) {
+        // The visit's write landed, only the workspace's did not: the visit as stored is the change.
+        await this.showVisit(visit)
+        this.replayed = true
+        return
+      }
+      if (workspace.rev !== undefined) this.revs.set(open.visitId, workspace.rev)
+    }
+    // A photo the journal names but the record never got (its write was the one lost) cannot come back: said so.
+    const unstored = new Set(entry.unstored)
+    for (const [view, ref] of Object.entries(workspace.photos) as [View, PhotoRef][])
+      if (!(await this.storage.photo(ref.key))) unstored.add(view)
+    if (workspace.file) await this.show(workspace.file, workspace.photos, open)
+    const identifier = workspace.identifier ?? ''
+    if (!open && identifier) this.store.set((s) => ({ ...s, meta: { ...s.meta, patientId: identifier } }))
+    this.lastSaved = ''
+    this.replayed = true
+    // An empty screen (its work discarded, a new visit started) is written as such, with nothing to say.
+    if (!workspace.file) return
+    this.notify(
+      unstored.size
+        ? t('safety.restore.journalPhotos', { views: [...unstored].map((v) => t(`view.${v}.title`)).join(', ') })
+        : t('safety.restore.journal'),
+      12_000,
+    )
   }
 
   private async showWorkspace(workspace: Workspace): Promise<void> {
@@ -633,6 +805,8 @@ export class RecordController {
     })
     if (!confirmed) return
     await this.storage.deleteWorkspace(tab)
+    // Its journal too: discarded work never comes back in a later tab.
+    this.effects.journal?.clear(tab)
     this.changed()
   }
 

@@ -3,7 +3,8 @@
  * guarantees"). fast-check generates sequences of what clinicians do in two tabs of
  * one browser: mark a photo, write the visit's notes, commit a patient identifier, change the date, save,
  * open a visit, start a new one, move a visit, delete and undo, reload a tab, close a
- * tab and open another, let a tab hear the other's writes, export and import, mark two
+ * tab and open another, have a page go before its changes are written (then reloaded or
+ * opened in a new tab: the journal brings them back), let a tab hear the other's writes, export and import, mark two
  * visits as a repeat pair and remove a pair. They
  * run against the real RecordController and IdbStorage on fake-indexeddb (one
  * database per sequence, one connection per tab, as in a browser). After every step
@@ -131,6 +132,8 @@ class World {
   private tokens = 0
   private tabs = 0
   private readonly photos = new Map<string, Uint8Array<ArrayBuffer>>()
+  /** Each tab's journal of its last change not yet written (the browser's localStorage). */
+  private readonly journals = new Map<string, string>()
   readonly log: string[] = []
   // The reference model.
   /** Every token seen so far: each must stay somewhere unless released. */
@@ -188,6 +191,16 @@ class World {
         verifiedRaster(blob, expected, { limits: STORED_PHOTO_LIMITS, decode: headerSize }),
       download: () => undefined,
       onHide: () => undefined,
+      // The browser's localStorage, shared by the tabs: written at once, kept when a page dies.
+      journal: {
+        write: (tab, entry) => {
+          this.journals.set(tab, entry)
+          return true
+        },
+        read: (tab) => this.journals.get(tab) ?? null,
+        clear: (tab) => void this.journals.delete(tab),
+        tabs: () => [...this.journals.keys()],
+      },
       liveTabs: async () => new Set(this.slots.flatMap((t) => (t ? [t.id] : []))),
       now: this.now,
       newId: this.newId,
@@ -233,6 +246,21 @@ class World {
     await tab.controller.stop()
     tab.storage.close()
     this.slots[slot] = null
+  }
+
+  /**
+   * The page goes before the write of its last changes lands (a reload or a closed tab right
+   * after a gesture, a crashed page): nothing more of it is written (its connection to the
+   * database closed: a write it starts later fails, and is not heard). Then the tab is opened
+   * again (reloaded: the same id) or the app in a new tab (a new id, which takes over the
+   * closed tab's work).
+   */
+  async pageGoes(slot: number, reloaded: boolean): Promise<void> {
+    const tab = this.slots[slot]
+    if (!tab) return
+    tab.storage.close()
+    this.slots[slot] = null
+    await this.openTab(slot, reloaded ? tab.id : undefined)
   }
 
   async reload(slot: number): Promise<void> {
@@ -372,6 +400,8 @@ class World {
     const copy = new RecordController(store, storage, async () => undefined, {
       ...this.effects(() => tab, 'copy'),
       channel: null,
+      // Another database is another origin in a browser: its own localStorage, so no journal of these tabs.
+      journal: undefined,
       ask: { confirm: async () => answers.shift() ?? false, importPlan: async (plan) => proposedDecisions(plan) },
     })
     await copy.start()
@@ -555,6 +585,14 @@ const STEPS: fc.Arbitrary<Step>[] = [
   ),
   slot.map((slot) => step(`tab ${slot}: hears the other tab`, (w: World) => w.deliver(slot))),
   slot.map((slot) => step(`tab ${slot}: reloads`, (w: World) => w.reload(slot))),
+  fc
+    .record({ slot, reloaded: fc.boolean() })
+    .map(({ slot, reloaded }) =>
+      step(
+        `tab ${slot}: the page goes before its changes are written, then is ${reloaded ? 'reloaded' : 'opened in a new tab'}`,
+        (w: World) => w.pageGoes(slot, reloaded),
+      ),
+    ),
   slot.map((slot) =>
     step(`tab ${slot}: closes, or opens when closed`, (w: World) =>
       w.slots[slot] ? w.closeTab(slot) : w.openTab(slot),
