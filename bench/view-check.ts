@@ -7,9 +7,15 @@
  * compared with the truth: a warning on a photo of the right view is a false warning, no
  * verdict is a silence. The photos: the two real ones (test/web/fixtures/photos), the drawn
  * side figure, the app's own test figures of the front and back, and the derived photos (cut
- * at the knees, dark, far; test/web/fixtures/photos.ts).
+ * at the knees, dark, far; test/web/fixtures/photos.ts), and the view check's hard case: the
+ * front photo narrowed to 64 % of its width (a subject turned further), also rotated 1.7 degrees.
  *
  *     npm run bench:view-check            (builds first; or node dist/bench/view-check.js)
+ *     node dist/bench/view-check.js --facing /path/to/facing.ts
+ *
+ * `--facing` judges with another version of web/src/pose/facing.ts (a .ts file Node runs by
+ * stripping its types, with its landmarks.js import pointed at a landmarks.ts beside it):
+ * how the "before" figures of bench/README.md were made, from the decision as it was.
  *
  * Writes bench/view-check-results.json (the verdicts and, per case, the model's landmarks
  * with x, y and z in photo pixels (z: the model's depth, scaled as x; smaller is nearer the camera) and visibility, from which the unit tests' cases were taken)
@@ -18,7 +24,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { availableParallelism, cpus } from 'node:os'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { chromium, type Page } from 'playwright-core'
 import { buildApp } from '../src/app.js'
 import { CHROMIUM_ARGS } from '../test/support/browser.js'
@@ -28,6 +34,7 @@ import {
   figurePhoto,
   type SuggestionPhoto,
   suggestionPhotos,
+  VIEW_CHECK_DERIVATIONS,
 } from '../test/web/fixtures/photos.js'
 import { measuredCommit } from './commit.js'
 
@@ -46,7 +53,10 @@ interface Point {
 
 /** The app's pure modules as the build compiles them for Node (see bench/pose.ts). */
 const WEB_UNIT = new URL('../web-unit/web/src/', import.meta.url)
-const facingModule = (await import(new URL('pose/facing.js', WEB_UNIT).href)) as {
+const FACING_ARG = process.argv.indexOf('--facing')
+const FACING_FILE =
+  FACING_ARG > 0 ? pathToFileURL(process.argv[FACING_ARG + 1] ?? '').href : new URL('pose/facing.js', WEB_UNIT).href
+const facingModule = (await import(FACING_FILE)) as {
   estimateFacing: (landmarks: readonly Point[]) => {
     facing: Facing | null
     widthRatio: number
@@ -59,10 +69,10 @@ const { POSE_MODEL } = (await import(new URL('pose/model-files.js', WEB_UNIT).hr
 
 const require = createRequire(import.meta.url)
 /** pose.js, served from the app's origin for this page (the app bundles it; its CSP allows only 'self'). */
-const POSE_JS = readFileSync(require.resolve('@mediapipe/pose/pose.js'))
+export const POSE_JS = readFileSync(require.resolve('@mediapipe/pose/pose.js'))
 
 /** In the page: loads the model as the app's detector does (detector.ts loadPose). */
-const LOAD_MODEL = (base: string, complexity: number) => `(async () => {
+export const LOAD_MODEL = (base: string, complexity: number) => `(async () => {
   await new Promise((resolve, reject) => {
     const s = document.createElement('script')
     s.src = ${JSON.stringify(`${base}bench-view-check/pose.js`)}
@@ -81,17 +91,24 @@ const LOAD_MODEL = (base: string, complexity: number) => `(async () => {
  * filled with the photo's top-left pixel's colour) and mirrored when asked, run through the
  * model after a reset (as the detector does for each photo); landmarks in pixels, or null.
  */
-const RUN_CASE = (recipe: { b64: string; mimeType: string; angle: number; mirror: boolean }) => `(async (r) => {
+export const RUN_CASE = (recipe: {
+  b64: string
+  mimeType: string
+  angle: number
+  mirror: boolean
+  scaleX?: number
+}) => `(async (r) => {
   const image = new Image()
   image.src = 'data:' + r.mimeType + ';base64,' + r.b64
   await image.decode()
-  const w = image.naturalWidth
+  const sx = r.scaleX || 1
+  const w = Math.round(image.naturalWidth * sx)
   const h = image.naturalHeight
   const canvas = document.createElement('canvas')
   canvas.width = w
   canvas.height = h
   const c = canvas.getContext('2d')
-  c.drawImage(image, 0, 0)
+  c.drawImage(image, 0, 0, w, h)
   const [red, green, blue] = c.getImageData(0, 0, 1, 1).data
   c.fillStyle = 'rgb(' + red + ',' + green + ',' + blue + ')'
   c.fillRect(0, 0, w, h)
@@ -99,7 +116,7 @@ const RUN_CASE = (recipe: { b64: string; mimeType: string; angle: number; mirror
   c.translate(w / 2, h / 2)
   c.rotate((r.angle * Math.PI) / 180)
   if (r.mirror) c.scale(-1, 1)
-  c.drawImage(image, -w / 2, -h / 2)
+  c.drawImage(image, -w / 2, -h / 2, w, h)
   c.restore()
   const pose = window.benchPose
   await pose.reset()
@@ -220,6 +237,7 @@ async function main(): Promise<void> {
       await figurePhoto(browser, 'anterior'),
       await figurePhoto(browser, 'posterior'),
       ...(await Promise.all(Object.values(DERIVATIONS).map((d) => derivedPhoto(browser, d)))),
+      ...(await Promise.all(Object.values(VIEW_CHECK_DERIVATIONS).map((d) => derivedPhoto(browser, d)))),
     ]
     const page = await browser.newPage()
     await page.route('**/bench-view-check/pose.js', (route) =>
@@ -234,6 +252,7 @@ async function main(): Promise<void> {
     const out = {
       date: new Date().toISOString(),
       commit,
+      facing: FACING_ARG > 0 ? process.argv[FACING_ARG + 1] : 'web/src/pose/facing.ts',
       machine: {
         cpus: availableParallelism(),
         cpu: cpus()[0]?.model ?? 'unknown',
@@ -246,7 +265,7 @@ async function main(): Promise<void> {
     }
     writeFileSync(RESULTS, `${JSON.stringify(out, null, 1)}\n`)
     console.log(
-      `View check, run of ${out.date} (commit ${commit}, Node ${process.version}, Chromium ${out.machine.chromium}): ` +
+      `View check (${out.facing}), run of ${out.date} (commit ${commit}, Node ${process.version}, Chromium ${out.machine.chromium}): ` +
         `${cases.length} cases, ${noPerson} with no person found, ${wrong} false warnings, ${silent} without a verdict\n`,
     )
     console.log(confusionTable(cases))
@@ -258,4 +277,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main()
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main()

@@ -60,6 +60,14 @@ export const SIDE_RATIO = 0.15
 export const MIN_SPREAD = 0.3
 
 /**
+ * A front or back verdict also needs the width across the image to say so on its own: at
+ * least this share of the trunk's length (the old single threshold), so the depth, which the
+ * model guesses worst on unusual photos, never makes a front or back view alone. On a side
+ * figure stretched to 2.2 times its width the depth alone turned a side view into a back one.
+ */
+export const FRONT_BACK_MIN_WIDTH = 0.25
+
+/**
  * Hysteresis, for a verdict held over frames (trackFacing): the verdict shown keeps its band
  * widened by this many degrees (FACING_RATIO_BAND of the ratio without depth) into the gaps
  * around it. The model's landmarks on one unchanging frame vary from run to run (it follows
@@ -157,9 +165,10 @@ export function estimateFacing(landmarks: readonly Landmark[], held: Facing | nu
   } else {
     const a = Math.abs(yawDeg)
     const spread = Math.hypot(widthRatio, depthRatio ?? 0)
+    const wide = Math.abs(widthRatio) >= FRONT_BACK_MIN_WIDTH
     if (spread < MIN_SPREAD) kind = null
-    else if (a <= FRONT_MAX_DEG + band('front', FACING_BAND_DEG, 0)) kind = 'front'
-    else if (a >= BACK_MIN_DEG - band('back', FACING_BAND_DEG, 0)) kind = 'back'
+    else if (a <= FRONT_MAX_DEG + band('front', FACING_BAND_DEG, 0)) kind = wide ? 'front' : null
+    else if (a >= BACK_MIN_DEG - band('back', FACING_BAND_DEG, 0)) kind = wide ? 'back' : null
     else if (
       a >= SIDE_MIN_DEG - band('side', FACING_BAND_DEG, 0) &&
       a <= SIDE_MAX_DEG + band('side', FACING_BAND_DEG, 0)

@@ -23,6 +23,7 @@ import {
   FACING_RATIO_BAND,
   FACING_VISIBILITY,
   type FacingTrack,
+  FRONT_BACK_MIN_WIDTH,
   FRONT_BACK_RATIO,
   FRONT_MAX_DEG,
   MIN_SPREAD,
@@ -295,6 +296,16 @@ describe('the false warnings of issue 38 (defect 8)', () => {
     assert.equal(checkFacing('posterior', 'left', FRONT_TURNED).type, 'facing-mismatch')
   })
 
+  it('the depth alone never makes a front or back view: the width must say so too', () => {
+    // A side figure stretched to 2.2 times its width, rotated -3 degrees: the model's depth read a turn of
+    // -131 degrees, its width only -0.23. Here: the recorded side figure's far side moved back to -0.2.
+    const lm = rightSideMoved(SIDE_LEFT, (estimateFacing(SIDE_LEFT).widthRatio + 0.2) * trunkOf(SIDE_LEFT))
+    const deeper = lm.map((l, i) => (i === 12 || i === 24 ? { ...l, z: (l.z ?? 0) - 1.1 * trunkOf(lm) } : l))
+    const e = estimateFacing(deeper)
+    assert.ok(e.yawDeg !== null && Math.abs(e.yawDeg) >= BACK_MIN_DEG, `turn ${e.yawDeg}`)
+    assert.equal(e.facing, null)
+  })
+
   it('a side view whose face and feet point against its depth gives no verdict', () => {
     const mirroredX = SIDE_LEFT.map((l) => ({ ...l, x: 600 - l.x }))
     // The image mirrored but the depth kept: the depth says left, the face and feet say right.
@@ -313,6 +324,7 @@ it('docs/suggestions.md states the bands, the hysteresis and the frame count as 
   assert.ok(doc.includes(`back at \`|turn| >= ${BACK_MIN_DEG}\` (\`BACK_MIN_DEG\`)`))
   assert.ok(doc.includes(`a side between ${SIDE_MIN_DEG} and ${SIDE_MAX_DEG} (\`SIDE_MIN_DEG\`, \`SIDE_MAX_DEG\`)`))
   assert.ok(doc.includes(`under ${MIN_SPREAD} of the trunk (\`MIN_SPREAD\``))
+  assert.ok(doc.includes(`under ${FRONT_BACK_MIN_WIDTH} of the trunk (\`FRONT_BACK_MIN_WIDTH\``))
   assert.ok(
     doc.includes(
       `\`|width| >= ${FRONT_BACK_RATIO}\` (\`FRONT_BACK_RATIO\`), a side below ${SIDE_RATIO} (\`SIDE_RATIO\`)`,
