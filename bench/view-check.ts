@@ -263,7 +263,12 @@ async function main(): Promise<void> {
       summary: { cases: cases.length, noPerson, falseWarnings: wrong, noVerdict: silent },
       cases,
     }
-    writeFileSync(RESULTS, `${JSON.stringify(out, null, 1)}\n`)
+    // One case a line: the file stays readable and a new run's diff shows which cases changed.
+    const text = JSON.stringify({ ...out, cases: '@cases' }, null, 1).replace(
+      '"@cases"',
+      `[\n${cases.map((c) => JSON.stringify(c)).join(',\n')}\n]`,
+    )
+    writeFileSync(RESULTS, `${text}\n`)
     console.log(
       `View check (${out.facing}), run of ${out.date} (commit ${commit}, Node ${process.version}, Chromium ${out.machine.chromium}): ` +
         `${cases.length} cases, ${noPerson} with no person found, ${wrong} false warnings, ${silent} without a verdict\n`,
