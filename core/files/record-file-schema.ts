@@ -176,6 +176,8 @@ export const SavedViewSchema = Type.Object(
     provisional_metrics: Type.Optional(Type.Array(code(), { maxItems: FILE_LIMITS.counts.results })),
     side: Type.Optional(Type.Enum(SIDES)),
     estimate_popliteal: Type.Optional(Type.Boolean()),
+    // The clinician answered the view check's question that this is the right view (absent: not answered).
+    view_check_dismissed: Type.Optional(Type.Boolean()),
     results: Type.Optional(
       nullable(
         Type.Record(

@@ -410,7 +410,13 @@ export const en = {
   'suggest.reason.check.chinDistance':
     'Not suggested: the chin would be implausibly near to or far from the nose for the size of this body, so the face points are misplaced. Place it yourself.',
   'suggest.facing.mismatch':
-    'This looks like {seen}, but the view chosen expects {expected}. Check the view (and the side) before relying on the markers.',
+    'The photo looks like {seen}, but the view chosen expects {expected}. Check the view (and the side) before relying on the markers.',
+  'suggest.facing.ask.front': 'Is this a front view?',
+  'suggest.facing.ask.back': 'Is this a back view?',
+  'suggest.facing.ask.left': 'Is this a lateral view, left side to the camera?',
+  'suggest.facing.ask.right': 'Is this a lateral view, right side to the camera?',
+  'suggest.facing.dismiss': 'It is the right view',
+  'suggest.facing.dismiss.title': 'The photo is the view chosen: do not ask again for this view of this visit',
   'suggest.facing.front': 'a front view (subject facing the camera)',
   'suggest.facing.back': 'a back view (subject with their back to the camera)',
   'suggest.facing.left': 'a side view with the left side to the camera',

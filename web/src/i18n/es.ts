@@ -412,7 +412,13 @@ export const es = {
   'suggest.reason.check.chinDistance':
     'No sugerido: el mentón quedaría demasiado cerca o demasiado lejos de la nariz para el tamaño de este cuerpo, así que los puntos de la cara están mal situados. Colóquelo usted.',
   'suggest.facing.mismatch':
-    'Parece {seen}, pero la vista elegida espera {expected}. Compruebe la vista (y el lado) antes de fiarse de los marcadores.',
+    'La foto parece {seen}, pero la vista elegida espera {expected}. Compruebe la vista (y el lado) antes de fiarse de los marcadores.',
+  'suggest.facing.ask.front': '¿Es una vista frontal?',
+  'suggest.facing.ask.back': '¿Es una vista posterior?',
+  'suggest.facing.ask.left': '¿Es una vista lateral, con el lado izquierdo hacia la cámara?',
+  'suggest.facing.ask.right': '¿Es una vista lateral, con el lado derecho hacia la cámara?',
+  'suggest.facing.dismiss': 'La vista es correcta',
+  'suggest.facing.dismiss.title': 'La foto es la vista elegida: no volver a preguntarlo en esta vista de esta visita',
   'suggest.facing.front': 'una vista frontal (sujeto de cara a la cámara)',
   'suggest.facing.back': 'una vista posterior (sujeto de espaldas a la cámara)',
   'suggest.facing.left': 'una vista lateral con el lado izquierdo hacia la cámara',

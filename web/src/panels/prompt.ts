@@ -7,6 +7,7 @@
 
 import { formatNumber } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
+import { dismissViewCheck, facingQuestion } from '../pose/suggestion-commands.js'
 import { byId, h } from '../render/dom.js'
 import { notify, setKnownDistance, step, undo } from '../state/commands.js'
 import { positionOf, requestOf, scaleLengthPx } from '../state/model.js'
@@ -23,6 +24,7 @@ export function mountPrompt(store: Store<AppState>): void {
     if (act === 'prev') store.set((s) => step(s, -1))
     else if (act === 'next') store.set((s) => step(s, 1))
     else if (act === 'undo') store.set(undo)
+    else if (act === 'dismiss-view-check') store.set((s) => dismissViewCheck(s, s.view))
   })
   mountPanel(store, (state) => renderPrompt(prompt, state, store))
 }
@@ -112,6 +114,21 @@ function renderPrompt(prompt: HTMLElement, state: AppState, store: Store<AppStat
     )
   }
   for (const warning of vs.warnings) parts.push(h('p', { class: 'prompt-warning', role: 'alert' }, warning))
+  // The view check's question, until the clinician says the view is right (kept with the visit's view).
+  const question = doc.viewCheckDismissed ? null : facingQuestion(vs.facingMismatch)
+  if (question)
+    parts.push(
+      h(
+        'div',
+        { class: 'prompt-warning prompt-question', role: 'alert', 'data-check': 'view' },
+        h('p', {}, h('strong', {}, question.question), ' ', question.why),
+        h(
+          'button',
+          { type: 'button', 'data-act': 'dismiss-view-check', title: t('suggest.facing.dismiss.title') },
+          t('suggest.facing.dismiss'),
+        ),
+      ),
+    )
   // Once the scale points are placed, ask for their distance here, where the eyes are.
   if (doc.photo && doc.scale[0] && doc.scale[1] && doc.gridCm === null) parts.push(distanceField(state, store))
   replaceKeepingFocus(prompt, parts)

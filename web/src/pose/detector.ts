@@ -305,7 +305,13 @@ export class PoseDetector {
         const found = landmarks !== undefined && landmarks.length >= LANDMARK_COUNT
         attempts.push({ retry, ms: performance.now() - attemptStarted, found })
         if (!found) continue
-        const points = landmarks.map((l) => ({ ...prepared.toPhoto(l.x, l.y), visibility: l.visibility ?? 0 }))
+        // z is on the scale of x: as many photo pixels per unit as x has.
+        const zScale = prepared.toPhoto(1, 0).x - prepared.toPhoto(0, 0).x
+        const points = landmarks.map((l) => ({
+          ...prepared.toPhoto(l.x, l.y),
+          z: l.z * zScale,
+          visibility: l.visibility ?? 0,
+        }))
         return { kind: 'pose', landmarks: points, width, height, loadMs, runMs: sum(attempts), attempts }
       }
       return { kind: 'no-person', width, height, loadMs, runMs: sum(attempts), attempts }

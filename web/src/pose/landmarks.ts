@@ -51,10 +51,13 @@ export const LANDMARK_COUNT = 33
 /**
  * One landmark in image pixels (the model's normalised x, y times the photo's width
  * and height), with the model's visibility score in [0, 1] (how likely the point is
- * visible, neither hidden nor outside the photo).
+ * visible, neither hidden nor outside the photo), and the model's depth z on the scale
+ * of x (smaller is nearer the camera; relative to the hips' middle). z is absent from
+ * landmarks recorded before the app kept it.
  */
 export interface Landmark {
   readonly x: number
   readonly y: number
+  readonly z?: number
   readonly visibility: number
 }

@@ -95,13 +95,46 @@ export function reasonText(s: Extract<MarkerSuggestion, { status: 'not-suggested
   return t(REASON_KEYS[s.reason], { landmarks: landmarkWords(s.ctx.landmarks) })
 }
 
-/** The warning for a photo that does not look like the chosen view (null when it does, or cannot tell). */
-export function facingWarning(check: FacingCheck | null): string | null {
-  if (check?.type !== 'facing-mismatch') return null
-  return t('suggest.facing.mismatch', {
-    seen: t(FACING_KEYS[check.ctx.seen]),
-    expected: t(FACING_KEYS[check.ctx.expected]),
-  })
+const FACING_QUESTION_KEYS: Record<Facing, MessageKey> = {
+  front: 'suggest.facing.ask.front',
+  back: 'suggest.facing.ask.back',
+  left: 'suggest.facing.ask.left',
+  right: 'suggest.facing.ask.right',
+}
+
+/**
+ * The view check's question for a photo that does not look like the chosen view: the
+ * question (is this the view it looks like?) and why it is asked. null when the photo looks
+ * like the view, or the check cannot tell (it says nothing rather than warn on weak evidence).
+ */
+export function facingQuestion(
+  mismatch: { readonly seen: Facing; readonly expected: Facing } | null,
+): { readonly question: string; readonly why: string } | null {
+  if (mismatch === null) return null
+  return {
+    question: t(FACING_QUESTION_KEYS[mismatch.seen]),
+    why: t('suggest.facing.mismatch', {
+      seen: t(FACING_KEYS[mismatch.seen]),
+      expected: t(FACING_KEYS[mismatch.expected]),
+    }),
+  }
+}
+
+/** The mismatch a view check found (null when it matched or could not tell). */
+export function facingMismatchOf(check: FacingCheck | null): { seen: Facing; expected: Facing } | null {
+  return check?.type === 'facing-mismatch' ? { seen: check.ctx.seen, expected: check.ctx.expected } : null
+}
+
+/**
+ * The clinician answers the view check's question: it is the right view. Not asked again for
+ * this view of this visit (kept in the document, so with the visit and after a reload; one undo step).
+ */
+export function dismissViewCheck(state: AppState, view: View): AppState {
+  return withView(
+    state,
+    (vs) => (vs.doc.viewCheckDismissed ? vs : committed(vs, { ...vs.doc, viewCheckDismissed: true })),
+    view,
+  )
 }
 
 export function failureText(failure: DetectorFailure): string {
@@ -122,9 +155,12 @@ export function clearSuggestionNotes(state: AppState, view: View): AppState {
   return withView(
     state,
     (vs) =>
-      Object.keys(vs.targetNotes).length === 0 && vs.warnings.length === 0 && vs.sureSuggestions.length === 0
+      Object.keys(vs.targetNotes).length === 0 &&
+      vs.warnings.length === 0 &&
+      vs.sureSuggestions.length === 0 &&
+      vs.facingMismatch === null
         ? vs
-        : { ...vs, targetNotes: {}, warnings: [], sureSuggestions: [] },
+        : { ...vs, targetNotes: {}, warnings: [], sureSuggestions: [], facingMismatch: null },
     view,
   )
 }
@@ -167,13 +203,12 @@ export function applySuggestions(state: AppState, view: View, photoUrl: string, 
           notes[s.marker] = reasonText(s)
         }
       }
-      const warning = facingWarning(facing)
       const c = committed(vs, doc)
       return {
         ...c,
         targetNotes: notes,
         sureSuggestions: sure,
-        warnings: warning ? [warning] : [],
+        facingMismatch: facingMismatchOf(facing),
         active: nextUnplaced(targetsOf(view, c.doc), c.doc, null),
       }
     },

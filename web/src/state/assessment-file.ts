@@ -77,6 +77,11 @@ export interface SavedView {
   side?: Side
   estimate_popliteal?: boolean
   /**
+   * True when the clinician answered the view check's question (the photo looks like
+   * another view) that this is the right view: not asked again for this view (absent: not answered).
+   */
+  view_check_dismissed?: true
+  /**
    * The values: the service's answer to the markers as saved, or, while the view lacks
    * markers, the partial results (state/partial.ts: each metric whose markers are all
    * placed, computed with the service's metric functions); null when there are none.
@@ -147,6 +152,7 @@ export function savedView(view: View, doc: Doc, results: Record<string, unknown>
   if (provisional.length > 0) saved.provisional_metrics = provisional
   if (view === 'lateral') saved.side = doc.side
   if (view === 'posterior') saved.estimate_popliteal = doc.estimatePopliteal
+  if (doc.viewCheckDismissed) saved.view_check_dismissed = true
   return saved
 }
 
@@ -351,6 +357,9 @@ export function assessmentFromData(data: unknown): LoadedAssessment {
     if (raw.estimate_popliteal !== undefined && typeof raw.estimate_popliteal !== 'boolean') {
       throw new AssessmentFileError(t('file.boolean', { where: `views.${view}.estimate_popliteal` }))
     }
+    if (raw.view_check_dismissed !== undefined && typeof raw.view_check_dismissed !== 'boolean') {
+      throw new AssessmentFileError(t('file.boolean', { where: `views.${view}.view_check_dismissed` }))
+    }
     const capture = captureOf(raw.capture, `views.${view}.capture`)
     const doc: Doc = {
       ...EMPTY_DOC,
@@ -369,6 +378,7 @@ export function assessmentFromData(data: unknown): LoadedAssessment {
       lrvX: optionalNumber(cal.lrv_x, `views.${view}.calibration.lrv_x`),
       side: side as Side,
       estimatePopliteal: raw.estimate_popliteal === true,
+      viewCheckDismissed: raw.view_check_dismissed === true,
     }
     views[view] = { doc, results: isObject(raw.results) ? raw.results : null, unknown }
   }

@@ -267,10 +267,12 @@ export function setEstimatePopliteal(state: AppState, on: boolean): AppState {
   })
 }
 
-/** The side of a lateral photo; a facing warning judged against the other side no longer holds and goes. */
+/** The side of a lateral photo; a facing warning or question judged against the other side no longer holds and goes. */
 export function setSide(state: AppState, side: Side): AppState {
   const sided = commit(state, { ...current(state).doc, side })
-  return withView(sided, (vs) => (vs.warnings.length ? { ...vs, warnings: [] } : vs))
+  return withView(sided, (vs) =>
+    vs.warnings.length || vs.facingMismatch ? { ...vs, warnings: [], facingMismatch: null } : vs,
+  )
 }
 
 /**
@@ -304,6 +306,7 @@ export function photoOpened(state: AppState, photo: Photo): AppState {
       markerOrigin: {},
       scale: [null, null],
       lrvX: null,
+      viewCheckDismissed: false,
     })
     if (hadMarks) next = notify(next, t('photo.replaced'), 6000)
   }

@@ -81,6 +81,12 @@ export interface Doc {
   readonly lrvX: number | null
   readonly side: Side
   readonly estimatePopliteal: boolean
+  /**
+   * The clinician answered the view check's question (the photo looks like another view,
+   * pose/facing.ts) that this is the right view: not asked again for this view of this
+   * visit. Another photo opened in the view clears it.
+   */
+  readonly viewCheckDismissed: boolean
 }
 
 export type ScaleBy = 'length' | 'stature'
@@ -106,6 +112,7 @@ export const EMPTY_DOC: Doc = {
   lrvX: null,
   side: 'right',
   estimatePopliteal: false,
+  viewCheckDismissed: false,
 }
 
 export type TargetKind = 'scale' | 'lrv' | 'marker'

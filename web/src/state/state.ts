@@ -9,6 +9,7 @@ import type { ClinicFigures } from '../compare/evidence.js'
 import type { Locale } from '../i18n/format.js'
 import { t, terms } from '../i18n/index.js'
 import { DEFAULT_PLACEMENT_SD_PX } from '../metrics/uncertainty.js'
+import type { Facing } from '../pose/facing.js'
 import type { ApiProblem } from '../service/api.js'
 import { renderProblem } from '../service/api-errors.js'
 import { type Doc, EMPTY_DOC, type Pt, type Target, targetsOf, VIEW_NAMES, type View } from './model.js'
@@ -80,8 +81,14 @@ export interface ViewState {
    * the ones "Confirm all" confirms. Any other suggestion is checked one by one.
    */
   readonly sureSuggestions: readonly string[]
-  /** Warnings about the view as a whole, shown in the prompt (e.g. the photo looks like another view). */
+  /** Warnings about the view as a whole, shown in the prompt. */
   readonly warnings: readonly string[]
+  /**
+   * The view check of the last suggestion run on this photo, when the photo looks like
+   * another view (pose/facing.ts): asked in the prompt as a question until the clinician
+   * dismisses it for the view (doc.viewCheckDismissed). null: no run, or it matched or could not tell.
+   */
+  readonly facingMismatch: { readonly seen: Facing; readonly expected: Facing } | null
 }
 
 /** A short message for the user (the toast); a new object each time, even for the same text. */
@@ -169,6 +176,7 @@ export function emptyView(): ViewState {
     targetNotes: {},
     sureSuggestions: [],
     warnings: [],
+    facingMismatch: null,
   }
 }
 

@@ -194,6 +194,19 @@ describe('what is refused, and the words for it', () => {
     )
   })
 
+  test("the view check's answer: view_check_dismissed, a boolean, admitted (the record server keeps it with the visit)", () => {
+    const data = assessment() as Json
+    data.views.anterior.view_check_dismissed = true
+    const reading = readFile('assessment', JSON.stringify(data))
+    assert.ok(reading.ok, JSON.stringify(!reading.ok && reading.problems))
+    assert.deepEqual(
+      refusal('assessment', (d: Json) => {
+        d.views.anterior.view_check_dismissed = 'yes'
+      }),
+      ['views.anterior.view_check_dismissed: must be true or false'],
+    )
+  })
+
   test('prototype keys and unknown fields are refused, never stored', () => {
     const text = JSON.stringify(assessment())
       .replace('"views":{', '"__proto__":{"polluted":true},"views":{')

@@ -2,7 +2,7 @@
  * The marker-suggestion commands (web/src/pose/suggestion-commands.ts) and what follows from
  * suggested markers (web/src/state/provisional.ts, the assessment file), pure, in Node:
  * suggestions go in as 'suggested' and never over the clinician's markers, notes say why
- * a marker was left, the facing warning, confirming by click and all at once, undo,
+ * a marker was left, the view check's question and its dismissal, confirming by click and all at once, undo,
  * provisional metrics, and marker_status in the saved file.
  */
 import assert from 'node:assert/strict'
@@ -15,6 +15,8 @@ import {
   clearSuggestionNotes,
   confirmAllSuggestions,
   confirmSuggestion,
+  dismissViewCheck,
+  facingQuestion,
   SURE_VISIBILITY,
   type SuggestionResult,
   suggestionProgress,
@@ -58,6 +60,7 @@ describe('applySuggestions', () => {
     assert.equal(unconfirmedCount(s), markerNames('anterior').length)
     assert.equal(current(s).active, 'scale-a')
     assert.deepEqual(current(s).warnings, [])
+    assert.equal(current(s).facingMismatch, null)
     assert.match(s.notice!.text, /17 markers suggested/)
     const undone = commands.undo(s)
     assert.deepEqual(current(undone).doc.markers, {})
@@ -76,12 +79,41 @@ describe('applySuggestions', () => {
     assert.match(s.notice!.text, /2 left for you to place/)
   })
 
-  test('warns when the photo looks like another view', () => {
+  test('asks, as a question, when the photo looks like another view', () => {
     const s = applySuggestions(opened(), 'anterior', URL_A, result('anterior', 'back'))
-    assert.deepEqual(current(s).warnings, [
-      'This looks like a back view (subject with their back to the camera), but the view chosen expects a front view (subject facing the camera). Check the view (and the side) before relying on the markers.',
-    ])
-    assert.deepEqual(clearSuggestionNotes(s, 'anterior').views.anterior.warnings, [])
+    assert.deepEqual(current(s).facingMismatch, { seen: 'back', expected: 'front' })
+    assert.deepEqual(facingQuestion(current(s).facingMismatch), {
+      question: 'Is this a back view?',
+      why: 'The photo looks like a back view (subject with their back to the camera), but the view chosen expects a front view (subject facing the camera). Check the view (and the side) before relying on the markers.',
+    })
+    assert.equal(clearSuggestionNotes(s, 'anterior').views.anterior.facingMismatch, null)
+  })
+
+  test('the question dismissed stays dismissed for the view: in the saved file, after loading it, and over new runs', () => {
+    let s = applySuggestions(opened(), 'anterior', URL_A, result('anterior', 'back'))
+    s = dismissViewCheck(s, 'anterior')
+    assert.equal(current(s).doc.viewCheckDismissed, true)
+    // One undo step: undone, the question is asked again.
+    assert.equal(current(commands.undo(s)).doc.viewCheckDismissed, false)
+    // Another run of the model on the photo: the check still finds the mismatch; the view keeps the answer.
+    s = applySuggestions(s, 'anterior', URL_A, result('anterior', 'back'))
+    assert.notEqual(current(s).facingMismatch, null)
+    assert.equal(current(s).doc.viewCheckDismissed, true)
+    const saved = savedView('anterior', current(s).doc, null)
+    assert.equal(saved.view_check_dismissed, true)
+    const file = {
+      format: ASSESSMENT_FILE_FORMAT,
+      version: ASSESSMENT_FILE_VERSION,
+      saved_at: new Date(0).toISOString(),
+      view: 'anterior',
+      views: { anterior: saved },
+    }
+    assert.equal(parseAssessmentFile(JSON.stringify(file)).views.anterior!.doc.viewCheckDismissed, true)
+    // Not answered: not written.
+    assert.equal('view_check_dismissed' in savedView('anterior', EMPTY_DOC, null), false)
+    // Another photo opened in the view asks again.
+    const other = commands.photoOpened(s, { ...photo, url: 'data:image/png;base64,BBBB' })
+    assert.equal(current(other).doc.viewCheckDismissed, false)
   })
 
   test('a new run replaces unconfirmed suggestions and withdraws those the model no longer makes', () => {

@@ -74,10 +74,10 @@ describe('a change of side', () => {
   test('drops the facing warning judged against the old side', () => {
     let s = commands.setView(initialState(), 'lateral')
     s = commands.photoOpened(s, photoOf('lateral'))
-    s = withView(s, (vs) => ({ ...vs, warnings: ['This looks like a side view with the left side to the camera'] }))
+    s = withView(s, (vs) => ({ ...vs, facingMismatch: { seen: 'left', expected: 'right' } }))
     const other = current(s).doc.side === 'right' ? 'left' : 'right'
     const changed = commands.setSide(s, other)
-    assert.deepEqual(current(changed).warnings, [])
+    assert.equal(current(changed).facingMismatch, null)
     assert.equal(current(changed).doc.side, other)
   })
 })
