@@ -7,10 +7,11 @@
 
 import { formatNumber } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
+import { confirmSuggestion } from '../pose/suggestion-commands.js'
 import { byId, h } from '../render/dom.js'
 import { notify, setKnownDistance, step, undo } from '../state/commands.js'
-import { positionOf, requestOf, scaleLengthPx } from '../state/model.js'
-import { type AppState, canUndo, current, problemsByPlace, targetsIn } from '../state/state.js'
+import { positionOf, requestOf, scaleLengthPx, statusOf } from '../state/model.js'
+import { type AppState, canUndo, current, problemsByPlace, promptOf, targetsIn } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { onNumberCommit } from './number-input.js'
 import { mountPanel, replaceKeepingFocus } from './panel.js'
@@ -23,6 +24,11 @@ export function mountPrompt(store: Store<AppState>): void {
     if (act === 'prev') store.set((s) => step(s, -1))
     else if (act === 'next') store.set((s) => step(s, 1))
     else if (act === 'undo') store.set(undo)
+    else if (act === 'confirm')
+      store.set((s) => {
+        const id = promptOf(s)
+        return id ? confirmSuggestion(s, id) : s
+      })
   })
   mountPanel(store, (state) => renderPrompt(prompt, state, store))
 }
@@ -33,6 +39,7 @@ function renderPrompt(prompt: HTMLElement, state: AppState, store: Store<AppStat
   const targets = targetsIn(state)
   const problems = problemsByPlace(state)
   const parts: (Node | string)[] = []
+  const asked = promptOf(state)
   const view = { view: t(`view.${state.view}.title`), pose: t(`view.${state.view}.pose`) }
   if (!doc.photo) {
     parts.push(
@@ -40,13 +47,15 @@ function renderPrompt(prompt: HTMLElement, state: AppState, store: Store<AppStat
       h('p', { class: 'prompt-hint' }, t('prompt.openPhoto.hint')),
     )
     prompt.dataset.target = ''
-  } else if (vs.active) {
-    const i = targets.findIndex((x) => x.id === vs.active)
+  } else if (asked) {
+    const i = targets.findIndex((x) => x.id === asked)
     const target = targets[i]!
     const p = positionOf(doc, target.id)
     prompt.dataset.target = target.id
     const errors = problems.get(target.id) ?? []
     const note = vs.targetNotes[target.id]
+    // A suggestion asked for: confirming it is this button's act (or Enter's), never a click on the photo.
+    const suggested = p !== null && statusOf(doc, target.id) === 'suggested'
     parts.push(
       h(
         'div',
@@ -87,15 +96,30 @@ function renderPrompt(prompt: HTMLElement, state: AppState, store: Store<AppStat
       h(
         'p',
         { class: 'prompt-action' },
-        p !== null
-          ? target.kind === 'lrv'
-            ? t('prompt.placedLine', { x: p[0] })
-            : t('prompt.placedPoint', { x: p[0], y: p[1] })
-          : target.kind === 'lrv'
-            ? t('prompt.placeLine')
-            : t('prompt.placePoint'),
+        suggested
+          ? t('prompt.suggested')
+          : p !== null
+            ? target.kind === 'lrv'
+              ? t('prompt.placedLine', { x: p[0] })
+              : t('prompt.placedPoint', { x: p[0], y: p[1] })
+            : target.kind === 'lrv'
+              ? t('prompt.placeLine')
+              : t('prompt.placePoint'),
         target.note ? ` ${target.note}` : '',
       ),
+      ...(suggested
+        ? [
+            h(
+              'p',
+              { class: 'prompt-confirm' },
+              h(
+                'button',
+                { type: 'button', 'data-act': 'confirm', title: t('prompt.confirm.title') },
+                t('prompt.confirm', { label: target.label }),
+              ),
+            ),
+          ]
+        : []),
       ...(note ? [h('p', { class: 'prompt-note', 'data-note': target.id }, note)] : []),
       ...errors.map((m) => h('p', { class: 'problem' }, m)),
     )

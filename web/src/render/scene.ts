@@ -6,7 +6,7 @@
 import { type MetricInfo, metricsOf } from '../metrics/metric-info.js'
 import { type Doc, requestOf, type Target, targetsOf, type View } from '../state/model.js'
 import { shownValues } from '../state/partial.js'
-import { type AppState, problemsByPlace } from '../state/state.js'
+import { type AppState, problemsByPlace, promptOf } from '../state/state.js'
 
 export interface Transform {
   readonly s: number
@@ -58,7 +58,7 @@ export function sceneOf(state: AppState, view: View, interactive: boolean): Scen
   return {
     doc: vs.doc,
     targets: targetsOf(view, vs.doc),
-    active: interactive ? vs.active : null,
+    active: interactive ? promptOf(state, view) : null,
     flagged: new Set(problemsByPlace(state, view).keys()),
     figures,
     highlight: interactive ? state.highlight : null,

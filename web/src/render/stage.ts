@@ -8,7 +8,7 @@
  * reference line and moving drags it (hit.ts decides, in screen px).
  */
 import { type Pt, positionOf } from '../state/model.js'
-import { type AppState, current } from '../state/state.js'
+import { type AppState, current, promptOf } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { fitted, IDENTITY, pannedBy, revealed, type Size, toImage, zoomedBy } from './camera.js'
 import { NO_GESTURES, pointerDown, pointerMove, pointerUp, type Step, wheelFactor } from './gestures.js'
@@ -216,7 +216,7 @@ export function renderStage(store: Store<AppState>, stage: Stage): () => void {
   const draw = (state: AppState) => {
     const vs = current(state)
     stage.el.classList.toggle('has-photo', vs.doc.photo !== null)
-    stage.el.classList.toggle('placing', vs.doc.photo !== null && vs.active !== null)
+    stage.el.classList.toggle('placing', vs.doc.photo !== null && promptOf(state) !== null)
     if (dropzone) dropzone.hidden = vs.doc.photo !== null
     stage.show(sceneOf(state, state.view, true), (id) => positionOf(current(store.get()).doc, id))
   }
