@@ -65,3 +65,28 @@ export function sceneOf(state: AppState, view: View, interactive: boolean): Scen
     stale: interactive && partial === null && (outcome.pending || !request.ready || request.key !== outcome.key),
   }
 }
+
+/**
+ * Whether two scenes draw the same (the stage then draws nothing: a change of the app's state
+ * that does not concern the photo, a notice say, leaves the drawing as it is).
+ */
+export function sameScene(a: Scene, b: Scene): boolean {
+  return (
+    a.doc === b.doc &&
+    a.active === b.active &&
+    a.highlight === b.highlight &&
+    a.stale === b.stale &&
+    a.flagged.size === b.flagged.size &&
+    [...a.flagged].every((id) => b.flagged.has(id)) &&
+    a.targets.length === b.targets.length &&
+    a.targets.every((x, i) => {
+      const y = b.targets[i]!
+      return x.id === y.id && x.label === y.label && x.required === y.required
+    }) &&
+    a.figures.length === b.figures.length &&
+    a.figures.every((f, i) => {
+      const g = b.figures[i]!
+      return f.info.name === g.info.name && f.value === g.value && f.color === g.color
+    })
+  )
+}
