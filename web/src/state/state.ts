@@ -1,8 +1,9 @@
 /**
  * The marking app's state: the view shown, and per view the document, its undo
- * history, the target the clinician chose (the prompt derives from it and the document) and the service's last answer; plus the app-wide
- * notice, progress, service status and settings. Types, the initial state and
- * read-only selectors. Pure: no DOM.
+ * history, the target the clinician chose and the service's last answer; plus the
+ * app-wide notice, progress, service status and settings. Types, the initial state and
+ * read-only selectors, among them the prompt's target (promptOf, derived from the
+ * document and the choice). Pure: no DOM.
  */
 
 import type { ClinicFigures } from '../compare/evidence.js'
