@@ -30,28 +30,86 @@ export function mountPrompt(store: Store<AppState>): void {
         return id ? confirmSuggestion(s, id) : s
       })
   })
-  mountPanel(store, (state) => renderPrompt(prompt, state, store))
+  const slot = prompt.parentElement as HTMLElement
+  const reserve = reserving(prompt, slot)
+  mountPanel(store, (state) => {
+    const { parts, target } = promptParts(state, store, promptOf(state))
+    prompt.dataset.target = target
+    replaceKeepingFocus(prompt, parts)
+    reserve(state, store)
+  })
 }
 
-function renderPrompt(prompt: HTMLElement, state: AppState, store: Store<AppState>): void {
+/**
+ * Keeps the prompt's slot as tall as the tallest prompt the view can show now (each target with a
+ * note or a problem, the view's warnings, the distance field), measured in a hidden copy of the
+ * prompt: going from one target to the next then never changes the photo area's size (issue 38:
+ * the markers moved under the pointer between aiming and clicking). The slot's height changes
+ * only when what the view has to say changes (a suggestion run, the service's answer, the width).
+ */
+function reserving(prompt: HTMLElement, slot: HTMLElement): (state: AppState, store: Store<AppState>) => void {
+  const probe = h('div', { class: 'prompt prompt-probe', 'aria-hidden': 'true' })
+  slot.append(probe)
+  let measured = ''
+  let last: { state: AppState; store: Store<AppState> } | null = null
+  const measure = (state: AppState, store: Store<AppState>) => {
+    last = { state, store }
+    const vs = current(state)
+    const problems = problemsByPlace(state)
+    const telling = targetsIn(state).filter((x) => vs.targetNotes[x.id] || problems.has(x.id))
+    const tall = vs.doc.photo !== null && (telling.length > 0 || vs.warnings.length > 0)
+    const key = JSON.stringify([
+      tall,
+      prompt.clientWidth,
+      state.settings.locale,
+      telling.map((x) => [x.id, vs.targetNotes[x.id] ?? '', problems.get(x.id) ?? []]),
+      vs.warnings,
+      vs.doc.scale.map((p) => p !== null),
+      vs.doc.gridCm === null,
+    ])
+    if (key === measured) return
+    measured = key
+    let height = 0
+    // The targets with something to say, and one without (its hint and the view's warnings alone).
+    const variants = [...telling.map((x) => x.id), promptOf(state)]
+    if (tall)
+      for (const id of variants) {
+        probe.replaceChildren(...promptParts(state, store, id).parts)
+        for (const el of probe.querySelectorAll('[id]')) el.removeAttribute('id')
+        height = Math.max(height, probe.offsetHeight)
+      }
+    probe.replaceChildren()
+    slot.style.minHeight = height > 0 ? `${Math.ceil(height)}px` : ''
+  }
+  new ResizeObserver(() => {
+    if (last) measure(last.state, last.store)
+  }).observe(slot)
+  return measure
+}
+
+/** What the prompt shows when it asks for `asked` (null: nothing to place), and that target's id ('' when none). */
+function promptParts(
+  state: AppState,
+  store: Store<AppState>,
+  asked: string | null,
+): { parts: (Node | string)[]; target: string } {
   const vs = current(state)
   const doc = vs.doc
   const targets = targetsIn(state)
   const problems = problemsByPlace(state)
   const parts: (Node | string)[] = []
-  const asked = promptOf(state)
+  let id = ''
   const view = { view: t(`view.${state.view}.title`), pose: t(`view.${state.view}.pose`) }
   if (!doc.photo) {
     parts.push(
       h('p', { class: 'prompt-title' }, t('prompt.openPhoto', view)),
       h('p', { class: 'prompt-hint' }, t('prompt.openPhoto.hint')),
     )
-    prompt.dataset.target = ''
   } else if (asked) {
     const i = targets.findIndex((x) => x.id === asked)
     const target = targets[i]!
     const p = positionOf(doc, target.id)
-    prompt.dataset.target = target.id
+    id = target.id
     const errors = problems.get(target.id) ?? []
     const note = vs.targetNotes[target.id]
     // A suggestion asked for: confirming it is this button's act (or Enter's), never a click on the photo.
@@ -124,7 +182,6 @@ function renderPrompt(prompt: HTMLElement, state: AppState, store: Store<AppStat
       ...errors.map((m) => h('p', { class: 'problem' }, m)),
     )
   } else {
-    prompt.dataset.target = ''
     const request = requestOf(state.view, doc)
     parts.push(
       h(
@@ -138,7 +195,7 @@ function renderPrompt(prompt: HTMLElement, state: AppState, store: Store<AppStat
   for (const warning of vs.warnings) parts.push(h('p', { class: 'prompt-warning', role: 'alert' }, warning))
   // Once the scale points are placed, ask for their distance here, where the eyes are.
   if (doc.photo && doc.scale[0] && doc.scale[1] && doc.gridCm === null) parts.push(distanceField(state, store))
-  replaceKeepingFocus(prompt, parts)
+  return { parts, target: id }
 }
 
 /** The known-distance input, inline in the prompt. */
