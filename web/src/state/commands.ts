@@ -161,11 +161,10 @@ export function clickAt(state: AppState, p: Pt, hit: string | null): AppState {
   })
 }
 
-/** Moves (or places) target `id` at p, e.g. from typed coordinates; a target chosen stays chosen. */
+/** Moves (or places) target `id` at p, e.g. from typed coordinates; the prompt stays on the target it asked for. */
 export function moveTarget(state: AppState, id: string, p: Pt): AppState {
-  const vs = current(state)
-  const chosen = promptOf(state) === vs.selection?.id ? (vs.selection?.id ?? null) : null
-  return withView(state, (v) => committedKeeping(v, withTarget(v.doc, id, p), chosen))
+  const asked = promptOf(state)
+  return withView(state, (v) => committedKeeping(v, withTarget(v.doc, id, p), asked))
 }
 
 /**
