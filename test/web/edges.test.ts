@@ -180,7 +180,7 @@ describe('rough edges, in a Spanish browser', () => {
     await page.context().close()
   })
 
-  test('posterior view: a click beside a suggested marker places the plumb line; on the marker it confirms it; a drag from beside it moves it', async () => {
+  test('posterior view: a click beside a suggested marker places the plumb line; on the marker it chooses it (the prompt confirms it); a drag from beside it moves it', async () => {
     const spec = FIGURES.posterior
     const { page, errors } = await openApp(h, { locale: 'es-ES' })
     await page.locator('#tab-posterior').click()
@@ -223,8 +223,11 @@ describe('rough edges, in a Spanish browser', () => {
       .waitFor()
     assert.equal(await suggested(), all, 'no marker was taken at 100 %')
 
-    // A click on the marker itself confirms it.
+    // A click on the marker itself chooses it and does not confirm it; the prompt's button confirms it.
     await page.mouse.click(tx, ty)
+    await page.locator('#prompt[data-target="toracica_7"]').waitFor()
+    assert.equal(await suggested(), all, 'a click does not confirm a suggestion')
+    await page.locator('#prompt button[data-act="confirm"]').click()
     await page.locator('#stage g.marker[data-target="toracica_7"]:not(.suggested)').waitFor()
     assert.equal(await suggested(), all - 1)
 

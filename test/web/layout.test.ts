@@ -284,7 +284,11 @@ class Walk {
   }
 }
 
-/** Places every target the prompt asks for: a suggestion's place when the model made one, else a point of a spread grid. */
+/**
+ * Places every target the prompt asks for at a point of a spread grid; a suggestion the prompt asks for
+ * (a tap on or beside one chooses it: docs/app.md, "The pointer and the prompt") is confirmed with the
+ * prompt's button.
+ */
 async function placeEveryTarget(walk: Walk): Promise<string[]> {
   const page = walk.page
   const asked: string[] = []
@@ -292,22 +296,17 @@ async function placeEveryTarget(walk: Walk): Promise<string[]> {
     const id = await activeTarget(page)
     if (id === '') return asked
     asked.push(id)
-    let point: [number, number]
-    if (id === 'scale-a') point = [0.1, 0.96]
-    else if (id === 'scale-b') point = [0.9, 0.96]
-    else if (id === 'lrv') point = [0.5, 0.3]
+    const suggestion = (await page.locator(`#stage g.marker.suggested[data-target="${id}"]`).count()) > 0
+    if (suggestion)
+      await walk.use(page.locator('#prompt button[data-act="confirm"]'), `the prompt's "Confirm" for ${id}`)
     else {
-      const suggested = (await page.evaluate(`(() => {
-        const mark = document.querySelector('#stage g.marker[data-target="${id}"] circle.ring')
-        const photo = document.querySelector('#stage image.photo')
-        if (!mark || !photo) return null
-        const m = mark.getBoundingClientRect()
-        const p = photo.getBoundingClientRect()
-        return [(m.left + m.width / 2 - p.left) / p.width, (m.top + m.height / 2 - p.top) / p.height]
-      })()`)) as [number, number] | null
-      point = suggested ?? [0.3 + (0.4 * ((i * 7) % 10)) / 10, 0.15 + (0.7 * i) / 45]
+      let point: [number, number]
+      if (id === 'scale-a') point = [0.1, 0.96]
+      else if (id === 'scale-b') point = [0.9, 0.96]
+      else if (id === 'lrv') point = [0.5, 0.3]
+      else point = [0.3 + (0.4 * ((i * 7) % 10)) / 10, 0.15 + (0.7 * i) / 45]
+      await walk.usePhoto(point[0], point[1], `the point for ${id}`)
     }
-    await walk.usePhoto(point[0], point[1], `the point for ${id}`)
     await page.locator(`#prompt:not([data-target="${id}"])`).waitFor()
     // A warning, problem or note in the prompt is all on show, never in a box that scrolls.
     const prompt = (await page.evaluate(`(() => {

@@ -2,7 +2,7 @@
  * Marker suggestions in headless Chromium against the real service: the pose model
  * (served by the service from dist/web/pose/) proposes the markers on a real front
  * photo, a real back photo and the rendered side view; suggestions are drawn apart from
- * confirmed markers, confirmed by click or all at once, confirmed by dragging; results
+ * confirmed markers, chosen by a click and confirmed by the prompt's button, or all at once, confirmed by dragging; results
  * from unconfirmed suggestions are provisional on screen, in the CSV, the report and the
  * saved file; a back photo in the anterior view is flagged; no request leaves the
  * service; and when the model cannot be loaded, the app says so and manual marking works.
@@ -88,8 +88,7 @@ async function saved(page: Page, name: string): Promise<Saved> {
 
 /** Screen position of a marker drawn on the stage. */
 async function markerOnScreen(page: Page, id: string): Promise<[number, number]> {
-  // The stage draws its markers anew on a change of the app's state (a notice dismissed, say):
-  // a ring found just before that is gone when measured, so it is found again.
+  // Measured once drawn and laid out (the stage keeps a marker's element, updating it in place).
   const ring = page.locator(`#stage g.marker[data-target="${id}"] circle.ring`)
   for (let attempt = 0; attempt < 5; attempt++) {
     await ring.waitFor({ state: 'visible' })
@@ -247,7 +246,7 @@ describe('marker suggestions', () => {
     await page.context().close()
   })
 
-  test('confirm one by clicking, one by dragging, then all; provisional results until then', async () => {
+  test('confirm one by the prompt (chosen by a click), one by dragging, then all; provisional results until then', async () => {
     const photo = photos.anterior
     const { page } = await openApp(h)
     await openView(page, photo)
@@ -290,7 +289,7 @@ describe('marker suggestions', () => {
     assert.match(provisionalNote, /Provisional/)
     assert.doesNotMatch(provisionalNote, /\b[a-z]+_[a-z_]+\b/, 'the metrics by their labels, not their field names')
 
-    // Click a suggested marker: it is confirmed where it is.
+    // Click a suggested marker: it is chosen, not confirmed; the prompt's button confirms it where it is.
     const suggestedIds = Object.keys(file.views.anterior!.marker_status ?? {})
     // The two suggestions farthest from any other marker, so a click hits only them.
     const all = Object.entries(file.views.anterior!.markers)
@@ -303,6 +302,9 @@ describe('marker suggestions', () => {
     const before = file.views.anterior!.markers[first]!
     const [fx, fy] = await markerOnScreen(page, first)
     await page.mouse.click(fx, fy)
+    await page.locator(`#prompt[data-target="${first}"]`).waitFor()
+    assert.equal(await page.locator(`#stage g.marker.suggested[data-target="${first}"]`).count(), 1, 'not confirmed')
+    await page.locator('#prompt button[data-act="confirm"]').click()
     await page.locator(`#stage g.marker[data-target="${first}"]:not(.suggested)`).waitFor()
     // Drag another by 20 px: it moves and is confirmed.
     const [sx, sy] = await markerOnScreen(page, second)
@@ -314,7 +316,7 @@ describe('marker suggestions', () => {
     await page.locator(`#stage g.marker[data-target="${second}"]:not(.suggested)`).waitFor()
     const afterTwo = await saved(page, 'suggested-two-confirmed.json')
     const a = afterTwo.views.anterior!
-    assert.deepEqual(a.markers[first], before, 'confirming by click does not move it')
+    assert.deepEqual(a.markers[first], before, 'choosing and confirming it does not move it')
     assert.ok(a.markers[second]![0] > file.views.anterior!.markers[second]![0] + 5, 'the dragged suggestion moved')
     assert.equal(a.marker_status?.[first], undefined)
     assert.equal(a.marker_status?.[second], undefined)

@@ -9,7 +9,7 @@
 import { t } from '../i18n/index.js'
 import { degrees, isTilted } from '../state/capture-conditions.js'
 import { notify, photoOpened } from '../state/commands.js'
-import { type CaptureConditions, nextUnplaced, type Photo, snap, targetsOf } from '../state/model.js'
+import { type CaptureConditions, type Photo, snap } from '../state/model.js'
 import { type AppState, withView } from '../state/state.js'
 
 /** How long the notice after a capture stays, ms (longer when it carries a warning). */
@@ -18,11 +18,10 @@ const TILTED_MS = 10000
 
 export function photoCaptured(state: AppState, photo: Photo, plumbX: number, capture: CaptureConditions): AppState {
   const opened = photoOpened(state, photo)
-  const view = opened.view
   // The line and the conditions belong to the same undo step as the photo: replace the document photoOpened committed.
   const next = withView(opened, (vs) => {
     const doc = { ...vs.doc, lrvX: snap(vs.doc, [plumbX, 0])[0], capture }
-    return { ...vs, doc, active: nextUnplaced(targetsOf(view, doc), doc, null) }
+    return { ...vs, doc, selection: null }
   })
   const taken = t('capture.taken', { width: photo.width, height: photo.height })
   if (isTilted(capture)) {

@@ -178,6 +178,10 @@ export const en = {
     'Placed at ({x}, {y}). Click the photo to place it again, drag it, or nudge it with the arrow keys.',
   'prompt.placeLine': 'Click on the reference line in the photo.',
   'prompt.placePoint': 'Click this point on the photo.',
+  'prompt.suggested':
+    'Suggested by the pose model, not confirmed: check it, then confirm it here (or press Enter), drag it, or click the photo to place it yourself.',
+  'prompt.confirm': 'Confirm {label} here',
+  'prompt.confirm.title': 'Accept the suggested position as it is (Enter)',
   'prompt.allPlaced': 'All points placed.',
   'prompt.stillNeeded': 'Still needed: {list}.',
   'prompt.adjust': 'Drag a marker to adjust it, or choose one in the list (or press N / P) to place it again.',

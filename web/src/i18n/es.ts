@@ -178,6 +178,10 @@ export const es = {
     'Colocado en ({x}; {y}). Haga clic en la foto para volver a colocarlo, arrástrelo o desplácelo con las flechas.',
   'prompt.placeLine': 'Haga clic sobre la línea de referencia de la foto.',
   'prompt.placePoint': 'Haga clic en este punto de la foto.',
+  'prompt.suggested':
+    'Sugerido por el modelo de pose, sin confirmar: compruébelo y confírmelo aquí (o pulse Intro), arrástrelo o haga clic en la foto para colocarlo usted.',
+  'prompt.confirm': 'Confirmar {label} aquí',
+  'prompt.confirm.title': 'Aceptar la posición sugerida tal como está (Intro)',
   'prompt.allPlaced': 'Todos los puntos están colocados.',
   'prompt.stillNeeded': 'Falta: {list}.',
   'prompt.adjust':

@@ -7,14 +7,14 @@
 
 import { formatNumber } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
-import { dismissViewCheck, facingQuestion } from '../pose/suggestion-commands.js'
+import { confirmSuggestion, dismissViewCheck, facingQuestion } from '../pose/suggestion-commands.js'
 import { byId, h } from '../render/dom.js'
 import { notify, setKnownDistance, step, undo } from '../state/commands.js'
-import { positionOf, requestOf, scaleLengthPx } from '../state/model.js'
-import { type AppState, canUndo, current, problemsByPlace, targetsIn } from '../state/state.js'
+import { positionOf, requestOf, scaleLengthPx, statusOf } from '../state/model.js'
+import { type AppState, canUndo, current, problemsByPlace, promptOf, targetsIn } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { onNumberCommit } from './number-input.js'
-import { mountPanel, replaceKeepingFocus } from './panel.js'
+import { mountPanel, reconcileChildren } from './panel.js'
 
 export function mountPrompt(store: Store<AppState>): void {
   const prompt = byId('prompt')
@@ -25,30 +25,98 @@ export function mountPrompt(store: Store<AppState>): void {
     else if (act === 'next') store.set((s) => step(s, 1))
     else if (act === 'undo') store.set(undo)
     else if (act === 'dismiss-view-check') store.set((s) => dismissViewCheck(s, s.view))
+    else if (act === 'confirm')
+      store.set((s) => {
+        const id = promptOf(s)
+        return id ? confirmSuggestion(s, id) : s
+      })
   })
-  mountPanel(store, (state) => renderPrompt(prompt, state, store))
+  const slot = prompt.parentElement as HTMLElement
+  const reserve = reserving(prompt, slot)
+  mountPanel(store, (state) => {
+    const { parts, target } = promptParts(state, store, promptOf(state))
+    prompt.dataset.target = target
+    reconcileChildren(prompt, parts)
+    reserve(state, store)
+  })
 }
 
-function renderPrompt(prompt: HTMLElement, state: AppState, store: Store<AppState>): void {
+/**
+ * Keeps the prompt's slot as tall as the tallest prompt the view can show now (each target with a
+ * note or a problem, the view's warnings, the distance field), measured in a hidden copy of the
+ * prompt: going from one target to the next then never changes the photo area's size (issue 38:
+ * the markers moved under the pointer between aiming and clicking). The slot's height changes
+ * only when what the view has to say changes (a suggestion run, the service's answer, the width).
+ */
+function reserving(prompt: HTMLElement, slot: HTMLElement): (state: AppState, store: Store<AppState>) => void {
+  const probe = h('div', { class: 'prompt prompt-probe', 'aria-hidden': 'true' })
+  slot.append(probe)
+  let measured = ''
+  let last: { state: AppState; store: Store<AppState> } | null = null
+  const measure = (state: AppState, store: Store<AppState>) => {
+    last = { state, store }
+    const vs = current(state)
+    const problems = problemsByPlace(state)
+    const telling = targetsIn(state).filter((x) => vs.targetNotes[x.id] || problems.has(x.id))
+    const asking = !vs.doc.viewCheckDismissed && vs.facingMismatch !== null
+    const tall = vs.doc.photo !== null && (telling.length > 0 || vs.warnings.length > 0 || asking)
+    const key = JSON.stringify([
+      tall,
+      prompt.clientWidth,
+      state.settings.locale,
+      telling.map((x) => [x.id, vs.targetNotes[x.id] ?? '', problems.get(x.id) ?? []]),
+      vs.warnings,
+      asking ? vs.facingMismatch : null,
+      vs.doc.scale.map((p) => p !== null),
+      vs.doc.gridCm === null,
+    ])
+    if (key === measured) return
+    measured = key
+    let height = 0
+    // The targets with something to say, and one without (its hint and the view's warnings alone).
+    const variants = [...telling.map((x) => x.id), promptOf(state)]
+    if (tall)
+      for (const id of variants) {
+        probe.replaceChildren(...promptParts(state, store, id).parts)
+        for (const el of probe.querySelectorAll('[id]')) el.removeAttribute('id')
+        height = Math.max(height, probe.offsetHeight)
+      }
+    probe.replaceChildren()
+    slot.style.minHeight = height > 0 ? `${Math.ceil(height)}px` : ''
+  }
+  new ResizeObserver(() => {
+    if (last) measure(last.state, last.store)
+  }).observe(slot)
+  return measure
+}
+
+/** What the prompt shows when it asks for `asked` (null: nothing to place), and that target's id ('' when none). */
+function promptParts(
+  state: AppState,
+  store: Store<AppState>,
+  asked: string | null,
+): { parts: (Node | string)[]; target: string } {
   const vs = current(state)
   const doc = vs.doc
   const targets = targetsIn(state)
   const problems = problemsByPlace(state)
   const parts: (Node | string)[] = []
+  let id = ''
   const view = { view: t(`view.${state.view}.title`), pose: t(`view.${state.view}.pose`) }
   if (!doc.photo) {
     parts.push(
       h('p', { class: 'prompt-title' }, t('prompt.openPhoto', view)),
       h('p', { class: 'prompt-hint' }, t('prompt.openPhoto.hint')),
     )
-    prompt.dataset.target = ''
-  } else if (vs.active) {
-    const i = targets.findIndex((x) => x.id === vs.active)
+  } else if (asked) {
+    const i = targets.findIndex((x) => x.id === asked)
     const target = targets[i]!
     const p = positionOf(doc, target.id)
-    prompt.dataset.target = target.id
+    id = target.id
     const errors = problems.get(target.id) ?? []
     const note = vs.targetNotes[target.id]
+    // A suggestion asked for: confirming it is this button's act (or Enter's), never a click on the photo.
+    const suggested = p !== null && statusOf(doc, target.id) === 'suggested'
     parts.push(
       h(
         'div',
@@ -89,20 +157,34 @@ function renderPrompt(prompt: HTMLElement, state: AppState, store: Store<AppStat
       h(
         'p',
         { class: 'prompt-action' },
-        p !== null
-          ? target.kind === 'lrv'
-            ? t('prompt.placedLine', { x: p[0] })
-            : t('prompt.placedPoint', { x: p[0], y: p[1] })
-          : target.kind === 'lrv'
-            ? t('prompt.placeLine')
-            : t('prompt.placePoint'),
+        suggested
+          ? t('prompt.suggested')
+          : p !== null
+            ? target.kind === 'lrv'
+              ? t('prompt.placedLine', { x: p[0] })
+              : t('prompt.placedPoint', { x: p[0], y: p[1] })
+            : target.kind === 'lrv'
+              ? t('prompt.placeLine')
+              : t('prompt.placePoint'),
         target.note ? ` ${target.note}` : '',
       ),
+      ...(suggested
+        ? [
+            h(
+              'p',
+              { class: 'prompt-confirm' },
+              h(
+                'button',
+                { type: 'button', 'data-act': 'confirm', title: t('prompt.confirm.title') },
+                t('prompt.confirm', { label: target.label }),
+              ),
+            ),
+          ]
+        : []),
       ...(note ? [h('p', { class: 'prompt-note', 'data-note': target.id }, note)] : []),
       ...errors.map((m) => h('p', { class: 'problem' }, m)),
     )
   } else {
-    prompt.dataset.target = ''
     const request = requestOf(state.view, doc)
     parts.push(
       h(
@@ -131,7 +213,7 @@ function renderPrompt(prompt: HTMLElement, state: AppState, store: Store<AppStat
     )
   // Once the scale points are placed, ask for their distance here, where the eyes are.
   if (doc.photo && doc.scale[0] && doc.scale[1] && doc.gridCm === null) parts.push(distanceField(state, store))
-  replaceKeepingFocus(prompt, parts)
+  return { parts, target: id }
 }
 
 /** The known-distance input, inline in the prompt. */

@@ -14,7 +14,7 @@ import { byId, h, setText } from '../render/dom.js'
 import type { Viewport } from '../render/viewport.js'
 import { clearMarkers, moveTarget, removeTarget, select, setKnownDistance, setTypedFc } from '../state/commands.js'
 import { fcOf, isPlaced, type Pt, positionOf, scaleFc, scaleLengthPx, statusOf, type Target } from '../state/model.js'
-import { type AppState, current, type ProblemsByPlace, problemsByPlace, targetsIn } from '../state/state.js'
+import { type AppState, current, type ProblemsByPlace, problemsByPlace, promptOf, targetsIn } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { onNumberCommit } from './number-input.js'
 import { mountPanel } from './panel.js'
@@ -54,7 +54,7 @@ function targetRow(
 ): TemplateResult {
   const vs = current(state)
   const p = positionOf(vs.doc, target.id)
-  const active = vs.active === target.id
+  const active = promptOf(state) === target.id
   const errors = problems.get(target.id) ?? []
   const suggested = p !== null && statusOf(vs.doc, target.id) === 'suggested'
   // A suggestion "Confirm all" leaves: the model was unsure of it, or its run is not known.

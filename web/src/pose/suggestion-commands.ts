@@ -9,7 +9,7 @@
 
 import { type MessageKey, t } from '../i18n/index.js'
 import { notify } from '../state/commands.js'
-import { type Doc, nextUnplaced, statusOf, targetsOf, type View, withTarget } from '../state/model.js'
+import { type Doc, statusOf, type View, withTarget } from '../state/model.js'
 import { type AppState, committed, type ViewState, withView } from '../state/state.js'
 import type { DetectorFailure, DetectorPhase } from './detection.js'
 import type { Facing, FacingCheck } from './facing.js'
@@ -209,7 +209,7 @@ export function applySuggestions(state: AppState, view: View, photoUrl: string, 
         targetNotes: notes,
         sureSuggestions: sure,
         facingMismatch: facingMismatchOf(facing),
-        active: nextUnplaced(targetsOf(view, c.doc), c.doc, null),
+        selection: null,
       }
     },
     view,
@@ -228,12 +228,16 @@ export function applySuggestions(state: AppState, view: View, photoUrl: string, 
   return notify(next, `${t('suggest.done', { count: placed })} ${t('suggest.done.left', { count: missing })}`, 6000)
 }
 
-/** Confirms one suggested marker as it stands (the clinician accepts its position). */
+/**
+ * Confirms one suggested marker as it stands (the clinician accepts its position): the deliberate act of
+ * the list's check button, the prompt's Confirm button or Enter (never a click on or near it). The prompt
+ * then asks for the first step still missing.
+ */
 export function confirmSuggestion(state: AppState, id: string): AppState {
   return withView(state, (vs) => {
     const p = vs.doc.markers[id]
     if (!p || statusOf(vs.doc, id) !== 'suggested') return vs
-    return committed(vs, withTarget(vs.doc, id, p))
+    return { ...committed(vs, withTarget(vs.doc, id, p)), selection: null }
   })
 }
 

@@ -470,10 +470,14 @@ export function mountRecordDialog(
   controller.store.subscribe((state, previous) => {
     if (state.settings.locale !== previous.settings.locale) void render()
   })
-  byId('record-button').addEventListener('click', () => {
+  const button = byId<HTMLButtonElement>('record-button')
+  button.addEventListener('click', () => {
     selected = controller.store.get().record?.patientId ?? selected
     focusNext = 'record-search'
     dialog.showModal()
     void render()
   })
+  // The page shows the button disabled until the record is open and this listener is on it: a tap
+  // in between did nothing at all, with nothing saying why (web/index.html).
+  button.disabled = false
 }

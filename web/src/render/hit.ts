@@ -1,13 +1,14 @@
 /**
  * Which placed target a press on the photo is about, decided in screen pixels so it
  * is the same at every zoom. A press that then moves drags the nearest target within
- * GRAB_RADIUS_PX; a click (a press that does not move) is on a target only within
- * ON_TARGET_RADIUS_PX of it (on the marker's ring itself), so a click beside a marker
- * places the target being placed instead of grabbing the marker. Pure: no DOM.
+ * GRAB_RADIUS_PX (a point, or the reference line); a click (a press that does not move)
+ * is on a point's handle only within ON_TARGET_RADIUS_PX of its centre (the marker's ring
+ * itself), so a click beside a marker, or on the reference line, places the target the
+ * prompt asks for (docs/app.md, "The pointer and the prompt"). Pure: no DOM.
  */
 import type { Pt } from '../state/model.js'
 
-/** A click this close to a point's centre (screen px) is on it: the marker's ring is 7 px in radius. */
+/** A click this close to a point's centre (screen px) is on its handle: the marker's ring is 7 px in radius. */
 export const ON_TARGET_RADIUS_PX = 8
 /** A press this close to a point's centre, or to the reference line (screen px), drags it when the pointer moves. */
 export const GRAB_RADIUS_PX = 14
@@ -49,6 +50,12 @@ export interface PressTargets {
 export function pressTargets(targets: readonly PlacedTarget[], p: Pt, zoom: number): PressTargets {
   return {
     grab: targetNear(targets, p, zoom, GRAB_RADIUS_PX),
-    click: targetNear(targets, p, zoom, ON_TARGET_RADIUS_PX),
+    // The line has no handle: midline markers are placed on it.
+    click: targetNear(
+      targets.filter((x) => 'at' in x),
+      p,
+      zoom,
+      ON_TARGET_RADIUS_PX,
+    ),
   }
 }

@@ -13,7 +13,7 @@ import { s } from './dom.js'
 import { GRAB_RADIUS_PX } from './hit.js'
 import { layoutPrintLabels } from './print-labels.js'
 import type { Figure, Scene, Transform } from './scene.js'
-import { placeTags, type ScreenBox } from './tag-layout.js'
+import { placeTags, type ScreenBox, type TagPlace } from './tag-layout.js'
 import { breakLines, type TextWidth } from './text-lines.js'
 
 export type { Figure, Scene, Transform }
@@ -255,6 +255,47 @@ function photoMissingText(
   return el
 }
 
+/** A marker or scale point as drawn: its id, classes, screen point, number or letter and tooltip. */
+interface MarkerShown {
+  readonly id: string
+  readonly cls: string
+  readonly x: number
+  readonly y: number
+  readonly text: string
+  readonly title: string
+}
+
+/** A marker's element, made once per id: its hit area (on the stage), ring, cross, tag and tooltip. */
+function markerElement(id: string, interactive: boolean): SVGGElement {
+  const g = s('g', { 'data-target': id })
+  if (interactive) g.append(s('circle', { r: GRAB_RADIUS_PX, class: 'hit' }))
+  g.append(
+    s('circle', { r: 7, class: 'ring' }),
+    s('path', { d: 'M-4,0H4M0,-4V4', class: 'cross' }),
+    s('text', { class: 'marker-tag', 'dominant-baseline': 'central' }),
+    s('title', {}),
+  )
+  return g
+}
+
+/** Sets an attribute only when it changes (an unchanged marker is left untouched). */
+function setAttr(el: Element, name: string, value: string): void {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value)
+}
+
+/** Brings a marker's element up to date: classes, place, its tag's place and text, its tooltip. */
+function updateMarker(g: SVGGElement, m: MarkerShown, place: TagPlace): void {
+  setAttr(g, 'class', m.cls)
+  setAttr(g, 'transform', `translate(${m.x},${m.y})`)
+  const tag = g.querySelector('text.marker-tag')!
+  setAttr(tag, 'x', String(place.dx))
+  setAttr(tag, 'y', String(place.dy))
+  setAttr(tag, 'text-anchor', place.anchor)
+  if (tag.textContent !== m.text) tag.textContent = m.text
+  const title = g.querySelector('title')!
+  if (title.textContent !== m.title) title.textContent = m.title
+}
+
 export interface DrawOptions {
   /** Hit areas and handles for pointer interaction. */
   readonly interactive: boolean
@@ -263,7 +304,10 @@ export interface DrawOptions {
   readonly height: number
 }
 
-/** Replaces the content of `svg` with the scene drawn under transform tf. */
+/**
+ * Draws the scene under transform tf into `svg`. Printed, its content is replaced; on the stage
+ * (interactive) the markers' group and each marker's element are kept and updated in place.
+ */
 export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opts: DrawOptions): void {
   const { doc } = scene
   const photo = doc.photo
@@ -362,8 +406,7 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
   }
 
   // Markers and scale points, numbered in guided order; each number where it covers no other (tag-layout.ts).
-  const markers = s('g', { class: 'markers' })
-  const shown: { target: (typeof scene.targets)[number]; p: Pt; x: number; y: number; text: string }[] = []
+  const shown: MarkerShown[] = []
   let n = 0
   for (const target of scene.targets) {
     if (target.kind === 'marker') n++
@@ -371,11 +414,6 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
     const p = positionOf(doc, target.id)
     if (!p) continue
     const [x, y] = at(p)
-    shown.push({ target, p, x, y, text: target.id === 'scale-a' ? 'A' : target.id === 'scale-b' ? 'B' : String(n) })
-  }
-  const places = placeTags(shown, values)
-  shown.forEach(({ target, p, x, y, text }, i) => {
-    const place = places[i]!
     const cls = [
       'marker',
       target.kind === 'scale' ? 'scale-point' : '',
@@ -384,26 +422,49 @@ export function drawOverlay(svg: SVGSVGElement, scene: Scene, tf: Transform, opt
       target.required ? '' : 'optional',
       statusOf(doc, target.id) === 'suggested' ? 'suggested' : '',
     ]
-    const g = s('g', {
-      class: cls.filter(Boolean).join(' '),
-      'data-target': target.id,
-      transform: `translate(${x},${y})`,
+    shown.push({
+      id: target.id,
+      cls: cls.filter(Boolean).join(' '),
+      x,
+      y,
+      text: target.id === 'scale-a' ? 'A' : target.id === 'scale-b' ? 'B' : String(n),
+      title: t('overlay.marker.title', { label: target.label, x: p[0], y: p[1] }),
     })
-    if (opts.interactive) g.append(s('circle', { r: GRAB_RADIUS_PX, class: 'hit' }))
-    g.append(s('circle', { r: 7, class: 'ring' }))
-    g.append(s('path', { d: 'M-4,0H4M0,-4V4', class: 'cross' }))
-    g.append(
-      s(
-        'text',
-        { x: place.dx, y: place.dy, class: 'marker-tag', 'text-anchor': place.anchor, 'dominant-baseline': 'central' },
-        text,
-      ),
-    )
-    g.append(s('title', {}, t('overlay.marker.title', { label: target.label, x: p[0], y: p[1] })))
-    markers.append(g)
+  }
+  const places = placeTags(shown, values)
+  // On the stage, each marker keeps its element, updated in place (keyed by its id): a redraw never replaces
+  // the element under a pointer that is pressing it, nor one a test or the browser holds on to.
+  const kept = opts.interactive ? svg.querySelector<SVGGElement>(':scope > g.markers') : null
+  const markers = kept ?? s('g', { class: 'markers' })
+  const byId = new Map<string, SVGGElement>()
+  for (const el of markers.querySelectorAll<SVGGElement>(':scope > g.marker')) byId.set(el.dataset.target ?? '', el)
+  let cursor: Element | null = markers.firstElementChild
+  shown.forEach((m, i) => {
+    const el = byId.get(m.id) ?? markerElement(m.id, opts.interactive)
+    byId.delete(m.id)
+    updateMarker(el, m, places[i]!)
+    if (el === cursor) cursor = cursor.nextElementSibling
+    else markers.insertBefore(el, cursor)
   })
-  parts.push(markers)
-  svg.replaceChildren(...parts)
+  for (const gone of byId.values()) gone.remove()
+  if (!opts.interactive) {
+    parts.push(markers)
+    svg.replaceChildren(...parts)
+  } else {
+    // The other parts are drawn anew, in order, under the markers' group, which stays where it is.
+    let next: ChildNode | null = svg.firstChild
+    for (const part of parts) {
+      if (part === next) next = next.nextSibling
+      else svg.insertBefore(part, next)
+    }
+    for (let extra = next; extra && extra !== markers; ) {
+      const after: ChildNode | null = extra.nextSibling
+      extra.remove()
+      extra = after
+    }
+    if (markers.parentNode !== svg) svg.append(markers)
+    while (markers.nextSibling) markers.nextSibling.remove()
+  }
   // Printed (the report and the PDFs' figures): every label laid out again so none overlaps, covers a marker or is cut.
   if (!opts.interactive) layoutPrintLabels(svg, opts.width, opts.height)
 }

@@ -6,7 +6,7 @@
 import { type MetricInfo, metricsOf } from '../metrics/metric-info.js'
 import { type Doc, requestOf, type Target, targetsOf, type View } from '../state/model.js'
 import { shownValues } from '../state/partial.js'
-import { type AppState, problemsByPlace } from '../state/state.js'
+import { type AppState, problemsByPlace, promptOf } from '../state/state.js'
 
 export interface Transform {
   readonly s: number
@@ -58,10 +58,35 @@ export function sceneOf(state: AppState, view: View, interactive: boolean): Scen
   return {
     doc: vs.doc,
     targets: targetsOf(view, vs.doc),
-    active: interactive ? vs.active : null,
+    active: interactive ? promptOf(state, view) : null,
     flagged: new Set(problemsByPlace(state, view).keys()),
     figures,
     highlight: interactive ? state.highlight : null,
     stale: interactive && partial === null && (outcome.pending || !request.ready || request.key !== outcome.key),
   }
+}
+
+/**
+ * Whether two scenes draw the same (the stage then draws nothing: a change of the app's state
+ * that does not concern the photo, a notice say, leaves the drawing as it is).
+ */
+export function sameScene(a: Scene, b: Scene): boolean {
+  return (
+    a.doc === b.doc &&
+    a.active === b.active &&
+    a.highlight === b.highlight &&
+    a.stale === b.stale &&
+    a.flagged.size === b.flagged.size &&
+    [...a.flagged].every((id) => b.flagged.has(id)) &&
+    a.targets.length === b.targets.length &&
+    a.targets.every((x, i) => {
+      const y = b.targets[i]!
+      return x.id === y.id && x.label === y.label && x.required === y.required
+    }) &&
+    a.figures.length === b.figures.length &&
+    a.figures.every((f, i) => {
+      const g = b.figures[i]!
+      return f.info.name === g.info.name && f.value === g.value && f.color === g.color
+    })
+  )
 }

@@ -3,22 +3,23 @@
  * stage element, passes them to the gesture decisions (gestures.ts), moves its
  * camera (camera.ts) as they say, reports clicks and drags as StageEvents
  * (input/pointer.ts turns them into commands), and draws the current view's scene
- * whenever the store changes. A click (press without moving) places the active
- * target unless it is on a placed marker itself; pressing near a marker or the
- * reference line and moving drags it (hit.ts decides, in screen px).
+ * whenever the scene changes (overlay.ts updates each marker's element in place). A
+ * click (press without moving) places the prompted target unless it is on a placed
+ * point's handle, which it chooses; pressing near a marker or the reference line and
+ * moving drags it (hit.ts decides, in screen px; docs/app.md, "The pointer and the prompt").
  */
 import { type Pt, positionOf } from '../state/model.js'
-import { type AppState, current } from '../state/state.js'
+import { type AppState, current, promptOf } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { fitted, IDENTITY, pannedBy, revealed, type Size, toImage, zoomedBy } from './camera.js'
 import { NO_GESTURES, pointerDown, pointerMove, pointerUp, type Step, wheelFactor } from './gestures.js'
 import { type PlacedTarget, pressTargets } from './hit.js'
 import { drawOverlay } from './overlay.js'
-import { type Scene, sceneOf, type Transform } from './scene.js'
+import { type Scene, sameScene, sceneOf, type Transform } from './scene.js'
 import type { Viewport } from './viewport.js'
 
 export interface StageEvents {
-  /** A click on the photo at image point p; `hit` is the target under the pointer, if any. */
+  /** A click on the photo at image point p; `hit` is the placed point whose handle it is on, if any. */
   click(p: Pt, hit: string | null): void
   /** Dragging a target: start, each move (new image point), end. */
   dragStart(id: string): void
@@ -64,8 +65,11 @@ export class Stage implements Viewport {
 
   /** Shows a scene; `positionOf` gives a target's current image position for drags. */
   show(scene: Scene, positionOf: (id: string) => Pt | null): void {
+    const same = this.scene !== null && sameScene(this.scene, scene)
     this.scene = scene
     this.positionOf = positionOf
+    // Nothing on the photo changed (a notice, a panel's own state): nothing is drawn.
+    if (same) return
     const photo = scene.doc.photo
     const size = photo ? { w: photo.width, h: photo.height } : null
     if (size?.w !== this.imageSize?.w || size?.h !== this.imageSize?.h) {
@@ -216,7 +220,7 @@ export function renderStage(store: Store<AppState>, stage: Stage): () => void {
   const draw = (state: AppState) => {
     const vs = current(state)
     stage.el.classList.toggle('has-photo', vs.doc.photo !== null)
-    stage.el.classList.toggle('placing', vs.doc.photo !== null && vs.active !== null)
+    stage.el.classList.toggle('placing', vs.doc.photo !== null && promptOf(state) !== null)
     if (dropzone) dropzone.hidden = vs.doc.photo !== null
     stage.show(sceneOf(state, state.view, true), (id) => positionOf(current(store.get()).doc, id))
   }

@@ -13,7 +13,6 @@ import {
   type Doc,
   hasContent,
   isPlaced,
-  nextUnplaced,
   type Photo,
   type Pt,
   positionOf,
@@ -21,7 +20,6 @@ import {
   type ScaleBy,
   type Side,
   statusOf,
-  targetsOf,
   VIEW_NAMES,
   type View,
   withTarget,
@@ -32,9 +30,11 @@ import {
   type AssessmentMeta,
   committed,
   current,
+  firstMissing,
   type LoadedAssessment,
   NO_OUTCOME,
   type Outcome,
+  promptOf,
   type ServiceStatus,
   targetsIn,
   type ViewState,
@@ -75,131 +75,147 @@ export function commit(state: AppState, doc: Doc): AppState {
   return withView(state, (vs) => committed(vs, doc))
 }
 
-function withActive(state: AppState, active: string | null): AppState {
-  return withView(state, (vs) => (vs.active === active ? vs : { ...vs, active }))
+/** The view with `id` chosen (null: no choice, the prompt asks for the first step missing). */
+function withSelection(state: AppState, id: string | null): AppState {
+  return withView(state, (vs) => {
+    const selection = id === null ? null : { id, doc: vs.doc }
+    const same = vs.selection?.id === selection?.id && vs.selection?.doc === selection?.doc
+    return same ? vs : { ...vs, selection }
+  })
 }
 
-/**
- * The first required target still to place, after `after` (wrapping); after scale point A,
- * point B while it is missing, even where the scale is optional (the lateral view): half a
- * scale is no scale.
- */
-function nextOf(vs: ViewState, view: View, after: string | null): string | null {
-  if (after === 'scale-a' && !isPlaced(vs.doc, 'scale-b')) return 'scale-b'
-  return nextUnplaced(targetsOf(view, vs.doc), vs.doc, after)
+/** The view's state with `doc` committed, and `id` chosen on it (null: no choice). */
+function committedKeeping(vs: ViewState, doc: Doc, id: string | null): ViewState {
+  const c = committed(vs, doc)
+  return { ...c, selection: id === null ? null : { id, doc: c.doc } }
 }
 
+/** The choice that holds on `vs`, carried on to `doc` while its target is placed there (undo and redo). */
+function carried(vs: ViewState, doc: Doc): ViewState['selection'] {
+  const chosen = vs.selection
+  return chosen && chosen.doc === vs.doc && isPlaced(doc, chosen.id) ? { id: chosen.id, doc } : null
+}
+
+/** One step back; a chosen target stays chosen while it is placed, else the prompt asks for the first step missing. */
 export function undo(state: AppState): AppState {
   const vs = current(state)
   const doc = vs.past.at(-1)
   if (!doc) return notify(state, t('history.nothingToUndo'))
-  return withView(state, () => ({ ...vs, doc, past: vs.past.slice(0, -1), future: [...vs.future, vs.doc] }))
+  return withView(state, () => ({
+    ...vs,
+    doc,
+    past: vs.past.slice(0, -1),
+    future: [...vs.future, vs.doc],
+    selection: carried(vs, doc),
+  }))
 }
 
 export function redo(state: AppState): AppState {
   const vs = current(state)
   const doc = vs.future.at(-1)
   if (!doc) return notify(state, t('history.nothingToRedo'))
-  return withView(state, () => ({ ...vs, doc, future: vs.future.slice(0, -1), past: [...vs.past, vs.doc] }))
+  return withView(state, () => ({
+    ...vs,
+    doc,
+    future: vs.future.slice(0, -1),
+    past: [...vs.past, vs.doc],
+    selection: carried(vs, doc),
+  }))
 }
 
-/** Makes `id` the target to place (null: none), bringing it into view when it is placed. */
+/** Chooses `id` as the target to place or correct (null: none), bringing it into view when it is placed. */
 export function select(state: AppState, id: string | null): AppState {
-  const next = withActive(state, id)
+  const next = withSelection(state, id)
   const p = id ? positionOf(current(next).doc, id) : null
   return p ? { ...next, reveal: [p[0], p[1]] } : next
 }
 
-/** Selects the next (+1) or previous (-1) target in guided order. */
+/** Chooses the next (+1) or previous (-1) target in guided order, from the one the prompt asks for. */
 export function step(state: AppState, dir: 1 | -1): AppState {
-  const vs = current(state)
+  const asked = promptOf(state)
   const targets = targetsIn(state)
-  const i = vs.active === null ? (dir === 1 ? -1 : 0) : targets.findIndex((x) => x.id === vs.active)
+  const i = asked === null ? (dir === 1 ? -1 : 0) : targets.findIndex((x) => x.id === asked)
   const next = targets[(i + dir + targets.length) % targets.length]
   return next ? select(state, next.id) : state
 }
 
 /**
- * A click on the photo at p (hit: the target under the pointer). Places the active
- * target and goes on to the next one still to place; with none active, selects the
- * target clicked, or places the next one missing.
+ * A click on the photo at p. `hit`: the placed target whose handle the click is on (hit.ts, in screen
+ * px), if any. On a handle, the click chooses that target (a suggestion among them: it is not confirmed,
+ * confirming is its own act, confirmSuggestion). Anywhere else it places the target the prompt asks for
+ * there; the prompt then asks for the first step still missing (the target just placed stays chosen when
+ * nothing is missing, so further clicks correct it).
  */
 export function clickAt(state: AppState, p: Pt, hit: string | null): AppState {
   const vs = current(state)
   const photo = vs.doc.photo
   if (!photo) return state
+  if (hit && isPlaced(vs.doc, hit)) return select(state, hit)
   if (p[0] < 0 || p[1] < 0 || p[0] > photo.width || p[1] > photo.height) return notify(state, t('stage.outsidePhoto'))
-  // A click on a suggested marker confirms it where it is (and selects it), rather than placing another marker there.
-  if (hit && statusOf(vs.doc, hit) === 'suggested' && vs.doc.markers[hit]) {
-    return withView(state, (v) => ({ ...committed(v, withTarget(v.doc, hit, v.doc.markers[hit]!)), active: hit }))
-  }
-  if (vs.active) {
-    const id = vs.active
-    const wasPlaced = isPlaced(vs.doc, id)
-    return withView(state, (v) => {
-      const placed = committed(v, withTarget(v.doc, id, p))
-      // Re-placing keeps the selection when everything is placed.
-      const next = nextOf(placed, state.view, id)
-      return { ...placed, active: next ?? (wasPlaced ? id : null) }
-    })
-  }
-  if (hit) return withActive(state, hit)
-  const next = nextOf(vs, state.view, null)
-  return next ? clickAt(withActive(state, next), p, null) : state
-}
-
-/** Moves (or places) target `id` at p, e.g. from typed coordinates. */
-export function moveTarget(state: AppState, id: string, p: Pt): AppState {
-  return commit(state, withTarget(current(state).doc, id, p))
-}
-
-/**
- * The keyboard's Enter: places the active target at p (the centre of the view) and goes on
- * to the next one still to place, as a click there would. A target the clinician has
- * already placed (just nudged with the arrows, say) stays where it is: Enter only goes on.
- * A suggestion not yet confirmed is placed at p like a target not placed.
- */
-export function placeActiveAt(state: AppState, p: Pt): AppState {
-  const vs = current(state)
-  if (!vs.doc.photo || !vs.active) return state
-  const id = vs.active
-  if (isPlaced(vs.doc, id) && statusOf(vs.doc, id) !== 'suggested') {
-    const next = nextOf(vs, state.view, id)
-    return next ? withActive(state, next) : state
-  }
+  const id = promptOf(state)
+  if (!id) return state
   return withView(state, (v) => {
     const placed = committed(v, withTarget(v.doc, id, p))
-    return { ...placed, active: nextOf(placed, state.view, id) ?? id }
+    const keep = firstMissing(state.view, placed.doc) === null && isPlaced(v.doc, id)
+    return { ...placed, selection: keep ? { id, doc: placed.doc } : null }
   })
 }
 
-/** Moves the active target by (dx, dy) px and brings its old place into view; null when no placed target is active. */
+/** Moves (or places) target `id` at p, e.g. from typed coordinates; the prompt stays on the target it asked for. */
+export function moveTarget(state: AppState, id: string, p: Pt): AppState {
+  const asked = promptOf(state)
+  return withView(state, (v) => committedKeeping(v, withTarget(v.doc, id, p), asked))
+}
+
+/**
+ * The keyboard's Enter on the target the prompt asks for: one not placed is placed at p (the centre of
+ * the view); a suggestion is confirmed where it stands (the deliberate act of confirming it from the
+ * keyboard); one the clinician has placed (just nudged with the arrows, say) stays where it is. The
+ * prompt then goes on to the first step still missing.
+ */
+export function placeActiveAt(state: AppState, p: Pt): AppState {
+  const vs = current(state)
+  const id = promptOf(state)
+  if (!vs.doc.photo || !id) return state
+  const at = positionOf(vs.doc, id)
+  if (at && statusOf(vs.doc, id) !== 'suggested') {
+    // Nothing missing: the choice stays (there is no step to go on to).
+    return firstMissing(state.view, vs.doc) === null ? state : withSelection(state, null)
+  }
+  return withView(state, (v) => ({ ...committed(v, withTarget(v.doc, id, at ?? p)), selection: null }))
+}
+
+/** Moves the prompted target by (dx, dy) px and brings its old place into view; null when it is not placed. */
 export function nudge(state: AppState, dx: number, dy: number): AppState | null {
   const vs = current(state)
-  const p = vs.active ? positionOf(vs.doc, vs.active) : null
-  if (!vs.active || !p) return null
-  return { ...commit(state, withTarget(vs.doc, vs.active, [p[0] + dx, p[1] + dy])), reveal: [p[0], p[1]] }
+  const id = promptOf(state)
+  const p = id ? positionOf(vs.doc, id) : null
+  if (!id || !p) return null
+  const next = withView(state, (v) => committedKeeping(v, withTarget(v.doc, id, [p[0] + dx, p[1] + dy]), id))
+  return { ...next, reveal: [p[0], p[1]] }
 }
 
+/** Removes the prompted target; the prompt then asks for the first step missing. */
 export function removeActive(state: AppState): AppState {
   const vs = current(state)
-  if (!vs.active || !isPlaced(vs.doc, vs.active)) return state
-  return commit(state, withTarget(vs.doc, vs.active, null))
+  const id = promptOf(state)
+  if (!id || !isPlaced(vs.doc, id)) return state
+  return withView(state, (v) => committedKeeping(v, withTarget(v.doc, id, null), null))
 }
 
+/** Removes target `id`; the prompt then asks for the first step missing. */
 export function removeTarget(state: AppState, id: string): AppState {
   const vs = current(state)
   if (!isPlaced(vs.doc, id)) return state
-  return commit(withActive(state, id), withTarget(vs.doc, id, null))
+  return withView(state, (v) => committedKeeping(v, withTarget(v.doc, id, null), null))
 }
 
 export function clearMarkers(state: AppState): AppState {
   const vs = current(state)
   if (Object.keys(vs.doc.markers).length === 0) return state
-  const cleared = withView(state, (v) => {
-    const c = committed(v, { ...v.doc, markers: {}, markerStatus: {}, markerOrigin: {} })
-    return { ...c, active: nextOf(c, state.view, null) }
-  })
+  const cleared = withView(state, (v) =>
+    committedKeeping(v, { ...v.doc, markers: {}, markerStatus: {}, markerOrigin: {} }, null),
+  )
   return notify(cleared, t('markers.cleared'))
 }
 
@@ -208,8 +224,13 @@ export function dragStart(state: AppState): AppState {
   return withView(state, (vs) => ({ ...vs, dragFrom: vs.doc }))
 }
 
+/** Each frame moves the target; a choice that held before it holds after it (the drag is not another step). */
 export function dragMove(state: AppState, id: string, p: Pt): AppState {
-  return withView(state, (vs) => ({ ...vs, doc: withTarget(vs.doc, id, p) }))
+  return withView(state, (vs) => {
+    const doc = withTarget(vs.doc, id, p)
+    const holds = vs.selection !== null && vs.selection.doc === vs.doc
+    return { ...vs, doc, selection: holds && vs.selection ? { id: vs.selection.id, doc } : null }
+  })
 }
 
 export function dragEnd(state: AppState): AppState {
@@ -253,18 +274,12 @@ export function setTypedFc(state: AppState, text: string): AppState {
     scale: v === null ? doc.scale : [null, null],
     gridCm: v === null ? doc.gridCm : null,
   })
-  return withView(next, (vs) =>
-    vs.active === 'scale-a' || vs.active === 'scale-b' ? { ...vs, active: nextOf(vs, next.view, vs.active) } : vs,
-  )
+  return next
 }
 
 export function setEstimatePopliteal(state: AppState, on: boolean): AppState {
-  const next = commit(state, { ...current(state).doc, estimatePopliteal: on })
-  // Guide to the popliteal markers when they become needed.
-  return withView(next, (vs) => {
-    const required = targetsOf(next.view, vs.doc).find((x) => x.id === vs.active)?.required
-    return vs.active === null || !required ? { ...vs, active: nextOf(vs, next.view, vs.active) } : vs
-  })
+  // The prompt then guides to the popliteal markers when they become needed (promptOf: the first step missing).
+  return commit(state, { ...current(state).doc, estimatePopliteal: on })
 }
 
 /** The side of a lateral photo; a facing warning or question judged against the other side no longer holds and goes. */
@@ -310,7 +325,7 @@ export function photoOpened(state: AppState, photo: Photo): AppState {
     })
     if (hadMarks) next = notify(next, t('photo.replaced'), 6000)
   }
-  return withView(next, (vs) => ({ ...vs, active: nextOf(vs, next.view, null) }))
+  return next
 }
 
 /** An assessment file loaded: each of its views replaces the app's (keeping a photo already open of the same size). */
@@ -336,7 +351,7 @@ export function assessmentLoaded(state: AppState, loaded: LoadedAssessment): App
         if (view.unknown.length) notes.push(t('assessment.ignoredMarkers', { view: v, list: view.unknown.join(', ') }))
         if (photo && !keep)
           notes.push(t('assessment.openPhoto', { name: photo.name || t('assessment.thePhoto'), view: v }))
-        return { ...c, active: nextOf(c, v, null), outcome }
+        return { ...c, selection: null, outcome }
       },
       v,
     )

@@ -1,8 +1,9 @@
 /**
  * The marking app's state: the view shown, and per view the document, its undo
- * history, the target being placed and the service's last answer; plus the app-wide
- * notice, progress, service status and settings. Types, the initial state and
- * read-only selectors. Pure: no DOM.
+ * history, the target the clinician chose and the service's last answer; plus the
+ * app-wide notice, progress, service status and settings. Types, the initial state and
+ * read-only selectors, among them the prompt's target (promptOf, derived from the
+ * document and the choice). Pure: no DOM.
  */
 
 import type { ClinicFigures } from '../compare/evidence.js'
@@ -12,7 +13,7 @@ import { DEFAULT_PLACEMENT_SD_PX } from '../metrics/uncertainty.js'
 import type { Facing } from '../pose/facing.js'
 import type { ApiProblem } from '../service/api.js'
 import { renderProblem } from '../service/api-errors.js'
-import { type Doc, EMPTY_DOC, type Pt, type Target, targetsOf, VIEW_NAMES, type View } from './model.js'
+import { type Doc, EMPTY_DOC, isPlaced, type Pt, type Target, targetsOf, VIEW_NAMES, type View } from './model.js'
 
 /** The patient, date and notes the clinician typed (saved in the file only, never sent to the service). */
 export interface AssessmentMeta {
@@ -68,8 +69,13 @@ export interface ViewState {
   /** Earlier documents (undo), most recent last; later ones (redo), most recent last. */
   readonly past: readonly Doc[]
   readonly future: readonly Doc[]
-  /** The target the next click places (or that the arrows move). */
-  readonly active: string | null
+  /**
+   * The target the clinician chose to go to (the prompt's arrows, the list, a click on its handle), with the
+   * document it was chosen on. It holds while the document is that one: a command that moves the chosen target
+   * itself (the arrows, a drag) carries it on, and any other change (a placement, a removal, undo, a file loaded)
+   * ends it. The prompt is promptOf: this choice while it holds, else the first step still missing.
+   */
+  readonly selection: Selection | null
   /** The document as it was when a drag began (drag frames are not history); null when not dragging. */
   readonly dragFrom: Doc | null
   readonly outcome: Outcome
@@ -89,6 +95,12 @@ export interface ViewState {
    * dismisses it for the view (doc.viewCheckDismissed). null: no run, or it matched or could not tell.
    */
   readonly facingMismatch: { readonly seen: Facing; readonly expected: Facing } | null
+}
+
+/** A target chosen by the clinician, and the document it was chosen on. */
+export interface Selection {
+  readonly id: string
+  readonly doc: Doc
 }
 
 /** A short message for the user (the toast); a new object each time, even for the same text. */
@@ -170,7 +182,7 @@ export function emptyView(): ViewState {
     doc: EMPTY_DOC,
     past: [],
     future: [],
-    active: null,
+    selection: null,
     dragFrom: null,
     outcome: NO_OUTCOME,
     targetNotes: {},
@@ -200,6 +212,34 @@ export function initialState(view: View = 'anterior'): AppState {
 /** The view shown. */
 export function current(state: AppState): ViewState {
   return state.views[state.view]
+}
+
+/**
+ * The first step of the view still missing, in protocol order: a required target not placed, or a scale
+ * point whose partner is placed (half a scale is no scale, also where the scale is optional). Null when
+ * there is no photo or nothing is missing.
+ */
+export function firstMissing(view: View, doc: Doc): string | null {
+  if (!doc.photo) return null
+  for (const target of targetsOf(view, doc)) {
+    if (isPlaced(doc, target.id)) continue
+    const partner = target.id === 'scale-a' ? 'scale-b' : target.id === 'scale-b' ? 'scale-a' : null
+    if (target.required || (partner !== null && isPlaced(doc, partner))) return target.id
+  }
+  return null
+}
+
+/**
+ * The target the prompt asks for (the next click places it, the arrows move it): the clinician's
+ * selection while it holds (ViewState.selection), else the first step still missing. Derived from the
+ * state alone, so it cannot drift from the document.
+ */
+export function promptOf(state: AppState, view: View = state.view): string | null {
+  const vs = state.views[view]
+  if (!vs.doc.photo) return null
+  const chosen = vs.selection
+  if (chosen && chosen.doc === vs.doc && targetsOf(view, vs.doc).some((x) => x.id === chosen.id)) return chosen.id
+  return firstMissing(view, vs.doc)
 }
 
 /** The guided list of things to place in a view. */

@@ -10,7 +10,7 @@ import { checkFraming } from '../../../../web/src/capture/framing.js'
 import { levelOf } from '../../../../web/src/capture/level.js'
 import { checkText, levelText, problemText } from '../../../../web/src/capture/wording.js'
 import { setLocale } from '../../../../web/src/i18n/index.js'
-import { current, initialState } from '../../../../web/src/state/state.js'
+import { current, initialState, promptOf } from '../../../../web/src/state/state.js'
 import { PHOTO, standing, withLandmarks } from '../pose/standing.js'
 
 function inSpanish<T>(f: () => T): T {
@@ -88,7 +88,7 @@ describe('photo captured', () => {
     assert.equal(vs.doc.photo, photo)
     assert.equal(vs.doc.lrvX, 540)
     assert.equal(vs.past.length, 1)
-    assert.notEqual(vs.active, 'lrv')
+    assert.notEqual(promptOf(s), 'lrv')
     assert.match(s.notice!.text, /1080 × 1920 px/)
   })
 

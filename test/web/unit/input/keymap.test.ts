@@ -5,7 +5,7 @@ import { commandFor, KEYMAP, type KeyPress, nudgeOf, runCommand } from '../../..
 import type { Viewport } from '../../../../web/src/render/viewport.js'
 import * as commands from '../../../../web/src/state/commands.js'
 import { type Pt, positionOf } from '../../../../web/src/state/model.js'
-import { current, initialState } from '../../../../web/src/state/state.js'
+import { current, initialState, promptOf } from '../../../../web/src/state/state.js'
 import { createStore } from '../../../../web/src/state/store.js'
 import { markedDoc } from '../fixtures.js'
 
@@ -117,7 +117,7 @@ describe('running commands', () => {
     run(press('Enter'))
     assert.deepEqual(positionOf(current(store.get()).doc, 'ombligo'), [123, 456], 'placed at the centre of the view')
     run(press('n'))
-    assert.notEqual(current(store.get()).active, 'ombligo')
+    assert.notEqual(promptOf(store.get()), 'ombligo')
   })
 
   test('keys for the viewer and the UI', () => {

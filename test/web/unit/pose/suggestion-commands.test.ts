@@ -33,7 +33,7 @@ import {
 import * as commands from '../../../../web/src/state/commands.js'
 import { EMPTY_DOC, type Photo, positionOf, statusOf } from '../../../../web/src/state/model.js'
 import { provisionalMetrics, unconfirmedMarkers } from '../../../../web/src/state/provisional.js'
-import { type AppState, current, initialState } from '../../../../web/src/state/state.js'
+import { type AppState, current, initialState, promptOf } from '../../../../web/src/state/state.js'
 import { PHOTO, standing, withLandmarks } from './standing.js'
 
 const URL_A = 'data:image/png;base64,AAAA'
@@ -58,7 +58,7 @@ describe('applySuggestions', () => {
     const doc = current(s).doc
     for (const name of markerNames('anterior')) assert.equal(statusOf(doc, name), 'suggested', name)
     assert.equal(unconfirmedCount(s), markerNames('anterior').length)
-    assert.equal(current(s).active, 'scale-a')
+    assert.equal(promptOf(s), 'scale-a')
     assert.deepEqual(current(s).warnings, [])
     assert.equal(current(s).facingMismatch, null)
     assert.match(s.notice!.text, /17 markers suggested/)
@@ -183,13 +183,15 @@ describe('the rule of "Confirm all"', () => {
 })
 
 describe('confirming', () => {
-  test('one (by click: clickAt on a suggested marker), or all at once', () => {
+  test('one (a click selects it, confirmSuggestion confirms it), or all at once', () => {
     let s = applySuggestions(opened(), 'anterior', URL_A, result('anterior', 'front'))
     const p = positionOf(current(s).doc, 'ombligo')!
     s = commands.clickAt(s, p, 'ombligo')
+    assert.equal(statusOf(current(s).doc, 'ombligo'), 'suggested', 'a click on a suggestion does not confirm it')
+    assert.equal(promptOf(s), 'ombligo', 'it selects it')
+    s = confirmSuggestion(s, 'ombligo')
     assert.equal(statusOf(current(s).doc, 'ombligo'), 'confirmed')
     assert.deepEqual(positionOf(current(s).doc, 'ombligo'), p, 'confirmed where it is')
-    assert.equal(current(s).active, 'ombligo')
     s = confirmSuggestion(s, 'tat_der')
     assert.equal(unconfirmedCount(s), 15)
     s = confirmAllSuggestions(s)

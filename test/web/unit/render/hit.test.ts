@@ -16,7 +16,7 @@ import {
 } from '../../../../web/src/render/hit.js'
 import * as commands from '../../../../web/src/state/commands.js'
 import { type Pt, statusOf } from '../../../../web/src/state/model.js'
-import { current, initialState } from '../../../../web/src/state/state.js'
+import { current, initialState, promptOf } from '../../../../web/src/state/state.js'
 import { FIGURES, markedDoc } from '../fixtures.js'
 
 const ZOOMS = [0.1, 0.25, 0.6, 1, 2.5, 8]
@@ -66,14 +66,20 @@ describe('a click beside a suggested marker places the plumb line (posterior vie
   const c7 = spec.markers.cervical_7!
 
   for (const zoom of [0.25, 0.75, 2]) {
-    test(`zoom ${zoom}: 10 screen px beside C7 places the line there; on C7 itself the click confirms C7`, () => {
+    test(`zoom ${zoom}: 10 screen px beside C7 places the line there; on C7 itself the click selects C7 and does not confirm it`, () => {
       const p: Pt = [c7[0] + 10 / zoom, c7[1]]
       const after = commands.clickAt(state, p, pressTargets(targets, p, zoom).click)
       assert.equal(current(after).doc.lrvX, Math.round(p[0] * 10) / 10, 'the line is placed where clicked')
       assert.equal(statusOf(current(after).doc, 'cervical_7'), 'suggested', 'C7 is left as it was')
       const on = commands.clickAt(state, c7, pressTargets(targets, c7, zoom).click)
       assert.equal(current(on).doc.lrvX, null)
-      assert.equal(statusOf(current(on).doc, 'cervical_7'), 'confirmed')
+      assert.equal(statusOf(current(on).doc, 'cervical_7'), 'suggested', 'a click never confirms a suggestion')
+      assert.equal(promptOf(on), 'cervical_7', 'the prompt asks for C7')
+      // 4 screen px beside the line: the line has no handle, the click places the line (midline markers lie on it).
+      const nearLine: Pt = [spec.lrvX + 4 / zoom, 10]
+      const targetsWithLine: PlacedTarget[] = [...targets, { id: 'lrv', lineX: spec.lrvX }]
+      assert.equal(pressTargets(targetsWithLine, nearLine, zoom).click, null)
+      assert.equal(pressTargets(targetsWithLine, nearLine, zoom).grab, 'lrv', 'the line is still dragged from there')
     })
   }
 })

@@ -8,7 +8,7 @@ import { markerNames } from '#core/markers.js'
 import { ASSESSMENT_FILE_FORMAT, parseAssessmentFile, savedView } from '../../../../web/src/state/assessment-file.js'
 import * as commands from '../../../../web/src/state/commands.js'
 import { type Photo, type Pt, positionOf, requestOf } from '../../../../web/src/state/model.js'
-import { type AppState, canUndo, current, initialState } from '../../../../web/src/state/state.js'
+import { type AppState, canUndo, current, initialState, promptOf } from '../../../../web/src/state/state.js'
 import { createStore } from '../../../../web/src/state/store.js'
 import { FIGURES, markedDoc } from '../fixtures.js'
 
@@ -26,7 +26,7 @@ function pixelOf(id: string): Pt {
 function placeGuided(state: AppState): { state: AppState; asked: string[] } {
   const asked: string[] = []
   for (let s = state; ; ) {
-    const id = current(s).active
+    const id = promptOf(s)
     if (id === null) return { state: s, asked }
     asked.push(id)
     s = commands.clickAt(s, pixelOf(id), null)
@@ -82,7 +82,7 @@ describe('store', () => {
 describe('commands', () => {
   test('guided marking: calibration first, then every marker in order, one undo step each', () => {
     const opened = commands.photoOpened(initialState(), photo)
-    assert.equal(current(opened).active, 'scale-a')
+    assert.equal(promptOf(opened), 'scale-a')
     const { state, asked } = placeGuided(opened)
     assert.deepEqual(asked, ['scale-a', 'scale-b', 'lrv', ...markerNames('anterior')])
     const doc = current(state).doc
@@ -118,9 +118,9 @@ describe('commands', () => {
 
   test('step and select bring a placed target into view', () => {
     const s = commands.step(commands.commit(initialState(), markedDoc('anterior')), 1)
-    assert.equal(current(s).active, 'scale-a')
+    assert.equal(promptOf(s), 'scale-a')
     assert.deepEqual(s.reveal, spec.scale[0])
-    assert.equal(current(commands.step(s, -1)).active, markerNames('anterior').at(-1))
+    assert.equal(promptOf(commands.step(s, -1)), markerNames('anterior').at(-1))
   })
 
   test('nudge moves the active target; without one it is for the viewport', () => {
@@ -188,16 +188,58 @@ describe('commands', () => {
     const s = commands.commit(initialState('posterior'), markedDoc('posterior'))
     const cleared = commands.clearMarkers(s)
     assert.deepEqual(current(cleared).doc.markers, {})
-    assert.equal(current(cleared).active, markerNames('posterior')[0])
+    assert.equal(promptOf(cleared), markerNames('posterior')[0])
     const removed = commands.removeTarget(s, 'popliteo_izq')
-    assert.equal(current(removed).active, 'popliteo_izq')
+    assert.equal(promptOf(removed), 'popliteo_izq')
     const estimated = commands.setEstimatePopliteal(commands.setView(removed, 'anterior'), true)
     assert.equal(estimated.views.posterior, removed.views.posterior, 'commands act on the view shown')
     const onPosterior = commands.setEstimatePopliteal(
       commands.setEstimatePopliteal(commands.setView(removed, 'posterior'), true),
       false,
     )
-    assert.equal(current(onPosterior).active, 'popliteo_izq')
+    assert.equal(promptOf(onPosterior), 'popliteo_izq')
+  })
+})
+
+describe('the prompt is the first step missing (issue 38)', () => {
+  const opened = () => commands.photoOpened(initialState(), photo)
+  test('both scale points removed, in either order: the prompt asks for A, and a click places A', () => {
+    const { state: all } = placeGuided(opened())
+    for (const order of [
+      ['scale-a', 'scale-b'],
+      ['scale-b', 'scale-a'],
+    ]) {
+      let s = all
+      for (const id of order) s = commands.removeTarget(s, id)
+      assert.equal(promptOf(s), 'scale-a', order.join(' then '))
+      s = commands.clickAt(s, [120, 30], null)
+      assert.deepEqual(current(s).doc.scale, [[120, 30], null])
+      assert.equal(promptOf(s), 'scale-b')
+    }
+  })
+
+  test('undoing everything brings the prompt back to the first step; a chosen target stays chosen while placed', () => {
+    let s = opened()
+    for (let i = 0; i < 4; i++) s = commands.clickAt(s, pixelOf(promptOf(s)!), null)
+    assert.equal(promptOf(s), markerNames('anterior')[1], 'step 5')
+    // Undone back to the photo alone (one more undo would take the photo away too).
+    while (current(s).doc.scale[0] !== null) s = commands.undo(s)
+    assert.equal(promptOf(s), 'scale-a')
+    // A target chosen and nudged: undo keeps it chosen while it is placed.
+    s = commands.select(placeGuided(opened()).state, 'ombligo')
+    s = commands.nudge(s, 1, 0)!
+    assert.equal(promptOf(commands.undo(s)), 'ombligo')
+  })
+
+  test('a click on a placed marker chooses it; a click on the line or beside a marker places the target asked for', () => {
+    let s = opened()
+    for (let i = 0; i < 4; i++) s = commands.clickAt(s, pixelOf(promptOf(s)!), null)
+    const asked = promptOf(s)
+    const chosen = commands.clickAt(s, pixelOf('scale-a'), 'scale-a')
+    assert.equal(promptOf(chosen), 'scale-a')
+    assert.equal(current(chosen).doc, current(s).doc, 'nothing moved')
+    const placed = commands.clickAt(s, [spec.lrvX, 140], null)
+    assert.deepEqual(positionOf(current(placed).doc, asked!), [spec.lrvX, 140])
   })
 })
 

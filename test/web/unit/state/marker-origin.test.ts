@@ -31,7 +31,7 @@ import {
 import * as commands from '../../../../web/src/state/commands.js'
 import { type Doc, EMPTY_DOC, type Photo, type Pt, withTarget } from '../../../../web/src/state/model.js'
 import { markerPlacementOf, placementSummary } from '../../../../web/src/state/placement.js'
-import { type AppState, current, initialState } from '../../../../web/src/state/state.js'
+import { type AppState, current, initialState, promptOf } from '../../../../web/src/state/state.js'
 import { FIGURES, markedDoc } from '../fixtures.js'
 
 const spec = FIGURES.anterior
@@ -97,9 +97,11 @@ describe('withTarget keeps how each marker was placed', () => {
 })
 
 describe('the commands record the origin in every path', () => {
-  test('a click on a suggestion confirms it as a suggestion; a click elsewhere places by hand', () => {
+  test('a suggestion confirmed where it stands is a suggestion; a click elsewhere places by hand', () => {
     let s = suggested()
     s = commands.clickAt(s, spec.markers.ombligo!, 'ombligo')
+    assert.equal(markerPlacementOf(current(s).doc, 'ombligo'), 'suggestion-unconfirmed', 'a click only selects it')
+    s = confirmSuggestion(s, 'ombligo')
     assert.equal(origin(s, 'ombligo'), 'suggestion')
     assert.equal(markerPlacementOf(current(s).doc, 'ombligo'), 'suggestion-confirmed')
     // The active target placed where the click was: by hand (a suggestion under the click is not hit here).
@@ -108,8 +110,8 @@ describe('the commands record the origin in every path', () => {
     assert.equal(origin(s, 'tragus_der'), 'hand')
     // Guided marking from nothing: every marker by hand.
     let guided = commands.photoOpened(commands.setView(initialState(), 'anterior'), photo)
-    for (let i = 0; i < 40 && current(guided).active !== null; i++) {
-      const id = current(guided).active!
+    for (let i = 0; i < 40 && promptOf(guided) !== null; i++) {
+      const id = promptOf(guided)!
       guided = commands.clickAt(guided, spec.markers[id] ?? [spec.lrvX, 300], null)
     }
     const doc = current(guided).doc
@@ -148,7 +150,7 @@ describe('the commands record the origin in every path', () => {
   })
 
   test('undo and redo bring the origin back with the marker', () => {
-    const s0 = commands.clickAt(suggested(), spec.markers.ombligo!, 'ombligo')
+    const s0 = confirmSuggestion(suggested(), 'ombligo')
     const s1 = commands.moveTarget(s0, 'ombligo', [50, 60])
     assert.equal(origin(s1, 'ombligo'), 'hand')
     const undone = commands.undo(s1)
@@ -261,7 +263,7 @@ describe('marker_origin in the assessment file', () => {
 
   test('written for the markers whose origin is known, in guided order, and read back', () => {
     let s = suggested(['tragus_izq', 'ombligo', 'tragus_der'])
-    s = commands.clickAt(s, spec.markers.ombligo!, 'ombligo')
+    s = confirmSuggestion(s, 'ombligo')
     s = commands.moveTarget(s, 'tragus_der', [50, 60])
     const doc: Doc = { ...current(s).doc, markers: { ...current(s).doc.markers, punto_mentoniano: [300, 300] } }
     const saved = savedView('anterior', doc, null)
