@@ -687,6 +687,7 @@ export class RecordController {
         this.adopted = tab
       }
     }
+    await this.keepClosedJournals(tab)
     const entry = this.journalOf(tab)
     if (entry && (!workspace || entry.workspace.saved >= workspace.saved)) {
       if (!workspace || workspaceContent(entry.workspace) !== workspaceContent(workspace)) {
@@ -698,6 +699,36 @@ export class RecordController {
     if (entry) this.effects.journal?.clear(tab)
     if (!workspace?.file) return
     await this.showWorkspace(workspace)
+  }
+
+  /**
+   * The journals of the other closed tabs (not `taken`, the one this tab brings back): each
+   * holds a change its page did not live to write. Newer than that tab's workspace, it is
+   * written as that workspace, where "unsaved work from closed windows" lists it to open or
+   * discard, and the journal goes; so no change is left where nothing shows it. The photo of
+   * a view it names but the record never got is left out (it has no bytes to keep). Nothing is
+   * done while the browser cannot tell which tabs are open.
+   */
+  private async keepClosedJournals(taken: string): Promise<void> {
+    const journal = this.effects.journal
+    if (!journal) return
+    const live = await this.effects.liveTabs()
+    if (live === null) return
+    for (const other of journal.tabs()) {
+      if (other === taken || other === this.effects.tab || live.has(other)) continue
+      const entry = this.journalOf(other)
+      if (!entry) continue
+      const stored = await this.storage.workspace(other)
+      const newer = !stored || entry.workspace.saved >= stored.saved
+      if (newer && (!stored || workspaceContent(entry.workspace) !== workspaceContent(stored))) {
+        const unstored = new Set<string>(entry.unstored)
+        const photos = Object.fromEntries(
+          Object.entries(entry.workspace.photos).filter(([view]) => !unstored.has(view)),
+        ) as Workspace['photos']
+        await this.storage.saveWorkspace(other, { ...entry.workspace, photos }, [])
+      }
+      journal.clear(other)
+    }
   }
 
   private journalOf(tab: string): JournalEntry | null {
