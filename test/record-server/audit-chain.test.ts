@@ -14,12 +14,11 @@ import assert from 'node:assert/strict'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
 import { describe, it } from 'node:test'
-import pg from 'pg'
 import { MIGRATIONS } from '../../src/record-server/migrations.js'
 import { waitForOutputLine } from '../support/log-lines.js'
 import { postgresSkip, sharedPostgres, testStores } from '../support/postgres.js'
+import { directDatabase } from '../support/record-database.js'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -29,24 +28,7 @@ import {
   startRecordServer,
 } from '../support/record-server.js'
 
-/** Runs statements on a database directly, as its file's holder (SQLite) or a PostgreSQL role. */
-async function database(target: { file?: string; url?: string }) {
-  if (target.file !== undefined) {
-    const db = new DatabaseSync(target.file)
-    return {
-      query: async (sql: string) => db.prepare(sql).all() as Record<string, unknown>[],
-      exec: async (sql: string) => void db.exec(sql),
-      close: async () => db.close(),
-    }
-  }
-  const client = new pg.Client({ connectionString: target.url })
-  await client.connect()
-  return {
-    query: async (sql: string) => (await client.query(sql)).rows as Record<string, unknown>[],
-    exec: async (sql: string) => void (await client.query(sql)),
-    close: () => client.end(),
-  }
-}
+const database = directDatabase
 
 /** A few entries of every kind: a login, writes, reads, a pull and the audit read. */
 async function someEntries(url: string): Promise<void> {

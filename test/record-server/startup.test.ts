@@ -11,12 +11,11 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
 import { describe, it } from 'node:test'
-import pg from 'pg'
 import { hashPassword } from '../../src/record-server/auth.js'
 import { MIGRATIONS, SCHEMA_VERSION } from '../../src/record-server/migrations.js'
 import { postgresSkip, sharedPostgres, testStores, useOwnPostgres } from '../support/postgres.js'
+import { serverDatabase } from '../support/record-database.js'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -27,24 +26,7 @@ import {
 } from '../support/record-server.js'
 import { waitUntilAnswering } from '../support/server-process.js'
 
-/** Runs statements on a server's database directly (as an operator with the database's own tools would): SQLite's file or PostgreSQL's URL. */
-async function database(server: { dataDir: string; database: string | undefined }) {
-  if (server.database === undefined) {
-    const db = new DatabaseSync(join(server.dataDir, 'record.sqlite'))
-    return {
-      query: async (sql: string) => db.prepare(sql).all() as Record<string, unknown>[],
-      exec: async (sql: string) => void db.exec(sql),
-      close: async () => db.close(),
-    }
-  }
-  const client = new pg.Client({ connectionString: server.database })
-  await client.connect()
-  return {
-    query: async (sql: string) => (await client.query(sql)).rows as Record<string, unknown>[],
-    exec: async (sql: string) => void (await client.query(sql)),
-    close: () => client.end(),
-  }
-}
+const database = serverDatabase
 
 describe('record server: configuration', () => {
   it('refuses to start without a data directory, saying what to set', async () => {
