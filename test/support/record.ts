@@ -263,7 +263,8 @@ export async function storedRecord(page: Page): Promise<{ patients: string[]; vi
 /** Opens the Patients dialog. */
 export async function openRecord(page: Page): Promise<void> {
   await page.locator('#record-button').click()
-  await page.locator('#record-dialog[open] #record-search').waitFor()
+  // aria-busy until the dialog shows the record as it is now (the contents of its last opening till then).
+  await page.locator('#record-dialog[open]:not([aria-busy]) #record-search').waitFor()
 }
 
 /** Answers the question `question` the app is asking; returns its text, once the question is gone. */

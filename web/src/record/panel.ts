@@ -237,6 +237,8 @@ export function mountRecordDialog(
     } else if (focused === search) search.focus()
     else if (focused instanceof HTMLElement && focused.id && !focused.isConnected)
       dialog.querySelector<HTMLElement>(`#${focused.id}`)?.focus()
+    // What the dialog shows is the record as it is now (set busy when it opened: it showed the last contents till here).
+    dialog.removeAttribute('aria-busy')
   }
 
   /** Work of closed windows that is in no patient's record: open it here, or discard it. */
@@ -474,6 +476,7 @@ export function mountRecordDialog(
   button.addEventListener('click', () => {
     selected = controller.store.get().record?.patientId ?? selected
     focusNext = 'record-search'
+    dialog.setAttribute('aria-busy', 'true')
     dialog.showModal()
     void render()
   })
