@@ -30,7 +30,11 @@ describe('a worker killed under load behind deploy/nginx', { skip: nginxSkip() }
     const [portA, portB, listen] = (await distinctPorts(3)) as [number, number, number]
     const instances: Instance[] = await Promise.all([startInstance(portA, env), startInstance(portB, env)])
     const nginx = await startNginx(shippedProxy([portA, portB], listen), listen)
-    const load = steadyLoad(`http://127.0.0.1:${listen}`, 16, 60)
+    // A request counts as lost when it fails or gets no answer within 30 s. Beside the CPU load, on a
+    // 2-core machine that other tests load too, a request re-sent from the killed worker was once
+    // answered later than the load generator's usual 10 s (2 of 9,073, no error in nginx's log):
+    // slow, which this test does not judge (bench/ does), not lost.
+    const load = steadyLoad(`http://127.0.0.1:${listen}`, 16, 60, 30)
     const hog = startCpuHog(availableParallelism(), 60)
     const killed: number[] = []
     let figures: Awaited<ReturnType<typeof load.stop>>

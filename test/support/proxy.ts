@@ -279,7 +279,7 @@ export interface LoadFigures {
 }
 
 /** Analysis requests (all four endpoints in turn) at `connections` keep-alive connections until stop(), at most `maxSeconds`. */
-export function steadyLoad(url: string, connections: number, maxSeconds: number): SteadyLoad {
+export function steadyLoad(url: string, connections: number, maxSeconds: number, timeoutSeconds = 10): SteadyLoad {
   const requests = ENDPOINTS.filter((e) => ANALYSIS_ENDPOINTS.has(e.name)).map((e) => ({
     method: e.method,
     path: e.path,
@@ -287,7 +287,14 @@ export function steadyLoad(url: string, connections: number, maxSeconds: number)
     headers: { 'content-type': 'application/json' },
   }))
   const statuses: Record<string, number> = {}
-  const instance = autocannon({ url, connections, pipelining: 1, duration: maxSeconds, timeout: 10, requests })
+  const instance = autocannon({
+    url,
+    connections,
+    pipelining: 1,
+    duration: maxSeconds,
+    timeout: timeoutSeconds,
+    requests,
+  })
   instance.on('response', (_client: unknown, statusCode: number) => {
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1
   })
