@@ -154,14 +154,18 @@ describe('restarts behind deploy/nginx beside a CPU load', { skip: nginxSkip() }
       // shed: a request shed by both attempts nginx makes (the first instance and the one it
       // re-sends it to), answered to the client with the service's 503 and Retry-After. That is
       // load shedding doing its job, not a failure of the proxy; at the default limit none.
-      assert.equal(
-        figures.non2xx,
-        shedding ? shedTwice.length : 0,
-        `non-2xx answers beyond requests shed by both attempts: ${JSON.stringify(figures.statuses)}\n` +
-          `nginx's non-200 lines not shed by both attempts (first 20):\n${accessLog
-            .filter((l) => !l.startsWith('200 ') && !shedTwice.includes(l))
-            .slice(0, 20)
-            .join('\n')}\nnginx error log:\n${errorLog.slice(0, 4000)}`,
+      // Every answer nginx gave but a 200 is a request shed by both attempts; a 499 is a request the
+      // load generator gave up on as it stopped, not an answer. The client saw at most those 503s: one
+      // shed twice as the load stopped may never have reached it.
+      const notShedTwice = accessLog.filter((l) => !/^(200|499) /.test(l) && !shedTwice.includes(l))
+      assert.deepEqual(
+        notShedTwice.slice(0, 20),
+        [],
+        `answers of nginx other than 200 and requests shed by both attempts\nnginx error log:\n${errorLog.slice(0, 4000)}`,
+      )
+      assert.ok(
+        figures.non2xx <= (shedding ? shedTwice.length : 0),
+        `non-2xx answers beyond requests shed by both attempts (${shedTwice.length}): ${JSON.stringify(figures.statuses)}`,
       )
       assert.equal(figures.non2xx, figures.statuses[503] ?? 0, `only 503s: ${JSON.stringify(figures.statuses)}`)
       assert.equal(figures.errors, 0, `socket errors\nnginx error log:\n${errorLog.slice(0, 4000)}`)
