@@ -9,7 +9,8 @@
  *   503 (its own queue stays a few milliseconds of work per turn).
  * - Flooded: twice as many connections as its queue limit lets it answer in one turn
  *   (MAX_QUEUE_MS=10 here, so that a flood fits on a test machine; the CPU an
- *   analysis takes is measured first): it sheds the excess with 503 and /health
+ *   analysis takes is measured first, unflooded at 8 connections, where at most 1% of
+ *   the requests may get 503 at that small limit): it sheds the excess with 503 and /health
  *   answers 200 throughout; what it serves per second of CPU stays at least a quarter
  *   of what it serves unflooded (its capacity: per CPU second, because on a shared
  *   machine the CPU it gets changes from one second to the next). The rest of its CPU
@@ -43,6 +44,8 @@ const STARVED_MAX_SHED_SHARE = 0.01
 const FLOOD_MAX_QUEUE_MS = 10
 const FLOOD_TIMES_QUEUE = 2
 const FLOOD_MAX_CONNECTIONS = 600
+/** The most 503s allowed in the unflooded run that measures capacity: a stated small share. */
+const UNFLOODED_MAX_SHED_SHARE = 0.01
 /** Connections of the runs that are not a flood. */
 const STEADY_CONNECTIONS = 8
 /**
@@ -183,7 +186,15 @@ describe('the service under pressure', { skip: cpuQuotaSkip() }, () => {
           `${flooded.cpu.toFixed(2)} CPU s, ${Math.round(perCpuSecond(flooded))} served per CPU s (${(100 * share).toFixed(0)}% of capacity); ` +
           `/health ${flooded.health.statuses.length} probes, slowest ${flooded.health.slowestMs} ms`,
       )
-      assert.equal(unflooded.figures.non2xx, 0, 'unflooded, nothing is shed')
+      // The unflooded run measures capacity; at a 10 ms queue limit (a tenth of the
+      // default) a turn slowed by a major garbage collection or by a CPU shared with
+      // other load can still shed a request or two, which is not what this test is about.
+      const unfloodedShed = unflooded.figures.statuses[503] ?? 0
+      assert.ok(
+        unfloodedShed <= UNFLOODED_MAX_SHED_SHARE * unflooded.figures.requests,
+        `unflooded, 503 for ${unfloodedShed} of ${unflooded.figures.requests} requests (at most ${UNFLOODED_MAX_SHED_SHARE * 100}%)`,
+      )
+      assert.equal(unflooded.figures.non2xx - unfloodedShed, 0, 'unflooded, no other failure')
       assert.ok(unflooded.cpu >= 0.5 && flooded.cpu >= 0.5, 'the process got enough CPU to measure')
       assert.ok((flooded.figures.statuses[503] ?? 0) > 0, 'the flood was beyond what the queue limit lets in: some 503')
       assert.ok(share >= FLOOD_MIN_SERVED_SHARE, `served ${(100 * share).toFixed(0)}% of capacity per CPU second`)
