@@ -317,12 +317,15 @@ describe('Kubernetes manifests of the record server (deploy/kubernetes/record-se
       assert.equal(probe?.httpGet?.port, 'http')
   })
 
-  it('takes the database URL from the Secret CloudNativePG makes for the cluster (<cluster>-app, key uri), and no secret as a plain value', () => {
+  it("logs in as the server's own role, with its password from a Secret, and no secret as a plain value", () => {
     const env = Object.fromEntries((container.env ?? []).map((e) => [e.name, e]))
-    assert.deepEqual(env.RECORD_DATABASE_URL?.valueFrom?.secretKeyRef, {
-      name: `${cluster.metadata.name}-app`,
-      key: 'uri',
-    })
+    const url = new URL(env.RECORD_DATABASE_URL?.value ?? '')
+    assert.equal(url.password, '', 'the URL holds no password')
+    assert.equal(url.username, 'record')
+    assert.equal(url.hostname, `${cluster.metadata.name}-rw`, 'the -rw Service, which follows the primary')
+    assert.equal(url.pathname, `/${cluster.spec.bootstrap?.initdb?.database}`)
+    assert.deepEqual(env.PGPASSWORD?.valueFrom?.secretKeyRef, { name: 'posture-record-db-server', key: 'password' })
+    assert.equal(env.RECORD_DATABASE_OWNER_URL, undefined, "the serving process never sees the owner's credentials")
     assert.equal(env.RECORD_DATA_DIR, undefined, 'no data directory beside PostgreSQL')
     assert.equal(env.RECORD_ADMIN_EMAIL?.valueFrom?.secretKeyRef?.name, 'posture-record-admin')
     const file = env.RECORD_ADMIN_PASSWORD_FILE?.value ?? ''
@@ -330,10 +333,49 @@ describe('Kubernetes manifests of the record server (deploy/kubernetes/record-se
     const volume = pod.volumes?.find((v) => v.name === mount?.name)
     assert.equal(volume?.secret?.secretName, 'posture-record-admin', 'the password file is a Secret mounted read-only')
     assert.equal(mount?.readOnly, true)
-    for (const e of container.env ?? [])
-      assert.ok(!/PASSWORD$|URL$|SECRET/.test(e.name) || e.value === undefined || e.name.endsWith('_FILE'), e.name)
-    assert.equal(cluster.spec.bootstrap?.initdb?.database, 'record')
+    for (const c of [container, ...(pod.initContainers ?? [])])
+      for (const e of c.env ?? [])
+        assert.ok(
+          !/PASSWORD$|SECRET/.test(e.name) || e.value === undefined || e.name.endsWith('_FILE'),
+          `${c.name}: ${e.name}`,
+        )
     assert.ok(cluster.spec.instances >= 2, 'a standby to fail over to')
+  })
+
+  it("two roles: the database owned by one the server does not log in as, the server's own made by the operator", () => {
+    const owner = cluster.spec.bootstrap?.initdb?.owner
+    assert.equal(cluster.spec.bootstrap?.initdb?.database, 'record')
+    const server = cluster.spec.managed?.roles?.find((r) => r.name === 'record')
+    assert.ok(server, 'the server role is managed by the operator')
+    assert.notEqual(owner, server.name, 'the owner is not the server role')
+    assert.equal(server.login, true)
+    assert.equal(server.superuser ?? false, false)
+    assert.equal(server.inherit, false)
+    assert.ok(!(server.inRoles ?? []).includes(owner ?? ''), 'the server role is not a member of the owner')
+    assert.equal(server.passwordSecret?.name, 'posture-record-db-server')
+  })
+
+  it('migrates as the owner in an init container of the same image, before the server starts', () => {
+    const init = pod.initContainers ?? []
+    assert.equal(init.length, 1)
+    const migrate = init[0] as NonNullable<(typeof init)[number]>
+    assert.equal(migrate.image, container.image)
+    assert.deepEqual(migrate.command, [...(container.command ?? []), 'migrate'])
+    const env = Object.fromEntries((migrate.env ?? []).map((e) => [e.name, e]))
+    assert.deepEqual(env.RECORD_DATABASE_OWNER_URL?.valueFrom?.secretKeyRef, {
+      name: `${cluster.metadata.name}-app`,
+      key: 'uri',
+    })
+    const serving = Object.fromEntries((container.env ?? []).map((e) => [e.name, e]))
+    assert.deepEqual(
+      env.RECORD_DATABASE_URL,
+      serving.RECORD_DATABASE_URL,
+      'grants go to the role the server logs in as',
+    )
+    assert.deepEqual(env.PGPASSWORD, serving.PGPASSWORD)
+    assert.equal(migrate.securityContext?.readOnlyRootFilesystem, true)
+    assert.deepEqual(migrate.securityContext?.capabilities?.drop, ['ALL'])
+    assert.ok(migrate.resources?.limits?.memory && migrate.resources?.requests?.cpu)
   })
 
   it('runs locked down like the metrics service, with requests within limits and a shutdown inside the grace period', () => {

@@ -75,6 +75,41 @@ export const CLUSTER_SCHEMA = {
             },
           },
         },
+        managed: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            roles: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['name'],
+                additionalProperties: false,
+                properties: {
+                  name: { type: 'string', minLength: 1 },
+                  ensure: { enum: ['present', 'absent'] },
+                  comment: { type: 'string' },
+                  login: { type: 'boolean' },
+                  superuser: { type: 'boolean' },
+                  createdb: { type: 'boolean' },
+                  createrole: { type: 'boolean' },
+                  inherit: { type: 'boolean' },
+                  replication: { type: 'boolean' },
+                  bypassrls: { type: 'boolean' },
+                  connectionLimit: { type: 'integer', minimum: -1 },
+                  inRoles: { type: 'array', items: { type: 'string' } },
+                  passwordSecret: {
+                    type: 'object',
+                    required: ['name'],
+                    additionalProperties: false,
+                    properties: { name: { type: 'string' } },
+                  },
+                  disablePassword: { type: 'boolean' },
+                },
+              },
+            },
+          },
+        },
         storage: {
           type: 'object',
           additionalProperties: false,
@@ -116,6 +151,24 @@ interface Resources {
   limits?: { cpu?: Quantity; memory?: Quantity }
 }
 
+/** A role the operator keeps as declared (ClusterSpec.managed.roles, RoleConfiguration). */
+export interface ManagedRole {
+  name: string
+  ensure?: 'present' | 'absent'
+  comment?: string
+  login?: boolean
+  superuser?: boolean
+  createdb?: boolean
+  createrole?: boolean
+  inherit?: boolean
+  replication?: boolean
+  bypassrls?: boolean
+  connectionLimit?: number
+  inRoles?: string[]
+  passwordSecret?: { name: string }
+  disablePassword?: boolean
+}
+
 /** The same fields as a TypeScript type (object literals of it are checked for unknown fields by tsc). */
 export interface Cluster {
   apiVersion: 'postgresql.cnpg.io/v1'
@@ -128,6 +181,7 @@ export interface Cluster {
     primaryUpdateMethod?: 'switchover' | 'restart'
     enableSuperuserAccess?: boolean
     bootstrap?: { initdb?: { database?: string; owner?: string; secret?: { name: string } } }
+    managed?: { roles?: ManagedRole[] }
     storage?: { size?: Quantity; storageClass?: string; resizeInUseVolumes?: boolean }
     resources?: Resources
     affinity?: {
