@@ -17,6 +17,7 @@ import {
   distinctPorts,
   type Instance,
   nginxSkip,
+  SYSTEM_WAIT_MS,
   shippedProxy,
   startInstance,
   startNginx,
@@ -34,8 +35,9 @@ describe('a worker killed under load behind deploy/nginx', { skip: nginxSkip() }
     // 2-core machine that other tests load too, a request re-sent from the killed worker was once
     // answered later than the load generator's usual 10 s (2 of 9,073, no error in nginx's log):
     // slow, which this test does not judge (bench/ does), not lost.
-    const load = steadyLoad(`http://127.0.0.1:${listen}`, 16, 60, 30)
-    const hog = startCpuHog(availableParallelism(), 60)
+    // Both stop when the kills are done; their own limits only end a run that went wrong.
+    const load = steadyLoad(`http://127.0.0.1:${listen}`, 16, 300, 30)
+    const hog = startCpuHog(availableParallelism(), 300)
     const killed: number[] = []
     let figures: Awaited<ReturnType<typeof load.stop>>
     let accessLog: string[] = []
@@ -48,7 +50,7 @@ describe('a worker killed under load behind deploy/nginx', { skip: nginxSkip() }
         killed.push(victim)
         const died = await instance.waitForLog((l) => l.msg === 'worker died; starting a replacement')
         assert.equal(died.worker, victim)
-        await instance.waitForLog(() => instance.workers().length === 3, 15_000)
+        await instance.waitForLog(() => instance.workers().length === 3, SYSTEM_WAIT_MS)
         await waitForTraffic(instance.port)
       }
       await sleep(300)

@@ -189,6 +189,8 @@ export interface Instance {
  * load beside a test) a WORKERS=2 instance took over 20 s. Only a failure waits this long.
  */
 const READY_MS = 60_000
+/** How long a system test waits for an event before it fails (an event, not a duration it judges). */
+export const SYSTEM_WAIT_MS = 60_000
 
 /** Starts dist/src/main.js on 127.0.0.1:port and waits until /ready answers 200. */
 export async function startInstance(port: number, env: Record<string, string> = {}): Promise<Instance> {
@@ -250,8 +252,13 @@ export async function analysesServed(port: number): Promise<number> {
   return total
 }
 
-/** Waits until the proxy sends this instance traffic again (its count of analyses rises). */
-export async function waitForTraffic(port: number, ms = 15_000): Promise<void> {
+/**
+ * Waits until the proxy sends this instance traffic again (its count of analyses rises).
+ * The deadline only keeps a broken run from hanging: on a 2-core machine under a CPU
+ * load and other tests, a replacement worker or a restarted instance has taken more than
+ * 15 s to take traffic (a repeat run at load 37).
+ */
+export async function waitForTraffic(port: number, ms = SYSTEM_WAIT_MS): Promise<void> {
   const start = await analysesServed(port)
   const deadline = Date.now() + ms
   while ((await analysesServed(port)) <= start) {
