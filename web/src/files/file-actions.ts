@@ -18,6 +18,7 @@ import { byId, download } from '../render/dom.js'
 import type { Viewport } from '../render/viewport.js'
 import { AssessmentFileError, assessmentFileOf, assessmentFromData } from '../state/assessment-file.js'
 import { assessmentLoaded, comparisonLoaded, notify, photoOpened } from '../state/commands.js'
+import { errorDetails } from '../state/error-details.js'
 import type { Photo } from '../state/model.js'
 import type { AppState, LoadedAssessment } from '../state/state.js'
 import type { Store } from '../state/store.js'
@@ -49,8 +50,8 @@ export class Files {
     private readonly ask: Ask = dialogAsk,
   ) {}
 
-  private notify(text: string, ms?: number): void {
-    this.store.set((s) => notify(s, text, ms))
+  private notify(text: string, ms?: number, details?: string): void {
+    this.store.set((s) => notify(s, text, ms, details))
   }
 
   /**
@@ -325,7 +326,7 @@ export class Files {
       download(name, 'application/pdf', bytes)
       this.notify(t('pdf.saved', { name }))
     } catch (error) {
-      this.notify(t('pdf.failed', { reason: error instanceof Error ? error.message : String(error) }), 10_000)
+      this.notify(t('pdf.failed'), 10_000, errorDetails(error))
     }
   }
 }

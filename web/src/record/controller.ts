@@ -28,6 +28,7 @@ import { formatDate, formatDateTime } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
 import { type AssessmentFile, assessmentFileOf, assessmentFromData } from '../state/assessment-file.js'
 import { comparisonLoaded, notify, setView } from '../state/commands.js'
+import { errorDetails } from '../state/error-details.js'
 import { hasContent, VIEW_NAMES, type View } from '../state/model.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
@@ -63,7 +64,9 @@ import {
   type RecordStorage,
   refOf,
   type TabWorkspace,
+  type VisitWrite,
   type Workspace,
+  type WorkspaceWrite,
 } from './storage.js'
 import { valuesOf } from './trend.js'
 
@@ -283,6 +286,17 @@ export class RecordController {
   lastWriteMs = 0
   /** The visit on screen changed or was deleted in another tab since this one read it. */
   elsewhere: Elsewhere = null
+  /**
+   * What the last write could not keep in this browser: the photo (the markers and notes were
+   * kept without it), or everything (the write failed); null when all of it was kept. The
+   * card then says so instead of promising that the work is kept. `unkeptDetails`: the
+   * engine's own text, for the card's "Technical details".
+   */
+  unkept: 'photo' | 'all' | null = null
+  unkeptDetails = ''
+  /** Keys of the photos the write under way could not store, and the engine's reason. */
+  private unstored = new Set<string>()
+  private photoError = ''
 
   constructor(
     readonly store: Store<AppState>,
@@ -428,7 +442,8 @@ export class RecordController {
         }
       })
       .catch((error: unknown) => {
-        this.notify(t('record.saveFailed', { reason: error instanceof Error ? error.message : String(error) }), 10_000)
+        this.keptState('all', errorDetails(error))
+        this.store.set((s) => notify(s, t('record.saveFailed'), 10_000, this.unkeptDetails))
       })
       .then(() => {
         if (this.timer !== undefined || !this.pending) return
@@ -472,10 +487,11 @@ export class RecordController {
     const signature = JSON.stringify([contentOf(file, photos, state.meta.date), state.record, identifier])
     if (signature === this.lastSaved) return
     let open: OpenVisit | null = state.record
+    this.unstored = new Set()
     if (file && open) open = await this.writeVisit(state, file, photoData, open)
     else if (file && identifier) open = await this.attach(state, file, photoData, identifier)
     const rev = open ? this.revs.get(open.visitId) : undefined
-    await this.storage.saveWorkspace(
+    const workspaceWrite = await this.storage.saveWorkspace(
       this.effects.tab,
       {
         file,
@@ -493,6 +509,27 @@ export class RecordController {
       this.adopted = null
     }
     this.lastSaved = JSON.stringify([contentOf(file, photos, state.meta.date), open, identifier])
+    this.noteUnstored(workspaceWrite)
+    if (this.unstored.size === 0) return this.keptState(null, '')
+    const first = this.unkept !== 'photo'
+    this.keptState('photo', this.photoError)
+    if (first) this.store.set((s) => notify(s, t('record.photoNotKept'), 12_000, this.photoError))
+  }
+
+  /** Notes the photos a write could not store (and the engine's reason) for the write under way. */
+  private noteUnstored(write: VisitWrite | WorkspaceWrite): void {
+    if ('ok' in write && !write.ok) return
+    const kept: WorkspaceWrite = write
+    for (const key of kept.unstoredPhotos) this.unstored.add(key)
+    if (kept.photoError) this.photoError = kept.photoError
+  }
+
+  /** What the last write kept (the card says it); listeners hear a change. */
+  private keptState(unkept: 'photo' | 'all' | null, details: string): void {
+    if (this.unkept === unkept && this.unkeptDetails === details) return
+    this.unkept = unkept
+    this.unkeptDetails = details
+    for (const listener of this.listeners) listener()
   }
 
   /**
@@ -529,6 +566,7 @@ export class RecordController {
       rev: 0,
     }
     const written = await this.storage.saveVisit(visit, null, isNew ? patient : null, Object.values(photoData))
+    this.noteUnstored(written)
     if (!written.ok) return null
     this.revs.set(visitId, written.visit.rev)
     const open: OpenVisit = { visitId, patientId: patient.id, created: nowIso }
@@ -588,6 +626,7 @@ export class RecordController {
       rev: expected ?? 0,
     }
     const written = await this.storage.saveVisit(visit, expected, null, Object.values(photoData))
+    this.noteUnstored(written)
     if (written.ok) {
       this.revs.set(open.visitId, written.visit.rev)
       this.tell({ kind: 'visit', tab: this.effects.tab, id: open.visitId, rev: written.visit.rev })
@@ -612,6 +651,7 @@ export class RecordController {
         )
     const copy: VisitRecord = { ...visit, id: this.effects.newId(), patientId: patient.id, rev: 0 }
     const written = await this.storage.saveVisit(copy, null, isNew ? patient : null, Object.values(photoData))
+    this.noteUnstored(written)
     if (!written.ok) throw new Error(t('safety.copy.failed'))
     this.revs.set(copy.id, written.visit.rev)
     const open: OpenVisit = { visitId: copy.id, patientId: patient.id, created: copy.created }
@@ -898,10 +938,7 @@ export class RecordController {
     try {
       await this.showVisit(visit)
     } catch (error) {
-      this.notify(
-        t('record.visit.cannotOpen', { reason: error instanceof Error ? error.message : String(error) }),
-        8000,
-      )
+      this.store.set((s) => notify(s, t('record.visit.cannotOpen'), 8000, errorDetails(error)))
       return
     }
     this.elsewhere = null
@@ -1195,8 +1232,8 @@ export class RecordController {
    * one transaction and says what was written.
    */
   async importBackup(file: File, ask: Ask): Promise<void> {
-    const failed = (reason: string) =>
-      this.store.set((s) => notify(s, t('record.import.failed', { name: file.name, reason }), 12_000))
+    const failed = (reason: string, details?: string) =>
+      this.store.set((s) => notify(s, t('record.import.failed', { name: file.name, reason }), 12_000, details))
     try {
       // Too large to read at all: refused before a byte is read.
       const size = fileSizeProblem('backup', file.size)
@@ -1318,8 +1355,9 @@ export class RecordController {
       if (settings) this.settingsImported()
       this.changed()
     } catch (error) {
-      // Anything unforeseen: nothing was written (the write is one transaction), and the clinician is told.
-      failed(error instanceof Error ? error.message : String(error))
+      // Anything unforeseen: nothing was written (the write is one transaction), and the clinician is told
+      // in our words; the engine's own text goes to the details.
+      failed(t('record.import.unexpected'), errorDetails(error))
     }
   }
 

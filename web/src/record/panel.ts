@@ -12,6 +12,7 @@ import { currentLocale, metricText, t } from '../i18n/index.js'
 import { mountPanel } from '../panels/panel.js'
 import { byId, download, h, setText } from '../render/dom.js'
 import { VIEW_NAMES, type View } from '../state/model.js'
+import type { AppState } from '../state/state.js'
 import { storageUse } from './browser-effects.js'
 import { holdsWork } from './commands.js'
 import type { RecordController } from './controller.js'
@@ -68,8 +69,31 @@ export function mountRecordStatus(controller: RecordController): void {
     ' ',
     reload,
   )
-  card.append(line, elsewhere, move)
+  // What the last write could not keep: said in our words, the engine's text under "Technical details".
+  const unkeptDetails = h(
+    'details',
+    { class: 'record-unkept-details', id: 'record-unkept-details' },
+    h('summary', {}),
+    h('pre', {}),
+  )
+  card.append(line, unkeptDetails, elsewhere, move)
+  /** The line's text: whether the work on screen is kept, never promising what the last write could not keep. */
+  const lineText = (state: AppState): string => {
+    if (controller.unkept === 'all') return t('record.notKept')
+    if (controller.unkept === 'photo') return t('record.photoNotKept')
+    return state.record
+      ? t('record.current', { patient: state.meta.patientId.trim(), date: dateOf(state.meta.date) })
+      : holdsWork(state)
+        ? t('record.current.unsaved')
+        : ''
+  }
   const render = () => {
+    const state = controller.store.get()
+    line.dataset.unkept = controller.unkept ?? ''
+    setText(line, lineText(state))
+    unkeptDetails.hidden = controller.unkept === null || controller.unkeptDetails === ''
+    setText(unkeptDetails.querySelector('summary')!, t('notice.details'))
+    setText(unkeptDetails.querySelector('pre')!, controller.unkeptDetails)
     line.dataset.pending = String(controller.pending)
     line.dataset.writeMs = controller.lastWriteMs.toFixed(1)
     elsewhere.hidden = controller.elsewhere === null
@@ -80,14 +104,7 @@ export function mountRecordStatus(controller: RecordController): void {
   controller.onChange(render)
   render()
   mountPanel(controller.store, (state) => {
-    const content = holdsWork(state)
     line.dataset.saved = state.record ? 'true' : 'false'
-    const text = state.record
-      ? t('record.current', { patient: state.meta.patientId.trim(), date: dateOf(state.meta.date) })
-      : content
-        ? t('record.current.unsaved')
-        : ''
-    setText(line, text)
     move.hidden = state.record === null
     setText(move.querySelector('summary')!, t('safety.move.button'))
     setText(moveLabel, t('safety.move.label'))
