@@ -33,7 +33,7 @@ import { mountTargets } from './panels/targets.js'
 import { mountToolbarMenu } from './panels/toolbar-menu.js'
 import { mountViewTabs } from './panels/view-tabs.js'
 import { Suggestions } from './pose/controller.js'
-import { browserEffects, persistStorage } from './record/browser-effects.js'
+import { browserEffects } from './record/browser-effects.js'
 import { RecordController } from './record/controller.js'
 import { IdbStorage } from './record/idb-storage.js'
 import { mountRecordDialog, mountRecordStatus } from './record/panel.js'
@@ -181,7 +181,6 @@ void IdbStorage.open()
     mountStudyPanel(record, study)
     await record.start()
     await study.refresh()
-    void persistStorage()
   })
   .catch((error: unknown) => store.set((s) => notify(s, t('record.saveFailed'), 10_000, errorDetails(error))))
 void health().then((h) =>

@@ -70,10 +70,14 @@ export const RECORD_EN = {
   'record.current': 'Visit of {patient}, {date}: saved in this browser as you work.',
   'record.current.unsaved':
     'Not in the record yet: type the patient ID to keep this visit. Your work is kept in this browser meanwhile.',
-  'record.storage': 'Stored: {used} of {quota} available to this app.',
-  'record.storage.persisted': 'The browser keeps this data even when space runs low.',
-  'record.storage.notPersisted': 'The browser may clear this data when space runs low: export a backup now and then.',
+  'record.storage': 'The record in this browser: {used} used (of {quota} available).',
+  'record.storage.persisted': 'Persistent storage: the browser keeps it even when space runs low.',
+  'record.storage.notPersisted':
+    'Not persistent: the browser may clear it (when space runs low, or after days without use in Safari).',
   'record.storage.unknown': 'The browser does not say how much space is used.',
+  'record.storage.remind':
+    'This record is the only copy and is not synced with a clinic server: export the whole record now and then, or sync it. Last backup: {date}.',
+  'record.storage.never': 'never',
   'record.saveFailed': 'Could not save in this browser. Export a backup of your work.',
   'record.photoNotKept':
     'The photo could not be saved in this browser; the markers were. Export a copy of your work and keep the original photo.',
@@ -265,11 +269,14 @@ export const RECORD_ES = {
   'record.current': 'Visita de {patient}, {date}: se guarda en este navegador mientras trabaja.',
   'record.current.unsaved':
     'Aún no está en el registro: escriba el identificador del paciente para guardar esta visita. Mientras tanto, su trabajo se conserva en este navegador.',
-  'record.storage': 'Guardado: {used} de {quota} disponibles para esta aplicación.',
-  'record.storage.persisted': 'El navegador conserva estos datos aunque falte espacio.',
+  'record.storage': 'El registro en este navegador: {used} usados (de {quota} disponibles).',
+  'record.storage.persisted': 'Almacenamiento persistente: el navegador lo conserva aunque falte espacio.',
   'record.storage.notPersisted':
-    'El navegador podría borrar estos datos si falta espacio: exporte una copia de seguridad de vez en cuando.',
+    'No es persistente: el navegador puede borrarlo (si falta espacio, o tras días sin uso en Safari).',
   'record.storage.unknown': 'El navegador no indica cuánto espacio se usa.',
+  'record.storage.remind':
+    'Este registro es la única copia y no se sincroniza con un servidor de la clínica: exporte todo el registro de vez en cuando, o sincronícelo. Última copia: {date}.',
+  'record.storage.never': 'nunca',
   'record.saveFailed': 'No se pudo guardar en este navegador. Exporte una copia de su trabajo.',
   'record.photoNotKept':
     'La foto no se pudo guardar en este navegador; las marcas sí. Exporte una copia de su trabajo y conserve la foto original.',

@@ -89,6 +89,8 @@ export interface RecordChannel {
 /** The page's side of the record, given to the controller (browser-effects.ts in the app, stand-ins in tests). */
 export interface RecordEffects {
   readonly ask: Ask
+  /** Asks the browser for persistent storage (navigator.storage.persist()); absent: not asked (node tests). */
+  readonly persist?: () => Promise<boolean>
   /** This tab's id: its workspace's key. */
   readonly tab: string
   readonly channel: RecordChannel | null
@@ -573,6 +575,7 @@ export class RecordController {
     const count = (await this.storage.visitCounts(patient.id)).get(patient.id) ?? 1
     // Only when the screen still shows the work just saved (not another visit opened meanwhile).
     this.store.set((s) => (s.record === null ? visitSaved(s, open, date) : s))
+    if (isNew) void this.askPersist()
     this.notify(
       isNew
         ? t('safety.attached.new', { patient: patient.identifier, date: dateText(date) })
@@ -1116,6 +1119,7 @@ export class RecordController {
     }
     const patient = newPatient(this.effects.newId(), identifier, this.nowIso(), 'added', name)
     await this.storage.putPatient(patient)
+    void this.askPersist()
     this.notify(t('record.patient.added', { identifier: patient.identifier }))
     this.tell({ kind: 'record', tab: this.effects.tab })
     this.changed()
@@ -1219,11 +1223,29 @@ export class RecordController {
     return { name, file }
   }
 
-  /** Saves a backup file of one visit, one patient or the whole record (photos embedded). */
+  /**
+   * Saves a backup file of one visit, one patient or the whole record (photos embedded); a backup of the whole
+   * record is noted as the last backup (the Patients dialog reminds of it when the browser may clear the record).
+   */
   async exportBackup(scope: BackupFile['scope'], id?: string): Promise<void> {
     const { name, file } = await this.backupOf(scope, id)
     this.effects.download(name, 'application/json', JSON.stringify(file))
+    if (scope === 'record') await this.storage.saveLastBackup(this.nowIso())
     this.notify(t('record.export.done', { name }))
+    this.changed()
+  }
+
+  /**
+   * At the record's first patient (once, never at page load: a browser may ask the clinician), asks the browser
+   * to keep the record under storage pressure and not to clear it after days without use (Safari).
+   */
+  private async askPersist(): Promise<void> {
+    try {
+      if (this.effects.persist && (await this.storage.firstPersistAsk())) await this.effects.persist()
+    } catch {
+      // Not asked: the Patients dialog says whether the browser may clear the record.
+    }
+    this.changed()
   }
 
   /**

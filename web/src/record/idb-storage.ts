@@ -55,6 +55,7 @@ const SYNC_STATE_KEY = 'server'
 const REPORT_SETTINGS_KEY = 'report'
 const DELETION_KEY = 'last'
 const LAST_BACKUP_KEY = 'lastBackup'
+const PERSIST_ASKED_KEY = 'persistAsked'
 
 /**
  * A photo as the photos store holds it: its bytes (ArrayBuffer, every engine and mode
@@ -96,7 +97,8 @@ interface RecordSchema extends DBSchema {
   deletion: { key: string; value: StoredDeletion }
   /**
    * The report settings (key 'report'; read back as unknown: admitted by report-settings.ts before any use) and
-   * the ISO time of the last backup of the whole record (key 'lastBackup').
+   * the ISO time of the last backup of the whole record (key 'lastBackup'), when the browser was asked for
+   * persistent storage (key 'persistAsked').
    */
   settings: { key: string; value: StoredReportSettings | string }
   pairs: { key: string; value: RepeatPair }
@@ -863,5 +865,17 @@ export class IdbStorage implements RecordStorage, SyncStore {
 
   async saveLastBackup(iso: string): Promise<void> {
     await this.db.put('settings', iso, LAST_BACKUP_KEY)
+  }
+
+  firstPersistAsk(): Promise<boolean> {
+    return inTransaction(this.db, ['settings'], async (tx) => {
+      if ((await tx.objectStore('settings').getKey(PERSIST_ASKED_KEY)) !== undefined) return false
+      await tx.objectStore('settings').put(new Date().toISOString(), PERSIST_ASKED_KEY)
+      return true
+    })
+  }
+
+  async syncServer(): Promise<string | null> {
+    return (await this.syncState())?.url || null
   }
 }

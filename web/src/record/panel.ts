@@ -142,13 +142,15 @@ export function mountRecordDialog(
   async function render(): Promise<void> {
     if (!dialog.open) return
     const round = ++rendering
-    const [patients, use, counts, selectedVisits, deleted, unfiled] = await Promise.all([
+    const [patients, use, counts, selectedVisits, deleted, unfiled, lastBackup, server] = await Promise.all([
       controller.storage.patients(),
       storageUse(),
       controller.storage.visitCounts(),
       selected ? controller.storage.visits(selected) : Promise.resolve([]),
       controller.deletion(),
       controller.unfiledElsewhere(),
+      controller.storage.lastBackup(),
+      controller.storage.syncServer(),
     ])
     const visits = newestFirst<VisitRecord>(selectedVisits)
     if (round !== rendering) return
@@ -197,16 +199,32 @@ export function mountRecordDialog(
     )
     const close = h('button', { type: 'button', id: 'record-close' }, t('record.close'))
     close.addEventListener('click', () => dialog.close())
-    const storage =
+    const storage = [
       use.usage !== null && use.quota !== null
-        ? `${t('record.storage', { used: megabytes(use.usage), quota: megabytes(use.quota) })} ${t(use.persisted ? 'record.storage.persisted' : 'record.storage.notPersisted')}`
-        : t('record.storage.unknown')
+        ? t('record.storage', { used: megabytes(use.usage), quota: megabytes(use.quota) })
+        : t('record.storage.unknown'),
+      use.persisted === null ? '' : t(use.persisted ? 'record.storage.persisted' : 'record.storage.notPersisted'),
+    ]
+      .filter(Boolean)
+      .join(' ')
+    // The browser may clear the record and no clinic server holds a copy: a reminder, with the last backup's date.
+    const remind = use.persisted !== true && server === null
+    const reminder = remind
+      ? t('record.storage.remind', {
+          date: lastBackup ? formatDateTime(lastBackup, currentLocale()) : t('record.storage.never'),
+        })
+      : ''
     const focused = document.activeElement
     const trendsOpen = dialog.querySelector<HTMLDetailsElement>('#record-trends')?.open ?? false
     dialog.replaceChildren(
       h('h2', { id: 'record-title' }, t('record.title')),
       h('p', { class: 'field-help' }, t('record.privacy')),
-      h('p', { class: 'field-help', id: 'record-storage' }, storage),
+      h(
+        'p',
+        { class: 'field-help', id: 'record-storage', 'data-persisted': String(use.persisted ?? 'unknown') },
+        storage,
+      ),
+      h('p', { class: 'record-reminder', id: 'record-backup-reminder', role: 'note', hidden: !remind }, reminder),
       h(
         'p',
         { class: 'record-undo', role: 'status', hidden: !deleted },

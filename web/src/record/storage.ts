@@ -147,6 +147,13 @@ export interface RecordStorage {
   /** ISO time of the last backup of the whole record (undefined: never). */
   lastBackup(): Promise<string | undefined>
   saveLastBackup(iso: string): Promise<void>
+  /**
+   * True the first time it is called for this record (it is then noted): the browser is asked for
+   * persistent storage once, at the record's first patient.
+   */
+  firstPersistAsk(): Promise<boolean>
+  /** The clinic's record server this record syncs with (its address), null when none is set. */
+  syncServer(): Promise<string | null>
   /** Removes everything. */
   clear(): Promise<void>
   /** Closes the connection (a reload in the tests; the page's end in the app). */
