@@ -313,7 +313,7 @@ export class Files {
       this.notify(t('pdf.failed', { reason: t('pdf.notLoaded') }), 10_000)
       return
     }
-    const { reportPdf, reportPdfFileName } = pdf
+    const { reportPdf, reportPdfFileName, ReportPdfError } = pdf
     try {
       const settings = await admitReportSettings(await this.reportSettings())
       const bytes = await reportPdf(state, {
@@ -326,7 +326,9 @@ export class Files {
       download(name, 'application/pdf', bytes)
       this.notify(t('pdf.saved', { name }))
     } catch (error) {
-      this.notify(t('pdf.failed'), 10_000, errorDetails(error))
+      // Our own reason (a view that could not be drawn) in our sentence; an engine's or jsPDF's text only in the details.
+      if (error instanceof ReportPdfError) this.notify(t('pdf.failed', { reason: error.message }), 10_000)
+      else this.notify(t('pdf.failed', { reason: t('pdf.unexpected') }), 10_000, errorDetails(error))
     }
   }
 }
