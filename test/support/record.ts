@@ -147,8 +147,9 @@ export interface StoreContent {
 
 /**
  * Stores of the page's record database (IndexedDB) as they are now, read in one
- * transaction: each store's keys, and its values where asked, with every Blob in them
- * (a photo's bytes) given as the SHA-256 of its bytes (hex).
+ * transaction: each store's keys, and its values where asked, with every Blob or ArrayBuffer
+ * in them (a photo's bytes: an ArrayBuffer, or a Blob in rows written before) given as the
+ * SHA-256 of its bytes (hex).
  */
 export async function readStores<S extends string>(
   page: Page,
@@ -181,8 +182,12 @@ export async function readStores<S extends string>(
     )
     db.close()
     const plain = async (value: unknown): Promise<unknown> => {
-      if (value instanceof Blob)
-        return [...new Uint8Array(await crypto.subtle.digest('SHA-256', await value.arrayBuffer()))]
+      if (value instanceof Blob || value instanceof ArrayBuffer)
+        return [
+          ...new Uint8Array(
+            await crypto.subtle.digest('SHA-256', value instanceof Blob ? await value.arrayBuffer() : value),
+          ),
+        ]
           .map((x) => x.toString(16).padStart(2, '0'))
           .join('')
       if (Array.isArray(value)) return Promise.all(value.map(plain))
@@ -212,7 +217,8 @@ export async function readRecord(page: Page): Promise<StoredRecord> {
       type: String(p.type),
       width: Number(p.width),
       height: Number(p.height),
-      hash: String(p.blob),
+      // Bytes as the record writes them, or a Blob in a row written before.
+      hash: String(p.bytes ?? p.blob),
     })),
     workspaces: workspace.keys.map((tab, i) => ({ tab, workspace: workspace.values[i]! })),
   }

@@ -3,6 +3,7 @@
  * the input (keyboard table, pointer), file handling and the analysis on it. Nothing
  * else calls across: each part reads the state and changes it through commands.
  */
+
 import { startAnalysis } from './analysis.js'
 import { mountCapture } from './capture/screen.js'
 import { FhirActions } from './fhir/fhir-actions.js'
@@ -32,7 +33,7 @@ import { mountTargets } from './panels/targets.js'
 import { mountToolbarMenu } from './panels/toolbar-menu.js'
 import { mountViewTabs } from './panels/view-tabs.js'
 import { Suggestions } from './pose/controller.js'
-import { browserEffects, persistStorage } from './record/browser-effects.js'
+import { browserEffects } from './record/browser-effects.js'
 import { RecordController } from './record/controller.js'
 import { IdbStorage } from './record/idb-storage.js'
 import { mountRecordDialog, mountRecordStatus } from './record/panel.js'
@@ -45,6 +46,7 @@ import { byId, setText } from './render/dom.js'
 import { renderStage, Stage } from './render/stage.js'
 import { health } from './service/api.js'
 import { notify, setService } from './state/commands.js'
+import { errorDetails } from './state/error-details.js'
 import { VIEW_NAMES } from './state/model.js'
 import { type AppState, initialState } from './state/state.js'
 import { createStore } from './state/store.js'
@@ -179,13 +181,8 @@ void IdbStorage.open()
     mountStudyPanel(record, study)
     await record.start()
     await study.refresh()
-    void persistStorage()
   })
-  .catch((error: unknown) =>
-    store.set((s) =>
-      notify(s, t('record.saveFailed', { reason: error instanceof Error ? error.message : String(error) }), 10_000),
-    ),
-  )
+  .catch((error: unknown) => store.set((s) => notify(s, t('record.saveFailed'), 10_000, errorDetails(error))))
 void health().then((h) =>
   store.set((s) => setService(s, h ? { kind: 'up', version: h.version, status: h.status } : { kind: 'unreachable' })),
 )

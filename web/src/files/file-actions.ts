@@ -18,6 +18,7 @@ import { byId, download } from '../render/dom.js'
 import type { Viewport } from '../render/viewport.js'
 import { AssessmentFileError, assessmentFileOf, assessmentFromData } from '../state/assessment-file.js'
 import { assessmentLoaded, comparisonLoaded, notify, photoOpened } from '../state/commands.js'
+import { errorDetails } from '../state/error-details.js'
 import type { Photo } from '../state/model.js'
 import type { AppState, LoadedAssessment } from '../state/state.js'
 import type { Store } from '../state/store.js'
@@ -49,8 +50,8 @@ export class Files {
     private readonly ask: Ask = dialogAsk,
   ) {}
 
-  private notify(text: string, ms?: number): void {
-    this.store.set((s) => notify(s, text, ms))
+  private notify(text: string, ms?: number, details?: string): void {
+    this.store.set((s) => notify(s, text, ms, details))
   }
 
   /**
@@ -312,7 +313,7 @@ export class Files {
       this.notify(t('pdf.failed', { reason: t('pdf.notLoaded') }), 10_000)
       return
     }
-    const { reportPdf, reportPdfFileName } = pdf
+    const { reportPdf, reportPdfFileName, ReportPdfError } = pdf
     try {
       const settings = await admitReportSettings(await this.reportSettings())
       const bytes = await reportPdf(state, {
@@ -325,7 +326,9 @@ export class Files {
       download(name, 'application/pdf', bytes)
       this.notify(t('pdf.saved', { name }))
     } catch (error) {
-      this.notify(t('pdf.failed', { reason: error instanceof Error ? error.message : String(error) }), 10_000)
+      // Our own reason (a view that could not be drawn) in our sentence; an engine's or jsPDF's text only in the details.
+      if (error instanceof ReportPdfError) this.notify(t('pdf.failed', { reason: error.message }), 10_000)
+      else this.notify(t('pdf.failed', { reason: t('pdf.unexpected') }), 10_000, errorDetails(error))
     }
   }
 }

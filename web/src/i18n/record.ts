@@ -52,7 +52,7 @@ export const RECORD_EN = {
   'record.visit.compare.title': 'Compare the visit on screen with this one, side by side',
   'record.visit.views': 'Views: {views}',
   'record.visit.opened': 'Visit of {patient}, {date}, opened.',
-  'record.visit.cannotOpen': 'The visit could not be opened: {reason}',
+  'record.visit.cannotOpen': 'The visit could not be opened.',
   'record.newVisit.started': 'New visit of {patient}, {date}.',
   'record.confirm.deleteVisit':
     'Delete the visit of {date} of patient "{patient}" with its photos? You can undo it for a while.',
@@ -70,11 +70,20 @@ export const RECORD_EN = {
   'record.current': 'Visit of {patient}, {date}: saved in this browser as you work.',
   'record.current.unsaved':
     'Not in the record yet: type the patient ID to keep this visit. Your work is kept in this browser meanwhile.',
-  'record.storage': 'Stored: {used} of {quota} available to this app.',
-  'record.storage.persisted': 'The browser keeps this data even when space runs low.',
-  'record.storage.notPersisted': 'The browser may clear this data when space runs low: export a backup now and then.',
+  'record.storage': 'The record in this browser: {used} used (of {quota} available).',
+  'record.storage.persisted': 'Persistent storage: the browser keeps it even when space runs low.',
+  'record.storage.notPersisted':
+    'Not persistent: the browser may clear it (when space runs low, or after days without use in Safari).',
   'record.storage.unknown': 'The browser does not say how much space is used.',
-  'record.saveFailed': 'Could not save in this browser: {reason}. Export a backup of your work.',
+  'record.storage.remind':
+    'This record is the only copy and is not synced with a clinic server: export the whole record now and then, or sync it. Last backup: {date}.',
+  'record.storage.never': 'never',
+  'record.saveFailed': 'Could not save in this browser. Export a backup of your work.',
+  'record.photoNotKept':
+    'The photo could not be saved in this browser; the markers were. Export a copy of your work and keep the original photo.',
+  'record.notKept':
+    'Your work could not be saved in this browser: export a copy of it (Save assessment) before closing this window.',
+  'notice.details': 'Technical details',
   'record.conflict.title': 'Another patient',
   'record.conflict.text':
     'This file is an assessment of patient "{file}", but the assessment on screen is of patient "{open}". The two are never merged: open the file as a visit of "{file}" (the one on screen stays in the record), or cancel.',
@@ -168,6 +177,7 @@ export const RECORD_EN = {
   'record.import.written': 'Imported from {name}: {list}.',
   'record.import.writtenNothing': 'Importing {name} changed nothing: everything was kept as it is here.',
   'record.import.failed': '{name} was not imported (nothing was changed): {reason}',
+  'record.import.unexpected': 'something failed in this browser',
   'record.import.nothing': 'Nothing new in {name}: every patient and visit in it is already in the record, the same.',
   'record.import.settings.title': 'Report settings in the backup',
   'record.import.settings.text':
@@ -241,7 +251,7 @@ export const RECORD_ES = {
   'record.visit.compare.title': 'Comparar la visita en pantalla con esta, una junto a otra',
   'record.visit.views': 'Vistas: {views}',
   'record.visit.opened': 'Visita de {patient}, {date}, abierta.',
-  'record.visit.cannotOpen': 'No se pudo abrir la visita: {reason}',
+  'record.visit.cannotOpen': 'No se pudo abrir la visita.',
   'record.newVisit.started': 'Nueva visita de {patient}, {date}.',
   'record.confirm.deleteVisit':
     '¿Eliminar la visita del {date} del paciente «{patient}» con sus fotos? Podrá deshacerlo durante un rato.',
@@ -259,12 +269,20 @@ export const RECORD_ES = {
   'record.current': 'Visita de {patient}, {date}: se guarda en este navegador mientras trabaja.',
   'record.current.unsaved':
     'Aún no está en el registro: escriba el identificador del paciente para guardar esta visita. Mientras tanto, su trabajo se conserva en este navegador.',
-  'record.storage': 'Guardado: {used} de {quota} disponibles para esta aplicación.',
-  'record.storage.persisted': 'El navegador conserva estos datos aunque falte espacio.',
+  'record.storage': 'El registro en este navegador: {used} usados (de {quota} disponibles).',
+  'record.storage.persisted': 'Almacenamiento persistente: el navegador lo conserva aunque falte espacio.',
   'record.storage.notPersisted':
-    'El navegador podría borrar estos datos si falta espacio: exporte una copia de seguridad de vez en cuando.',
+    'No es persistente: el navegador puede borrarlo (si falta espacio, o tras días sin uso en Safari).',
   'record.storage.unknown': 'El navegador no indica cuánto espacio se usa.',
-  'record.saveFailed': 'No se pudo guardar en este navegador: {reason}. Exporte una copia de su trabajo.',
+  'record.storage.remind':
+    'Este registro es la única copia y no se sincroniza con un servidor de la clínica: exporte todo el registro de vez en cuando, o sincronícelo. Última copia: {date}.',
+  'record.storage.never': 'nunca',
+  'record.saveFailed': 'No se pudo guardar en este navegador. Exporte una copia de su trabajo.',
+  'record.photoNotKept':
+    'La foto no se pudo guardar en este navegador; las marcas sí. Exporte una copia de su trabajo y conserve la foto original.',
+  'record.notKept':
+    'Su trabajo no se pudo guardar en este navegador: exporte una copia (Guardar valoración) antes de cerrar esta ventana.',
+  'notice.details': 'Detalles técnicos',
   'record.conflict.title': 'Otro paciente',
   'record.conflict.text':
     'Este archivo es una valoración del paciente «{file}», pero la valoración en pantalla es del paciente «{open}». Nunca se mezclan: abra el archivo como visita de «{file}» (la de la pantalla se queda en el registro), o cancele.',
@@ -362,6 +380,7 @@ export const RECORD_ES = {
   'record.import.written': 'Importado desde {name}: {list}.',
   'record.import.writtenNothing': 'La importación de {name} no ha cambiado nada: todo se ha dejado como estaba.',
   'record.import.failed': 'No se importó {name} (no se ha cambiado nada): {reason}',
+  'record.import.unexpected': 'algo falló en este navegador',
   'record.import.nothing': 'Nada nuevo en {name}: todos sus pacientes y visitas ya están en el registro, idénticos.',
   'record.import.settings.title': 'Configuración de los informes en la copia',
   'record.import.settings.text':

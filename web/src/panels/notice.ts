@@ -8,7 +8,8 @@
  * the room under the photo grows to the notice's height while it is shown (--notice-room).
  */
 
-import { byId, setText } from '../render/dom.js'
+import { t } from '../i18n/index.js'
+import { byId, h, setText } from '../render/dom.js'
 import { type Band, NOTICE_GAP_PX, noticeTop } from '../render/notice-layout.js'
 import { dismissNotice } from '../state/commands.js'
 import type { AppState } from '../state/state.js'
@@ -35,6 +36,12 @@ export function mountNotice(store: Store<AppState>): void {
     if (el.matches(':popover-open')) el.hidePopover()
     el.showPopover()
     setText(el, notice.text)
+    // An engine's own text stands apart, under "Technical details", never inside the sentence.
+    if (notice.details)
+      el.append(
+        h('details', { class: 'notice-details' }, h('summary', {}, t('notice.details')), h('pre', {}, notice.details)),
+      )
+    el.classList.toggle('has-details', Boolean(notice.details))
     el.classList.add('show')
     placeClear(el, true)
     timer = window.setTimeout(() => store.set((s) => (s.notice === notice ? dismissNotice(s) : s)), notice.ms)

@@ -5,6 +5,7 @@
  * (files/report-settings.ts); a refused one is said in words and nothing is kept.
  * Read again (reload) when a backup's import wrote other settings.
  */
+
 import {
   admitReportSettings,
   LOGO_LIMITS,
@@ -16,6 +17,7 @@ import {
 import { t } from '../i18n/index.js'
 import { byId, h } from '../render/dom.js'
 import { notify } from '../state/commands.js'
+import { errorDetails } from '../state/error-details.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
 
@@ -34,7 +36,7 @@ export function mountReportSettings(
   const box = byId<HTMLDetailsElement>('report-settings')
   let logo: Blob | null = null
   let stored: StoredReportSettings = { clinic: '', clinician: '', logo: null }
-  const say = (text: string, ms?: number) => store.set((s) => notify(s, text, ms))
+  const say = (text: string, ms?: number, details?: string) => store.set((s) => notify(s, text, ms, details))
 
   function render(): void {
     const open = box.open
@@ -87,7 +89,7 @@ export function mountReportSettings(
         effects.saved?.()
         say(t('settings.report.saved'))
       } catch (error) {
-        say(t('record.saveFailed', { reason: error instanceof Error ? error.message : String(error) }), 10_000)
+        say(t('record.saveFailed'), 10_000, errorDetails(error))
       }
     })
     box.replaceChildren(

@@ -128,6 +128,7 @@ export async function browserEffects(): Promise<RecordEffects> {
   const tab = await claimTab()
   return {
     ask: dialogAsk,
+    persist: persistStorage,
     tab,
     channel: channel(),
     storablePhoto: (url) => storablePhoto(url),

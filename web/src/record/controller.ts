@@ -28,6 +28,7 @@ import { formatDate, formatDateTime } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
 import { type AssessmentFile, assessmentFileOf, assessmentFromData } from '../state/assessment-file.js'
 import { comparisonLoaded, notify, setView } from '../state/commands.js'
+import { errorDetails } from '../state/error-details.js'
 import { hasContent, VIEW_NAMES, type View } from '../state/model.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
@@ -63,7 +64,9 @@ import {
   type RecordStorage,
   refOf,
   type TabWorkspace,
+  type VisitWrite,
   type Workspace,
+  type WorkspaceWrite,
 } from './storage.js'
 import { valuesOf } from './trend.js'
 
@@ -86,6 +89,8 @@ export interface RecordChannel {
 /** The page's side of the record, given to the controller (browser-effects.ts in the app, stand-ins in tests). */
 export interface RecordEffects {
   readonly ask: Ask
+  /** Asks the browser for persistent storage (navigator.storage.persist()); absent: not asked (node tests). */
+  readonly persist?: () => Promise<boolean>
   /** This tab's id: its workspace's key. */
   readonly tab: string
   readonly channel: RecordChannel | null
@@ -283,6 +288,17 @@ export class RecordController {
   lastWriteMs = 0
   /** The visit on screen changed or was deleted in another tab since this one read it. */
   elsewhere: Elsewhere = null
+  /**
+   * What the last write could not keep in this browser: the photo (the markers and notes were
+   * kept without it), or everything (the write failed); null when all of it was kept. The
+   * card then says so instead of promising that the work is kept. `unkeptDetails`: the
+   * engine's own text, for the card's "Technical details".
+   */
+  unkept: 'photo' | 'all' | null = null
+  unkeptDetails = ''
+  /** Keys of the photos the write under way could not store, and the engine's reason. */
+  private unstored = new Set<string>()
+  private photoError = ''
 
   constructor(
     readonly store: Store<AppState>,
@@ -428,7 +444,8 @@ export class RecordController {
         }
       })
       .catch((error: unknown) => {
-        this.notify(t('record.saveFailed', { reason: error instanceof Error ? error.message : String(error) }), 10_000)
+        this.keptState('all', errorDetails(error))
+        this.store.set((s) => notify(s, t('record.saveFailed'), 10_000, this.unkeptDetails))
       })
       .then(() => {
         if (this.timer !== undefined || !this.pending) return
@@ -472,10 +489,11 @@ export class RecordController {
     const signature = JSON.stringify([contentOf(file, photos, state.meta.date), state.record, identifier])
     if (signature === this.lastSaved) return
     let open: OpenVisit | null = state.record
+    this.unstored = new Set()
     if (file && open) open = await this.writeVisit(state, file, photoData, open)
     else if (file && identifier) open = await this.attach(state, file, photoData, identifier)
     const rev = open ? this.revs.get(open.visitId) : undefined
-    await this.storage.saveWorkspace(
+    const workspaceWrite = await this.storage.saveWorkspace(
       this.effects.tab,
       {
         file,
@@ -493,6 +511,27 @@ export class RecordController {
       this.adopted = null
     }
     this.lastSaved = JSON.stringify([contentOf(file, photos, state.meta.date), open, identifier])
+    this.noteUnstored(workspaceWrite)
+    if (this.unstored.size === 0) return this.keptState(null, '')
+    const first = this.unkept !== 'photo'
+    this.keptState('photo', this.photoError)
+    if (first) this.store.set((s) => notify(s, t('record.photoNotKept'), 12_000, this.photoError))
+  }
+
+  /** Notes the photos a write could not store (and the engine's reason) for the write under way. */
+  private noteUnstored(write: VisitWrite | WorkspaceWrite): void {
+    if ('ok' in write && !write.ok) return
+    const kept: WorkspaceWrite = write
+    for (const key of kept.unstoredPhotos) this.unstored.add(key)
+    if (kept.photoError) this.photoError = kept.photoError
+  }
+
+  /** What the last write kept (the card says it); listeners hear a change. */
+  private keptState(unkept: 'photo' | 'all' | null, details: string): void {
+    if (this.unkept === unkept && this.unkeptDetails === details) return
+    this.unkept = unkept
+    this.unkeptDetails = details
+    for (const listener of this.listeners) listener()
   }
 
   /**
@@ -529,12 +568,14 @@ export class RecordController {
       rev: 0,
     }
     const written = await this.storage.saveVisit(visit, null, isNew ? patient : null, Object.values(photoData))
+    this.noteUnstored(written)
     if (!written.ok) return null
     this.revs.set(visitId, written.visit.rev)
     const open: OpenVisit = { visitId, patientId: patient.id, created: nowIso }
     const count = (await this.storage.visitCounts(patient.id)).get(patient.id) ?? 1
     // Only when the screen still shows the work just saved (not another visit opened meanwhile).
     this.store.set((s) => (s.record === null ? visitSaved(s, open, date) : s))
+    if (isNew) void this.askPersist()
     this.notify(
       isNew
         ? t('safety.attached.new', { patient: patient.identifier, date: dateText(date) })
@@ -588,6 +629,7 @@ export class RecordController {
       rev: expected ?? 0,
     }
     const written = await this.storage.saveVisit(visit, expected, null, Object.values(photoData))
+    this.noteUnstored(written)
     if (written.ok) {
       this.revs.set(open.visitId, written.visit.rev)
       this.tell({ kind: 'visit', tab: this.effects.tab, id: open.visitId, rev: written.visit.rev })
@@ -612,6 +654,7 @@ export class RecordController {
         )
     const copy: VisitRecord = { ...visit, id: this.effects.newId(), patientId: patient.id, rev: 0 }
     const written = await this.storage.saveVisit(copy, null, isNew ? patient : null, Object.values(photoData))
+    this.noteUnstored(written)
     if (!written.ok) throw new Error(t('safety.copy.failed'))
     this.revs.set(copy.id, written.visit.rev)
     const open: OpenVisit = { visitId: copy.id, patientId: patient.id, created: copy.created }
@@ -898,10 +941,7 @@ export class RecordController {
     try {
       await this.showVisit(visit)
     } catch (error) {
-      this.notify(
-        t('record.visit.cannotOpen', { reason: error instanceof Error ? error.message : String(error) }),
-        8000,
-      )
+      this.store.set((s) => notify(s, t('record.visit.cannotOpen'), 8000, errorDetails(error)))
       return
     }
     this.elsewhere = null
@@ -1079,6 +1119,7 @@ export class RecordController {
     }
     const patient = newPatient(this.effects.newId(), identifier, this.nowIso(), 'added', name)
     await this.storage.putPatient(patient)
+    void this.askPersist()
     this.notify(t('record.patient.added', { identifier: patient.identifier }))
     this.tell({ kind: 'record', tab: this.effects.tab })
     this.changed()
@@ -1182,11 +1223,29 @@ export class RecordController {
     return { name, file }
   }
 
-  /** Saves a backup file of one visit, one patient or the whole record (photos embedded). */
+  /**
+   * Saves a backup file of one visit, one patient or the whole record (photos embedded); a backup of the whole
+   * record is noted as the last backup (the Patients dialog reminds of it when the browser may clear the record).
+   */
   async exportBackup(scope: BackupFile['scope'], id?: string): Promise<void> {
     const { name, file } = await this.backupOf(scope, id)
     this.effects.download(name, 'application/json', JSON.stringify(file))
+    if (scope === 'record') await this.storage.saveLastBackup(this.nowIso())
     this.notify(t('record.export.done', { name }))
+    this.changed()
+  }
+
+  /**
+   * At the record's first patient (once, never at page load: a browser may ask the clinician), asks the browser
+   * to keep the record under storage pressure and not to clear it after days without use (Safari).
+   */
+  private async askPersist(): Promise<void> {
+    try {
+      if (this.effects.persist && (await this.storage.firstPersistAsk())) await this.effects.persist()
+    } catch {
+      // Not asked: the Patients dialog says whether the browser may clear the record.
+    }
+    this.changed()
   }
 
   /**
@@ -1195,8 +1254,8 @@ export class RecordController {
    * one transaction and says what was written.
    */
   async importBackup(file: File, ask: Ask): Promise<void> {
-    const failed = (reason: string) =>
-      this.store.set((s) => notify(s, t('record.import.failed', { name: file.name, reason }), 12_000))
+    const failed = (reason: string, details?: string) =>
+      this.store.set((s) => notify(s, t('record.import.failed', { name: file.name, reason }), 12_000, details))
     try {
       // Too large to read at all: refused before a byte is read.
       const size = fileSizeProblem('backup', file.size)
@@ -1318,8 +1377,9 @@ export class RecordController {
       if (settings) this.settingsImported()
       this.changed()
     } catch (error) {
-      // Anything unforeseen: nothing was written (the write is one transaction), and the clinician is told.
-      failed(error instanceof Error ? error.message : String(error))
+      // Anything unforeseen: nothing was written (the write is one transaction), and the clinician is told
+      // in our words; the engine's own text goes to the details.
+      failed(t('record.import.unexpected'), errorDetails(error))
     }
   }
 

@@ -4,7 +4,10 @@
  * transactions and indexes visible. Dexie does more (queries, live queries,
  * migrations) than a few stores with two indexes need, at about 20 times the size.
  * Stores: patients (index by identifier key), visits (index by patient; each with a
- * revision checked on every write), photos (Blobs), workspace (one entry per tab),
+ * revision checked on every write), photos (their bytes as an ArrayBuffer with their type:
+ * WebKit's private mode refuses Blobs in IndexedDB but takes ArrayBuffers; rows written
+ * as Blobs by earlier versions are read as they are and rewritten as bytes when read),
+ * workspace (one entry per tab),
  * deletion (the last deletion, for undo), settings (the clinic's report settings),
  * pairs (the repeat pairs of the clinic's repeatability study). Every write that touches several records
  * is one transaction, aborted whole on any error.
@@ -12,8 +15,17 @@
  */
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb'
 import type { StoredReportSettings } from '../files/report-settings.js'
-import type { PatientRecord, RepeatPair, VisitRecord } from './model.js'
-import type { Deletion, PhotoData, RecordStorage, TabWorkspace, VisitWrite, Workspace } from './storage.js'
+import { errorDetails } from '../state/error-details.js'
+import type { PatientRecord, PhotoRef, RepeatPair, VisitRecord } from './model.js'
+import type {
+  Deletion,
+  PhotoData,
+  RecordStorage,
+  TabWorkspace,
+  VisitWrite,
+  Workspace,
+  WorkspaceWrite,
+} from './storage.js'
 import { decidePulled, localPatientOf, localVisitOf, samePatient, sameVisit } from './sync/plan.js'
 import type { PulledOutcome, SyncStore, TakenEntry } from './sync/store.js'
 import {
@@ -42,15 +54,53 @@ const DATABASE_VERSION = 4
 const SYNC_STATE_KEY = 'server'
 const REPORT_SETTINGS_KEY = 'report'
 const DELETION_KEY = 'last'
+const LAST_BACKUP_KEY = 'lastBackup'
+const PERSIST_ASKED_KEY = 'persistAsked'
+
+/**
+ * A photo as the photos store holds it: its bytes (ArrayBuffer, every engine and mode
+ * takes them), or a Blob in a row written before photos were kept as bytes.
+ */
+type StoredPhoto = PhotoRef & ({ readonly bytes: ArrayBuffer; readonly blob?: never } | { readonly blob: Blob })
+
+/** The last deletion as stored: its photos as the photos store held them. */
+type StoredDeletion = Omit<Deletion, 'photos'> & { readonly photos: readonly StoredPhoto[] }
+
+/** The photos as the store keeps them (bytes); read before a transaction opens (reading a Blob is not a request of it). */
+async function storedPhotos(photos: readonly PhotoData[]): Promise<StoredPhoto[]> {
+  return Promise.all(
+    photos.map(async (p) => ({
+      key: p.key,
+      type: p.type,
+      width: p.width,
+      height: p.height,
+      bytes: await p.blob.arrayBuffer(),
+    })),
+  )
+}
+
+/** A stored photo as the app uses it (a Blob of its bytes, for display and files). */
+function photoData(row: StoredPhoto): PhotoData {
+  const ref = { key: row.key, type: row.type, width: row.width, height: row.height }
+  return { ...ref, blob: 'bytes' in row && row.bytes ? new Blob([row.bytes], { type: row.type }) : (row.blob as Blob) }
+}
+
+function deletionData(d: StoredDeletion): Deletion {
+  return { ...d, photos: d.photos.map(photoData) }
+}
 
 interface RecordSchema extends DBSchema {
   patients: { key: string; value: PatientRecord; indexes: { key: string } }
   visits: { key: string; value: VisitRecord; indexes: { patientId: string } }
-  photos: { key: string; value: PhotoData }
+  photos: { key: string; value: StoredPhoto }
   workspace: { key: string; value: Workspace }
-  deletion: { key: string; value: Deletion }
-  /** Read back as unknown: admitted by report-settings.ts before any use. */
-  settings: { key: string; value: StoredReportSettings }
+  deletion: { key: string; value: StoredDeletion }
+  /**
+   * The report settings (key 'report'; read back as unknown: admitted by report-settings.ts before any use) and
+   * the ISO time of the last backup of the whole record (key 'lastBackup'), when the browser was asked for
+   * persistent storage (key 'persistAsked').
+   */
+  settings: { key: string; value: StoredReportSettings | string }
   pairs: { key: string; value: RepeatPair }
   /** Local writes waiting to reach the record server, in order (sync/types.ts OutboxEntry). */
   outbox: { key: number; value: OutboxEntry; indexes: { entity: string } }
@@ -141,12 +191,12 @@ async function inTransaction<T>(db: Db, stores: Store[], body: (tx: WriteTx) => 
  * be shared: the same picture kept with several visits, or on screen in a tab) and
  * returns them for undo.
  */
-async function removePhotosOf(tx: WriteTx, removed: readonly VisitRecord[]): Promise<PhotoData[]> {
+async function removePhotosOf(tx: WriteTx, removed: readonly VisitRecord[]): Promise<StoredPhoto[]> {
   const ids = new Set(removed.map((v) => v.id))
   const others = (await tx.objectStore('visits').getAll()).filter((v) => !ids.has(v.id))
   const workspaces = await tx.objectStore('workspace').getAll()
   const kept = new Set([...photoKeys(others), ...workspaces.flatMap((w) => Object.values(w.photos).map((p) => p.key))])
-  const photos: PhotoData[] = []
+  const photos: StoredPhoto[] = []
   for (const key of new Set(photoKeys(removed))) {
     if (kept.has(key)) continue
     const photo = await tx.objectStore('photos').get(key)
@@ -161,9 +211,17 @@ async function removePhotosOf(tx: WriteTx, removed: readonly VisitRecord[]): Pro
  * in the write's own transaction, so no deletion in another tab can remove them
  * between the check and the write.
  */
-async function ensurePhotos(tx: WriteTx, photos: readonly PhotoData[]): Promise<void> {
+async function ensurePhotos(tx: WriteTx, photos: readonly StoredPhoto[]): Promise<void> {
   for (const photo of photos)
     if ((await tx.objectStore('photos').getKey(photo.key)) === undefined) await tx.objectStore('photos').put(photo)
+}
+
+/** The keys of `photos` the store does not hold, read in the write's transaction. */
+async function missingPhotos(tx: WriteTx, photos: readonly StoredPhoto[]): Promise<string[]> {
+  const missing: string[] = []
+  for (const photo of photos)
+    if ((await tx.objectStore('photos').getKey(photo.key)) === undefined) missing.push(photo.key)
+  return missing
 }
 
 export class IdbStorage implements RecordStorage, SyncStore {
@@ -238,29 +296,61 @@ export class IdbStorage implements RecordStorage, SyncStore {
     return new Map(ids.map((id, i) => [id, counts[i]!]))
   }
 
-  photo(key: string): Promise<PhotoData | undefined> {
-    return this.db.get('photos', key)
+  async photo(key: string): Promise<PhotoData | undefined> {
+    const row = await this.db.get('photos', key)
+    if (!row) return undefined
+    const data = photoData(row)
+    if (!('bytes' in row && row.bytes)) await this.asBytes(data)
+    return data
   }
 
-  saveVisit(
+  /**
+   * Rewrites a photo stored as a Blob (before photos were kept as bytes) as its bytes, when
+   * it is still stored as a Blob (a deletion meanwhile is not undone). Best effort: a
+   * failure leaves the Blob row, which is read as it is.
+   */
+  private async asBytes(data: PhotoData): Promise<void> {
+    try {
+      const [bytes] = await storedPhotos([data])
+      await inTransaction(this.db, ['photos'], async (tx) => {
+        const row = await tx.objectStore('photos').get(data.key)
+        if (row && !('bytes' in row && row.bytes)) await tx.objectStore('photos').put(bytes!)
+      })
+    } catch {
+      // Kept as a Blob: read as it is next time.
+    }
+  }
+
+  async saveVisit(
     visit: VisitRecord,
     expectedRev: number | null,
     put: PatientRecord | null,
     photos: readonly PhotoData[],
   ): Promise<VisitWrite> {
-    return inTransaction(this.db, ['patients', 'visits', 'photos', ...SYNC_STORES], async (tx): Promise<VisitWrite> => {
-      const current = await tx.objectStore('visits').get(visit.id)
-      if ((current?.rev ?? null) !== expectedRev) return { ok: false, current }
-      const stored = { ...visit, rev: (current?.rev ?? 0) + 1 }
-      if (put) {
-        await tx.objectStore('patients').put(put)
-        await queue(tx, 'patient', put.id, 'put')
-      }
-      await ensurePhotos(tx, photos)
-      await tx.objectStore('visits').put(stored)
-      await queue(tx, 'visit', stored.id, 'put')
-      return { ok: true, visit: stored }
-    })
+    const rows = await storedPhotos(photos)
+    const write = (withPhotos: boolean) =>
+      inTransaction(this.db, ['patients', 'visits', 'photos', ...SYNC_STORES], async (tx): Promise<VisitWrite> => {
+        const current = await tx.objectStore('visits').get(visit.id)
+        if ((current?.rev ?? null) !== expectedRev) return { ok: false, current }
+        const stored = { ...visit, rev: (current?.rev ?? 0) + 1 }
+        if (put) {
+          await tx.objectStore('patients').put(put)
+          await queue(tx, 'patient', put.id, 'put')
+        }
+        if (withPhotos) await ensurePhotos(tx, rows)
+        await tx.objectStore('visits').put(stored)
+        await queue(tx, 'visit', stored.id, 'put')
+        return { ok: true, visit: stored, unstoredPhotos: withPhotos ? [] : await missingPhotos(tx, rows) }
+      })
+    try {
+      return await write(true)
+    } catch (error) {
+      if (rows.length === 0) throw error
+      // The photos could not be written (an engine refusing the value, the quota): the visit's markers and notes
+      // are written without them, and the photos not stored are named so the clinician is told.
+      const written = await write(false)
+      return written.ok ? { ...written, photoError: errorDetails(error) } : written
+    }
   }
 
   async putPatient(patient: PatientRecord): Promise<void> {
@@ -285,7 +375,7 @@ export class IdbStorage implements RecordStorage, SyncStore {
         }
         await tx.objectStore('patients').delete(id)
         await queue(tx, 'patient', id, 'delete', until)
-        const deletion: Deletion = {
+        const deletion: StoredDeletion = {
           kind: 'patient',
           patient: patient.identifier,
           date: '',
@@ -295,7 +385,7 @@ export class IdbStorage implements RecordStorage, SyncStore {
           photos,
         }
         await tx.objectStore('deletion').put(deletion, DELETION_KEY)
-        return deletion
+        return deletionData(deletion)
       },
     )
   }
@@ -311,7 +401,7 @@ export class IdbStorage implements RecordStorage, SyncStore {
         const photos = await removePhotosOf(tx, [visit])
         await tx.objectStore('visits').delete(id)
         await queue(tx, 'visit', id, 'delete', until)
-        const deletion: Deletion = {
+        const deletion: StoredDeletion = {
           kind: 'visit',
           patient: patient?.identifier ?? '',
           date: visit.date,
@@ -322,14 +412,14 @@ export class IdbStorage implements RecordStorage, SyncStore {
           photos,
         }
         await tx.objectStore('deletion').put(deletion, DELETION_KEY)
-        return deletion
+        return deletionData(deletion)
       },
     )
   }
 
   async deletion(now: number): Promise<Deletion | undefined> {
     const d = await this.db.get('deletion', DELETION_KEY)
-    return d && now <= d.until ? d : undefined
+    return d && now <= d.until ? deletionData(d) : undefined
   }
 
   undoDeletion(now: number): Promise<Deletion | undefined> {
@@ -351,17 +441,18 @@ export class IdbStorage implements RecordStorage, SyncStore {
         }
       }
       for (const p of d.photos) await tx.objectStore('photos').put(p)
-      return d
+      return deletionData(d)
     })
   }
 
-  restore(
+  async restore(
     patients: readonly PatientRecord[],
     visits: readonly VisitRecord[],
     photos: readonly PhotoData[],
     pairs: readonly RepeatPair[] = [],
     settings?: StoredReportSettings,
   ): Promise<VisitRecord[]> {
+    const rows = await storedPhotos(photos)
     return inTransaction(this.db, ['patients', 'visits', 'photos', 'pairs', 'settings', ...SYNC_STORES], async (tx) => {
       if (settings) await tx.objectStore('settings').put(settings, REPORT_SETTINGS_KEY)
       for (const p of patients) {
@@ -376,7 +467,7 @@ export class IdbStorage implements RecordStorage, SyncStore {
         await queue(tx, 'visit', visit.id, 'put')
         stored.push(visit)
       }
-      for (const p of photos) await tx.objectStore('photos').put(p)
+      for (const p of rows) await tx.objectStore('photos').put(p)
       for (const p of pairs)
         if ((await tx.objectStore('pairs').getKey(p.id)) === undefined) await tx.objectStore('pairs').put(p)
       return stored
@@ -409,11 +500,22 @@ export class IdbStorage implements RecordStorage, SyncStore {
     return tabs.map((tab, i) => ({ tab, workspace: values[i]! }))
   }
 
-  saveWorkspace(tab: string, workspace: Workspace, photos: readonly PhotoData[]): Promise<void> {
-    return inTransaction(this.db, ['workspace', 'photos'], async (tx) => {
-      await ensurePhotos(tx, photos)
-      await tx.objectStore('workspace').put(workspace, tab)
-    })
+  async saveWorkspace(tab: string, workspace: Workspace, photos: readonly PhotoData[]): Promise<WorkspaceWrite> {
+    const rows = await storedPhotos(photos)
+    const write = (withPhotos: boolean) =>
+      inTransaction(this.db, ['workspace', 'photos'], async (tx): Promise<WorkspaceWrite> => {
+        if (withPhotos) await ensurePhotos(tx, rows)
+        await tx.objectStore('workspace').put(workspace, tab)
+        return { unstoredPhotos: withPhotos ? [] : await missingPhotos(tx, rows) }
+      })
+    try {
+      return await write(true)
+    } catch (error) {
+      if (rows.length === 0) throw error
+      // As in saveVisit: the work on screen is kept without the photos that could not be written.
+      const written = await write(false)
+      return { ...written, photoError: errorDetails(error) }
+    }
   }
 
   async deleteWorkspace(tab: string): Promise<void> {
@@ -553,7 +655,8 @@ export class IdbStorage implements RecordStorage, SyncStore {
     else await this.db.delete('syncMeta', `has:${sha}`)
   }
 
-  applyPulled(change: PulledEntity, photos: readonly PhotoData[]): Promise<PulledOutcome> {
+  async applyPulled(change: PulledEntity, photos: readonly PhotoData[]): Promise<PulledOutcome> {
+    const rows = await storedPhotos(photos)
     const stores: Store[] = ['patients', 'visits', 'photos', 'workspace', 'outbox', 'synced', 'conflicts', 'syncMeta']
     return inTransaction(this.db, stores, async (tx): Promise<PulledOutcome> => {
       const entity = entityKey(change.kind, change.id)
@@ -623,7 +726,7 @@ export class IdbStorage implements RecordStorage, SyncStore {
         await tx.objectStore('patients').put(localPatientOf(change.patient, patient))
         await tx.objectStore('synced').put({ entity, rev: change.patient.rev })
       } else {
-        await ensurePhotos(tx, photos)
+        await ensurePhotos(tx, rows)
         await tx.objectStore('visits').put(localVisitOf(change.visit, visit?.rev))
         await tx.objectStore('synced').put({ entity, rev: change.visit.rev, patientId: change.visit.patient_id })
       }
@@ -631,12 +734,13 @@ export class IdbStorage implements RecordStorage, SyncStore {
     })
   }
 
-  resolveConflict(
+  async resolveConflict(
     entity: EntityKey,
     resolution: Resolution,
     photos: readonly PhotoData[],
     newId: string,
   ): Promise<boolean> {
+    const rows = await storedPhotos(photos)
     const stores: Store[] = ['patients', 'visits', 'photos', 'workspace', 'outbox', 'synced', 'conflicts']
     return inTransaction(this.db, stores, async (tx) => {
       const conflict = await tx.objectStore('conflicts').get(entity)
@@ -663,7 +767,7 @@ export class IdbStorage implements RecordStorage, SyncStore {
         }
         await dropEntries(entity)
         if (theirs) {
-          await ensurePhotos(tx, photos)
+          await ensurePhotos(tx, rows)
           await tx.objectStore('visits').put(localVisitOf(theirs, mine?.rev))
           await tx.objectStore('synced').put({ entity, rev: theirs.rev, patientId: theirs.patient_id })
         } else {
@@ -752,5 +856,26 @@ export class IdbStorage implements RecordStorage, SyncStore {
 
   async saveReportSettings(settings: StoredReportSettings): Promise<void> {
     await this.db.put('settings', settings, REPORT_SETTINGS_KEY)
+  }
+
+  async lastBackup(): Promise<string | undefined> {
+    const value = await this.db.get('settings', LAST_BACKUP_KEY)
+    return typeof value === 'string' ? value : undefined
+  }
+
+  async saveLastBackup(iso: string): Promise<void> {
+    await this.db.put('settings', iso, LAST_BACKUP_KEY)
+  }
+
+  firstPersistAsk(): Promise<boolean> {
+    return inTransaction(this.db, ['settings'], async (tx) => {
+      if ((await tx.objectStore('settings').getKey(PERSIST_ASKED_KEY)) !== undefined) return false
+      await tx.objectStore('settings').put(new Date().toISOString(), PERSIST_ASKED_KEY)
+      return true
+    })
+  }
+
+  async syncServer(): Promise<string | null> {
+    return (await this.syncState())?.url || null
   }
 }

@@ -12,6 +12,7 @@ import { currentLocale, metricText, t } from '../i18n/index.js'
 import { mountPanel } from '../panels/panel.js'
 import { byId, download, h, setText } from '../render/dom.js'
 import { VIEW_NAMES, type View } from '../state/model.js'
+import type { AppState } from '../state/state.js'
 import { storageUse } from './browser-effects.js'
 import { holdsWork } from './commands.js'
 import type { RecordController } from './controller.js'
@@ -68,8 +69,31 @@ export function mountRecordStatus(controller: RecordController): void {
     ' ',
     reload,
   )
-  card.append(line, elsewhere, move)
+  // What the last write could not keep: said in our words, the engine's text under "Technical details".
+  const unkeptDetails = h(
+    'details',
+    { class: 'record-unkept-details', id: 'record-unkept-details' },
+    h('summary', {}),
+    h('pre', {}),
+  )
+  card.append(line, unkeptDetails, elsewhere, move)
+  /** The line's text: whether the work on screen is kept, never promising what the last write could not keep. */
+  const lineText = (state: AppState): string => {
+    if (controller.unkept === 'all') return t('record.notKept')
+    if (controller.unkept === 'photo') return t('record.photoNotKept')
+    return state.record
+      ? t('record.current', { patient: state.meta.patientId.trim(), date: dateOf(state.meta.date) })
+      : holdsWork(state)
+        ? t('record.current.unsaved')
+        : ''
+  }
   const render = () => {
+    const state = controller.store.get()
+    line.dataset.unkept = controller.unkept ?? ''
+    setText(line, lineText(state))
+    unkeptDetails.hidden = controller.unkept === null || controller.unkeptDetails === ''
+    setText(unkeptDetails.querySelector('summary')!, t('notice.details'))
+    setText(unkeptDetails.querySelector('pre')!, controller.unkeptDetails)
     line.dataset.pending = String(controller.pending)
     line.dataset.writeMs = controller.lastWriteMs.toFixed(1)
     elsewhere.hidden = controller.elsewhere === null
@@ -80,14 +104,7 @@ export function mountRecordStatus(controller: RecordController): void {
   controller.onChange(render)
   render()
   mountPanel(controller.store, (state) => {
-    const content = holdsWork(state)
     line.dataset.saved = state.record ? 'true' : 'false'
-    const text = state.record
-      ? t('record.current', { patient: state.meta.patientId.trim(), date: dateOf(state.meta.date) })
-      : content
-        ? t('record.current.unsaved')
-        : ''
-    setText(line, text)
     move.hidden = state.record === null
     setText(move.querySelector('summary')!, t('safety.move.button'))
     setText(moveLabel, t('safety.move.label'))
@@ -125,13 +142,15 @@ export function mountRecordDialog(
   async function render(): Promise<void> {
     if (!dialog.open) return
     const round = ++rendering
-    const [patients, use, counts, selectedVisits, deleted, unfiled] = await Promise.all([
+    const [patients, use, counts, selectedVisits, deleted, unfiled, lastBackup, server] = await Promise.all([
       controller.storage.patients(),
       storageUse(),
       controller.storage.visitCounts(),
       selected ? controller.storage.visits(selected) : Promise.resolve([]),
       controller.deletion(),
       controller.unfiledElsewhere(),
+      controller.storage.lastBackup(),
+      controller.storage.syncServer(),
     ])
     const visits = newestFirst<VisitRecord>(selectedVisits)
     if (round !== rendering) return
@@ -180,16 +199,32 @@ export function mountRecordDialog(
     )
     const close = h('button', { type: 'button', id: 'record-close' }, t('record.close'))
     close.addEventListener('click', () => dialog.close())
-    const storage =
+    const storage = [
       use.usage !== null && use.quota !== null
-        ? `${t('record.storage', { used: megabytes(use.usage), quota: megabytes(use.quota) })} ${t(use.persisted ? 'record.storage.persisted' : 'record.storage.notPersisted')}`
-        : t('record.storage.unknown')
+        ? t('record.storage', { used: megabytes(use.usage), quota: megabytes(use.quota) })
+        : t('record.storage.unknown'),
+      use.persisted === null ? '' : t(use.persisted ? 'record.storage.persisted' : 'record.storage.notPersisted'),
+    ]
+      .filter(Boolean)
+      .join(' ')
+    // The browser may clear the record and no clinic server holds a copy: a reminder, with the last backup's date.
+    const remind = use.persisted !== true && server === null
+    const reminder = remind
+      ? t('record.storage.remind', {
+          date: lastBackup ? formatDateTime(lastBackup, currentLocale()) : t('record.storage.never'),
+        })
+      : ''
     const focused = document.activeElement
     const trendsOpen = dialog.querySelector<HTMLDetailsElement>('#record-trends')?.open ?? false
     dialog.replaceChildren(
       h('h2', { id: 'record-title' }, t('record.title')),
       h('p', { class: 'field-help' }, t('record.privacy')),
-      h('p', { class: 'field-help', id: 'record-storage' }, storage),
+      h(
+        'p',
+        { class: 'field-help', id: 'record-storage', 'data-persisted': String(use.persisted ?? 'unknown') },
+        storage,
+      ),
+      h('p', { class: 'record-reminder', id: 'record-backup-reminder', role: 'note', hidden: !remind }, reminder),
       h(
         'p',
         { class: 'record-undo', role: 'status', hidden: !deleted },

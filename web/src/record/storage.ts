@@ -62,8 +62,21 @@ export interface StorageUse {
 
 /** The answer to a versioned write: written (with the revision stored), or refused with what is stored now. */
 export type VisitWrite =
-  | { readonly ok: true; readonly visit: VisitRecord }
+  | {
+      readonly ok: true
+      readonly visit: VisitRecord
+      /** Keys of the photos given that could not be stored (the visit was written without them). */
+      readonly unstoredPhotos: readonly string[]
+      /** The engine's own text of the photos' failure (for "Technical details"). */
+      readonly photoError?: string
+    }
   | { readonly ok: false; readonly current: VisitRecord | undefined }
+
+/** The answer to a workspace write: the keys of the photos given that could not be stored (written without them). */
+export interface WorkspaceWrite {
+  readonly unstoredPhotos: readonly string[]
+  readonly photoError?: string
+}
 
 export interface RecordStorage {
   patients(): Promise<PatientRecord[]>
@@ -77,7 +90,10 @@ export interface RecordStorage {
    * visit is still at revision `expectedRev` (null: no visit is stored under its id).
    * The visit is stored with the next revision; a refusal writes nothing. `photos`
    * are the photos it refers to: any not stored (e.g. removed meanwhile by another
-   * tab's deletion) are stored again in the same transaction.
+   * tab's deletion) are stored again in the same transaction. When the photos cannot
+   * be written (an engine refusing the value, the quota), the visit is written without
+   * them in a transaction of its own and their keys are answered in `unstoredPhotos`:
+   * a visit's markers are never lost with its photo.
    */
   saveVisit(
     visit: VisitRecord,
@@ -118,13 +134,26 @@ export interface RecordStorage {
   workspace(tab: string): Promise<Workspace | undefined>
   /** Every tab's workspace. */
   workspaces(): Promise<TabWorkspace[]>
-  /** Writes a tab's workspace, storing again any of `photos` (those it refers to) that is not stored. */
-  saveWorkspace(tab: string, workspace: Workspace, photos: readonly PhotoData[]): Promise<void>
+  /**
+   * Writes a tab's workspace, storing again any of `photos` (those it refers to) that is not stored; when they
+   * cannot be written, the workspace is written without them (as saveVisit).
+   */
+  saveWorkspace(tab: string, workspace: Workspace, photos: readonly PhotoData[]): Promise<WorkspaceWrite>
   deleteWorkspace(tab: string): Promise<void>
   /** The clinic's report settings as stored (unknown: admitted by files/report-settings.ts before use), undefined when none. */
   reportSettings(): Promise<unknown>
   /** Keeps the clinic's report settings (already checked: files/report-settings.ts). */
   saveReportSettings(settings: StoredReportSettings): Promise<void>
+  /** ISO time of the last backup of the whole record (undefined: never). */
+  lastBackup(): Promise<string | undefined>
+  saveLastBackup(iso: string): Promise<void>
+  /**
+   * True the first time it is called for this record (it is then noted): the browser is asked for
+   * persistent storage once, at the record's first patient.
+   */
+  firstPersistAsk(): Promise<boolean>
+  /** The clinic's record server this record syncs with (its address), null when none is set. */
+  syncServer(): Promise<string | null>
   /** Removes everything. */
   clear(): Promise<void>
   /** Closes the connection (a reload in the tests; the page's end in the app). */

@@ -45,8 +45,8 @@ import { keptNotes, VISIT_NOTES_MAX } from './visit-notes.js'
 const DEFAULT_NOTICE_MS = 4000
 
 /** Shows a message to the user for `ms` milliseconds. */
-export function notify(state: AppState, text: string, ms = DEFAULT_NOTICE_MS): AppState {
-  return { ...state, notice: { text, ms } }
+export function notify(state: AppState, text: string, ms = DEFAULT_NOTICE_MS, details?: string): AppState {
+  return { ...state, notice: details ? { text, ms, details } : { text, ms } }
 }
 
 export function dismissNotice(state: AppState): AppState {

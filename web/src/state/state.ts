@@ -107,6 +107,8 @@ export interface Selection {
 export interface Notice {
   readonly text: string
   readonly ms: number
+  /** An engine's or library's own text (an error's), shown apart under "Technical details", never inside `text`. */
+  readonly details?: string
 }
 
 /** A long task's progress (e.g. loading a model); fraction null when unknown. */

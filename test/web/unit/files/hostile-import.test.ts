@@ -62,6 +62,7 @@ import {
   undecided,
 } from '../../../../web/src/record/import-plan.js'
 import { doneText } from '../../../../web/src/record/import-text.js'
+import type { PhotoRef } from '../../../../web/src/record/model.js'
 import { identifierKey, newPatient, type PatientRecord, type VisitRecord } from '../../../../web/src/record/model.js'
 import type { PhotoData } from '../../../../web/src/record/storage.js'
 import { type AssessmentFile, assessmentFileOf } from '../../../../web/src/state/assessment-file.js'
@@ -610,14 +611,15 @@ class Trial {
       const patients = (await db.getAll('patients')) as PatientRecord[]
       const visits = (await db.getAll('visits')) as VisitRecord[]
       const photos: StoredPhoto[] = []
-      for (const p of (await db.getAll('photos')) as PhotoData[])
+      // Photos are stored as their bytes with their type (a Blob in rows written before).
+      for (const p of (await db.getAll('photos')) as (PhotoRef & { bytes?: ArrayBuffer; blob?: Blob })[])
         photos.push({
           key: p.key,
           type: p.type,
-          blobType: p.blob.type,
+          blobType: p.blob ? p.blob.type : p.type,
           width: p.width,
           height: p.height,
-          bytes: Buffer.from(await p.blob.arrayBuffer()).toString('base64'),
+          bytes: Buffer.from(p.bytes ?? (await p.blob!.arrayBuffer())).toString('base64'),
         })
       const byId = <T extends { id: string }>(a: T, b: T) => a.id.localeCompare(b.id)
       return {
