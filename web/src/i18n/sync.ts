@@ -6,6 +6,7 @@
  */
 export const SYNC_EN = {
   'sync.button': 'Clinic server',
+  'sync.button.unread': 'Clinic server ({count})',
   'sync.button.title': "Sync this browser's record with your clinic's own record server",
   'sync.title': 'Clinic server',
   'sync.privacy':
@@ -27,6 +28,8 @@ export const SYNC_EN = {
   'sync.phase.idle': 'In step with the server.',
   'sync.phase.syncing': 'Syncing…',
   'sync.phase.offline': 'Offline: changes are kept here and sent when the server can be reached.',
+  'sync.phase.unreachable':
+    "Can't reach the server: it does not answer (it may be down, or the address or the clinic's network may be wrong). Changes are kept here and sent when it answers; if this persists, tell the clinic's admin.",
   'sync.phase.error': 'The last sync did not finish: {problem}',
   'sync.lastSync': 'Last sync: {time}.',
   'sync.lastSync.never': 'Not synced yet.',
@@ -49,6 +52,7 @@ export const SYNC_EN = {
   'sync.rejected.visit': 'An admin rejected deleting the visit of {patient}, {date}: it is back in this record.',
   'sync.rejected.patient': 'An admin rejected deleting the patient {patient}: it is back in this record.',
   'sync.rejected.comment': 'The admin wrote: {comment}',
+  'sync.rejected.dismiss': 'Read, hide this notice',
   'sync.now': 'Sync now',
   'sync.conflicts.title': 'Conflicts to resolve',
   'sync.conflicts.none': 'No conflicts.',
@@ -98,6 +102,7 @@ export type SyncKey = keyof typeof SYNC_EN
 
 export const SYNC_ES = {
   'sync.button': 'Servidor de la clínica',
+  'sync.button.unread': 'Servidor de la clínica ({count})',
   'sync.button.title': 'Sincronizar el registro de este navegador con el servidor de registros de su clínica',
   'sync.title': 'Servidor de la clínica',
   'sync.privacy':
@@ -120,6 +125,8 @@ export const SYNC_ES = {
   'sync.phase.idle': 'Al día con el servidor.',
   'sync.phase.syncing': 'Sincronizando…',
   'sync.phase.offline': 'Sin conexión: los cambios se guardan aquí y se envían cuando el servidor está disponible.',
+  'sync.phase.unreachable':
+    'No se puede contactar con el servidor: no responde (puede que no esté funcionando, o que la dirección o la red de la clínica fallen). Los cambios se guardan aquí y se envían cuando responda; si se repite, avise al administrador de la clínica.',
   'sync.phase.error': 'La última sincronización no terminó: {problem}',
   'sync.lastSync': 'Última sincronización: {time}.',
   'sync.lastSync.never': 'Aún no se ha sincronizado.',
@@ -143,6 +150,7 @@ export const SYNC_ES = {
     'Un administrador rechazó eliminar la visita de {patient} del {date}: vuelve a estar en este registro.',
   'sync.rejected.patient': 'Un administrador rechazó eliminar al paciente {patient}: vuelve a estar en este registro.',
   'sync.rejected.comment': 'El administrador escribió: {comment}',
+  'sync.rejected.dismiss': 'Leído, ocultar este aviso',
   'sync.now': 'Sincronizar ahora',
   'sync.conflicts.title': 'Conflictos por resolver',
   'sync.conflicts.none': 'No hay conflictos.',

@@ -23,6 +23,7 @@ import {
   entityKey,
   type OutboxEntry,
   type PulledEntity,
+  type RejectedDeletion,
   type Resolution,
   type ServerPatient,
   type ServerVisit,
@@ -40,6 +41,9 @@ export const DATABASE_NAME = 'posture-metrics-record'
  */
 const DATABASE_VERSION = 4
 const SYNC_STATE_KEY = 'server'
+/** The rejected deletions' notices not yet dismissed (sync/store.ts rejectedDeletions). */
+const REJECTED_KEY = 'rejected'
+const REJECTED_KEPT = 20
 const REPORT_SETTINGS_KEY = 'report'
 const DELETION_KEY = 'last'
 
@@ -452,6 +456,28 @@ export class IdbStorage implements RecordStorage, SyncStore {
 
   outbox(): Promise<OutboxEntry[]> {
     return this.db.getAll('outbox')
+  }
+
+  async rejectedDeletions(): Promise<RejectedDeletion[]> {
+    return ((await this.db.get('syncMeta', REJECTED_KEY)) as RejectedDeletion[] | undefined) ?? []
+  }
+
+  saveRejectedDeletion(rejected: RejectedDeletion): Promise<void> {
+    return inTransaction(this.db, ['syncMeta'], async (tx) => {
+      const kept = ((await tx.objectStore('syncMeta').get(REJECTED_KEY)) as RejectedDeletion[] | undefined) ?? []
+      const others = kept.filter((r) => r.kind !== rejected.kind || r.id !== rejected.id)
+      await tx.objectStore('syncMeta').put([...others, rejected].slice(-REJECTED_KEPT), REJECTED_KEY)
+    })
+  }
+
+  dismissRejectedDeletion(kind: EntityKind, id: string): Promise<void> {
+    return inTransaction(this.db, ['syncMeta'], async (tx) => {
+      const kept = ((await tx.objectStore('syncMeta').get(REJECTED_KEY)) as RejectedDeletion[] | undefined) ?? []
+      await tx.objectStore('syncMeta').put(
+        kept.filter((r) => r.kind !== kind || r.id !== id),
+        REJECTED_KEY,
+      )
+    })
   }
 
   conflicts(): Promise<Conflict[]> {

@@ -43,6 +43,8 @@ function visitSummary(date: string, file: unknown): string {
 /** A sync problem (engine.ts SyncStatus.problem, a SyncError's type) in words. */
 function problemText(type: string): string {
   if (type === 'unanswered' || type === 'failed' || type === 'offline') return t(`sync.problem.${type}`)
+  // A proxy's 5xx page in place of the server's answer: it cannot be reached.
+  if (/^http_5\d\d$/.test(type)) return t('sync.problem.offline')
   if (
     type === 'login_failed' ||
     type === 'account_locked' ||
@@ -211,7 +213,8 @@ export function mountSyncPanel(
     } else text = t('sync.rejected.patient', { patient: patients.find((p) => p.id === r.id)?.identifier ?? '' })
     return html`<li data-entity=${`${r.kind}:${r.id}`}>${text}${
       r.comment ? html`<p>${t('sync.rejected.comment', { comment: r.comment })}</p>` : nothing
-    }</li>`
+    }<p class="dialog-actions"><button type="button" class="sync-dismiss" @click=${() =>
+      void engine.dismissRejected(r.kind, r.id)}>${t('sync.rejected.dismiss')}</button></p></li>`
   }
 
   async function render(): Promise<void> {
@@ -219,6 +222,10 @@ export function mountSyncPanel(
     byId('sync-button').title = t('sync.button.title')
     byId('sync-button').dataset.phase = engine.status.phase
     byId('sync-button').dataset.conflicts = String(engine.status.conflicts.length)
+    // What waits to be read (conflicts, rejected deletions) shows on the button too, with the dialog closed.
+    const unread = engine.status.conflicts.length + engine.status.rejectedDeletions.length
+    byId('sync-button').dataset.unread = String(unread)
+    if (unread > 0) byId('sync-button').textContent = t('sync.button.unread', { count: unread })
     if (!dialog.open) return
     const round = ++rendering
     const s = engine.status
@@ -283,6 +290,8 @@ export function mountSyncPanel(
           id="sync-status"
           data-phase=${s.phase}
           data-pending=${String(s.pending)}
+          data-awaiting=${String(s.awaitingApproval)}
+          data-conflicts=${String(s.conflicts.length)}
           data-last-sync=${s.lastSync ?? ''}
           role="status"
         >${statusText + waiting}</p>${

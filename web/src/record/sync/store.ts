@@ -10,8 +10,10 @@ import type { PhotoData } from '../storage.js'
 import type {
   Conflict,
   EntityKey,
+  EntityKind,
   OutboxEntry,
   PulledEntity,
+  RejectedDeletion,
   Resolution,
   SyncedMark,
   SyncServerState,
@@ -80,6 +82,12 @@ export interface SyncStore {
     photos: readonly PhotoData[],
     newId: string,
   ): Promise<boolean>
+  /** The deletions an admin rejected that the clinician has not dismissed, oldest first. */
+  rejectedDeletions(): Promise<RejectedDeletion[]>
+  /** Keeps a rejected deletion's notice (one per entity: a later one replaces it; the last 20 kept). */
+  saveRejectedDeletion(rejected: RejectedDeletion): Promise<void>
+  /** The clinician dismissed the notice. */
+  dismissRejectedDeletion(kind: EntityKind, id: string): Promise<void>
   /** Another server database (restored from a backup, or another server): every mark and photo known there forgotten. */
   forgetServer(): Promise<void>
   /** Queues every patient and visit not in step with the server and not queued (after a pull from a restored server). */
