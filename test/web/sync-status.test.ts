@@ -102,7 +102,9 @@ describe('the clinic-server dialog names what happened (sqlite)', () => {
     await d.page.clock.fastForward('01:05')
     await openSync(d.page)
     await d.page.locator('#sync-now').click()
-    await d.page.locator('#sync-status[data-phase="idle"]', { hasText: '1 eliminación solicitada a un administrador' }).waitFor()
+    await d.page
+      .locator('#sync-status[data-phase="idle"]', { hasText: '1 eliminación solicitada a un administrador' })
+      .waitFor()
 
     // The admin rejects it, with words, through the admin API.
     const admin = new RecordClient(setup.server.url)

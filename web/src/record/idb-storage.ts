@@ -12,7 +12,7 @@
  */
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb'
 import type { StoredReportSettings } from '../files/report-settings.js'
-import type { PatientRecord, RepeatPair, VisitRecord } from './model.js'
+import { type PatientRecord, type RepeatPair, VISIT_COPY_NAME_MAX, type VisitCopy, type VisitRecord } from './model.js'
 import type { Deletion, PhotoData, RecordStorage, TabWorkspace, VisitWrite, Workspace } from './storage.js'
 import { decidePulled, localPatientOf, localVisitOf, samePatient, sameVisit } from './sync/plan.js'
 import type { PulledOutcome, SyncStore, TakenEntry } from './sync/store.js'
@@ -650,7 +650,11 @@ export class IdbStorage implements RecordStorage, SyncStore {
         await tx.objectStore('synced').put({ entity, rev: change.patient.rev })
       } else {
         await ensurePhotos(tx, photos)
-        await tx.objectStore('visits').put(localVisitOf(change.visit, visit?.rev))
+        // A kept copy's label stays with it (the server does not carry it).
+        await tx.objectStore('visits').put({
+          ...localVisitOf(change.visit, visit?.rev),
+          ...(visit?.copy ? { copy: visit.copy } : {}),
+        })
         await tx.objectStore('synced').put({ entity, rev: change.visit.rev, patientId: change.visit.patient_id })
       }
       return 'applied'
@@ -662,6 +666,7 @@ export class IdbStorage implements RecordStorage, SyncStore {
     resolution: Resolution,
     photos: readonly PhotoData[],
     newId: string,
+    names: { readonly device: string; readonly server: string } = { device: '', server: '' },
   ): Promise<boolean> {
     const stores: Store[] = ['patients', 'visits', 'photos', 'workspace', 'outbox', 'synced', 'conflicts']
     return inTransaction(this.db, stores, async (tx) => {
@@ -682,15 +687,23 @@ export class IdbStorage implements RecordStorage, SyncStore {
           return true
         }
         // Keep both, or mine where the server's was deleted (its id cannot come back): this copy becomes a new visit.
+        // Both kept: each copy says where it came from (this device or the server), and when it was last changed there.
+        const both = resolution === 'both' && mine !== undefined && theirs !== null
         if (mine && (resolution === 'both' || (resolution === 'mine' && !theirs))) {
           const now = new Date().toISOString()
-          await tx.objectStore('visits').put({ ...mine, id: newId, rev: 1, updated: now })
+          const copy: VisitCopy = { from: 'device', name: names.device.slice(0, VISIT_COPY_NAME_MAX), at: mine.updated }
+          await tx.objectStore('visits').put({ ...mine, id: newId, rev: 1, updated: now, ...(both ? { copy } : {}) })
           await queue(tx, 'visit', newId, 'put')
         }
         await dropEntries(entity)
         if (theirs) {
           await ensurePhotos(tx, photos)
-          await tx.objectStore('visits').put(localVisitOf(theirs, mine?.rev))
+          const copy: VisitCopy = {
+            from: 'server',
+            name: names.server.slice(0, VISIT_COPY_NAME_MAX),
+            at: theirs.updated,
+          }
+          await tx.objectStore('visits').put({ ...localVisitOf(theirs, mine?.rev), ...(both ? { copy } : {}) })
           await tx.objectStore('synced').put({ entity, rev: theirs.rev, patientId: theirs.patient_id })
         } else {
           if (mine) {

@@ -210,7 +210,8 @@ export class SyncEngine {
   /** The browser went offline: said so at once (a run starting meanwhile ends offline anyway). */
   async browserOffline(): Promise<void> {
     const { phase } = this.status
-    if (phase === 'idle' || phase === 'unreachable' || phase === 'error') await this.refresh({ phase: 'offline', problem: null })
+    if (phase === 'idle' || phase === 'unreachable' || phase === 'error')
+      await this.refresh({ phase: 'offline', problem: null })
   }
 
   /** The clinician read the notice of a rejected deletion: it is no longer shown. */
@@ -548,7 +549,11 @@ export class SyncEngine {
       photos = await this.photosOf(theirs as ServerVisit)
     }
     const newId = this.effects.newId()
-    const done = await this.store.resolveConflict(entity, resolution, photos, newId)
+    const server = this.state?.url ? new URL(this.state.url).host : ''
+    const done = await this.store.resolveConflict(entity, resolution, photos, newId, {
+      device: this.effects.deviceName ?? '',
+      server,
+    })
     if (done) {
       this.effects.changed(conflict.kind, conflict.id)
       if (resolution !== 'theirs') this.effects.changed(conflict.kind, newId)

@@ -74,13 +74,16 @@ export interface SyncStore {
   /**
    * Carries out the clinician's answer to a conflict: keep mine (pushed from the server's
    * revision), keep theirs (the server's copy replaces this one), or keep both (this copy
-   * becomes a new visit `newId`, the server's takes its place). False when it is no longer open.
+   * becomes a new visit `newId`, the server's takes its place; each labelled with where it came
+   * from: `names.device` (this device's name) and `names.server` (the server's host), and the time
+   * that copy was last changed). False when it is no longer open.
    */
   resolveConflict(
     entity: EntityKey,
     resolution: Resolution,
     photos: readonly PhotoData[],
     newId: string,
+    names?: { readonly device: string; readonly server: string },
   ): Promise<boolean>
   /** The deletions an admin rejected that the clinician has not dismissed, oldest first. */
   rejectedDeletions(): Promise<RejectedDeletion[]>
