@@ -99,6 +99,9 @@ for (const store of testStores()) {
       await page.locator('#patient-id').press('Tab')
       await loadPhoto(page, setup.h, 'anterior')
       await placeGuided(page, FIGURES.anterior)
+      // The ruler's length: the view has a scale (cm per px), so a conflict says how far apart in cm too.
+      await page.locator('#grid-cm').fill(String(FIGURES.anterior.scaleCm))
+      await page.locator('#grid-cm').press('Enter')
       await page.locator('#record-status[data-saved="true"]').waitFor()
       await savedToRecord(page)
       await openSync(page)

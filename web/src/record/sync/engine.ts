@@ -207,10 +207,13 @@ export class SyncEngine {
     await this.refresh({ phase: 'signed_out', problem: null })
   }
 
-  /** The browser went offline: said so at once (a run starting meanwhile ends offline anyway). */
+  /**
+   * The browser went offline: a run that could not reach the server is said to be offline now (in
+   * step, the status waits for the next run to say it: it does not know yet what waits to be sent).
+   */
   async browserOffline(): Promise<void> {
     const { phase } = this.status
-    if (phase === 'idle' || phase === 'unreachable' || phase === 'error')
+    if (phase === 'unreachable' || phase === 'error')
       await this.refresh({ phase: 'offline', problem: null })
   }
 
