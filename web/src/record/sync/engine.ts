@@ -213,8 +213,7 @@ export class SyncEngine {
    */
   async browserOffline(): Promise<void> {
     const { phase } = this.status
-    if (phase === 'unreachable' || phase === 'error')
-      await this.refresh({ phase: 'offline', problem: null })
+    if (phase === 'unreachable' || phase === 'error') await this.refresh({ phase: 'offline', problem: null })
   }
 
   /** The clinician read the notice of a rejected deletion: it is no longer shown. */
