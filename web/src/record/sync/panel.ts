@@ -284,7 +284,8 @@ export function mountSyncPanel(
       theirs = server
         ? t('sync.summary.patient', { identifier: server.identifier, name: server.name })
         : t('sync.summary.none')
-      mine = t('sync.side.mine', { device, time: sideTime(local?.created), summary: mine })
+      // A patient here keeps no time of its last change: said as unknown.
+      mine = t('sync.side.mine', { device, time: sideTime(undefined), summary: mine })
       theirs = t('sync.side.theirs', { server: serverName(), time: sideTime(server?.updated), summary: theirs })
       differences = patientDifferences(local ?? null, server ?? null)
       if (c.reason === 'identifier_taken') choices.push(['theirs', 'sync.keep.useClinicPatient'])
