@@ -53,7 +53,17 @@ export const FILE_LIMITS = {
   captureAngleDeg: 180,
   captureToleranceDeg: 90,
   /** Longest texts, characters. */
-  chars: { identifier: 100, name: 200, notes: 20_000, photoName: 255, id: 100, code: 64, resultText: 64 },
+  chars: {
+    identifier: 100,
+    name: 200,
+    notes: 20_000,
+    photoName: 255,
+    id: 100,
+    code: 64,
+    resultText: 64,
+    /** A kept copy's device or server name (web/src/record/model.ts VISIT_COPY_NAME_MAX). */
+    copyName: 100,
+  },
   /**
    * The clinician's notes and interpretation of one visit (the assessment's `notes`), characters
    * (Unicode code points, as JSON Schema counts them): about a printed page of prose.
@@ -269,6 +279,13 @@ export const BackupFileSchema = Type.Object(
           updated: time(),
           rev: Type.Optional(Type.Integer({ minimum: 1, maximum: FILE_LIMITS.maxRev })),
           assessment: AssessmentFileSchema,
+          // Where a copy kept from a sync conflict came from (web/src/record/model.ts VisitCopy); absent for any other visit.
+          copy: Type.Optional(
+            Type.Object(
+              { from: Type.Enum(['device', 'server']), name: line(FILE_LIMITS.chars.copyName), at: time() },
+              closed,
+            ),
+          ),
           photos: Type.Object(
             {
               anterior: Type.Optional(BackupPhotoSchema),

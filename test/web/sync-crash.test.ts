@@ -7,8 +7,8 @@
  * server dies: on the embedded store the record-server process is killed with SIGKILL and
  * started again on the same data directory and port; on PostgreSQL the postmaster and its
  * backends are killed with SIGKILL and started again on the same data directory (the record
- * server carries on). The app says so in words the clinician can act on (in English on the
- * first, in Spanish on the second) and, once the server answers again, syncs again by itself
+ * server carries on). The app says so in words the clinician can act on ("Can't reach the server"
+ * in English on the first, the server's own 500 in Spanish on the second) and, once the server answers again, syncs again by itself
  * (browser-sync.ts tries again after a run the server could not answer). Then every visit exists exactly
  * once on the server (each at revision 1) and on device B, with the same values and the same
  * photo bytes (SHA-256), and device A's outbox is empty.
@@ -145,7 +145,7 @@ for (const store of testStores()) {
             phase: 'error',
             text: /^La última sincronización no terminó: el servidor no pudo responder \(internal\): puede que él o su base de datos no estén funcionando\. Los cambios se conservan aquí y se envían cuando vuelva a responder; si se repite, avise al administrador de la clínica\./,
           }
-        : { phase: 'offline', text: /^Offline: changes are kept here and sent when the server can be reached\./ }
+        : { phase: 'unreachable', text: /^Can't reach the server: it does not answer/ }
       await a.page
         .locator(`#sync-status[data-phase="${said.phase}"]`, { hasText: said.text })
         .waitFor({ timeout: 60_000 })

@@ -6,9 +6,14 @@
  * (RECORD_SERVER_ORIGINS in its CSP), and two Chromium contexts as two devices
  * (support/sync-app.ts). Device A records a visit with a photo offline, goes online and syncs;
  * device B signs in, syncs and holds the same visit: the same values, the same photo bytes
- * (SHA-256). Then both edit that visit offline and sync: B's push is refused as stale, the
- * conflict is shown, resolved as "keep both" (pressed, the dialog brought up to date by a sync
- * run, then released), and both versions are reachable on both devices.
+ * (SHA-256). Then both edit that visit offline (its notes, one line alike, and one marker) and
+ * sync: B's push is refused as stale, the conflict is shown with what differs and only that (the
+ * notes' differing lines, the marker's distance in px and cm; the photos the same), each side
+ * labelled with where it is and when it was changed, the status counting it ("1 conflict to
+ * resolve", not "in step"); resolved as "keep both" (pressed, the dialog brought up to date by a
+ * sync run, then released), both versions are reachable on both devices, and on B each kept copy
+ * says where it came from (this device or the server, its name, the time) in the visit list and
+ * in the visit opened.
  * Also: the session cookie (__Host-, Secure, SameSite=Strict) works for the app on
  * http://127.0.0.1 (a secure context), and a page of another origin is refused at the preflight.
  */
@@ -94,6 +99,9 @@ for (const store of testStores()) {
       await page.locator('#patient-id').press('Tab')
       await loadPhoto(page, setup.h, 'anterior')
       await placeGuided(page, FIGURES.anterior)
+      // The ruler's length: the view has a scale (cm per px), so a conflict says how far apart in cm too.
+      await page.locator('#grid-cm').fill(String(FIGURES.anterior.scaleCm))
+      await page.locator('#grid-cm').press('Enter')
       await page.locator('#record-status[data-saved="true"]').waitFor()
       await savedToRecord(page)
       await openSync(page)
@@ -145,8 +153,15 @@ for (const store of testStores()) {
       await a.context.setOffline(true)
       await b.context.setOffline(true)
       const target = 'espina_nasal'
+      // Each writes its own notes (one line alike) and moves one marker its own way.
+      const notesA = 'Hombro derecho elevado.\nRevisar en 4 semanas.'
+      const notesB = 'Hombro derecho elevado.\nDolor lumbar al flexionar.'
+      await a.page.locator('#visit-notes').fill(notesA)
+      await savedToRecord(a.page)
       await nudgeMarker(a.page, target, 'Shift+ArrowRight')
       await savedToRecord(a.page)
+      await b.page.locator('#visit-notes').fill(notesB)
+      await savedToRecord(b.page)
       await nudgeMarker(b.page, target, 'Shift+ArrowLeft')
       await savedToRecord(b.page)
       const mineA = visitsOf(await readRecord(a.page)).find((v) => v.id === visitId)!.file.views.anterior!.markers[
@@ -165,10 +180,42 @@ for (const store of testStores()) {
       await item.waitFor()
       assert.equal(await item.getAttribute('data-reason'), 'changed')
       // Nothing was overwritten: B still holds its own edit until the clinician decides.
-      assert.deepEqual(
-        visitsOf(await readRecord(b.page)).find((v) => v.id === visitId)!.file.views.anterior!.markers[target],
-        mineB,
+      const storedB = visitsOf(await readRecord(b.page)).find((v) => v.id === visitId)!
+      assert.deepEqual(storedB.file.views.anterior!.markers[target], mineB)
+
+      // The status counts the conflict: not "in step", not "no changes waiting".
+      const status = await b.page.locator('#sync-status').innerText()
+      assert.match(status, /^1 conflict to resolve: the change made here waits for your decision/)
+      assert.doesNotMatch(status, /In step with the server|No changes waiting/)
+      assert.equal(await b.page.locator('#sync-status').getAttribute('data-conflicts'), '1')
+      // Each side says where it is and when it was last changed there.
+      assert.match(await item.locator('.sync-mine').innerText(), /^This device \(Chrome · Linux\), last changed /)
+      assert.match(
+        await item.locator('.sync-theirs').innerText(),
+        new RegExp(`^The clinic's server \\(${new URL(setup.server.url).host.replace(/\./g, '\\.')}\\), last changed `),
       )
+      // What differs, field by field, and only that: the notes' differing lines and the marker moved.
+      const differences = item.locator('ul.sync-differences > li')
+      assert.deepEqual(await differences.evaluateAll((els) => els.map((el) => el.getAttribute('data-field'))), [
+        'notes',
+        'marker',
+      ])
+      const notes = item.locator('ul.sync-differences > li[data-field="notes"]')
+      assert.deepEqual(await notes.locator('li.sync-only-mine').allInnerTexts(), [
+        'only here: “Dolor lumbar al flexionar.”',
+      ])
+      assert.deepEqual(await notes.locator('li.sync-only-theirs').allInnerTexts(), [
+        'only on the server: “Revisar en 4 semanas.”',
+      ])
+      const px = Math.hypot(mineA![0] - mineB![0], mineA![1] - mineB![1])
+      const fc = (storedB.file.views.anterior as unknown as { calibration: { fc: number | null } }).calibration.fc
+      assert.ok(fc, 'the view has a scale (cm per px)')
+      const one = (x: number) => x.toLocaleString('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+      assert.equal(
+        await item.locator(`ul.sync-differences > li[data-field="marker"][data-marker="${target}"]`).innerText(),
+        `Nasal spine (Anterior): placed ${one(px)} px (${one(px * fc)} cm) apart.`,
+      )
+      assert.equal(await item.locator('.sync-same').innerText(), 'Photos: the same on both sides.')
       // A press whose release comes after the dialog was brought up to date (a sync run ends in
       // between: the status changes) still chooses: the button under the pointer is the same one.
       const both = item.locator('button[data-resolution="both"]')
@@ -194,6 +241,34 @@ for (const store of testStores()) {
         assert.deepEqual(markers, [JSON.stringify(mineA), JSON.stringify(mineB)].sort())
         assert.equal(visits.find((v) => v.id === visitId)!.file.views.anterior!.markers[target]!.join(), mineA!.join())
       }
+
+      // On B, the two kept copies are told apart in the list: the server's (the visit's id) and this device's (a new one).
+      const keptB = visitsOf(await readRecord(b.page))
+      const copyId = keptB.find((v) => v.id !== visitId)!.id
+      await closeSync(b.page)
+      await openRecord(b.page)
+      await b.page.locator('#record-patients li[data-patient="PAC-0042"] button').first().click()
+      const serverRow = b.page.locator(
+        `#record-visits li[data-visit="${visitId}"] .record-visit-copy[data-copy="server"]`,
+      )
+      const deviceRow = b.page.locator(
+        `#record-visits li[data-visit="${copyId}"] .record-visit-copy[data-copy="device"]`,
+      )
+      assert.match(
+        await serverRow.innerText(),
+        new RegExp(
+          `^Copy kept from the clinic's server \\(${new URL(setup.server.url).host.replace(/\./g, '\\.')}\\), as last changed there `,
+        ),
+      )
+      assert.match(
+        await deviceRow.innerText(),
+        /^Copy kept from this device \(Chrome · Linux\), as last changed there /,
+      )
+      // And in the visit, once opened.
+      await b.page.locator(`#record-visits li[data-visit="${copyId}"] button.open`).click()
+      await b.page.locator('#record-dialog').waitFor({ state: 'hidden' })
+      await b.page.locator('#record-copy[data-copy="device"]:not([hidden])').waitFor()
+      assert.equal(await b.page.locator('#record-copy').innerText(), await deviceRow.innerText())
       assert.deepEqual(unexpected([...a.errors, ...b.errors]), [])
     })
   })

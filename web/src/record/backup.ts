@@ -32,6 +32,8 @@ import {
   type PhotoRef,
   type RepeatDesign,
   type RepeatPair,
+  VISIT_COPY_NAME_MAX,
+  type VisitCopy,
   type VisitRecord,
 } from './model.js'
 
@@ -57,6 +59,8 @@ export interface BackupFile {
     updated: string
     assessment: AssessmentFile
     photos: Partial<Record<View, BackupPhoto>>
+    /** Where a copy kept from a sync conflict came from (model.ts VisitCopy); absent for any other visit. */
+    copy?: { from: 'device' | 'server'; name: string; at: string }
   }[]
   pairs?: { id: string; view: View; first: string; second: string; design: RepeatDesign; created: string }[]
   /**
@@ -129,6 +133,7 @@ export function backupFileOf(
           photos.has(ref.key) ? [[view, { ...ref, data: photos.get(ref.key)! }]] : [],
         ),
       ),
+      ...(v.copy ? { copy: { from: v.copy.from, name: v.copy.name, at: v.copy.at } } : {}),
     })),
     ...(held.length
       ? {
@@ -223,6 +228,14 @@ export function parseBackup(content: string, now: string, newId: () => string): 
   )
   const ids = new Set(patients.map((p) => p.id))
   const photos: BackupPhoto[] = []
+  const copyOf = (c: unknown, where: string): { copy?: VisitCopy } => {
+    if (c === undefined) return {}
+    if (!isObject(c) || (c.from !== 'device' && c.from !== 'server'))
+      throw new BackupError(t('backup.field', { where }))
+    const name = text(c.name, `${where}.name`)
+    if (name.length > VISIT_COPY_NAME_MAX) throw new BackupError(t('backup.field', { where: `${where}.name` }))
+    return { copy: { from: c.from, name, at: text(c.at, `${where}.at`, true) } }
+  }
   const visits = data.visits.map((v: unknown, i): VisitRecord => {
     const where = `visits[${i}]`
     if (!isObject(v)) throw new BackupError(t('backup.field', { where }))
@@ -254,6 +267,7 @@ export function parseBackup(content: string, now: string, newId: () => string): 
       photos: refs,
       // Revisions belong to a record, not to a file: the record stores the next one after its own.
       rev: 0,
+      ...copyOf(v.copy, `${where}.copy`),
     }
   })
   duplicate(

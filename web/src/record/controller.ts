@@ -627,6 +627,8 @@ export class RecordController {
       photos,
       values: valuesOf(file, state.settings.placementSd),
       rev: expected ?? 0,
+      // A copy kept from a sync conflict stays labelled through its edits.
+      ...(old?.copy ? { copy: old.copy } : {}),
     }
     const written = await this.storage.saveVisit(visit, expected, null, Object.values(photoData))
     this.noteUnstored(written)

@@ -16,7 +16,14 @@
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb'
 import type { StoredReportSettings } from '../files/report-settings.js'
 import { errorDetails } from '../state/error-details.js'
-import type { PatientRecord, PhotoRef, RepeatPair, VisitRecord } from './model.js'
+import {
+  type PatientRecord,
+  type PhotoRef,
+  type RepeatPair,
+  VISIT_COPY_NAME_MAX,
+  type VisitCopy,
+  type VisitRecord,
+} from './model.js'
 import type {
   Deletion,
   PhotoData,
@@ -35,6 +42,7 @@ import {
   entityKey,
   type OutboxEntry,
   type PulledEntity,
+  type RejectedDeletion,
   type Resolution,
   type ServerPatient,
   type ServerVisit,
@@ -52,6 +60,9 @@ export const DATABASE_NAME = 'posture-metrics-record'
  */
 const DATABASE_VERSION = 4
 const SYNC_STATE_KEY = 'server'
+/** The rejected deletions' notices not yet dismissed (sync/store.ts rejectedDeletions). */
+const REJECTED_KEY = 'rejected'
+const REJECTED_KEPT = 20
 const REPORT_SETTINGS_KEY = 'report'
 const DELETION_KEY = 'last'
 const LAST_BACKUP_KEY = 'lastBackup'
@@ -556,6 +567,28 @@ export class IdbStorage implements RecordStorage, SyncStore {
     return this.db.getAll('outbox')
   }
 
+  async rejectedDeletions(): Promise<RejectedDeletion[]> {
+    return ((await this.db.get('syncMeta', REJECTED_KEY)) as RejectedDeletion[] | undefined) ?? []
+  }
+
+  saveRejectedDeletion(rejected: RejectedDeletion): Promise<void> {
+    return inTransaction(this.db, ['syncMeta'], async (tx) => {
+      const kept = ((await tx.objectStore('syncMeta').get(REJECTED_KEY)) as RejectedDeletion[] | undefined) ?? []
+      const others = kept.filter((r) => r.kind !== rejected.kind || r.id !== rejected.id)
+      await tx.objectStore('syncMeta').put([...others, rejected].slice(-REJECTED_KEPT), REJECTED_KEY)
+    })
+  }
+
+  dismissRejectedDeletion(kind: EntityKind, id: string): Promise<void> {
+    return inTransaction(this.db, ['syncMeta'], async (tx) => {
+      const kept = ((await tx.objectStore('syncMeta').get(REJECTED_KEY)) as RejectedDeletion[] | undefined) ?? []
+      await tx.objectStore('syncMeta').put(
+        kept.filter((r) => r.kind !== kind || r.id !== id),
+        REJECTED_KEY,
+      )
+    })
+  }
+
   conflicts(): Promise<Conflict[]> {
     return this.db.getAll('conflicts')
   }
@@ -727,7 +760,11 @@ export class IdbStorage implements RecordStorage, SyncStore {
         await tx.objectStore('synced').put({ entity, rev: change.patient.rev })
       } else {
         await ensurePhotos(tx, rows)
-        await tx.objectStore('visits').put(localVisitOf(change.visit, visit?.rev))
+        // A kept copy's label stays with it (the server does not carry it).
+        await tx.objectStore('visits').put({
+          ...localVisitOf(change.visit, visit?.rev),
+          ...(visit?.copy ? { copy: visit.copy } : {}),
+        })
         await tx.objectStore('synced').put({ entity, rev: change.visit.rev, patientId: change.visit.patient_id })
       }
       return 'applied'
@@ -739,6 +776,7 @@ export class IdbStorage implements RecordStorage, SyncStore {
     resolution: Resolution,
     photos: readonly PhotoData[],
     newId: string,
+    names: { readonly device: string; readonly server: string } = { device: '', server: '' },
   ): Promise<boolean> {
     const rows = await storedPhotos(photos)
     const stores: Store[] = ['patients', 'visits', 'photos', 'workspace', 'outbox', 'synced', 'conflicts']
@@ -760,15 +798,23 @@ export class IdbStorage implements RecordStorage, SyncStore {
           return true
         }
         // Keep both, or mine where the server's was deleted (its id cannot come back): this copy becomes a new visit.
+        // Both kept: each copy says where it came from (this device or the server), and when it was last changed there.
+        const both = resolution === 'both' && mine !== undefined && theirs !== null
         if (mine && (resolution === 'both' || (resolution === 'mine' && !theirs))) {
           const now = new Date().toISOString()
-          await tx.objectStore('visits').put({ ...mine, id: newId, rev: 1, updated: now })
+          const copy: VisitCopy = { from: 'device', name: names.device.slice(0, VISIT_COPY_NAME_MAX), at: mine.updated }
+          await tx.objectStore('visits').put({ ...mine, id: newId, rev: 1, updated: now, ...(both ? { copy } : {}) })
           await queue(tx, 'visit', newId, 'put')
         }
         await dropEntries(entity)
         if (theirs) {
           await ensurePhotos(tx, rows)
-          await tx.objectStore('visits').put(localVisitOf(theirs, mine?.rev))
+          const copy: VisitCopy = {
+            from: 'server',
+            name: names.server.slice(0, VISIT_COPY_NAME_MAX),
+            at: theirs.updated,
+          }
+          await tx.objectStore('visits').put({ ...localVisitOf(theirs, mine?.rev), ...(both ? { copy } : {}) })
           await tx.objectStore('synced').put({ entity, rev: theirs.rev, patientId: theirs.patient_id })
         } else {
           if (mine) {

@@ -65,7 +65,27 @@ export interface VisitRecord {
   readonly rev: number
   /** The values of its views, kept when saved (derived from `file`; absent in older or imported visits). */
   readonly values?: VisitValues
+  /** Where it came from, when it is one of the two copies a sync conflict was resolved keeping (absent: not). */
+  readonly copy?: VisitCopy
 }
+
+/**
+ * Where a copy kept by "keep both" in a sync conflict came from (docs/record.md, "Conflicts"):
+ * this device or the clinic's server, that device's or server's name, and when that copy was
+ * last changed there. Kept with the visit (and in a backup) through later edits and pulls on the
+ * device that resolved the conflict; the server's wire carries no such field, so the clinic's
+ * other devices list the two visits unlabelled.
+ */
+export interface VisitCopy {
+  readonly from: 'device' | 'server'
+  /** The device's name (its browser and system) or the server's host; at most 100 characters. */
+  readonly name: string
+  /** ISO time that copy was last changed there. */
+  readonly at: string
+}
+
+/** Longest name a kept copy is labelled with. */
+export const VISIT_COPY_NAME_MAX = 100
 
 /**
  * How the two assessments of a repeat pair were made (docs/uncertainty.md, "Running a

@@ -1,6 +1,7 @@
 /**
  * The record's panels: the line in the assessment card that says whether the visit
- * on screen is in the record, and the "Patients" dialog (search, add a patient, a
+ * on screen is in the record (and, for a copy kept from a sync conflict, where it came
+ * from), and the "Patients" dialog (search, add a patient, a
  * patient's visits newest first, open one or start a new one, delete with undo,
  * storage used). The dialog reads the record through the controller and acts only
  * through it; the screen changes through the store.
@@ -17,7 +18,14 @@ import { storageUse } from './browser-effects.js'
 import { holdsWork } from './commands.js'
 import type { RecordController } from './controller.js'
 import { type Ask, dialogAsk } from './dialogs.js'
-import { newestFirst, type PatientRecord, searchPatients, type VisitRecord, visitFileName } from './model.js'
+import {
+  newestFirst,
+  type PatientRecord,
+  searchPatients,
+  type VisitCopy,
+  type VisitRecord,
+  visitFileName,
+} from './model.js'
 import type { TabWorkspace } from './storage.js'
 import { type TrendSeries, trendCsv, trendsOf } from './trend.js'
 import { trendFigure, trendTable } from './trend-chart.js'
@@ -32,6 +40,14 @@ function megabytes(bytes: number): string {
   return new Intl.NumberFormat(currentLocale(), { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
     bytes / 1e6,
   )
+}
+
+/** Where a copy kept from a sync conflict came from: this device or the server, its name, when it was last changed there. */
+export function copyText(copy: VisitCopy): string {
+  return t(copy.from === 'device' ? 'sync.copy.device' : 'sync.copy.server', {
+    name: copy.name || '—',
+    time: formatDateTime(copy.at, currentLocale()),
+  })
 }
 
 /** The views a visit has, in the current language. */
@@ -76,7 +92,6 @@ export function mountRecordStatus(controller: RecordController): void {
     h('summary', {}),
     h('pre', {}),
   )
-  card.append(line, unkeptDetails, elsewhere, move)
   /** The line's text: whether the work on screen is kept, never promising what the last write could not keep. */
   const lineText = (state: AppState): string => {
     if (controller.unkept === 'all') return t('record.notKept')
@@ -87,6 +102,22 @@ export function mountRecordStatus(controller: RecordController): void {
         ? t('record.current.unsaved')
         : ''
   }
+  // A copy kept from a sync conflict says where it came from, under the line (read from the record).
+  const copy = h('p', { class: 'field-help record-copy', id: 'record-copy', hidden: true })
+  let asked = 0
+  let shown: string | undefined
+  const showCopy = () => {
+    const id = controller.store.get().record?.visitId
+    shown = id
+    const round = ++asked
+    void (id ? controller.storage.visit(id) : Promise.resolve(undefined)).then((visit) => {
+      if (round !== asked) return
+      copy.hidden = !visit?.copy
+      copy.dataset.copy = visit?.copy?.from ?? ''
+      setText(copy, visit?.copy ? copyText(visit.copy) : '')
+    })
+  }
+  card.append(line, unkeptDetails, copy, elsewhere, move)
   const render = () => {
     const state = controller.store.get()
     line.dataset.unkept = controller.unkept ?? ''
@@ -101,10 +132,14 @@ export function mountRecordStatus(controller: RecordController): void {
     setText(elsewhereText, controller.elsewhere ? t(`safety.elsewhere.${controller.elsewhere}`) : '')
     reload.hidden = controller.elsewhere !== 'changed'
   }
-  controller.onChange(render)
+  controller.onChange(() => {
+    render()
+    showCopy()
+  })
   render()
   mountPanel(controller.store, (state) => {
     line.dataset.saved = state.record ? 'true' : 'false'
+    if (state.record?.visitId !== shown) showCopy()
     move.hidden = state.record === null
     setText(move.querySelector('summary')!, t('safety.move.button'))
     setText(moveLabel, t('safety.move.label'))
@@ -382,6 +417,9 @@ export function mountRecordDialog(
           ' ',
           h('span', { class: 'field-help' }, t('record.visit.views', { views: viewsOf(v) })),
           ' ',
+          ...(v.copy
+            ? [h('span', { class: 'field-help record-visit-copy', 'data-copy': v.copy.from }, copyText(v.copy)), ' ']
+            : []),
           open,
           ' ',
           compare,

@@ -30,6 +30,8 @@ const COUNT_WITHOUT_AGREEMENT: Readonly<Partial<Record<MessageKey, string>>> = {
   'results.openPhoto': "the view's number of markers: every view has more than one",
   'study.pairsTitle': 'a heading with the number after a colon ("Repeat pairs: 1"); nothing agrees with it',
   'study.pairsImported': 'the number after a colon ("… added: 1."); nothing agrees with it',
+  'sync.button.unread':
+    'the number of things to read, in brackets after the button\'s name ("Clinic server (2)"); nothing agrees with it',
 }
 
 /** The keys whose messages take a count (a plural entry, or {count} in the text). */

@@ -2,7 +2,8 @@
  * The record's backup file (web/src/record/backup.ts): written and read back the
  * same; today's assessment files read as a visit; a truncated, corrupted or foreign
  * file, or one where two patients or visits share an id (or two patients an
- * identifier), is refused with a sentence before anything would be written. What an
+ * identifier), is refused with a sentence before anything would be written; a kept copy's
+ * label (model.ts VisitCopy) written and read back, bounded. What an
  * import does with it: import-plan.test.ts.
  */
 import assert from 'node:assert/strict'
@@ -46,6 +47,19 @@ describe('backup file', () => {
     assert.deepEqual(back.patients, [patient])
     assert.deepEqual(back.visits, [visit])
     assert.deepEqual(back.photos, [{ key: 'k1', type: 'image/jpeg', width: 600, height: 1000, data: PNG_BASE64 }])
+  })
+
+  test("a kept copy's label (where it came from) is written and read back; a longer name or another origin refused", () => {
+    const { patient, visit } = record()
+    const copy = { from: 'server' as const, name: 'record.clinic.example', at: NOW }
+    const labelled = { ...visit, copy }
+    const file = backupFileOf('record', [patient], [labelled], new Map([['k1', PNG_BASE64]]), NOW)
+    assert.deepEqual(file.visits[0]!.copy, copy)
+    assert.deepEqual(parseBackup(JSON.stringify(file), NOW, newId).visits, [labelled])
+    const altered = (c: unknown) => JSON.stringify({ ...file, visits: [{ ...file.visits[0], copy: c }] })
+    assert.throws(() => parseBackup(altered({ ...copy, name: 'x'.repeat(101) }), NOW, newId), BackupError)
+    assert.throws(() => parseBackup(altered({ ...copy, from: 'elsewhere' }), NOW, newId), BackupError)
+    assert.throws(() => parseBackup(altered({ ...copy, extra: 1 }), NOW, newId), BackupError)
   })
 
   test('an assessment file of today reads as one visit of its patient, without photos', () => {

@@ -5,6 +5,9 @@
  * trail), and when to sync: at load, when the browser is back online, shortly after
  * each change of the record, and again by itself after a run the server could not answer
  * (unreachable, or failing: its database down), later each time, while the browser is online.
+ * Whether the browser is online (navigator.onLine, its offline event) tells "offline" from
+ * "the server cannot be reached"; the device's name (its browser and system, from the user
+ * agent) labels the copy of a conflict kept from this device.
  */
 import type { RecordController } from '../controller.js'
 import { newKey } from '../photos.js'
@@ -30,6 +33,28 @@ function deviceId(): string {
   }
 }
 
+/** This device as a person names it: its browser and system ("Chrome on Linux"), from the user agent. */
+export function deviceName(userAgent: string): string {
+  const browser =
+    [
+      ['Edge', /Edg\//],
+      ['Opera', /OPR\//],
+      ['Firefox', /Firefox\//],
+      ['Chrome', /Chrome\//],
+      ['Safari', /Safari\//],
+    ].find(([, re]) => (re as RegExp).test(userAgent))?.[0] ?? 'browser'
+  const system =
+    [
+      ['Android', /Android/],
+      ['iOS', /iPhone|iPad|iPod/],
+      ['Windows', /Windows/],
+      ['macOS', /Mac OS X|Macintosh/],
+      ['ChromeOS', /CrOS/],
+      ['Linux', /Linux/],
+    ].find(([, re]) => (re as RegExp).test(userAgent))?.[0] ?? ''
+  return system ? `${browser} · ${system}` : `${browser}`
+}
+
 async function sha256(blob: Blob): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', await blob.arrayBuffer())
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
@@ -49,9 +74,12 @@ export async function startBrowserSync(store: SyncStore, controller: RecordContr
       applying++
       void controller.syncChanged(kind, id).finally(() => applying--)
     },
+    online: () => navigator.onLine,
+    deviceName: deviceName(navigator.userAgent),
   })
   await engine.start()
   addEventListener('online', () => void engine.run())
+  addEventListener('offline', () => void engine.browserOffline())
   // A run the server could not answer (restarting, its database down): tried again without the
   // clinician, so what the status promises ("sent when the server can be reached") holds. While
   // the browser is offline the online event above starts the next run instead.
@@ -64,7 +92,8 @@ export async function startBrowserSync(store: SyncStore, controller: RecordContr
     phase = now
     if (!ended) return
     clearTimeout(retry)
-    const unanswered = now === 'offline' || (now === 'error' && problem !== null && serverFailed(problem))
+    const unanswered =
+      now === 'offline' || now === 'unreachable' || (now === 'error' && problem !== null && serverFailed(problem))
     if (!unanswered) {
       retries = 0
       return

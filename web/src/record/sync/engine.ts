@@ -37,7 +37,13 @@ const MAX_PUSH_PASSES = 20
 /** Entities in one pull page (the server answers at most 500). */
 const PULL_PAGE = 200
 
-export type SyncPhase = 'no_server' | 'signed_out' | 'idle' | 'syncing' | 'offline' | 'error'
+/**
+ * Where the sync stands. `offline`: the browser itself is offline (navigator.onLine false);
+ * `unreachable`: the browser is online but the server does not answer (connection refused or
+ * reset, no answer, or a proxy's 5xx page in its place); `error`: the server answered and the
+ * run could not finish (its own error, e.g. its database down: `problem`).
+ */
+export type SyncPhase = 'no_server' | 'signed_out' | 'idle' | 'syncing' | 'offline' | 'unreachable' | 'error'
 
 export interface SyncStatus {
   readonly phase: SyncPhase
@@ -50,7 +56,7 @@ export interface SyncStatus {
   readonly waitingForAdmin: number
   /** Deletions asked of an admin on the server (deletion requests), not yet decided: the entity stays there. */
   readonly awaitingApproval: number
-  /** Deletions an admin rejected, learnt in this page's syncs: the patient or visit is back here. */
+  /** Deletions an admin rejected, kept in the record until the clinician dismisses them: the patient or visit is back here. */
   readonly rejectedDeletions: readonly RejectedDeletion[]
   readonly conflicts: readonly Conflict[]
   /**
@@ -70,6 +76,15 @@ export interface SyncEngineEffects {
   readonly exclusive: <T>(body: () => Promise<T>) => Promise<T>
   /** A patient or visit of the local record changed by a pull or a resolution (the controller tells the screen and tabs). */
   readonly changed: (kind: 'patient' | 'visit', id: string) => void
+  /** Whether the browser says it is online (navigator.onLine); absent: online. */
+  readonly online?: () => boolean
+  /** This device's name as a kept copy of a conflict is labelled with (e.g. "Chrome on Linux"); absent: ''. */
+  readonly deviceName?: string
+}
+
+/** A failure that says the server could not be reached: no answer at all, or a proxy's 5xx page in place of its own. */
+function unreachable(error: unknown): boolean {
+  return error instanceof SyncError && (error.type === 'offline' || /^http_5\d\d$/.test(error.type))
 }
 
 /** The server's address as its origin: scheme, host and port; refused when not http(s). */
@@ -114,7 +129,11 @@ export class SyncEngine {
   }
 
   private async refresh(patch: Partial<SyncStatus> = {}): Promise<void> {
-    const [outbox, conflicts] = await Promise.all([this.store.outbox(), this.store.conflicts()])
+    const [outbox, conflicts, rejectedDeletions] = await Promise.all([
+      this.store.outbox(),
+      this.store.conflicts(),
+      this.store.rejectedDeletions(),
+    ])
     this.status = {
       ...this.status,
       url: this.state?.url ?? '',
@@ -122,6 +141,7 @@ export class SyncEngine {
       lastSync: this.state?.lastSync ?? null,
       pending: outbox.length,
       conflicts,
+      rejectedDeletions,
       ...patch,
     }
     for (const l of this.listeners) l()
@@ -187,6 +207,21 @@ export class SyncEngine {
     await this.refresh({ phase: 'signed_out', problem: null })
   }
 
+  /**
+   * The browser went offline: a run that could not reach the server is said to be offline now (in
+   * step, the status waits for the next run to say it: it does not know yet what waits to be sent).
+   */
+  async browserOffline(): Promise<void> {
+    const { phase } = this.status
+    if (phase === 'unreachable' || phase === 'error') await this.refresh({ phase: 'offline', problem: null })
+  }
+
+  /** The clinician read the notice of a rejected deletion: it is no longer shown. */
+  async dismissRejected(kind: RejectedDeletion['kind'], id: string): Promise<void> {
+    await this.store.dismissRejectedDeletion(kind, id)
+    await this.refresh()
+  }
+
   /** A sync run a moment from now (after a write: several writes make one run). */
   soon(ms = 2_000): void {
     clearTimeout(this.timer)
@@ -232,7 +267,11 @@ export class SyncEngine {
       await this.store.saveSyncState(this.state)
       await this.refresh({ phase: problem ? 'error' : 'idle', problem })
     } catch (error) {
-      if (error instanceof SyncError && error.type === 'offline') return this.refresh({ phase: 'offline' })
+      if (unreachable(error)) {
+        // The browser offline says it; online, the server did not answer (down, or a proxy with nothing behind it).
+        const online = this.effects.online?.() ?? true
+        return this.refresh({ phase: online ? 'unreachable' : 'offline', problem: null })
+      }
       if (error instanceof SyncError && error.type === 'signed_out') {
         this.state = { ...this.state, user: null }
         await this.store.saveSyncState(this.state)
@@ -385,7 +424,7 @@ export class SyncEngine {
       const copy = await this.transport!.fetchEntity(kind, id)
       if (copy) await this.applyOne(copy)
       const rejected: RejectedDeletion = { kind, id, comment: request.comment, decided: request.decided_at ?? '' }
-      this.status = { ...this.status, rejectedDeletions: [...this.status.rejectedDeletions, rejected].slice(-20) }
+      await this.store.saveRejectedDeletion(rejected)
     }
     return 'done'
   }
@@ -512,7 +551,11 @@ export class SyncEngine {
       photos = await this.photosOf(theirs as ServerVisit)
     }
     const newId = this.effects.newId()
-    const done = await this.store.resolveConflict(entity, resolution, photos, newId)
+    const server = this.state?.url ? new URL(this.state.url).host : ''
+    const done = await this.store.resolveConflict(entity, resolution, photos, newId, {
+      device: this.effects.deviceName ?? '',
+      server,
+    })
     if (done) {
       this.effects.changed(conflict.kind, conflict.id)
       if (resolution !== 'theirs') this.effects.changed(conflict.kind, newId)

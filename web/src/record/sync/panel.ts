@@ -14,12 +14,15 @@
 import { html, nothing, render as renderInto, type TemplateResult } from 'lit-html'
 import { repeat } from 'lit-html/directives/repeat.js'
 import type { SignInOptionsView } from '#core/record-sync-wire.js'
-import { formatDate, formatDateTime } from '../../i18n/format.js'
-import { currentLocale, t } from '../../i18n/index.js'
+import { formatDate, formatDateTime, formatNumber } from '../../i18n/format.js'
+import { currentLocale, markerText, t } from '../../i18n/index.js'
 import { byId, h } from '../../render/dom.js'
+import type { AssessmentFile } from '../../state/assessment-file.js'
 import type { View } from '../../state/model.js'
 import type { RecordController } from '../controller.js'
 import type { PatientRecord, VisitRecord } from '../model.js'
+import { deviceName } from './browser-sync.js'
+import { type Difference, patientDifferences, samePhotos, type VisitSide, visitDifferences } from './differences.js'
 import type { SyncEngine } from './engine.js'
 import { type SsoReturn, ssoStartUrl } from './sso-return.js'
 import { SyncError, serverFailed } from './transport.js'
@@ -40,9 +43,67 @@ function visitSummary(date: string, file: unknown): string {
   })
 }
 
+const viewName = (view: View) => t(`view.${view}.title`)
+const decimal = (value: number) => formatNumber(value, 1, currentLocale())
+/** A line of notes as quoted in a difference (an empty line said so). */
+const quoted = (line: string) => (line.trim() === '' ? t('sync.diff.emptyLine') : `“${line}”`)
+
+/** A difference between the two sides of a conflict (differences.ts), in words; notes with their differing lines. */
+function differenceTemplate(d: Difference): TemplateResult {
+  let text: string
+  let lines: TemplateResult | typeof nothing = nothing
+  switch (d.field) {
+    case 'date':
+      text = t('sync.diff.date', { mine: dateText(d.mine), theirs: dateText(d.theirs) })
+      break
+    case 'patient':
+    case 'identifier':
+    case 'name':
+      text = t(`sync.diff.${d.field}`, { mine: d.mine || '—', theirs: d.theirs || '—' })
+      break
+    case 'notes':
+      text = t('sync.diff.notes')
+      lines = html`<ul>${d.mine.map(
+        (line) => html`<li class="sync-only-mine">${t('sync.diff.onlyMine', { line: quoted(line) })}</li>`,
+      )}${d.theirs.map(
+        (line) => html`<li class="sync-only-theirs">${t('sync.diff.onlyTheirs', { line: quoted(line) })}</li>`,
+      )}</ul>`
+      break
+    case 'marker': {
+      const marker = markerText(d.marker).label
+      const view = viewName(d.view)
+      text =
+        d.px === null
+          ? t(d.mine ? 'sync.diff.marker.onlyMine' : 'sync.diff.marker.onlyTheirs', { marker, view })
+          : d.cm === null
+            ? t('sync.diff.marker.moved', { marker, view, px: decimal(d.px) })
+            : t('sync.diff.marker.movedCm', { marker, view, px: decimal(d.px), cm: decimal(d.cm) })
+      break
+    }
+    case 'scale':
+      text = t('sync.diff.scale', {
+        view: viewName(d.view),
+        mine: d.mine === null ? t('sync.diff.scale.none') : formatNumber(d.mine, 4, currentLocale()),
+        theirs: d.theirs === null ? t('sync.diff.scale.none') : formatNumber(d.theirs, 4, currentLocale()),
+      })
+      break
+    case 'view':
+      text = t(d.mine ? 'sync.diff.view.onlyMine' : 'sync.diff.view.onlyTheirs', { view: viewName(d.view) })
+      break
+    case 'photo':
+      text = t(`sync.diff.photo.${d.change}`, { view: viewName(d.view) })
+      break
+  }
+  return html`<li data-field=${d.field} data-view=${'view' in d ? d.view : ''} data-marker=${
+    d.field === 'marker' ? d.marker : ''
+  }>${text}${lines}</li>`
+}
+
 /** A sync problem (engine.ts SyncStatus.problem, a SyncError's type) in words. */
 function problemText(type: string): string {
   if (type === 'unanswered' || type === 'failed' || type === 'offline') return t(`sync.problem.${type}`)
+  // A proxy's 5xx page in place of the server's answer: it cannot be reached.
+  if (/^http_5\d\d$/.test(type)) return t('sync.problem.offline')
   if (
     type === 'login_failed' ||
     type === 'account_locked' ||
@@ -69,6 +130,7 @@ export function mountSyncPanel(
   controller: RecordController,
   ssoBack: SsoReturn | null = null,
 ): void {
+  const device = deviceName(navigator.userAgent)
   const dialog = h('dialog', { id: 'sync-dialog', class: 'record-dialog', 'aria-labelledby': 'sync-title' })
   document.body.append(dialog)
   const url = h('input', { type: 'url', id: 'sync-url', autocomplete: 'url', spellcheck: 'false' })
@@ -141,7 +203,45 @@ export function mountSyncPanel(
     readonly title: string
     readonly mine: string
     readonly theirs: string
+    /** What differs, field by field (nothing both sides hold alike). */
+    readonly differences: readonly Difference[]
+    /** Said beside the differences: the photos are the same on both sides ('' when not so). */
+    readonly same: string
     readonly choices: readonly [Resolution, string][]
+  }
+
+  /** Where each side comes from: this device (its name) and the server (its host), and when each was last changed. */
+  const sideTime = (iso: string | undefined) => (iso ? formatDateTime(iso, currentLocale()) : '—')
+  const serverName = () => {
+    try {
+      return new URL(engine.status.url).host
+    } catch {
+      return ''
+    }
+  }
+
+  async function visitSide(v: VisitRecord, patients: readonly PatientRecord[]): Promise<VisitSide> {
+    const photos: Partial<Record<View, string>> = {}
+    for (const [view, ref] of Object.entries(v.photos) as [View, { key: string }][])
+      photos[view] = (await engine.store.photoSha(ref.key)) ?? ref.key
+    return {
+      date: v.date,
+      patient: patients.find((p) => p.id === v.patientId)?.identifier ?? v.patientId,
+      file: v.file,
+      photos,
+    }
+  }
+
+  function serverSide(v: ServerVisit, patients: readonly PatientRecord[]): VisitSide {
+    const photos: Partial<Record<View, string>> = {}
+    for (const [view, ref] of Object.entries(v.photos) as [View, { sha256: string } | undefined][])
+      if (ref) photos[view] = ref.sha256
+    return {
+      date: v.date,
+      patient: patients.find((p) => p.id === v.patient_id)?.identifier ?? v.patient_id,
+      file: v.content as AssessmentFile,
+      photos,
+    }
   }
 
   async function conflictItem(c: Conflict, patients: readonly PatientRecord[]): Promise<ConflictView> {
@@ -149,6 +249,8 @@ export function mountSyncPanel(
     let title: string
     let mine: string
     let theirs: string
+    let differences: Difference[] = []
+    let same = ''
     if (c.kind === 'visit') {
       const local: VisitRecord | undefined = await controller.storage.visit(c.id)
       const server = c.theirs as ServerVisit | null
@@ -160,6 +262,14 @@ export function mountSyncPanel(
       })
       mine = local ? visitSummary(local.date, local.file) : t('sync.summary.none')
       theirs = server ? visitSummary(server.date, server.content) : t('sync.summary.none')
+      mine = t('sync.side.mine', { device, time: sideTime(local?.updated), summary: mine })
+      theirs = t('sync.side.theirs', { server: serverName(), time: sideTime(server?.updated), summary: theirs })
+      const sides = [
+        local ? await visitSide(local, patients) : null,
+        server ? serverSide(server, patients) : null,
+      ] as const
+      differences = visitDifferences(...sides)
+      if (samePhotos(...sides)) same = t('sync.diff.photosSame')
       if (server && local)
         choices.push(['mine', 'sync.keep.mine'], ['theirs', 'sync.keep.theirs'], ['both', 'sync.keep.both'])
       else if (local) choices.push(['mine', 'sync.keep.mineAsNew'], ['theirs', 'sync.keep.deleteHere'])
@@ -174,22 +284,40 @@ export function mountSyncPanel(
       theirs = server
         ? t('sync.summary.patient', { identifier: server.identifier, name: server.name })
         : t('sync.summary.none')
+      // A patient here keeps no time of its last change: said as unknown.
+      mine = t('sync.side.mine', { device, time: sideTime(undefined), summary: mine })
+      theirs = t('sync.side.theirs', { server: serverName(), time: sideTime(server?.updated), summary: theirs })
+      differences = patientDifferences(local ?? null, server ?? null)
       if (c.reason === 'identifier_taken') choices.push(['theirs', 'sync.keep.useClinicPatient'])
       else if (server) choices.push(['mine', 'sync.keep.mine'], ['theirs', 'sync.keep.theirs'])
       else choices.push(['mine', 'sync.keep.mine'])
     }
-    return { conflict: c, title, mine, theirs, choices }
+    return { conflict: c, title, mine, theirs, differences, same, choices }
   }
 
   /** A conflict and its choices, kept in place (keyed by entity) across renders. */
-  function conflictTemplate({ conflict: c, title, mine, theirs, choices }: ConflictView): TemplateResult {
+  function conflictTemplate({
+    conflict: c,
+    title,
+    mine,
+    theirs,
+    differences,
+    same,
+    choices,
+  }: ConflictView): TemplateResult {
     const reason = t(`sync.reason.${c.reason}`, {
       theirs: c.theirs && 'identifier' in c.theirs ? (c.theirs as ServerPatient).identifier : '',
     })
     return html`<li data-entity=${c.entity} data-reason=${c.reason}><strong>${title}</strong><p>${reason}</p><p
         class="sync-mine"
-      >${t('sync.side.mine', { summary: mine })}</p><p class="sync-theirs"
-      >${t('sync.side.theirs', { summary: theirs })}</p><p class="dialog-actions">${repeat(
+      >${mine}</p><p class="sync-theirs"
+      >${theirs}</p>${
+        c.theirs && differences.length === 0
+          ? html`<p class="sync-differences-none">${t('sync.diff.none')}</p>`
+          : differences.length
+            ? html`<p>${t('sync.diff.title')}</p><ul class="sync-differences">${differences.map(differenceTemplate)}</ul>`
+            : nothing
+      }${same ? html`<p class="sync-same">${same}</p>` : nothing}<p class="dialog-actions">${repeat(
         choices,
         ([resolution]) => resolution,
         ([resolution, key]) =>
@@ -211,7 +339,8 @@ export function mountSyncPanel(
     } else text = t('sync.rejected.patient', { patient: patients.find((p) => p.id === r.id)?.identifier ?? '' })
     return html`<li data-entity=${`${r.kind}:${r.id}`}>${text}${
       r.comment ? html`<p>${t('sync.rejected.comment', { comment: r.comment })}</p>` : nothing
-    }</li>`
+    }<p class="dialog-actions"><button type="button" class="sync-dismiss" @click=${() =>
+      void engine.dismissRejected(r.kind, r.id)}>${t('sync.rejected.dismiss')}</button></p></li>`
   }
 
   async function render(): Promise<void> {
@@ -219,6 +348,10 @@ export function mountSyncPanel(
     byId('sync-button').title = t('sync.button.title')
     byId('sync-button').dataset.phase = engine.status.phase
     byId('sync-button').dataset.conflicts = String(engine.status.conflicts.length)
+    // What waits to be read (conflicts, rejected deletions) shows on the button too, with the dialog closed.
+    const unread = engine.status.conflicts.length + engine.status.rejectedDeletions.length
+    byId('sync-button').dataset.unread = String(unread)
+    if (unread > 0) byId('sync-button').textContent = t('sync.button.unread', { count: unread })
     if (!dialog.open) return
     const round = ++rendering
     const s = engine.status
@@ -266,11 +399,18 @@ export function mountSyncPanel(
     now.textContent = t('sync.now')
     now.disabled = !s.user
     close.textContent = t('record.close')
+    // A conflict is a change waiting too (for the clinician): never "in step" or "nothing waiting" while one is open.
+    const conflicts = s.conflicts.length
     const statusText = [
-      t(`sync.phase.${s.phase}`, { problem: s.problem ? problemText(s.problem) : '' }),
+      s.phase === 'idle' && conflicts > 0
+        ? ''
+        : t(`sync.phase.${s.phase}`, { problem: s.problem ? problemText(s.problem) : '' }),
+      conflicts > 0 ? t('sync.phase.conflicts', { count: conflicts }) : '',
       s.lastSync ? t('sync.lastSync', { time: formatDateTime(s.lastSync, currentLocale()) }) : t('sync.lastSync.never'),
-      t('sync.pending', { count: s.pending }),
-    ].join(' ')
+      conflicts > 0 && s.pending === 0 ? '' : t('sync.pending', { count: s.pending }),
+    ]
+      .filter(Boolean)
+      .join(' ')
     const waiting =
       (s.waitingForAdmin ? ` ${t('sync.waitingForAdmin', { count: s.waitingForAdmin })}` : '') +
       (s.awaitingApproval ? ` ${t('sync.awaitingApproval', { count: s.awaitingApproval })}` : '')
@@ -283,6 +423,8 @@ export function mountSyncPanel(
           id="sync-status"
           data-phase=${s.phase}
           data-pending=${String(s.pending)}
+          data-awaiting=${String(s.awaitingApproval)}
+          data-conflicts=${String(s.conflicts.length)}
           data-last-sync=${s.lastSync ?? ''}
           role="status"
         >${statusText + waiting}</p>${

@@ -10,8 +10,10 @@ import type { PhotoData } from '../storage.js'
 import type {
   Conflict,
   EntityKey,
+  EntityKind,
   OutboxEntry,
   PulledEntity,
+  RejectedDeletion,
   Resolution,
   SyncedMark,
   SyncServerState,
@@ -72,14 +74,23 @@ export interface SyncStore {
   /**
    * Carries out the clinician's answer to a conflict: keep mine (pushed from the server's
    * revision), keep theirs (the server's copy replaces this one), or keep both (this copy
-   * becomes a new visit `newId`, the server's takes its place). False when it is no longer open.
+   * becomes a new visit `newId`, the server's takes its place; each labelled with where it came
+   * from: `names.device` (this device's name) and `names.server` (the server's host), and the time
+   * that copy was last changed). False when it is no longer open.
    */
   resolveConflict(
     entity: EntityKey,
     resolution: Resolution,
     photos: readonly PhotoData[],
     newId: string,
+    names?: { readonly device: string; readonly server: string },
   ): Promise<boolean>
+  /** The deletions an admin rejected that the clinician has not dismissed, oldest first. */
+  rejectedDeletions(): Promise<RejectedDeletion[]>
+  /** Keeps a rejected deletion's notice (one per entity: a later one replaces it; the last 20 kept). */
+  saveRejectedDeletion(rejected: RejectedDeletion): Promise<void>
+  /** The clinician dismissed the notice. */
+  dismissRejectedDeletion(kind: EntityKind, id: string): Promise<void>
   /** Another server database (restored from a backup, or another server): every mark and photo known there forgotten. */
   forgetServer(): Promise<void>
   /** Queues every patient and visit not in step with the server and not queued (after a pull from a restored server). */

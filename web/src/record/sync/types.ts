@@ -176,7 +176,11 @@ export interface SyncServerState {
   readonly user: SignedInUser | null
 }
 
-/** A deletion this device asked for that an admin rejected: the patient or visit is back here (SyncStatus). */
+/**
+ * A deletion this device asked for that an admin rejected: the patient or visit is back here
+ * (SyncStatus). Kept in the record (store `syncMeta`, key `rejected`) until the clinician
+ * dismisses it: a reload still shows it.
+ */
 export interface RejectedDeletion {
   readonly kind: EntityKind
   readonly id: string
