@@ -98,11 +98,11 @@ describe('one analysis request, pinned', () => {
     assert.equal(logs.filter((l) => l.reqId === 'pinned-1').length, 1, 'one line for the request')
 
     const metrics = await (await fetch(`${service.url}/metrics`)).text()
-    assert.match(metrics, /^http_requests_total\{route="\/api\/analyze\/anterior",method="POST",status_code="200"\} 1$/m)
     assert.match(
       metrics,
-      /^http_request_duration_seconds_count\{route="\/api\/analyze\/anterior",method="POST"\} 1$/m,
+      /^http_requests_total\{route="\/api\/analyze\/anterior",method="POST",status_code="200"\} 1$/m,
     )
+    assert.match(metrics, /^http_request_duration_seconds_count\{route="\/api\/analyze\/anterior",method="POST"\} 1$/m)
     // The scrape itself is the one request in flight.
     assert.match(metrics, /^http_requests_in_flight 1$/m)
   })
