@@ -23,6 +23,7 @@ import { rateLimitPlugin } from './http/rate-limit.js'
 import { readiness } from './http/readiness.js'
 import { requestId } from './http/request-id.js'
 import { lazyChildLogger, requestLog } from './http/request-logger.js'
+import { requestStart } from './http/request-start.js'
 import { keepRouteTable } from './http/route-table.js'
 import { securityHeadersPlugin } from './http/security-headers.js'
 import { staticFiles } from './http/static.js'
@@ -90,6 +91,8 @@ export async function buildApp(options: AppOptions = {}) {
   app.decorate('shedder', shedder)
   keepRouteTable(app)
 
+  // One onRequest hook for every plugin that acts on a request as it arrives (request-start.ts).
+  await app.register(requestStart)
   await app.register(requestId)
   // The app's pages may connect to the FHIR servers and the record servers named (each origin once).
   const connectOrigins = [...new Set([...(options.fhirServerOrigins ?? []), ...(options.recordServerOrigins ?? [])])]

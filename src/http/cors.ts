@@ -32,9 +32,9 @@ const METHODS = CORS_METHODS.join(', ')
 export const cors = fp<CorsOptions>(
   async (app, options) => {
     const allowed = new Set(options.origins)
-    app.addHook('onRequest', (request, reply, done) => {
+    app.onRequestStart((request, reply) => {
       const origin = request.headers.origin
-      if (origin === undefined) return done()
+      if (origin === undefined) return false
       const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined
       reply.header('vary', preflight ? 'Origin, Access-Control-Request-Headers' : 'Origin')
       if (allowed.has(origin)) {
@@ -42,7 +42,7 @@ export const cors = fp<CorsOptions>(
         reply.header('access-control-allow-credentials', 'true')
         if (!preflight) reply.header('access-control-expose-headers', EXPOSE)
       }
-      if (!preflight) return done()
+      if (!preflight) return false
       if (allowed.has(origin)) {
         reply.header('access-control-allow-methods', METHODS)
         const requested = request.headers['access-control-request-headers']
@@ -51,7 +51,8 @@ export const cors = fp<CorsOptions>(
       }
       // A refused origin gets the same 204 without the allow headers: the browser then blocks the request.
       reply.code(204).header('content-length', '0').send()
+      return true
     })
   },
-  { name: 'cors' },
+  { name: 'cors', dependencies: ['request-start'] },
 )

@@ -7,10 +7,10 @@ import fp from 'fastify-plugin'
 
 export const requestId = fp(
   async (app) => {
-    app.addHook('onRequest', (request, reply, done) => {
+    app.onRequestStart((request, reply) => {
       reply.header('x-request-id', request.id)
-      done()
+      return false
     })
   },
-  { name: 'request-id' },
+  { name: 'request-id', dependencies: ['request-start'] },
 )

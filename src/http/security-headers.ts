@@ -196,11 +196,11 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
     // JSON answers are never a page that could use a feature (opened in a tab they are text, and their CSP runs
     // nothing): a Permissions-Policy there would only add bytes to every answer (bench/README.md, headers).
     const apiHeaders = securityHeaders(API_HELMET_OPTIONS)
-    app.addHook('onRequest', (request, reply, done) => {
+    app.onRequestStart((request, reply) => {
       const url = request.url
       reply.headers(isApiUrl(url) ? apiHeaders : isDocsUrl(url) ? pageHeaders : appHeaders)
-      done()
+      return false
     })
   },
-  { name: 'security-headers' },
+  { name: 'security-headers', dependencies: ['request-start'] },
 )
