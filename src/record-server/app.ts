@@ -782,18 +782,21 @@ export async function buildRecordApp(options: RecordAppOptions) {
         throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE()
       }
       const upload = received.upload
-      try {
+      // The answer is decided, the upload's temporary bytes thrown away, then the answer sent: once a
+      // device has its answer, nothing of the upload is left but what was stored.
+      const decide = async (): Promise<() => FastifyReply> => {
         const actual = received.sha256
         if (actual !== sha256) {
           await store.transaction((tx) => audit(tx, request, 'photo.write', 4, { detail: `${sha256} photo_mismatch` }))
-          return fail(
-            reply,
-            'photo_mismatch',
-            `The bytes sent hash to ${actual}, not to the ${sha256} of the URL: the upload was damaged or names another photo. Send it again.`,
-            {
-              actual,
-            },
-          )
+          return () =>
+            fail(
+              reply,
+              'photo_mismatch',
+              `The bytes sent hash to ${actual}, not to the ${sha256} of the URL: the upload was damaged or names another photo. Send it again.`,
+              {
+                actual,
+              },
+            )
         }
         // The header alone is checked (the whole photo's size against the limit was checked as it streamed).
         const raster = checkRaster(received.head, { ...STORED_PHOTO_LIMITS, maxBytes: Number.POSITIVE_INFINITY })
@@ -802,21 +805,22 @@ export async function buildRecordApp(options: RecordAppOptions) {
             audit(tx, request, 'photo.write', 4, { detail: `${sha256} ${raster.problem.kind}` }),
           )
           const problem = raster.problem
-          return problem.kind === 'too-large' || problem.kind === 'too-many-pixels'
-            ? fail(
-                reply,
-                'photo_too_large',
-                `The photo is beyond what the record stores: at most ${STORED_PHOTO_LIMITS.maxSide} px a side and ${STORED_PHOTO_LIMITS.maxBytes} bytes.`,
-                {
-                  limits: STORED_PHOTO_LIMITS,
-                },
-              )
-            : fail(reply, 'photo_not_raster', 'The bytes are not a JPEG, PNG or WebP photo whose size can be read.', {
-                looksLike: problem.kind === 'not-raster' ? problem.looksLike : problem.kind,
-              })
+          return () =>
+            problem.kind === 'too-large' || problem.kind === 'too-many-pixels'
+              ? fail(
+                  reply,
+                  'photo_too_large',
+                  `The photo is beyond what the record stores: at most ${STORED_PHOTO_LIMITS.maxSide} px a side and ${STORED_PHOTO_LIMITS.maxBytes} bytes.`,
+                  {
+                    limits: STORED_PHOTO_LIMITS,
+                  },
+                )
+              : fail(reply, 'photo_not_raster', 'The bytes are not a JPEG, PNG or WebP photo whose size can be read.', {
+                  looksLike: problem.kind === 'not-raster' ? problem.looksLike : problem.kind,
+                })
         }
         const known = await store.transaction((tx) => tx.photo(sha256))
-        if (known) return reply.code(200).send({ photo: known, stored: false })
+        if (known) return () => reply.code(200).send({ photo: known, stored: false })
         const photo = {
           sha256,
           type: raster.type,
@@ -839,10 +843,15 @@ export async function buildRecordApp(options: RecordAppOptions) {
           if (written) break
           if (attempt === 2) throw new Error(`photo ${sha256}: its bytes were removed three times while being stored`)
         }
-        return reply.code(201).send({ photo, stored: true })
+        return () => reply.code(201).send({ photo, stored: true })
+      }
+      let answer: () => FastifyReply
+      try {
+        answer = await decide()
       } finally {
         await upload.discard()
       }
+      return answer()
     },
   )
 

@@ -44,8 +44,12 @@ export async function receivePhoto(
   const head: Buffer[] = []
   let headBytes = 0
   let bytes = 0
+  // Read by hand rather than with for-await: leaving that loop early would destroy the request's
+  // stream, and its socket with it, before the refusal is answered.
+  const chunks = body[Symbol.asyncIterator]()
   try {
-    for await (const chunk of body) {
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      const chunk = next.value
       bytes += chunk.byteLength
       if (bytes > maxBytes) {
         await upload.discard()
