@@ -10,11 +10,10 @@
  * answer is `no-store`, and errors are `{"error": {"type", "message", "ctx"?}}`
  * (core/record-errors.ts).
  */
-import { createHash } from 'node:crypto'
 import fastifyCookie from '@fastify/cookie'
 import fastifyRateLimit from '@fastify/rate-limit'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, { errorCodes, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify'
 import { Counter, collectDefaultMetrics, Registry } from 'prom-client'
 import { Type } from 'typebox'
 import { checkRaster, STORED_PHOTO_LIMITS } from '#core/files/raster-bytes.js'
@@ -43,6 +42,7 @@ import {
 import { isEmail, type RecordConfig } from './config.js'
 import { deletePatientIn, deleteVisitIn } from './deletion.js'
 import { photoBytesStored } from './photo-collection.js'
+import { receivePhoto } from './photo-upload.js'
 import { registerRecordAdminRoutes } from './record-admin-routes.js'
 import type { EarlyDeletionReason } from './retention.js'
 import type { ChangeData } from './schemas.js'
@@ -115,6 +115,10 @@ const userView = (u: UserRow) => ({
   created: u.created,
 })
 
+/** Whether a request's body is the byte stream the photo parser hands on (and not a parsed JSON value). */
+const isByteStream = (body: unknown): body is AsyncIterable<Uint8Array> =>
+  typeof body === 'object' && body !== null && Symbol.asyncIterator in body && 'pipe' in body
+
 const isLoopback = (address: string) =>
   LOCAL_HOSTS.has(address) || address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.')
 
@@ -185,10 +189,17 @@ export async function buildRecordApp(options: RecordAppOptions) {
     parseJson(request, body as string, done)
   })
 
+  // A photo's bytes are not read here: the body is handed on as the request's stream, which the
+  // upload reads a chunk at a time (photo-upload.ts), so no photo is held whole in memory. A body
+  // declared beyond the route's limit is refused before any of it is read.
   app.addContentTypeParser(
     ['application/octet-stream', 'image/jpeg', 'image/png', 'image/webp'],
-    { parseAs: 'buffer' },
-    (_req, body, done) => done(null, body),
+    (request, payload, done) => {
+      const declared = Number(request.headers['content-length'])
+      if (Number.isFinite(declared) && declared > request.routeOptions.bodyLimit)
+        done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined)
+      else done(null, payload)
+    },
   )
 
   const actorOf = (request: FastifyRequest, user?: UserRow, email?: string): AuditActor => ({
@@ -657,7 +668,9 @@ export async function buildRecordApp(options: RecordAppOptions) {
         return found
       })
       if (!photo) return fail(reply, 'not_found', `No photo ${request.params.sha256}.`)
-      return reply.type(photo.type).send(await blobs.get(photo.sha256))
+      // Streamed a chunk at a time as the connection takes them: the server never holds the photo whole.
+      const bytes = await blobs.read(photo.sha256, photo.bytes)
+      return reply.type(photo.type).header('content-length', photo.bytes).send(bytes)
     },
   )
 
@@ -755,68 +768,90 @@ export async function buildRecordApp(options: RecordAppOptions) {
     },
     async (request, reply) => {
       const sha256 = request.params.sha256
-      const bytes = request.body
-      if (!Buffer.isBuffer(bytes))
+      const body = request.body as unknown
+      if (!isByteStream(body))
         return fail(
           reply,
           'invalid_request',
           "Send the photo's bytes as the body, with Content-Type application/octet-stream or its image type.",
         )
-      const actual = createHash('sha256').update(bytes).digest('hex')
-      if (actual !== sha256) {
-        await store.transaction((tx) => audit(tx, request, 'photo.write', 4, { detail: `${sha256} photo_mismatch` }))
-        return fail(
-          reply,
-          'photo_mismatch',
-          `The bytes sent hash to ${actual}, not to the ${sha256} of the URL: the upload was damaged or names another photo. Send it again.`,
-          {
-            actual,
-          },
-        )
+      const received = await receivePhoto(body, blobs, STORED_PHOTO_LIMITS.maxBytes)
+      if (!received.ok) {
+        // Refused as soon as the body passed the limit (the rest is not read): the connection closes after the answer.
+        reply.header('connection', 'close')
+        throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE()
       }
-      const raster = checkRaster(bytes, STORED_PHOTO_LIMITS)
-      if (!raster.ok) {
-        await store.transaction((tx) =>
-          audit(tx, request, 'photo.write', 4, { detail: `${sha256} ${raster.problem.kind}` }),
-        )
-        const problem = raster.problem
-        return problem.kind === 'too-large' || problem.kind === 'too-many-pixels'
-          ? fail(
+      const upload = received.upload
+      // The answer is decided, the upload's temporary bytes thrown away, then the answer sent: once a
+      // device has its answer, nothing of the upload is left but what was stored.
+      const decide = async (): Promise<() => FastifyReply> => {
+        const actual = received.sha256
+        if (actual !== sha256) {
+          await store.transaction((tx) => audit(tx, request, 'photo.write', 4, { detail: `${sha256} photo_mismatch` }))
+          return () =>
+            fail(
               reply,
-              'photo_too_large',
-              `The photo is beyond what the record stores: at most ${STORED_PHOTO_LIMITS.maxSide} px a side and ${STORED_PHOTO_LIMITS.maxBytes} bytes.`,
+              'photo_mismatch',
+              `The bytes sent hash to ${actual}, not to the ${sha256} of the URL: the upload was damaged or names another photo. Send it again.`,
               {
-                limits: STORED_PHOTO_LIMITS,
+                actual,
               },
             )
-          : fail(reply, 'photo_not_raster', 'The bytes are not a JPEG, PNG or WebP photo whose size can be read.', {
-              looksLike: problem.kind === 'not-raster' ? problem.looksLike : problem.kind,
-            })
+        }
+        // The header alone is checked (the whole photo's size against the limit was checked as it streamed).
+        const raster = checkRaster(received.head, { ...STORED_PHOTO_LIMITS, maxBytes: Number.POSITIVE_INFINITY })
+        if (!raster.ok) {
+          await store.transaction((tx) =>
+            audit(tx, request, 'photo.write', 4, { detail: `${sha256} ${raster.problem.kind}` }),
+          )
+          const problem = raster.problem
+          return () =>
+            problem.kind === 'too-large' || problem.kind === 'too-many-pixels'
+              ? fail(
+                  reply,
+                  'photo_too_large',
+                  `The photo is beyond what the record stores: at most ${STORED_PHOTO_LIMITS.maxSide} px a side and ${STORED_PHOTO_LIMITS.maxBytes} bytes.`,
+                  {
+                    limits: STORED_PHOTO_LIMITS,
+                  },
+                )
+              : fail(reply, 'photo_not_raster', 'The bytes are not a JPEG, PNG or WebP photo whose size can be read.', {
+                  looksLike: problem.kind === 'not-raster' ? problem.looksLike : problem.kind,
+                })
+        }
+        const known = await store.transaction((tx) => tx.photo(sha256))
+        if (known) return () => reply.code(200).send({ photo: known, stored: false })
+        const photo = {
+          sha256,
+          type: raster.type,
+          bytes: received.bytes,
+          width: raster.width,
+          height: raster.height,
+          created: new Date().toISOString(),
+        }
+        // The bytes go first; the row only if they are still there (a photo collection may have removed
+        // bytes of the same hash meanwhile: photo-collection.ts), else they are stored again from the upload's
+        // temporary place, which stays until the row is written.
+        for (let attempt = 0; ; attempt++) {
+          await upload.commit(sha256)
+          const written = await store.transaction(async (tx) => {
+            if (!(await photoBytesStored(tx, blobs, sha256))) return false
+            await tx.insertPhoto(photo)
+            await audit(tx, request, 'photo.write', 0, { detail: sha256 })
+            return true
+          })
+          if (written) break
+          if (attempt === 2) throw new Error(`photo ${sha256}: its bytes were removed three times while being stored`)
+        }
+        return () => reply.code(201).send({ photo, stored: true })
       }
-      const known = await store.transaction((tx) => tx.photo(sha256))
-      if (known) return reply.code(200).send({ photo: known, stored: false })
-      const photo = {
-        sha256,
-        type: raster.type,
-        bytes: bytes.length,
-        width: raster.width,
-        height: raster.height,
-        created: new Date().toISOString(),
+      let answer: () => FastifyReply
+      try {
+        answer = await decide()
+      } finally {
+        await upload.discard()
       }
-      // The bytes go first; the row only if they are still there (a photo collection may have removed
-      // bytes of the same hash meanwhile: photo-collection.ts), else they are written again.
-      for (let attempt = 0; ; attempt++) {
-        await blobs.put(sha256, bytes)
-        const written = await store.transaction(async (tx) => {
-          if (!(await photoBytesStored(tx, blobs, sha256))) return false
-          await tx.insertPhoto(photo)
-          await audit(tx, request, 'photo.write', 0, { detail: sha256 })
-          return true
-        })
-        if (written) break
-        if (attempt === 2) throw new Error(`photo ${sha256}: its bytes were removed three times while being stored`)
-      }
-      return reply.code(201).send({ photo, stored: true })
+      return answer()
     },
   )
 

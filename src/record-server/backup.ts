@@ -9,7 +9,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { ConfigError } from './config.js'
-import { DATABASE_FILE, openEmbedded } from './serve.js'
+import { DATABASE_FILE } from './serve.js'
 import { SqliteStore } from './sqlite-store.js'
 
 export async function backup(dataDir: string, target: string): Promise<{ dir: string; photos: number }> {
@@ -21,7 +21,8 @@ export async function backup(dataDir: string, target: string): Promise<{ dir: st
   if (!existsSync(join(dataDir, DATABASE_FILE)))
     throw new ConfigError(`there is no record database in ${dataDir} (RECORD_DATA_DIR) to back up.`)
   mkdirSync(dir, { recursive: true, mode: 0o700 })
-  const { store } = openEmbedded(dataDir)
+  // The database only: opening the photos (PhotoBlobs) would clear the running server's uploads under way.
+  const store = new SqliteStore(join(dataDir, DATABASE_FILE))
   try {
     await store.backupTo(join(dir, DATABASE_FILE))
   } finally {

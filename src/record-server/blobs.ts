@@ -1,23 +1,30 @@
 /**
  * Photos of the embedded default (store.ts PhotoStore), as content-addressed files beside the database:
- * <RECORD_DATA_DIR>/photos/<first two hex digits>/<sha256>. A photo is written to a
- * temporary file, flushed to disk, then renamed into place, so a crash leaves either
- * the whole photo or none (a stray temporary file at most, removed at the next start).
- * Its row in the database (store.ts PhotoRow) is written only after the file is in
- * place: a photo the database names is always on disk.
+ * <RECORD_DATA_DIR>/photos/<first two hex digits>/<sha256>. An upload is streamed into a
+ * temporary file of its own (photos/tmp/<uuid>) as it arrives; once the caller has checked
+ * its hash, the file is flushed to disk and linked into place under the hash, so a crash
+ * leaves either the whole photo or none (a stray temporary file at most, removed at the
+ * next start). Its row in the database (store.ts PhotoRow) is written only after the file
+ * is in place: a photo the database names is always on disk. Downloads read the file a
+ * chunk at a time as the connection takes them (PHOTO_READ_CHUNK).
  */
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
-import { open, readFile, rename } from 'node:fs/promises'
+import { type FileHandle, link, open, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { PhotoStore } from './store.js'
+import type { Readable } from 'node:stream'
+import type { PhotoStore, PhotoUpload } from './store.js'
 
 export const SHA256_HEX = /^[0-9a-f]{64}$/
+
+/** How much of a photo file a download reads at a time (and holds at most, with the socket's own buffer). */
+export const PHOTO_READ_CHUNK = 256 * 1024
 
 export class PhotoBlobs implements PhotoStore {
   private readonly dir: string
   private readonly tmp: string
 
+  /** Opens the photos of `dataDir`, removing temporary files an earlier process left (only the server itself opens it: one process per data directory). */
   constructor(dataDir: string) {
     this.dir = join(dataDir, 'photos')
     this.tmp = join(this.dir, 'tmp')
@@ -30,23 +37,46 @@ export class PhotoBlobs implements PhotoStore {
     return join(this.dir, sha256.slice(0, 2), sha256)
   }
 
-  /** Writes the bytes under their hash (the caller has checked that they hash to it). */
-  async put(sha256: string, bytes: Uint8Array): Promise<void> {
-    const target = this.pathOf(sha256)
-    mkdirSync(join(this.dir, sha256.slice(0, 2)), { recursive: true })
+  async receive(): Promise<PhotoUpload> {
     const temporary = join(this.tmp, randomUUID())
-    const file = await open(temporary, 'wx', 0o600)
-    try {
-      await file.writeFile(bytes)
-      await file.sync()
-    } finally {
-      await file.close()
+    let file: FileHandle | undefined = await open(temporary, 'wx', 0o600)
+    const flushed = async () => {
+      if (!file) return
+      const handle = file
+      file = undefined
+      try {
+        await handle.sync()
+      } finally {
+        await handle.close()
+      }
     }
-    await rename(temporary, target)
+    return {
+      write: async (chunk) => {
+        if (!file) throw new Error('photo upload: write after commit')
+        await file.write(chunk)
+      },
+      commit: async (sha256) => {
+        const target = this.pathOf(sha256)
+        await flushed()
+        mkdirSync(join(this.dir, sha256.slice(0, 2)), { recursive: true })
+        // A link, not a rename: the temporary file stays until discard, so a commit can be made
+        // again should a photo collection remove the bytes before the row names them.
+        await link(temporary, target).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EEXIST') throw error // the same bytes are there already
+        })
+      },
+      discard: async () => {
+        await file?.close().catch(() => undefined)
+        file = undefined
+        await rm(temporary, { force: true })
+      },
+    }
   }
 
-  async get(sha256: string): Promise<Buffer> {
-    return readFile(this.pathOf(sha256))
+  async read(sha256: string, _bytes: number): Promise<Readable> {
+    // Opened before the answer starts: a missing file rejects here; once open, a collection removing it does not cut the download.
+    const file = await open(this.pathOf(sha256), 'r')
+    return file.createReadStream({ highWaterMark: PHOTO_READ_CHUNK, autoClose: true })
   }
 
   async has(sha256: string): Promise<boolean> {

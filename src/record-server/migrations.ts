@@ -384,6 +384,43 @@ CREATE UNIQUE INDEX audit_by_chain_seq ON audit (chain_seq);
 `,
     },
   },
+  {
+    version: 7,
+    name: "photos' bytes in chunks",
+    // The embedded store keeps its photos as files (blobs.ts), streamed already: nothing to change in its database.
+    sql: `
+SELECT 1;
+`,
+    postgres: `
+-- A photo's bytes as rows of 256 KiB (the last shorter), numbered from 0 (postgres-store.ts
+-- PHOTO_CHUNK_BYTES): read and written one chunk per statement, so the server never holds a
+-- photo whole. Stored out of line uncompressed, as photo_blobs was.
+CREATE TABLE photo_chunks (
+  sha256 TEXT COLLATE "C" NOT NULL CHECK (length(sha256) = 64),
+  seq INTEGER NOT NULL CHECK (seq >= 0),
+  bytes BYTEA NOT NULL,
+  PRIMARY KEY (sha256, seq)
+);
+ALTER TABLE photo_chunks ALTER COLUMN bytes SET STORAGE EXTERNAL;
+
+-- Uploads on their way in, under an id of their own, until their hash is checked and they are
+-- copied under it (or thrown away); rows an ended process left are removed at start.
+CREATE TABLE photo_uploads (
+  id TEXT COLLATE "C" NOT NULL,
+  seq INTEGER NOT NULL CHECK (seq >= 0),
+  bytes BYTEA NOT NULL,
+  started TIMESTAMPTZ NOT NULL DEFAULT now(),
+  PRIMARY KEY (id, seq)
+);
+ALTER TABLE photo_uploads ALTER COLUMN bytes SET STORAGE EXTERNAL;
+
+-- The photos of before, cut the same way (substring of an uncompressed out-of-line value reads only its slice).
+INSERT INTO photo_chunks (sha256, seq, bytes)
+  SELECT b.sha256, c.seq, substring(b.bytes FROM c.seq * 262144 + 1 FOR 262144)
+  FROM photo_blobs b, generate_series(0, greatest(length(b.bytes) - 1, 0) / 262144) AS c(seq);
+DROP TABLE photo_blobs;
+`,
+  },
 ]
 
 /** The schema version this code writes. */

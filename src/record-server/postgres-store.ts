@@ -15,10 +15,11 @@
  * after the lock was granted (REPEATABLE READ would take it at the lock's own
  * statement, before the wait, and miss the previous holder's commit).
  *
- * Photos' bytes are in the same database (photo_blobs, bytea keyed by SHA-256;
- * PostgresPhotos), so pg_dump is the whole backup.
+ * Photos' bytes are in the same database (photo_chunks, 256 KiB bytea rows keyed by
+ * SHA-256 and place; PostgresPhotos), so pg_dump is the whole backup.
  */
 import { randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
 import pg from 'pg'
 import { chainExisting, chainLink } from './audit-chain.js'
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js'
@@ -26,6 +27,7 @@ import {
   type AuditQuery,
   type ChangedEntity,
   type PhotoStore,
+  type PhotoUpload,
   type RecordStore,
   type RecordTx,
   StoreError,
@@ -201,10 +203,10 @@ function makeTx(db: Queryable): RecordTx {
     visitPhotoRefs: async () => (await rows('SELECT photos FROM visits')).map((r) => str(r.photos)),
     deletePhoto: async (sha256) => {
       await run('DELETE FROM photos WHERE sha256 = $1', sha256)
-      await run('DELETE FROM photo_blobs WHERE sha256 = $1', sha256)
+      await run('DELETE FROM photo_chunks WHERE sha256 = $1', sha256)
     },
     photoBytesInDatabase: async (sha256) =>
-      (await first('SELECT 1 AS present FROM photo_blobs WHERE sha256 = $1', sha256)) !== undefined,
+      (await first('SELECT 1 AS present FROM photo_chunks WHERE sha256 = $1 AND seq = 0', sha256)) !== undefined,
     tombstone: async (kind, id) =>
       one(await first('SELECT * FROM tombstones WHERE kind = $1 AND id = $2', kind, id), tombstoneOf),
     insertTombstone: async (t) => {
@@ -324,30 +326,137 @@ function makeTx(db: Queryable): RecordTx {
   }
 }
 
-/** Photos' bytes in the database: one row per SHA-256, written (and committed) before the photos row names it. */
+/**
+ * How a photo's bytes are cut into rows of photo_chunks (and of photo_uploads): 256 KiB each,
+ * the last one shorter. Migration 7 cut the photo_blobs of before the same way.
+ */
+export const PHOTO_CHUNK_BYTES = 256 * 1024
+
+/** How much of a chunk a download's query answers per row (PostgresPhotos.read says why). */
+const PHOTO_READ_PIECE = 32 * 1024
+
+/** Staged upload chunks older than this are an ended process's, removed at start (an upload lasts at most the request timeout, 60 s). */
+const STALE_UPLOADS = '1 hour'
+
+/**
+ * Photos' bytes in the database, as chunk rows (photo_chunks: sha256, seq, bytes), so no
+ * statement reads or writes more than one chunk of a photo and the server holds at most
+ * one chunk per transfer. An upload's chunks are staged in photo_uploads under an id of
+ * its own as they arrive (each its own statement: no connection is held while the client
+ * sends); its commit copies them under the hash in one statement (all of it or nothing),
+ * before the photos row names them. A download reads chunk by chunk as the reader asks.
+ */
 export class PostgresPhotos implements PhotoStore {
   constructor(private readonly pool: pg.Pool) {}
 
-  async put(sha256: string, bytes: Uint8Array): Promise<void> {
-    await this.pool.query('INSERT INTO photo_blobs (sha256, bytes) VALUES ($1, $2) ON CONFLICT (sha256) DO NOTHING', [
-      sha256,
-      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-    ])
+  async receive(): Promise<PhotoUpload> {
+    const id = randomUUID()
+    let pending: Buffer[] = []
+    let pendingBytes = 0
+    let seq = 0
+    const insert = async (bytes: Buffer) => {
+      await this.pool.query('INSERT INTO photo_uploads (id, seq, bytes) VALUES ($1, $2, $3)', [id, seq, bytes])
+      seq++
+    }
+    return {
+      write: async (chunk) => {
+        pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+        pendingBytes += chunk.byteLength
+        if (pendingBytes < PHOTO_CHUNK_BYTES) return
+        // Whole chunks out, the rest kept: every row but the last is PHOTO_CHUNK_BYTES long.
+        let all = Buffer.concat(pending, pendingBytes)
+        while (all.length >= PHOTO_CHUNK_BYTES) {
+          await insert(all.subarray(0, PHOTO_CHUNK_BYTES))
+          all = all.subarray(PHOTO_CHUNK_BYTES)
+        }
+        pending = all.length > 0 ? [Buffer.from(all)] : []
+        pendingBytes = all.length
+      },
+      commit: async (sha256) => {
+        if (pendingBytes > 0 || seq === 0) {
+          await insert(Buffer.concat(pending, pendingBytes))
+          pending = []
+          pendingBytes = 0
+        }
+        // One statement: all the chunks or none. Bytes already stored under the hash are left as they are.
+        await this.pool.query(
+          `INSERT INTO photo_chunks (sha256, seq, bytes)
+             SELECT $2, seq, bytes FROM photo_uploads
+             WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM photo_chunks WHERE sha256 = $2)
+           ON CONFLICT (sha256, seq) DO NOTHING`,
+          [id, sha256],
+        )
+      },
+      discard: async () => {
+        pending = []
+        await this.pool.query('DELETE FROM photo_uploads WHERE id = $1', [id])
+      },
+    }
   }
 
-  async get(sha256: string): Promise<Buffer> {
-    const result = await this.pool.query('SELECT bytes FROM photo_blobs WHERE sha256 = $1', [sha256])
-    const row = result.rows[0] as { bytes: Buffer } | undefined
-    if (!row) throw new Error(`photo ${sha256} has no bytes in photo_blobs`)
-    return row.bytes
+  async read(sha256: string, bytes: number): Promise<Readable> {
+    // A chunk is read as pieces of PHOTO_READ_PIECE, rows of one statement: pg hands bytea over as hex
+    // text, and a 256 KiB chunk would be a 512 KiB string, which the JavaScript heap keeps until a full
+    // collection; a 64 KiB one is taken by the young generation's cheap collections.
+    const chunk = async (seq: number): Promise<Buffer | undefined> => {
+      const rows = (
+        await this.pool.query(
+          `SELECT substring(c.bytes FROM p.at + 1 FOR ${PHOTO_READ_PIECE}) AS piece
+             FROM photo_chunks c, generate_series(0, ${PHOTO_CHUNK_BYTES - 1}, ${PHOTO_READ_PIECE}) AS p(at)
+             WHERE c.sha256 = $1 AND c.seq = $2 AND (p.at < length(c.bytes) OR p.at = 0)
+             ORDER BY p.at`,
+          [sha256, seq],
+        )
+      ).rows as { piece: Buffer }[]
+      return rows.length === 0 ? undefined : Buffer.concat(rows.map((r) => r.piece))
+    }
+    const first = await chunk(0)
+    if (!first) throw new Error(`photo ${sha256} has no bytes in photo_chunks`)
+    let next: Buffer | undefined = first
+    let seq = 0
+    let sent = 0
+    return new Readable({
+      // One chunk is bigger than the stream's buffer: the next one is asked for once the socket took this one.
+      highWaterMark: 64 * 1024,
+      read() {
+        const push = (data: Buffer | undefined) => {
+          if (data === undefined) {
+            if (sent === bytes) this.push(null)
+            else this.destroy(new Error(`photo ${sha256}: chunk ${seq} missing after ${sent} of ${bytes} bytes`))
+            return
+          }
+          sent += data.length
+          seq++
+          this.push(data)
+        }
+        if (next) {
+          const data = next
+          next = undefined
+          push(data)
+          return
+        }
+        if (sent >= bytes) {
+          push(undefined)
+          return
+        }
+        chunk(seq).then(push, (error: Error) => this.destroy(error))
+      },
+    })
   }
 
   async has(sha256: string): Promise<boolean> {
-    return ((await this.pool.query('SELECT 1 FROM photo_blobs WHERE sha256 = $1', [sha256])).rowCount ?? 0) > 0
+    return (
+      ((await this.pool.query('SELECT 1 FROM photo_chunks WHERE sha256 = $1 AND seq = 0', [sha256])).rowCount ?? 0) > 0
+    )
   }
 
   /** Nothing to do: the transaction that removed the photos row removed its bytes with it (RecordTx.deletePhoto). */
   async remove(_sha256: string): Promise<void> {}
+
+  /** Removes the staged chunks of uploads a process that ended left behind (at start). */
+  async removeStaleUploads(): Promise<void> {
+    await this.pool.query(`DELETE FROM photo_uploads WHERE started < now() - interval '${STALE_UPLOADS}'`)
+  }
 }
 
 export class PostgresStore implements RecordStore {
@@ -378,6 +487,7 @@ export class PostgresStore implements RecordStore {
       // two-role setup, where the owner migrates: `migrate`) starts as well as the owner.
       if ((await store.withClient((client) => schemaVersionOf(client).catch(() => -1))) !== SCHEMA_VERSION)
         await store.migrate()
+      await store.photos.removeStaleUploads()
     } catch (error) {
       await pool.end()
       if (error instanceof StoreError) throw error

@@ -8,6 +8,7 @@
  * server admitted (content.ts), parsed only when answered.
  */
 
+import type { Readable } from 'node:stream'
 import type { AuditLink } from './audit-chain.js'
 
 export const ROLES = ['admin', 'clinician', 'read-only'] as const
@@ -229,10 +230,10 @@ export interface RecordTx {
   photos(): Promise<PhotoRow[]>
   /** The photos JSON text of every visit (photo-collection.ts: which photos a visit names). */
   visitPhotoRefs(): Promise<string[]>
-  /** Removes a photo's row, and its bytes where the database keeps them (PostgreSQL's photo_blobs). */
+  /** Removes a photo's row, and its bytes where the database keeps them (PostgreSQL's photo_chunks). */
   deletePhoto(sha256: string): Promise<void>
   /**
-   * Whether the database holds a photo's bytes: true or false on PostgreSQL (photo_blobs);
+   * Whether the database holds a photo's bytes: true or false on PostgreSQL (photo_chunks);
    * null on the embedded store, whose bytes are files (PhotoStore.has answers).
    */
   photoBytesInDatabase(sha256: string): Promise<boolean | null>
@@ -288,16 +289,22 @@ export interface RecordStore {
 
 /**
  * Where photos' bytes are kept, by their SHA-256 (content-addressed: the same bytes
- * are one blob however many visits name them). `put` is durable when it resolves and
- * all or nothing (a crash leaves the whole blob or none), and comes before the photos
- * row that names it, so a photo the database names always has its bytes. blobs.ts
- * keeps files beside the embedded database; postgres-store.ts a table of the database.
+ * are one blob however many visits name them). Bytes go in and out as streams, a
+ * chunk at a time, so a photo is never held whole in memory (docs/record-server.md,
+ * "Photos"): an upload is received into a temporary place (`receive`), stored under
+ * its hash only once the caller has seen the whole and checked the hash (`commit`:
+ * durable when it resolves, all or nothing), and comes before the photos row that
+ * names it, so a photo the database names always has its bytes. blobs.ts keeps files
+ * beside the embedded database; postgres-store.ts chunk rows in the database.
  */
 export interface PhotoStore {
-  /** Stores the bytes under their hash (the caller has checked that they hash to it); a second put of the same bytes changes nothing. */
-  put(sha256: string, bytes: Uint8Array): Promise<void>
-  /** The bytes stored under `sha256`; rejects when there are none. */
-  get(sha256: string): Promise<Buffer>
+  /** Starts receiving a photo's bytes into a temporary place of their own (nothing under any hash yet). */
+  receive(): Promise<PhotoUpload>
+  /**
+   * The bytes stored under `sha256`, `bytes` long (the photos row's length), as a stream that
+   * reads the next chunk only when its reader asks for it; rejects when there are none.
+   */
+  read(sha256: string, bytes: number): Promise<Readable>
   /** Whether bytes are stored under `sha256`. */
   has(sha256: string): Promise<boolean>
   /**
@@ -305,6 +312,20 @@ export interface PhotoStore {
    * found the photo has no row (photo-collection.ts), so no upload's row can come between.
    */
   remove(sha256: string): Promise<void>
+}
+
+/** One upload's bytes on their way in (PhotoStore.receive). */
+export interface PhotoUpload {
+  /** Appends the next bytes; resolves when they may be dropped from memory (written, or kept in one bounded chunk). */
+  write(chunk: Uint8Array): Promise<void>
+  /**
+   * Stores what was written under `sha256` (the caller has checked that it hashes to it):
+   * durable and whole when it resolves; bytes already there are kept as they are. May be
+   * called again (a photo collection removed them meanwhile), until `discard`.
+   */
+  commit(sha256: string): Promise<void>
+  /** Throws the temporary bytes away (called once, last, whether committed or not): nothing of an upload is left but what `commit` stored. */
+  discard(): Promise<void>
 }
 
 /** The database cannot be used by this code (newer than it, unreadable, unreachable at start); the message says what to do. */

@@ -23,8 +23,10 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   assessment,
+  pngPhoto,
   RecordClient,
   runRecordCommand,
+  sha256Of,
   startRecordServer,
 } from '../support/record-server.js'
 
@@ -278,6 +280,16 @@ describe('record server (postgres): the audit table belongs to a role the server
       })
       try {
         await someEntries(server.url)
+        // A photo through the server's role: the grants cover its staged and stored chunks (photo_uploads, photo_chunks).
+        const admin = new RecordClient(server.url)
+        assert.equal((await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status, 200)
+        const photo = pngPhoto(40, 60, 300_000)
+        const stored = await admin.request('PUT', `/api/photos/${sha256Of(photo)}`, photo)
+        assert.equal(stored.status, 201, JSON.stringify(stored.body))
+        const read = await fetch(`${server.url}/api/photos/${sha256Of(photo)}`, {
+          headers: { cookie: admin.cookie as string },
+        })
+        assert.equal(sha256Of(new Uint8Array(await read.arrayBuffer())), sha256Of(photo))
         await waitForOutputLine(server.output, (l) => l.msg === 'audit trail verified')
         assert.doesNotMatch(server.output(), /not protected/)
       } finally {

@@ -20,8 +20,10 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   assessment,
+  pngPhoto,
   RecordClient,
   runRecordCommand,
+  sha256Of,
   startRecordServer,
 } from '../support/record-server.js'
 import { waitUntilAnswering } from '../support/server-process.js'
@@ -172,6 +174,59 @@ for (const store of testStores()) {
             Number((await after.query('SELECT max(version) AS v FROM schema_migrations'))[0]?.v),
             SCHEMA_VERSION,
           )
+          await after.close()
+        } finally {
+          await server.stop()
+        }
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true })
+      }
+    })
+
+    it("moves the photos of schema version 6 (PostgreSQL's photo_blobs, one bytea each) into 256 KiB chunk rows, byte for byte", {
+      skip: store.name !== 'postgres' && 'photo_blobs was PostgreSQL only (the embedded store keeps files)',
+    }, async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'record-v6-'))
+      const url = await store.database()
+      const target = { dataDir, database: url }
+      // 2.5 chunks, and one byte short of a chunk (33 bytes of PNG header, the rest random).
+      const photos = [pngPhoto(40, 60, 655_360 - 33), pngPhoto(40, 60, 262_143 - 33)]
+      try {
+        const db = await database(target)
+        await db.exec(
+          'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+        )
+        for (const migration of MIGRATIONS.filter((m) => m.version <= 6)) {
+          await db.exec(migration.postgres)
+          if (migration.thenChainAudit) await db.exec(migration.thenChainAudit.postgres)
+          await db.exec(
+            `INSERT INTO schema_migrations (version, name, applied_at) VALUES (${migration.version}, 'v', '2026-01-01T00:00:00.000Z')`,
+          )
+        }
+        for (const bytes of photos)
+          await db.exec(
+            `INSERT INTO photos (sha256, type, bytes, width, height, created) VALUES ('${sha256Of(bytes)}', 'image/png', ${bytes.length}, 40, 60, '2026-01-01T00:00:00.000Z');
+             INSERT INTO photo_blobs (sha256, bytes) VALUES ('${sha256Of(bytes)}', '\\x${Buffer.from(bytes).toString('hex')}')`,
+          )
+        await db.close()
+        const server = await startRecordServer(target)
+        try {
+          const admin = new RecordClient(server.url)
+          assert.equal((await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status, 200)
+          for (const bytes of photos) {
+            const read = await fetch(`${server.url}/api/photos/${sha256Of(bytes)}`, {
+              headers: { cookie: admin.cookie as string },
+            })
+            assert.equal(read.status, 200)
+            assert.equal(read.headers.get('content-length'), String(bytes.length))
+            assert.equal(sha256Of(new Uint8Array(await read.arrayBuffer())), sha256Of(bytes))
+          }
+          const after = await database(target)
+          assert.deepEqual(
+            (await after.query('SELECT length(bytes) AS n FROM photo_chunks ORDER BY n')).map((r) => Number(r.n)),
+            [131_072, 262_143, 262_144, 262_144],
+          )
+          assert.deepEqual(await after.query("SELECT to_regclass('photo_blobs') AS t"), [{ t: null }])
           await after.close()
         } finally {
           await server.stop()

@@ -181,8 +181,8 @@ export async function userClient(admin: RecordClient, role: string): Promise<Rec
   return client
 }
 
-/** Bytes the server takes as a PNG photo of `width` x `height` (its header; the rest random, so each photo is new). */
-export function pngPhoto(width = 40, height = 60): Uint8Array {
+/** Bytes the server takes as a PNG photo of `width` x `height` (its header; the rest, `random` bytes, random, so each photo is new). */
+export function pngPhoto(width = 40, height = 60, random = 64): Uint8Array {
   const header = Buffer.alloc(33)
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header, 0)
   header.writeUInt32BE(13, 8)
@@ -191,7 +191,7 @@ export function pngPhoto(width = 40, height = 60): Uint8Array {
   header.writeUInt32BE(height, 20)
   header[24] = 8
   header[25] = 2
-  return Buffer.concat([header, randomBytes(64)])
+  return Buffer.concat([header, randomBytes(random)])
 }
 
 export const sha256Of = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex')
