@@ -23,6 +23,11 @@ export const CLINICAL_EN = {
   'assessment.date': 'Assessment date',
   'assessment.privacy': "Kept in this browser's patient record and in saved files; never sent to the service.",
 
+  'date.placeholder': 'yyyy-mm-dd',
+  'date.error.form': '"{text}" is not a date: write it as {expected}, for example {example}.',
+  'date.error.calendar': '{text} is not a day of the calendar (check the day and the month): write it as {expected}.',
+  'date.error.years': 'The year of {text} is outside {min}-{max}: check the year.',
+
   'compare.load': 'Compare with a saved assessment',
   'compare.load.title': 'Load a saved assessment of the same view (an earlier visit) to see what changed',
   'compare.close': 'Close the comparison',
@@ -133,6 +138,11 @@ export const CLINICAL_ES = {
   'assessment.date': 'Fecha de la valoración',
   'assessment.privacy':
     'Se guarda en el registro de pacientes de este navegador y en los archivos; nunca se envía al servicio.',
+
+  'date.placeholder': 'dd/mm/aaaa',
+  'date.error.form': '«{text}» no es una fecha: escríbala como {expected}, por ejemplo {example}.',
+  'date.error.calendar': '{text} no es un día del calendario (revise el día y el mes): escríbala como {expected}.',
+  'date.error.years': 'El año de {text} está fuera de {min}-{max}: revise el año.',
 
   'compare.load': 'Comparar con una valoración guardada',
   'compare.load.title':
