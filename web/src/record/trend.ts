@@ -204,3 +204,14 @@ export function trendCsv(
   }
   return csvText(rows, dialect)
 }
+
+/** Ticks 1, 2 or 5 × 10^k apart, about `count` of them, covering [lo, hi]. */
+export function valueTicks(lo: number, hi: number, count = 4): number[] {
+  const span = hi - lo || Math.abs(hi) || 1
+  const raw = span / count
+  const power = 10 ** Math.floor(Math.log10(raw))
+  const step = ([1, 2, 5, 10].find((m) => m * power >= raw) ?? 10) * power
+  const ticks: number[] = []
+  for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) ticks.push(Math.round(v / step) * step)
+  return ticks
+}
