@@ -94,7 +94,7 @@ describe('one tab: the record never discards or moves work silently', () => {
     assert.equal(await page.locator('.stage.has-photo').count(), 0, 'the photo is gone')
     assert.equal(await page.locator('#stage g.marker').count(), 0, 'the markers are gone')
     assert.equal(await page.locator('#patient-id').inputValue(), 'HC-0777')
-    assert.equal(await page.locator('#assessment-date').inputValue(), await todayIn(page))
+    assert.equal(await page.locator('#assessment-date').getAttribute('data-iso'), await todayIn(page))
     assert.match(await status.innerText(), /^Visita de HC-0777, /)
     // The notice says so, with the date in words as everywhere in the app (not 2026-05-01).
     await page
@@ -213,7 +213,7 @@ describe('one tab: the record never discards or moves work silently', () => {
     await page.locator('#toast.show').filter({ hasText: 'Se ha creado el paciente HC-0300' }).waitFor()
     // Tab went on to the date field: once left, it shows the visit's date.
     await page.locator('#stage').focus()
-    assert.equal(await page.locator('#assessment-date').inputValue(), today)
+    assert.equal(await page.locator('#assessment-date').getAttribute('data-iso'), today)
 
     // The identifier first, committed by Enter, then the work: on a clean screen of a new tab.
     const { page: second, errors: secondErrors } = await browser.newTab(context)
@@ -224,7 +224,7 @@ describe('one tab: the record never discards or moves work silently', () => {
     await placeNext(second, FIGURES.anterior, 4)
     await second.locator('#record-status[data-saved="true"]').waitFor()
     await savedToRecord(second)
-    assert.equal(await second.locator('#assessment-date').inputValue(), today)
+    assert.equal(await second.locator('#assessment-date').getAttribute('data-iso'), today)
     assert.deepEqual(
       visitsOf(await readRecord(second), 'HC-0301').map((v) => v.date),
       [today],

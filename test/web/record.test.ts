@@ -70,13 +70,18 @@ async function visitFromFile(
   await page.locator('#record-dialog').waitFor({ state: 'hidden' })
   await page.locator('#session-input').setInputFiles({ name: 'visit.json', mimeType: 'application/json', buffer: file })
   // The file is read and applied asynchronously: a photo opened before that ends is replaced with the file's
-  // view (a repeat run on a loaded machine timed out waiting for it). Its date on screen says it is applied.
+  // view (a repeat run on a loaded machine timed out waiting for it). Its date on screen (the ISO date the
+  // field shows in the language's form) says it is applied.
   const { assessment_date: date } = JSON.parse(file.toString('utf8')) as { assessment_date: string }
   await page.waitForFunction(
     (d) =>
       (
-        globalThis as unknown as { document: { getElementById(id: string): { value: string } | null } }
-      ).document.getElementById('assessment-date')?.value === d,
+        globalThis as unknown as {
+          document: { getElementById(id: string): { getAttribute(name: string): string | null } | null }
+        }
+      ).document
+        .getElementById('assessment-date')
+        ?.getAttribute('data-iso') === d,
     date,
   )
   await loadPhoto(page, h, 'anterior')

@@ -74,7 +74,12 @@ async function savedPdf(page: Page, name: string): Promise<string> {
   const download = page.waitForEvent('download')
   await page.locator('#save-pdf-2').click()
   const file = await download
-  assert.equal(file.suggestedFilename(), 'posture-PAC-0042-2026-04-14-report.pdf')
+  // Named in the app's language (docs/record.md, "File names").
+  const spanish = (await page.locator('html').getAttribute('lang')) === 'es'
+  assert.equal(
+    file.suggestedFilename(),
+    spanish ? 'postura-PAC-0042-2026-04-14-informe.pdf' : 'posture-PAC-0042-2026-04-14-report.pdf',
+  )
   const path = `${OUTPUT}report-pdf-${name}.pdf`
   await file.saveAs(path)
   return path

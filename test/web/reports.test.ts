@@ -148,8 +148,8 @@ const PAPERS = [
   { paper: 'Letter', locale: 'es-US' },
 ] as const
 const KINDS = [
-  { kind: 'clinical', button: '#save-pdf-2', file: 'posture-PAC-0042-2026-04-14-report.pdf' },
-  { kind: 'summary', button: '#save-summary-pdf', file: 'posture-PAC-0042-2026-04-14-summary.pdf' },
+  { kind: 'clinical', button: '#save-pdf-2', file: 'postura-PAC-0042-2026-04-14-informe.pdf' },
+  { kind: 'summary', button: '#save-summary-pdf', file: 'postura-PAC-0042-2026-04-14-resumen.pdf' },
 ] as const
 
 describe('the clinical report and the patient summary as PDF files', () => {

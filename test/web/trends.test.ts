@@ -220,8 +220,14 @@ describe('trends', () => {
     await download.saveAs(`${OUTPUT}trends-es.csv`)
     const rows = readFileSync(`${OUTPUT}trends-es.csv`, 'utf8').trim().split('\r\n')
     // A spreadsheet CSV in Spanish: ';' between fields (and the decimal comma).
-    const headAngle = rows.filter((r) => r.includes(';head_angle;'))
+    // The metric named in Spanish; its code in the column added last.
+    assert.ok(rows[0]!.endsWith(';codigo'), rows[0])
+    const headAngle = rows.filter((r) => r.endsWith(';head_angle'))
     assert.equal(headAngle.length, DATES.length)
+    assert.ok(
+      headAngle.every((r) => r.split(';')[3] === 'Inclinación de la cabeza'),
+      headAngle[0],
+    )
     assert.ok(
       headAngle.every((r) => r.includes(';grados;')),
       headAngle[0],

@@ -40,6 +40,11 @@ export interface DisplayRow {
   readonly srd: string
   /** The change a real one must exceed (± at display precision). */
   readonly limit: string
+  /**
+   * Whether that limit is the smallest real difference itself (judged by placement error alone, or an MDC below
+   * it): the tables then say "= SRD" in the limit's cell rather than repeat the number beside it.
+   */
+  readonly limitIsSrd: boolean
   /** The evidence that judged it (evidence.ts). */
   readonly evidence: Evidence
   readonly verdict: Verdict
@@ -61,6 +66,7 @@ export function displayRows(c: ComparedComparison, locale: Locale, terms: Terms)
       // Rounded up like an uncertainty: a change is never shown as exceeding a limit it does not exceed.
       srd: r.srd === null ? '\u2014' : `\u00b1${formatUncertainty(r.srd, r.unit, locale)}`,
       limit: r.limit === null ? '\u2014' : `\u00b1${formatUncertainty(r.limit, r.unit, locale)}`,
+      limitIsSrd: r.limit !== null && r.limit === r.srd,
       evidence: r.evidence,
       verdict: verdictOf(r),
     }

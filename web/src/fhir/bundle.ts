@@ -36,7 +36,7 @@ import type {
 } from '@medplum/fhirtypes'
 import type { View } from '#core/markers.js'
 import { placementOf } from '../compare/from-state.js'
-import { formatDateTime } from '../i18n/format.js'
+import { formatDateTime, formatShortDate } from '../i18n/format.js'
 import { currentLocale, type MessageKey, markerText, metricText, t } from '../i18n/index.js'
 import { metricsOf } from '../metrics/metric-info.js'
 import { propagate } from '../metrics/uncertainty.js'
@@ -372,7 +372,10 @@ export function fhirBundle(input: FhirExportInput): Bundle {
         subject,
         date: input.now,
         ...(performer ? { author: [{ display: performer }] } : {}),
-        description: visit.report.title,
+        // For people: what it is and the visit's date ("Informe de postura, 28 nov 2026"); the file name is the attachment's title.
+        description: visit.date
+          ? t('fhir.report.description', { date: formatShortDate(visit.date, currentLocale()) })
+          : t('fhir.report.description.undated'),
         content: [
           {
             attachment: {

@@ -242,7 +242,7 @@ export class Files {
     }
     const dates = [c.earlier.date, c.later.date].filter(Boolean).join('_')
     download(
-      visitFileName(c.later.patientId ?? '', dates, `comparison-${c.later.view}`, 'csv'),
+      visitFileName(c.later.patientId ?? '', dates, 'comparison', 'csv', c.later.view),
       'text/csv',
       comparisonCsv(c, terms(), text, spreadsheetCsv(this.store.get().settings.locale)),
     )

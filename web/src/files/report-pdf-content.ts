@@ -79,7 +79,7 @@ export const NO_REPORT_SETTINGS: ReportSettings = { clinic: '', clinician: '', l
 /** The comparison with the loaded visit, as the report prints it. */
 export interface ReportComparison {
   readonly heading: string
-  /** The two visits named: "{earlier} → {later}". */
+  /** The two visits named as a range: "{earlier} – {later}" (an en dash, in WinAnsi: no arrow the font lacks, written "->"). */
   readonly between: string
   /** How many metrics changed beyond measurement error. */
   readonly summary: string
@@ -217,7 +217,7 @@ function comparisonContent(state: AppState, kind: ReportKind): ReportComparison 
   if (kind === 'summary')
     return {
       heading: `${t('summary.changes')} \u00b7 ${view}`,
-      between: t('compare.between', names),
+      between: t('compare.range', names),
       summary: t('summary.changes.count', { count: real }),
       columns: [t('pdf.column.metric'), t('summary.column.change')],
       rows: rows.map((r) => ({ cells: [r.label, plainChange(r)], verdict: r.verdict })),
@@ -225,7 +225,7 @@ function comparisonContent(state: AppState, kind: ReportKind): ReportComparison 
     }
   return {
     heading: `${t('compare.reportTitle')} \u00b7 ${view}`,
-    between: t('compare.between', names),
+    between: t('compare.range', names),
     summary: t('compare.summary', { real, total: judged }),
     columns: [
       t('pdf.column.metric'),
@@ -244,7 +244,8 @@ function comparisonContent(state: AppState, kind: ReportKind): ReportComparison 
         r.later,
         r.change,
         r.srd,
-        r.limit,
+        // The limit where it differs from the SRD (a study's or a published MDC above it); else "= SRD", not the same number twice.
+        r.limitIsSrd ? t('compare.limit.isSrd') : r.limit,
         evidenceText(r.evidence, true),
         t(VERDICT_KEYS[r.verdict]),
       ],

@@ -12,8 +12,7 @@
 import type { jsPDF } from 'jspdf'
 import { formatValue as formatNumberValue, formatShortDate, type Locale } from '../i18n/format.js'
 import { t } from '../i18n/index.js'
-import { changeBand, visitTime } from '../record/trend.js'
-import { valueTicks } from '../record/trend-chart.js'
+import { changeBand, valueTicks, visitTime } from '../record/trend.js'
 import { winAnsiText } from './pdf-text.js'
 import type { ReportTrendChart, ReportTrends } from './report-pdf-content.js'
 
@@ -52,14 +51,6 @@ function lines(doc: jsPDF, text: string, width: number, size: number, style: 'no
   return doc.splitTextToSize(winAnsiText(text), width) as string[]
 }
 
-/** `text` on one line of `width`, cut short with … where it would not fit. */
-function oneLine(doc: jsPDF, text: string, width: number): string {
-  let s = winAnsiText(text)
-  if (doc.getTextWidth(s) <= width) return s
-  while (s.length > 1 && doc.getTextWidth(`${s}\u2026`) > width) s = s.slice(0, -1)
-  return `${s.trimEnd()}\u2026`
-}
-
 function write(doc: jsPDF, text: readonly string[], x: number, top: number, line: number, size: number): number {
   doc.setFontSize(size)
   text.forEach((l, i) => {
@@ -91,7 +82,8 @@ function drawChart(
   doc.setTextColor(0)
   doc.setFont('helvetica', 'bold')
   doc.setFontSize(SIZE.label)
-  let top = write(doc, [oneLine(doc, chart.label, width)], x, y, SIZE.labelLine, SIZE.label)
+  // The whole title, wrapped: never cut short.
+  let top = write(doc, lines(doc, chart.label, width, SIZE.label, 'bold'), x, y, SIZE.labelLine, SIZE.label)
   doc.setFont('helvetica', 'normal')
   doc.setTextColor(GREY)
   const evidence = lines(doc, chart.evidence, width, SIZE.note).slice(0, 2)

@@ -69,7 +69,10 @@ export function csvOf(
   meta: AssessmentMeta = EMPTY_META,
   dialect: CsvDialect = MACHINE_CSV,
 ): string {
-  const rows: CsvValue[][] = [COLUMNS.map((key) => t(key))]
+  // The spreadsheet CSV is for people: the metric column holds its name in the language, and its code (what the
+  // CSV data for programs keeps in that column) follows last, an added column (docs/record.md, "Spreadsheet files").
+  const forPeople = dialect !== MACHINE_CSV && dialect.bom === true
+  const rows: CsvValue[][] = [[...COLUMNS.map((key) => t(key)), ...(forPeople ? [t('csv.column.code')] : [])]]
   for (const e of entries) {
     if (!e.values) continue
     const u = uncertaintiesOf(placementOf(e.view, e.doc), { sd })
@@ -82,7 +85,7 @@ export function csvOf(
         meta.date,
         e.view,
         e.view === 'lateral' ? t(`side.short.${e.doc.side}`) : '',
-        m.name,
+        forPeople ? m.label : m.name,
         v,
         u[m.name],
         unitText(m),
@@ -91,8 +94,9 @@ export function csvOf(
         fcOf(e.doc),
         e.doc.lrvX,
         sd,
-        // Words for people, like the side, unit and meaning columns (the view and metric columns are codes).
+        // Words for people, like the side, unit and meaning columns (the view column is a code).
         t(provisional.has(m.name) ? 'csv.status.provisional' : 'csv.status.confirmed'),
+        ...(forPeople ? [m.name] : []),
       ])
     }
   }

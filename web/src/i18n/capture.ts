@@ -103,6 +103,7 @@ export const CAPTURE_EN = {
   'calibration.byHeight.help':
     'Type the height measured standing, then place the top of the head and the floor under the heels on the photo. Less exact than a known length beside the subject: hair, posture and the floor line add about {u} cm.',
   'calibration.stature': "Subject's height",
+  'calibration.stature.placeholder': 'e.g. 170',
   'calibration.invalidStature': "The subject's height must be a number of centimetres above 0.",
   'target.vertex.label': 'Top of the head',
   'target.vertex.hint': 'The highest point of the skull (vertex), through the hair.',
@@ -210,6 +211,7 @@ export const CAPTURE_ES = {
   'calibration.byHeight.help':
     'Escriba la estatura medida de pie y coloque en la foto el punto más alto de la cabeza y el suelo bajo los talones. Menos exacta que una longitud conocida junto al sujeto: el pelo, la postura y la línea del suelo añaden unos {u} cm.',
   'calibration.stature': 'Estatura del sujeto',
+  'calibration.stature.placeholder': 'p. ej. 170',
   'calibration.invalidStature': 'La estatura debe ser un número de centímetros mayor que 0.',
   'target.vertex.label': 'Punto más alto de la cabeza',
   'target.vertex.hint': 'El punto más alto del cráneo (vértex), a través del pelo.',

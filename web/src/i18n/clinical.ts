@@ -23,11 +23,17 @@ export const CLINICAL_EN = {
   'assessment.date': 'Assessment date',
   'assessment.privacy': "Kept in this browser's patient record and in saved files; never sent to the service.",
 
+  'date.placeholder': 'yyyy-mm-dd',
+  'date.error.form': '"{text}" is not a date: write it as {expected}, for example {example}.',
+  'date.error.calendar': '{text} is not a day of the calendar (check the day and the month): write it as {expected}.',
+  'date.error.years': 'The year of {text} is outside {min}-{max}: check the year.',
+
   'compare.load': 'Compare with a saved assessment',
   'compare.load.title': 'Load a saved assessment of the same view (an earlier visit) to see what changed',
   'compare.close': 'Close the comparison',
   'compare.title': 'Comparison of visits',
   'compare.between': '{earlier} → {later}',
+  'compare.range': '{earlier} – {later}',
   'compare.undated': 'undated',
   'compare.column.metric': 'Metric',
   'compare.column.earlier': 'Earlier visit',
@@ -134,12 +140,18 @@ export const CLINICAL_ES = {
   'assessment.privacy':
     'Se guarda en el registro de pacientes de este navegador y en los archivos; nunca se envía al servicio.',
 
+  'date.placeholder': 'dd/mm/aaaa',
+  'date.error.form': '«{text}» no es una fecha: escríbala como {expected}, por ejemplo {example}.',
+  'date.error.calendar': '{text} no es un día del calendario (revise el día y el mes): escríbala como {expected}.',
+  'date.error.years': 'El año de {text} está fuera de {min}-{max}: revise el año.',
+
   'compare.load': 'Comparar con una valoración guardada',
   'compare.load.title':
     'Cargue una valoración guardada de la misma vista (una visita anterior) para ver qué ha cambiado',
   'compare.close': 'Cerrar la comparación',
   'compare.title': 'Comparación de visitas',
   'compare.between': '{earlier} → {later}',
+  'compare.range': '{earlier} – {later}',
   'compare.undated': 'sin fecha',
   'compare.column.metric': 'Medida',
   'compare.column.earlier': 'Visita previa',

@@ -38,6 +38,8 @@ export const FHIR_EN = {
     'Provisional: {metrics} use markers suggested by the pose model that the clinician has not confirmed ({markers}).',
   'fhir.observation.text': 'Postural assessment, {view} view photograph',
   'fhir.report.type': 'Posture assessment report',
+  'fhir.report.description': 'Posture report, {date}',
+  'fhir.report.description.undated': 'Posture report',
   'fhir.error.noPatient':
     "The visit has no patient identifier: type the patient's identifier (or open the patient in the record) before exporting to FHIR.",
   'fhir.error.undated':
@@ -82,6 +84,8 @@ export const FHIR_ES = {
     'Provisional: {metrics} usan marcadores sugeridos por el modelo de pose que el profesional no ha confirmado ({markers}).',
   'fhir.observation.text': 'Evaluación postural, fotografía en vista {view}',
   'fhir.report.type': 'Informe de evaluación postural',
+  'fhir.report.description': 'Informe de postura, {date}',
+  'fhir.report.description.undated': 'Informe de postura',
   'fhir.error.noPatient':
     'La visita no tiene identificador de paciente: escriba el identificador del paciente (o abra el paciente en el registro) antes de exportar a FHIR.',
   'fhir.error.undated':

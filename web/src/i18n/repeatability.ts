@@ -6,6 +6,7 @@
  */
 export const REPEATABILITY_EN = {
   'compare.column.limit': 'A real change exceeds',
+  'compare.limit.isSrd': '= SRD',
   'compare.column.evidence': 'Judged by',
   'evidence.clinic': "This clinic's study ({pairs} pairs)",
   'evidence.published': 'Published MDC95 ({cite})',
@@ -110,6 +111,7 @@ export type RepeatabilityKey = keyof typeof REPEATABILITY_EN
 
 export const REPEATABILITY_ES = {
   'compare.column.limit': 'Un cambio real supera',
+  'compare.limit.isSrd': '= DRM',
   'compare.column.evidence': 'Juzgado con',
   'evidence.clinic': 'Estudio de esta consulta ({pairs} pares)',
   'evidence.published': 'MDC95 publicado ({cite})',

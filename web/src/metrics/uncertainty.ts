@@ -256,7 +256,8 @@ function firstOrder(
       const slope = difference(metric.unit, plus, minus) / (2 * STEP_PX)
       variance += (slope * sd) ** 2
     }
-    const lengthU = p.view !== 'lateral' ? (p.scale?.lengthU ?? 0) : 0
+    // Every view: the lateral view's distance from the line reads fc as the others do.
+    const lengthU = p.scale?.lengthU ?? 0
     if (defined && lengthU > 0 && p.scale) {
       // The length the scale points span is itself uncertain (a stature): propagated like a coordinate, with its own u.
       const step = p.scale.gridCm * 1e-6
@@ -331,6 +332,9 @@ function monteCarlo(
       ? { a: [p.scale.a[0], p.scale.a[1]] as [number, number], b: [p.scale.b[0], p.scale.b[1]] as [number, number] }
       : null
     let lrvX = p.lrvX
+    // The stature, when it is the scale's length, moves with its own u (as in the first-order u).
+    const gridCm =
+      p.scale && distances && p.scale.lengthU ? p.scale.gridCm + p.scale.lengthU * gauss() : p.scale?.gridCm
     for (const [kind, name, axis] of where) {
       const d = sd * gauss()
       const i = axis === '1' ? 1 : 0
@@ -342,7 +346,7 @@ function monteCarlo(
       ...p,
       markers,
       lrvX,
-      scale: scale && p.scale ? { ...p.scale, a: scale.a, b: scale.b } : p.scale,
+      scale: scale && p.scale ? { ...p.scale, a: scale.a, b: scale.b, gridCm: gridCm ?? p.scale.gridCm } : p.scale,
     }
     metrics.forEach((m, i) => {
       const v = metricValue(m, q)

@@ -16,6 +16,7 @@ import { identifierCommitted, setMeta, setNotes, setPlacementSd } from '../state
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { notesLength, VISIT_NOTES_COUNT_FROM, VISIT_NOTES_MAX } from '../state/visit-notes.js'
+import { mountDateField } from './date-field.js'
 import { mountPanel } from './panel.js'
 
 export function mountAssessment(store: Store<AppState>): void {
@@ -27,13 +28,12 @@ export function mountAssessment(store: Store<AppState>): void {
   const notesCount = byId('visit-notes-count')
   // Committed (Enter, Tab, leaving the field), not per letter: a visit enters the record under the whole identifier.
   patient.addEventListener('change', () => store.set((s) => identifierCommitted(s, patient.value)))
-  date.addEventListener('change', () => store.set((s) => setMeta(s, { date: date.value })))
-  // The field is not written while it has focus (it may hold a half-typed date): a date set meanwhile
-  // (the visit dated today when the Tab that committed the identifier landed here) shows once it is left.
-  date.addEventListener('blur', () => {
-    const { date: stored } = store.get().meta
-    if (date.value !== stored) date.value = stored
-  })
+  // In the app's language, not the browser's (panels/date-field.ts); the store keeps ISO. The field is not
+  // written while it has focus (it may hold a half-typed date): a date set meanwhile (the visit dated today
+  // when the Tab that committed the identifier landed here) shows once it is left.
+  const dateField = mountDateField(date, byId('assessment-date-error'), (iso) =>
+    store.set((s) => setMeta(s, { date: iso })),
+  )
   const commitSd = () => store.set((s) => setPlacementSd(s, sd.value))
   sd.addEventListener('change', commitSd)
   sd.addEventListener('keydown', (e) => e.key === 'Enter' && commitSd())
@@ -58,7 +58,7 @@ export function mountAssessment(store: Store<AppState>): void {
     // A visit in the record keeps its patient: typing never moves it (the record's "Move to another patient…" does).
     patient.readOnly = state.record !== null
     patient.title = state.record ? t('safety.identifier.locked') : ''
-    if (document.activeElement !== date && date.value !== state.meta.date) date.value = state.meta.date
+    dateField.render(state.meta.date)
     const shown = formatNumber(
       state.settings.placementSd,
       state.settings.placementSd % 1 === 0 ? 0 : 1,

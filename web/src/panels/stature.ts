@@ -22,6 +22,7 @@ export function mountStatureScale(store: Store<AppState>): void {
   byId('fc-help').before(label, help)
   input.addEventListener('change', () => store.set((s) => setScaleBy(s, input.checked ? 'stature' : 'length')))
   const distanceLabel = document.querySelector<HTMLLabelElement>('label[for="grid-cm"]')!
+  const distance = byId<HTMLInputElement>('grid-cm')
   mountPanel(store, (state) => {
     const byStature = current(state).doc.scaleBy === 'stature'
     input.checked = byStature
@@ -30,5 +31,7 @@ export function mountStatureScale(store: Store<AppState>): void {
     help.hidden = !byStature
     setText(help, t('calibration.byHeight.help', { u: formatNumber(STATURE_U_CM, 1, state.settings.locale) }))
     setText(distanceLabel, t(byStature ? 'calibration.stature' : 'calibration.knownDistance'))
+    // The example fits what is typed: a stature (e.g. 170 cm), not a ruler's length.
+    distance.placeholder = t(byStature ? 'calibration.stature.placeholder' : 'calibration.knownDistance.placeholder')
   })
 }

@@ -4,6 +4,7 @@
  * listed in, where a visit being saved goes, and the size a stored photo is kept at.
  * What an import does is import-plan.ts. Pure: no DOM, no storage (storage.ts).
  */
+import { t } from '../i18n/index.js'
 import type { AssessmentFile } from '../state/assessment-file.js'
 import type { View } from '../state/model.js'
 
@@ -237,17 +238,38 @@ export function storedSize(
   return { width: Math.max(1, Math.round(width * k)), height: Math.max(1, Math.round(height * k)), scaled: true }
 }
 
-/**
- * A name for a file of a visit: `posture-<patient>-<date>-<what>.<ext>`, the patient
- * reduced to letters, digits, '-' and '_' (so that files of different patients and
- * dates never share a name).
- */
-export function visitFileName(identifier: string, date: string, what: string, ext: string): string {
-  const patient = identifier
+/** What a downloaded file holds, named in the app's language in its file name (i18n: `file.kind.*`). */
+export type FileKind =
+  | 'assessment'
+  | 'metrics'
+  | 'metrics-data'
+  | 'report'
+  | 'summary'
+  | 'comparison'
+  | 'repeatability'
+  | 'record'
+  | 'patient'
+  | 'visit'
+  | 'trend'
+  | 'fhir'
+
+/** Letters without accents, digits, '-' and '_' only: a name every file system and mail client keeps. */
+function safePart(text: string): string {
+  return text
     .trim()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9_-]+/g, '_')
     .replace(/^_+|_+$/g, '')
-  return `${['posture', patient, date, what].filter(Boolean).join('-')}.${ext}`
+}
+
+/**
+ * A name for a file of a visit: `posture-<patient>-<date>-<what>.<ext>` in the app's language
+ * (Spanish: `postura-HC-0042-2026-11-28-informe.pdf`), the patient and the words reduced to
+ * letters, digits, '-' and '_' (so that files of different patients and dates never share a
+ * name). `detail`: a code after the kind (a comparison's view).
+ */
+export function visitFileName(identifier: string, date: string, what: FileKind, ext: string, detail = ''): string {
+  const words = [t('file.prefix'), safePart(identifier), date, t(`file.kind.${what}`), detail]
+  return `${words.map(safePart).filter(Boolean).join('-')}.${ext}`
 }

@@ -508,6 +508,7 @@ export function mountRecordDialog(
         'csv.column.verdict',
         'csv.column.started',
         'csv.column.evidence',
+        'csv.column.code',
       ] as const
       const text = trendCsv(
         patient.identifier,
@@ -517,6 +518,8 @@ export function mountRecordDialog(
         { degrees: t('csv.unit.degrees'), cm: t('csv.unit.cm') },
         (e) => t(`csv.evidence.${e.kind}`),
         spreadsheetCsv(locale),
+        // For people: the metric's name in the language; its code in the column added last.
+        (sr) => metricText(sr.view, sr.name).label,
       )
       download(visitFileName(patient.identifier, '', 'trend', 'csv'), 'text/csv', text)
     })

@@ -23,7 +23,10 @@ import { t } from '../i18n/index.js'
 import { difference } from '../metrics/uncertainty.js'
 import { evidenceText } from '../render/comparison-table.js'
 import { h, s } from '../render/dom.js'
-import { changeBand, type TrendPoint, type TrendSeries, trendColumns, visitTime } from './trend.js'
+import { changeBand, type TrendPoint, type TrendSeries, trendColumns, valueTicks, visitTime } from './trend.js'
+
+export { valueTicks }
+
 import { visitLabels, visitLabelText } from './visit-labels.js'
 
 /** The chart's drawing box (SVG user units; it scales to its container). */
@@ -32,17 +35,6 @@ export const CHART = { width: 320, height: 184, left: 58, right: 12, top: 10, bo
 const DATE_LABEL_WIDTH = 66
 /** Least room between two date labels, user units. */
 const DATE_LABEL_GAP = 8
-
-/** Ticks 1, 2 or 5 × 10^k apart, about `count` of them, covering [lo, hi]. */
-export function valueTicks(lo: number, hi: number, count = 4): number[] {
-  const span = hi - lo || Math.abs(hi) || 1
-  const raw = span / count
-  const power = 10 ** Math.floor(Math.log10(raw))
-  const step = ([1, 2, 5, 10].find((m) => m * power >= raw) ?? 10) * power
-  const ticks: number[] = []
-  for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) ticks.push(Math.round(v / step) * step)
-  return ticks
-}
 
 /** The texts of a chart in the current language. */
 function axisUnit(series: TrendSeries): string {

@@ -175,7 +175,9 @@ export function trendColumns(series: readonly TrendSeries[]): TrendColumn[] {
  * words of the language (`units`, as the other CSVs write it); in `dialect`
  * (csv-text.ts). The start time and then the evidence that judged the change are the
  * last columns, added after the others so that a reader of the earlier columns by
- * position reads them as before.
+ * position reads them as before. `label` (the spreadsheet CSV, for people): the metric
+ * column holds the metric's name in the language, and its code follows in a column
+ * added last (headers: the caller's).
  */
 export function trendCsv(
   patient: string,
@@ -185,6 +187,7 @@ export function trendCsv(
   units: Readonly<Record<Unit, string>>,
   evidence: (e: Evidence) => string,
   dialect: CsvDialect = MACHINE_CSV,
+  label?: (series: TrendSeries) => string,
 ): string {
   const rows: CsvValue[][] = [[...headers]]
   for (const s of series) {
@@ -193,14 +196,26 @@ export function trendCsv(
         patient,
         p.date,
         s.view,
-        s.name,
+        label ? label(s) : s.name,
         p.value,
         p.u,
         units[s.unit],
         verdict(p.real),
         p.created,
         p.real === null ? '' : evidence(s.evidence),
+        ...(label ? [s.name] : []),
       ])
   }
   return csvText(rows, dialect)
+}
+
+/** Ticks 1, 2 or 5 × 10^k apart, about `count` of them, covering [lo, hi]. */
+export function valueTicks(lo: number, hi: number, count = 4): number[] {
+  const span = hi - lo || Math.abs(hi) || 1
+  const raw = span / count
+  const power = 10 ** Math.floor(Math.log10(raw))
+  const step = ([1, 2, 5, 10].find((m) => m * power >= raw) ?? 10) * power
+  const ticks: number[] = []
+  for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) ticks.push(Math.round(v / step) * step)
+  return ticks
 }

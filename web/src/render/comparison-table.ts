@@ -96,7 +96,7 @@ export function comparisonTable(
         h('td', { class: 'num' }, r.later),
         h('td', { class: 'num change' }, r.change),
         h('td', { class: 'num' }, r.srd),
-        evidence ? h('td', { class: 'num limit' }, r.limit) : null,
+        evidence ? h('td', { class: 'num limit' }, r.limitIsSrd ? t('compare.limit.isSrd') : r.limit) : null,
         evidence
           ? h(
               'td',
@@ -200,7 +200,9 @@ function comparisonCards(
           field(heads.later, r.later, 'num'),
           field(t('compare.column.change'), r.change, 'num change'),
           field(t('compare.column.srd'), r.srd, 'num'),
-          evidence ? field(t('compare.column.limit'), r.limit, 'num limit') : null,
+          evidence
+            ? field(t('compare.column.limit'), r.limitIsSrd ? t('compare.limit.isSrd') : r.limit, 'num limit')
+            : null,
           evidence
             ? field(t('compare.column.evidence'), evidenceText(r.evidence, t), 'evidence', {
                 'data-evidence': r.evidence.kind,

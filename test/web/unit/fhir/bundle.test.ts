@@ -275,6 +275,18 @@ describe('FHIR export: valid R4 and the app values', () => {
     )
     assert.equal(reportDoc?.content[0]?.attachment.contentType, 'application/pdf')
     assert.equal(reportDoc?.content[0]?.attachment.data, report.base64)
+    // Described for people (what it is and the visit's date); the file name is the attachment's title.
+    assert.equal(reportDoc?.description, 'Posture report, Nov 25, 2026')
+    assert.equal(reportDoc?.content[0]?.attachment.title, report.title)
+    setLocale('es')
+    try {
+      const spanish = resources<DocumentReference>(valid(visits), 'DocumentReference').find(
+        (d) => d.type?.coding?.[0]?.code === '29545-1',
+      )
+      assert.equal(spanish?.description, 'Informe de postura, 25 nov 2026')
+    } finally {
+      setLocale('en')
+    }
     const observationUrls = viewObservations(bundle).map((o) => bundle.entry?.find((e) => e.resource === o)?.fullUrl)
     assert.deepEqual(
       reportDoc?.context?.related?.map((r) => r.reference),

@@ -111,7 +111,7 @@ describe('reportContentOf', () => {
     assert.equal(view?.facts, '')
     for (const r of view?.rows ?? []) assert.doesNotMatch(r.value, /±/, r.value)
     assert.equal(content.comparison, null, 'no comparison loaded')
-    assert.equal(reportPdfFileName(answered(), 'summary'), 'posture-PAC-0042-2026-04-14-summary.pdf')
+    assert.equal(reportPdfFileName(answered(), 'summary'), 'postura-PAC-0042-2026-04-14-resumen.pdf')
   })
 
   test('the clinical report: every value with its u, the capture facts, no clinic line when none is set', () => {

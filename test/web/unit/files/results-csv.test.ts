@@ -58,7 +58,9 @@ describe('csv', () => {
       assert.equal(first[5], '-0,123456789012345')
       assert.match(first[6]!, /^\d+,\d+$/)
       assert.equal(first[7], 'grados')
-      assert.ok(line.endsWith(';2;confirmado'), line)
+      // The metric in words in the spreadsheet CSV, its code in the column added last.
+      assert.equal(first[4], metricsOf('anterior')[0]!.label)
+      assert.ok(line.endsWith(`;2;confirmado;${metrics[0]!.name}`), line)
       // The machine CSV of the same state: ',' and '.', no mark.
       const data = csvOf(resultEntries(s), 2, s.meta)
       assert.ok(data.startsWith('paciente,fecha,'))
