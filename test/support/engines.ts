@@ -81,7 +81,7 @@ export type Profile = 'persistent' | 'private'
 
 export interface LaunchOptions {
   readonly viewport?: { width: number; height: number }
-  /** The page's language (navigator.language), e.g. 'es-ES'; MiniBrowser takes it from LANG. */
+  /** The page's language (navigator.language), e.g. 'es-ES'; not MiniBrowser's (the private profile), which cannot set it. */
   readonly locale?: string
   readonly profile?: Profile
 }
@@ -112,6 +112,8 @@ export interface EnginePage {
   clickAt(x: number, y: number): Promise<void>
   /** A mouse click on the middle of the element (scrolled into view first). */
   click(selector: string): Promise<void>
+  /** Chooses the option with `value` of a <select>, as a user picking it does (its change event follows). */
+  select(selector: string, value: string): Promise<void>
   /** Replaces the text of a field, as typed (clicked, all selected, the text typed). */
   fill(selector: string, text: string): Promise<void>
   /** A key on the focused element; 'Control+a' holds Ctrl while pressing a. */
@@ -169,6 +171,7 @@ abstract class BasePage implements EnginePage {
   abstract press(key: Key | `Control+${string}`): Promise<void>
   abstract evaluate<T>(expression: string): Promise<T>
   abstract upload(selector: string, file: UploadFile): Promise<void>
+  abstract select(selector: string, value: string): Promise<void>
   abstract close(): Promise<void>
   /** Types text into the focused element. */
   protected abstract typeText(text: string): Promise<void>
@@ -292,6 +295,9 @@ class ChromiumPage extends BasePage {
   async upload(selector: string, file: UploadFile): Promise<void> {
     await this.page.locator(selector).setInputFiles({ ...file })
   }
+  async select(selector: string, value: string): Promise<void> {
+    await this.page.locator(selector).selectOption(value)
+  }
   async close(): Promise<void> {
     await this.context.close().catch(() => undefined)
     rmSync(this.profile, { recursive: true, force: true })
@@ -373,6 +379,9 @@ class FirefoxPage extends BasePage {
     // biome-ignore lint/suspicious/noExplicitAny: an <input type=file>'s handle
     await (input as any).uploadFile(path)
   }
+  async select(selector: string, value: string): Promise<void> {
+    await this.page.select(selector, value)
+  }
   async close(): Promise<void> {
     await this.browser.close().catch(() => undefined)
     rmSync(this.profile, { recursive: true, force: true })
@@ -448,14 +457,7 @@ class WebKitPage extends BasePage {
       const port = await freePort()
       let log = ''
       driver = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
-        env: {
-          ...process.env,
-          DISPLAY: display,
-          // MiniBrowser takes the page's language from the environment.
-          ...(options.locale
-            ? { LANG: `${options.locale.replace('-', '_')}.UTF-8`, LANGUAGE: options.locale.replace('-', '_') }
-            : {}),
-        },
+        env: { ...process.env, DISPLAY: display },
         stdio: ['ignore', 'pipe', 'pipe'],
       })
       driver.stdout?.on('data', (c: Buffer) => {
@@ -563,6 +565,14 @@ class WebKitPage extends BasePage {
     const path = uploadPath(this.uploads, file)
     const element = await this.command('POST', '/element', { using: 'css selector', value: selector })
     await this.command('POST', `/element/${element[ELEMENT]}/value`, { text: path })
+  }
+  async select(selector: string, value: string): Promise<void> {
+    // WebDriver's Element Click on an <option> selects it (the spec's way to use a <select>).
+    const option = await this.command('POST', '/element', {
+      using: 'css selector',
+      value: `${selector} option[value=${JSON.stringify(value)}]`,
+    })
+    await this.command('POST', `/element/${option[ELEMENT]}/click`, {})
   }
   async close(): Promise<void> {
     await this.command('DELETE', '').catch(() => undefined)
