@@ -84,6 +84,12 @@ export interface LaunchOptions {
   /** The page's language (navigator.language), e.g. 'es-ES'; not MiniBrowser's (the private profile), which cannot set it. */
   readonly locale?: string
   readonly profile?: Profile
+  /**
+   * A persistent profile's folder that the caller keeps (and removes): a browser launched again on
+   * it finds what the last one left, as a clinician's browser restarted does. Default: a folder of
+   * the browser's own, removed when it closes.
+   */
+  readonly profileDir?: string
 }
 
 /** A file given to an <input type=file>. */
@@ -240,9 +246,10 @@ function uploadPath(folder: string, file: UploadFile): string {
   return path
 }
 
-/** A profile folder of its own, removed on close. */
-function profileFolder(engine: EngineName): string {
-  return mkdtempSync(join(tmpdir(), `posture-${engine}-`))
+/** The profile's folder: the caller's (`profileDir`, kept), or one of its own removed on close. */
+function profileFolder(engine: EngineName, options: LaunchOptions): { folder: string; owned: boolean } {
+  if (options.profileDir !== undefined) return { folder: options.profileDir, owned: false }
+  return { folder: mkdtempSync(join(tmpdir(), `posture-${engine}-`)), owned: true }
 }
 
 // ---- Chromium: playwright-core ------------------------------------------------------
@@ -252,7 +259,7 @@ class ChromiumPage extends BasePage {
   private constructor(
     private readonly context: PwContext,
     private readonly page: PwPage,
-    private readonly profile: string,
+    private readonly profile: { folder: string; owned: boolean },
   ) {
     super()
     page.on('pageerror', (e) => this.errors.push(String(e)))
@@ -260,8 +267,8 @@ class ChromiumPage extends BasePage {
   }
 
   static async launch(options: LaunchOptions): Promise<ChromiumPage> {
-    const profile = profileFolder('chromium')
-    const context = await chromium.launchPersistentContext(profile, {
+    const profile = profileFolder('chromium', options)
+    const context = await chromium.launchPersistentContext(profile.folder, {
       executablePath: CHROMIUM,
       args: CHROMIUM_ARGS,
       viewport: options.viewport ?? { width: 1400, height: 900 },
@@ -300,7 +307,7 @@ class ChromiumPage extends BasePage {
   }
   async close(): Promise<void> {
     await this.context.close().catch(() => undefined)
-    rmSync(this.profile, { recursive: true, force: true })
+    if (this.profile.owned) rmSync(this.profile.folder, { recursive: true, force: true })
   }
 }
 
@@ -316,7 +323,7 @@ class FirefoxPage extends BasePage {
   private constructor(
     private readonly browser: PuppeteerBrowser,
     private readonly page: PuppeteerPage,
-    private readonly profile: string,
+    private readonly profile: { folder: string; owned: boolean },
   ) {
     super()
     page.on('pageerror', (e) => this.errors.push(String(e)))
@@ -325,12 +332,12 @@ class FirefoxPage extends BasePage {
 
   static async launch(options: LaunchOptions): Promise<FirefoxPage> {
     const puppeteer = (await import('puppeteer-core')).default
-    const profile = profileFolder('firefox')
+    const profile = profileFolder('firefox', options)
     const browser = await puppeteer.launch({
       browser: 'firefox',
       executablePath: FIREFOX,
       headless: true,
-      userDataDir: profile,
+      userDataDir: profile.folder,
       defaultViewport: options.viewport ?? { width: 1400, height: 900 },
       extraPrefsFirefox: {
         ...(options.locale ? { 'intl.accept_languages': options.locale, 'intl.locale.requested': options.locale } : {}),
@@ -384,7 +391,7 @@ class FirefoxPage extends BasePage {
   }
   async close(): Promise<void> {
     await this.browser.close().catch(() => undefined)
-    rmSync(this.profile, { recursive: true, force: true })
+    if (this.profile.owned) rmSync(this.profile.folder, { recursive: true, force: true })
     rmSync(this.uploads, { recursive: true, force: true })
   }
 }
@@ -444,7 +451,7 @@ class WebKitPage extends BasePage {
     private readonly base: string,
     private readonly xvfb: ChildProcess,
     private readonly driver: ChildProcess,
-    private readonly profile: string | undefined,
+    private readonly profile: { folder: string; owned: boolean } | undefined,
   ) {
     super()
   }
@@ -452,7 +459,7 @@ class WebKitPage extends BasePage {
   static async launch(options: LaunchOptions): Promise<WebKitPage> {
     const { display, child: xvfb } = await startXvfb()
     let driver: ChildProcess | undefined
-    const profile = options.profile === 'private' ? undefined : profileFolder('webkit')
+    const profile = options.profile === 'private' ? undefined : profileFolder('webkit', options)
     try {
       const port = await freePort()
       let log = ''
@@ -475,7 +482,7 @@ class WebKitPage extends BasePage {
               binary: WEBKIT_SHELL,
               args: [
                 '--automation',
-                `--profile=${profile}`,
+                `--profile=${profile.folder}`,
                 ...(options.locale ? [`--language=${options.locale}`] : []),
               ],
             }
@@ -489,7 +496,7 @@ class WebKitPage extends BasePage {
     } catch (error) {
       if (driver) await stop(driver)
       await stop(xvfb)
-      if (profile) rmSync(profile, { recursive: true, force: true })
+      if (profile?.owned) rmSync(profile.folder, { recursive: true, force: true })
       throw error
     }
   }
@@ -578,7 +585,7 @@ class WebKitPage extends BasePage {
     await this.command('DELETE', '').catch(() => undefined)
     await stop(this.driver)
     await stop(this.xvfb)
-    if (this.profile) rmSync(this.profile, { recursive: true, force: true })
+    if (this.profile?.owned) rmSync(this.profile.folder, { recursive: true, force: true })
     rmSync(this.uploads, { recursive: true, force: true })
   }
 }
