@@ -22,13 +22,26 @@ export interface StoredVisit {
   }
 }
 
-/** Screen point of image pixel p on the stage's photo, once the layout has settled (two animation frames). */
+/**
+ * Screen point of image pixel p on the stage's photo, once it has settled: the same place in
+ * three animation frames in a row (a resize of the photo area, or the stage bringing the asked
+ * target into view, moves it meanwhile).
+ */
 async function screenOf(page: EnginePage, spec: FigureSpec, p: Px): Promise<Px> {
   const box = await page.evaluate<{ x: number; y: number; width: number; height: number }>(
-    `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
-      const r = document.querySelector('.stage image.photo').getBoundingClientRect()
-      resolve({ x: r.x, y: r.y, width: r.width, height: r.height })
-    })))`,
+    `new Promise((resolve) => {
+      let last = ''
+      let same = 0
+      const frame = () => {
+        const r = document.querySelector('.stage image.photo').getBoundingClientRect()
+        const box = { x: r.x, y: r.y, width: r.width, height: r.height }
+        same = JSON.stringify(box) === last ? same + 1 : 0
+        last = JSON.stringify(box)
+        if (same >= 2) resolve(box)
+        else requestAnimationFrame(frame)
+      }
+      requestAnimationFrame(frame)
+    })`,
   )
   return [box.x + (p[0] * box.width) / spec.width, box.y + (p[1] * box.height) / spec.height]
 }
