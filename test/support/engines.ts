@@ -275,7 +275,9 @@ class ChromiumPage extends BasePage {
       deviceScaleFactor: 1,
       ...(options.locale ? { locale: options.locale } : {}),
     })
-    return new ChromiumPage(context, context.pages()[0] ?? (await context.newPage()), profile)
+    const page = context.pages()[0] ?? (await context.newPage())
+    page.setDefaultTimeout(WAIT_MS)
+    return new ChromiumPage(context, page, profile)
   }
 
   async goto(url: string): Promise<void> {
@@ -338,6 +340,8 @@ class FirefoxPage extends BasePage {
       executablePath: FIREFOX,
       headless: true,
       userDataDir: profile.folder,
+      // Firefox's start took 30 s (puppeteer's default limit) beside other test files on a loaded 2-core machine.
+      timeout: 2 * WAIT_MS,
       defaultViewport: options.viewport ?? { width: 1400, height: 900 },
       extraPrefsFirefox: {
         ...(options.locale ? { 'intl.accept_languages': options.locale, 'intl.locale.requested': options.locale } : {}),
@@ -351,6 +355,8 @@ class FirefoxPage extends BasePage {
     const first = await browser.pages()
     const page = await browser.newPage()
     for (const tab of first) await tab.close()
+    page.setDefaultTimeout(WAIT_MS)
+    page.setDefaultNavigationTimeout(WAIT_MS)
     return new FirefoxPage(browser, page, profile)
   }
 
