@@ -71,8 +71,11 @@ export const FHIR_APP_EN = {
     'The server at {origin} answered (HTTP {status}), but not as a FHIR server answers a transaction. Check that the address is the FHIR base URL (it often ends in /fhir).',
   'fhir.exported.noSystem':
     "The patient identifier {identifier} has no system, so a health record cannot tell whose it is: set the clinic's patient identifier system in the FHIR settings (Send to FHIR server…).",
-  'fhir.send.ambiguous':
-    "The FHIR server has {count} patients with the identifier {identifier}: the app cannot tell which one is this patient, so nothing was sent. Ask the health record's administrator to merge them, then send again.",
+  'fhir.send.ambiguous': {
+    one: "The FHIR server has {count} patient with the identifier {identifier}, but it did not answer which: nothing was sent. Ask the health record's administrator, then send again.",
+    other:
+      "The FHIR server has {count} patients with the identifier {identifier}: the app cannot tell which one is this patient, so nothing was sent. Ask the health record's administrator to merge them, then send again.",
+  },
   'fhir.send.patientName.title': "Update the patient's name on the FHIR server?",
   'fhir.send.patientName.text': 'The patient on the server is named {server}; update it to {record}?',
   'fhir.send.patientName.go': 'Update to {record}',
@@ -149,8 +152,11 @@ export const FHIR_APP_ES = {
     'El servidor en {origin} ha respondido (HTTP {status}), pero no como responde un servidor FHIR a una transacción. Compruebe que la dirección es la URL base FHIR (suele terminar en /fhir).',
   'fhir.exported.noSystem':
     'El identificador del paciente {identifier} no tiene sistema, así que una historia clínica no puede saber de quién es: ponga el sistema de identificadores de pacientes de la clínica en los ajustes FHIR (Enviar a un servidor FHIR…).',
-  'fhir.send.ambiguous':
-    'El servidor FHIR tiene {count} pacientes con el identificador {identifier}: la aplicación no puede saber cuál es este paciente, así que no se ha enviado nada. Pida al administrador de la historia clínica que los fusione y vuelva a enviar.',
+  'fhir.send.ambiguous': {
+    one: 'El servidor FHIR tiene {count} paciente con el identificador {identifier}, pero no ha dicho cuál: no se ha enviado nada. Consulte al administrador de la historia clínica y vuelva a enviar.',
+    other:
+      'El servidor FHIR tiene {count} pacientes con el identificador {identifier}: la aplicación no puede saber cuál es este paciente, así que no se ha enviado nada. Pida al administrador de la historia clínica que los fusione y vuelva a enviar.',
+  },
   'fhir.send.patientName.title': '¿Actualizar el nombre del paciente en el servidor FHIR?',
   'fhir.send.patientName.text': 'El paciente en el servidor se llama {server}; ¿actualizarlo a {record}?',
   'fhir.send.patientName.go': 'Actualizar a {record}',

@@ -8,7 +8,9 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { FhirActions, type FhirEffects, FhirUnreachable } from '../../../../web/src/fhir/fhir-actions.js'
 import { FhirSettingsStore, type KeyValue } from '../../../../web/src/fhir/settings.js'
+import { newPatient } from '../../../../web/src/record/model.js'
 import type { Question } from '../../../../web/src/record/questions.js'
+import type { RecordStorage } from '../../../../web/src/record/storage.js'
 import * as commands from '../../../../web/src/state/commands.js'
 import { type AppState, initialState } from '../../../../web/src/state/state.js'
 import { createStore } from '../../../../web/src/state/store.js'
@@ -240,6 +242,46 @@ describe('send', () => {
     await actions.exportBundle({ kind: 'screen' })
     assert.equal(seen.downloads.length, 1)
     assert.match(actions.effects.settings.settings().identifierSystem, /^$/)
+  })
+
+  test("the record's patient, typed otherwise on screen; a name differing on the server: asked, Yes updates, No keeps it", async () => {
+    const recorded = newPatient('p1', 'PAC-0042', '2026-03-01T10:00:00Z', 'added', 'López García, María')
+    const server = {
+      resourceType: 'Patient',
+      identifier: [{ system: SYSTEM, value: 'PAC-0042' }],
+      name: [{ text: 'Maria Lopez' }],
+    }
+    for (const rename of [true, false]) {
+      const { actions, effects, seen, store } = setup({
+        patients: [server],
+        answer: (q) => (q.id === 'fhir-patient-name' ? rename : true),
+      })
+      // Only what build reads of the record: its patients (the visit on screen is not filed in it).
+      actions.record = {
+        storage: { patients: async () => [recorded] } as unknown as RecordStorage,
+        saved: async () => {},
+      }
+      store.set((s) => commands.setMeta(s, { patientId: ' pac-0042 ' }))
+      effects.settings.saveSettings({ baseUrl: `${FHIR}/fhir`, identifierSystem: SYSTEM, performerName: '' })
+      const result = await actions.send({ kind: 'screen' })
+      assert.equal(result.outcome?.kind, 'sent')
+      assert.match(seen.gets[0]?.url ?? '', /\|PAC-0042$/)
+      const asked = seen.questions.find((q) => q.id === 'fhir-patient-name')
+      assert.equal(asked?.text, 'The patient on the server is named Maria Lopez; update it to López García, María?')
+      const bundle = JSON.parse(seen.posts[0]?.body ?? '{}') as {
+        entry: { resource: { resourceType: string; identifier?: unknown[]; name?: unknown[] }; request: unknown }[]
+      }
+      const patient = bundle.entry.find((e) => e.resource.resourceType === 'Patient')
+      assert.deepEqual(patient?.resource.identifier, [{ system: SYSTEM, value: 'PAC-0042' }])
+      assert.deepEqual(patient?.resource.name, [
+        { text: 'López García, María', family: 'López García', given: ['María'] },
+      ])
+      const query = `identifier=${encodeURIComponent(SYSTEM)}|PAC-0042`
+      assert.deepEqual(
+        patient?.request,
+        rename ? { method: 'PUT', url: `Patient?${query}` } : { method: 'POST', url: 'Patient', ifNoneExist: query },
+      )
+    }
   })
 
   test('two Patients with the identifier on the server: reported with the identifier and the count; nothing sent', async () => {
