@@ -87,9 +87,19 @@ interface Placement {
 /** The placement of `locator`'s element (a visually hidden file input is used through its label). */
 async function placementOf(locator: Locator): Promise<Placement> {
   // Marked, then measured by a script (a string: the tests are compiled without the DOM's types).
+  // A render between the two (the prompt's confirm button drawn anew as suggestions come in) can
+  // take the marked element away: then the locator's element is marked again and measured.
+  for (let attempt = 1; ; attempt++) {
+    const placement = await probe(locator)
+    if (placement !== null || attempt === 5) return placement ?? assert.fail('the element kept being replaced')
+  }
+}
+
+async function probe(locator: Locator): Promise<Placement | null> {
   await locator.evaluate((el: { setAttribute(name: string, value: string): void }) => el.setAttribute('data-probe', ''))
   return (await locator.page().evaluate(`(() => {
     const node = document.querySelector('[data-probe]')
+    if (node === null) return null
     node.removeAttribute('data-probe')
     let el = node
     if (el instanceof HTMLInputElement && el.type === 'file' && el.labels && el.labels[0]) el = el.labels[0]
@@ -102,7 +112,7 @@ async function placementOf(locator: Locator): Promise<Placement> {
     const onTop = hit !== null && (el === hit || el.contains(hit) || hit === control)
     const describe = (e) => e ? '<' + e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (typeof e.className === 'string' && e.className ? '.' + e.className : '') + '>' : 'nothing'
     return { inside, onTop, rect: Math.round(r.left) + ',' + Math.round(r.top) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height), hit: describe(hit) }
-  })()`)) as Placement
+  })()`)) as Placement | null
 }
 
 class Walk {
