@@ -7,7 +7,9 @@
  * users (create, change role, disable and enable, unlock a user locked by failed logins),
  * deletion requests (one rejected with words, which the clinician reads back; one approved
  * with a reason, after the server's refusal without one is said as a sentence), and the audit
- * trail (filtered by user and action, exported as CSV and JSON through the server's route),
+ * trail (filtered by user and action, exported as CSV and JSON through the server's route), the
+ * retention list (a patient last seen in 2015, and its CSV) and photo collection (a photo no visit
+ * names, 40 days old, listed, collected and gone from the server),
  * with no horizontal scroll and, on touch, controls at least 44 px high. A clinician signed
  * in sees no Administration button (and the server refuses the admin routes to them).
  */
@@ -17,7 +19,16 @@ import { readFile } from 'node:fs/promises'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { testStores } from '../support/postgres.js'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, assessment, RecordClient } from '../support/record-server.js'
+import { serverDatabase } from '../support/record-database.js'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  assessment,
+  pngPhoto,
+  RecordClient,
+  type RecordServer,
+  sha256Of,
+} from '../support/record-server.js'
 import {
   CLINICIAN,
   CLINICIAN_PASSWORD,
@@ -76,6 +87,60 @@ async function pendingRequests(url: string, tag: string): Promise<{ identifier: 
     assert.equal(asked.status, 201, JSON.stringify(asked.body))
   }
   return { identifier, ids }
+}
+
+/**
+ * For the fourth tab: a patient whose only visit was in 2015 (past a 5-year retention period), and a
+ * photo no visit names, uploaded (its creation time set in the database itself) 40 days ago: its SHA-256.
+ */
+async function recordsToDecide(server: RecordServer, tag: string): Promise<string> {
+  const clinician = new RecordClient(server.url)
+  assert.equal((await clinician.login(CLINICIAN, CLINICIAN_PASSWORD)).status, 200)
+  const pushed = await clinician.request('POST', '/api/sync/push', {
+    changes: [
+      {
+        change_id: randomUUID(),
+        op: 'put_patient',
+        base_rev: null,
+        patient: {
+          id: `p-exp-${tag}`,
+          identifier: `EXP-${tag}`,
+          name: '',
+          notes: '',
+          created: '2015-06-15T08:00:00.000Z',
+        },
+      },
+      {
+        change_id: randomUUID(),
+        op: 'put_visit',
+        base_rev: null,
+        visit: {
+          id: `v-exp-${tag}`,
+          patient_id: `p-exp-${tag}`,
+          date: '2015-06-15',
+          created: '2015-06-15T09:00:00.000Z',
+          content: assessment(),
+          photos: {},
+        },
+      },
+    ],
+  })
+  assert.ok(
+    pushed.body.results.every((r: { status: string }) => r.status === 'applied'),
+    JSON.stringify(pushed.body),
+  )
+  const photo = pngPhoto()
+  const sha = sha256Of(photo)
+  const put = await clinician.request('PUT', `/api/photos/${sha}`, photo)
+  assert.equal(put.status, 201, JSON.stringify(put.body))
+  const db = await serverDatabase(server)
+  try {
+    const created = new Date(Date.now() - 40 * 86_400_000).toISOString()
+    await db.exec(`UPDATE photos SET created = '${created}' WHERE sha256 = '${sha}'`)
+  } finally {
+    await db.close()
+  }
+  return sha
 }
 
 /** The page scrolls neither itself nor the dialog sideways. */
@@ -141,6 +206,7 @@ const WORDS = {
     approved: /Borrado: Visita del .* del paciente DEL-/,
     commentRequired: /Escriba por qué/,
     count: /^1 entrada\.$/,
+    collected: /^Se recogi(ó|eron) \d+ fotos?: /,
     state: { active: 'activo', disabled: 'desactivado', locked: 'bloqueado' },
   },
   en: {
@@ -156,6 +222,7 @@ const WORDS = {
     approved: /Deleted: Visit of .* of patient DEL-/,
     commentRequired: /Write why/,
     count: /^1 entry\.$/,
+    collected: /^Collected \d+ photos?: /,
     state: { active: 'active', disabled: 'disabled', locked: 'locked' },
   },
 } as const
@@ -177,11 +244,12 @@ for (const store of testStores()) {
     })
 
     for (const walk of WALKS) {
-      test(`an admin manages users, deletion requests and the audit trail (${walk.locale}, ${walk.width} px)`, async () => {
+      test(`an admin manages users, deletion requests, the audit trail, retention and photos (${walk.locale}, ${walk.width} px)`, async () => {
         const words = WORDS[walk.locale]
         const url = setup.server.url
         const tag = `${walk.locale}${walk.width}`
         const { ids } = await pendingRequests(url, tag)
+        const sha = await recordsToDecide(setup.server, tag)
         const { page, errors } = await setup.h.browser
           .newContext({
             viewport: { width: walk.width, height: walk.height },
@@ -329,6 +397,28 @@ for (const store of testStores()) {
           assert.equal(json.entries.length, count)
           assert.ok(json.entries.every((e) => e.action === 'deletion.reject' && e.user_email === ADMIN_EMAIL))
           assert.ok(json.entries.some((e) => e.detail === ids[0]))
+
+          // Retention and photos: the expired patient listed (and in the CSV), the old unnamed photo collected.
+          await page.locator('#admin-tab-records').click()
+          const expired = page.locator(`#admin-retention li[data-patient="p-exp-${tag}"]`)
+          await expired.waitFor()
+          assert.match((await expired.textContent()) ?? '', new RegExp(`EXP-${tag}[\\s\\S]*2015`))
+          const [retentionFile] = await Promise.all([
+            page.waitForEvent('download'),
+            page.locator('#admin-retention-csv').click(),
+          ])
+          const retentionCsv = await readFile((await retentionFile.path())!, 'utf8')
+          assert.ok(retentionCsv.includes(`p-exp-${tag},EXP-${tag},,1,2015-06-15,`), retentionCsv)
+          await page.locator(`#admin-photos li[data-sha="${sha}"]`).waitFor()
+          await settled(page)
+          await noSidewaysScroll(page, 'retention and photos')
+          if (walk.touch) await touchSized(page, 'retention and photos')
+          await page.locator('#admin-photo-collect').click()
+          assert.match(await outcome(page, 'message'), words.collected)
+          await page.locator(`#admin-collected li[data-sha="${sha}"]`).waitFor()
+          const admin = new RecordClient(url)
+          await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD)
+          assert.equal((await admin.request('GET', `/api/photos/${sha}`)).status, 404)
           assert.deepEqual(unexpected(errors), [])
         } finally {
           await page.context().close()

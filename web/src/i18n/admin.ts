@@ -1,6 +1,6 @@
 /**
  * Messages of the Administration dialog (web/src/record/admin/panel.ts, docs/record-server.md,
- * "The admin's screens"): users, deletion requests, the audit trail, how people sign in, and
+ * "The admin's screens"): users, deletion requests, the audit trail, the retention list and photo collection, how people sign in, and
  * the server's refusals said as sentences. Merged into en.ts and es.ts; the `satisfies` clause
  * makes a key missing in Spanish a compile error. Placeholders are {name}.
  */
@@ -71,6 +71,33 @@ export const ADMIN_EN = {
   'admin.audit.ok': 'done',
   'admin.audit.refused': 'refused',
   'admin.audit.exported': 'The audit trail was exported as {format} (at most {max} entries, the oldest first).',
+  'admin.tab.records': 'Retention and photos',
+  'admin.retention.title': 'Patients past their retention period',
+  'admin.retention.help':
+    'Patients whose last care was more than {years} years before {today}. Nothing is deleted here: the clinic decides on each (a deletion by a clinician asks you; an admin deletes from the patient record).',
+  'admin.retention.none': 'No patient is past the retention period.',
+  'admin.retention.entry': {
+    one: '1 visit; last care {last}; retention ended {ends}.',
+    other: '{count} visits; last care {last}; retention ended {ends}.',
+  },
+  'admin.retention.csv': 'Export the list as CSV',
+  'admin.retention.exported': 'The retention list was exported as CSV.',
+  'admin.photos.title': 'Photos no visit names',
+  'admin.photos.help':
+    'Photos uploaded to the server that no visit uses (a visit deleted, a photo replaced, an upload whose visit never came). Collecting removes them for good.',
+  'admin.photos.days': 'Uploaded more than this many days ago',
+  'admin.photos.list': 'List',
+  'admin.photos.none': 'No photo unused by any visit is older than {days} days.',
+  'admin.photos.size': '{size} kB',
+  'admin.photos.uploaded': 'Uploaded {time}',
+  'admin.photos.collect': {
+    one: 'Collect this photo (removes it)',
+    other: 'Collect these {count} photos (removes them)',
+  },
+  'admin.photos.collected': {
+    one: 'Collected 1 photo: {size} kB freed.',
+    other: 'Collected {count} photos: {size} kB freed.',
+  },
   'admin.error.offline': 'The clinic server cannot be reached; nothing was changed.',
   'admin.error.signed_out': 'You are signed out: sign in again in the clinic-server dialog.',
   'admin.error.forbidden': 'Only an admin of the clinic may do this.',
@@ -163,6 +190,30 @@ export const ADMIN_ES = {
   'admin.audit.refused': 'rechazado',
   'admin.audit.exported':
     'Se exportó el registro de auditoría como {format} (como mucho {max} entradas, las más antiguas primero).',
+  'admin.tab.records': 'Conservación y fotos',
+  'admin.retention.title': 'Pacientes con el periodo de conservación cumplido',
+  'admin.retention.help':
+    'Pacientes cuya última asistencia fue hace más de {years} años antes del {today}. Aquí no se borra nada: la clínica decide sobre cada uno (el borrado de un clínico se le pide a usted; un administrador borra desde el registro de pacientes).',
+  'admin.retention.none': 'Ningún paciente tiene el periodo de conservación cumplido.',
+  'admin.retention.entry': {
+    one: '1 visita; última asistencia el {last}; la conservación terminó el {ends}.',
+    other: '{count} visitas; última asistencia el {last}; la conservación terminó el {ends}.',
+  },
+  'admin.retention.csv': 'Exportar la lista en CSV',
+  'admin.retention.exported': 'Se exportó la lista de conservación en CSV.',
+  'admin.photos.title': 'Fotos que ninguna visita usa',
+  'admin.photos.help':
+    'Fotos subidas al servidor que ninguna visita usa (una visita borrada, una foto sustituida, una subida cuya visita nunca llegó). Recogerlas las elimina para siempre.',
+  'admin.photos.days': 'Subidas hace más de estos días',
+  'admin.photos.list': 'Listar',
+  'admin.photos.none': 'Ninguna foto sin visita tiene más de {days} días.',
+  'admin.photos.size': '{size} kB',
+  'admin.photos.uploaded': 'Subida el {time}',
+  'admin.photos.collect': { one: 'Recoger esta foto (la elimina)', other: 'Recoger estas {count} fotos (las elimina)' },
+  'admin.photos.collected': {
+    one: 'Se recogió 1 foto: {size} kB liberados.',
+    other: 'Se recogieron {count} fotos: {size} kB liberados.',
+  },
   'admin.error.offline': 'No se puede contactar con el servidor de la clínica; no se cambió nada.',
   'admin.error.signed_out': 'Su sesión terminó: vuelva a iniciarla en el diálogo del servidor de la clínica.',
   'admin.error.forbidden': 'Solo un administrador de la clínica puede hacer esto.',

@@ -38,6 +38,24 @@ export interface AuditRecord {
   readonly detail: string
 }
 
+/** A patient past its retention period, as GET /api/retention/expired answers it. */
+export interface ExpiredPatient {
+  readonly patient_id: string
+  readonly identifier: string
+  readonly name: string
+  readonly visits: number
+  readonly last_care_date: string
+  readonly retention_ends: string
+}
+
+/** A stored photo as the photo-collection routes answer it. */
+export interface StoredPhoto {
+  readonly sha256: string
+  readonly type: string
+  readonly bytes: number
+  readonly created: string
+}
+
 /** The audit trail's filter: a user id, an action, and times (ISO, from inclusive, to exclusive). */
 export interface AuditFilter {
   readonly user?: string
@@ -158,6 +176,25 @@ export class AdminClient {
 
   async visit(id: string): Promise<VisitView> {
     return (await this.json<{ visit: VisitView }>('GET', `/api/visits/${encodeURIComponent(id)}`)).visit
+  }
+
+  retention(): Promise<{ retention_years: number; today: string; patients: ExpiredPatient[] }> {
+    return this.json('GET', '/api/retention/expired')
+  }
+
+  /** The retention list as the server's CSV file. */
+  async retentionCsv(): Promise<string> {
+    return (await this.http.request('GET', '/api/retention/expired?format=csv')).text()
+  }
+
+  /** The photos no visit names, uploaded more than `days` days ago (nothing is removed). */
+  async unnamedPhotos(days: number): Promise<StoredPhoto[]> {
+    return (await this.json<{ photos: StoredPhoto[] }>('GET', `/api/photos/unnamed?older_than_days=${days}`)).photos
+  }
+
+  /** Removes the photos no visit names uploaded more than `days` days ago: those removed, and their bytes. */
+  collectPhotos(days: number): Promise<{ collected: StoredPhoto[]; bytes: number }> {
+    return this.json('POST', '/api/photos/collect', { older_than_days: days })
   }
 
   private auditQuery(filter: AuditFilter, limit: number, after = 0, format?: 'csv'): string {

@@ -2,18 +2,19 @@
  * The Administration dialog (docs/record-server.md, "The admin's screens"; docs/app.md):
  * what a clinic's admin decides on the record server, without curl. Opened from the
  * clinic-server dialog's "Administration" button, which is there only while the signed-in
- * user's role is admin (the server refuses these routes to any other role anyway). Three
+ * user's role is admin (the server refuses these routes to any other role anyway). Four
  * tabs: users (create, role, disable or enable, unlock, a new password where passwords are
  * on), pending deletion requests (approve, with a reason within the retention period, or
  * reject with words for the clinician), and the audit trail (filter by user, action and
- * dates; export as the server's CSV or JSON); and a line saying how people sign in (the
- * single sign-on provider, read only). Every call goes through client.ts; a refusal is
+ * dates; export as the server's CSV or JSON), and the retention list (with its CSV) and the
+ * photos no visit names (listed by age, then collected, with what was removed); and a line
+ * saying how people sign in (the single sign-on provider, read only). Every call goes through client.ts; a refusal is
  * said as a sentence from its error type. Drawn with lit-html: lists wrap at any width.
  */
 import { html, nothing, render as renderInto, type TemplateResult } from 'lit-html'
 import { repeat } from 'lit-html/directives/repeat.js'
 import type { DeletionRequestView, SignInOptionsView } from '#core/record-sync-wire.js'
-import { formatDate, formatDateTime } from '../../i18n/format.js'
+import { formatDate, formatDateTime, formatNumber } from '../../i18n/format.js'
 import { currentLocale, t } from '../../i18n/index.js'
 import { download, h } from '../../render/dom.js'
 import { SyncError } from '../sync/transport.js'
@@ -25,12 +26,16 @@ import {
   AUDIT_SHOWN,
   type AuditFilter,
   type AuditRecord,
+  type ExpiredPatient,
   ROLES,
   type Role,
+  type StoredPhoto,
 } from './client.js'
 
-type Tab = 'users' | 'deletions' | 'audit'
-const TABS: readonly Tab[] = ['users', 'deletions', 'audit']
+type Tab = 'users' | 'deletions' | 'audit' | 'records'
+const TABS: readonly Tab[] = ['users', 'deletions', 'audit', 'records']
+/** Photos no visit names are collected only when older than this many days, by default (the server's grace period). */
+const PHOTO_GRACE_DAYS = 30
 const EARLY_REASONS = ['created_in_error', 'duplicate', 'legal_order'] as const
 /** The server's least password length (src/record-server/config.ts MIN_PASSWORD_LENGTH). */
 const MIN_PASSWORD = 12
@@ -88,6 +93,10 @@ export function mountAdminPanel(deviceId: string): { open(url: string): void; re
   let deletions: DeletionItem[] = []
   let entries: AuditRecord[] | null = null
   let filter: AuditFilter = {}
+  let retention: { years: number; today: string; patients: ExpiredPatient[] } | null = null
+  let photoDays = PHOTO_GRACE_DAYS
+  let unnamed: StoredPhoto[] | null = null
+  let collected: { photos: StoredPhoto[]; bytes: number } | null = null
   /** What the last action did (role=status), or why it was refused (role=alert). */
   let message = ''
   let problem = ''
@@ -139,6 +148,11 @@ export function mountAdminPanel(deviceId: string): { open(url: string): void; re
         deletions = await Promise.all(pending.map(async (request) => ({ request, what: await describe(request) })))
       }
       if (tab === 'audit' && entries !== null) entries = await client.audit(filter)
+      if (tab === 'records') {
+        const list = await client.retention()
+        retention = { years: list.retention_years, today: list.today, patients: list.patients }
+        unnamed = await client.unnamedPhotos(photoDays)
+      }
     } catch (error) {
       problem = errorText(error)
     } finally {
@@ -391,6 +405,102 @@ export function mountAdminPanel(deviceId: string): { open(url: string): void; re
   }
 
   // ---------------------------------------------------------------------------------------------
+  // The retention list and the photos no visit names.
+
+  const kilobytes = (bytes: number) => formatNumber(bytes / 1024, 1, currentLocale())
+  const dayText = (day: string) => formatDate(day, currentLocale())
+
+  function exportRetention(): void {
+    void act(async () => {
+      const text = await client!.retentionCsv()
+      download(`retention-expired-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv;charset=utf-8', text)
+      return t('admin.retention.exported')
+    })
+  }
+
+  function listPhotos(e: SubmitEvent): void {
+    e.preventDefault()
+    const days = Number(new FormData(e.currentTarget as HTMLFormElement).get('days'))
+    photoDays = Number.isInteger(days) && days >= 1 && days <= 3650 ? days : PHOTO_GRACE_DAYS
+    collected = null
+    void load()
+  }
+
+  function collect(): void {
+    const days = photoDays
+    void act(async () => {
+      const done = await client!.collectPhotos(days)
+      collected = { photos: done.collected, bytes: done.bytes }
+      return t('admin.photos.collected', { count: done.collected.length, size: kilobytes(done.bytes) })
+    })
+  }
+
+  const photoTemplate = (p: StoredPhoto) =>
+    html`<li class="admin-item" data-sha=${p.sha256}><p class="admin-line"><code>${p.sha256.slice(0, 16)}…</code> · ${
+      p.type
+    } · ${t('admin.photos.size', { size: kilobytes(p.bytes) })}</p><p class="admin-line">${t('admin.photos.uploaded', {
+      time: formatDateTime(p.created, currentLocale()),
+    })}</p></li>`
+
+  function recordsTemplate(): TemplateResult {
+    const patients = retention?.patients ?? []
+    return html`<section id="admin-records-section">
+      <h3>${t('admin.retention.title')}</h3>
+      ${
+        retention
+          ? html`<p class="field-help">${t('admin.retention.help', { years: retention.years, today: dayText(retention.today) })}</p>`
+          : nothing
+      }
+      ${
+        patients.length
+          ? html`<ul id="admin-retention" class="admin-list">${patients.map(
+              (p) =>
+                html`<li class="admin-item" data-patient=${p.patient_id}><p class="admin-line"><strong>${p.identifier}</strong>${
+                  p.name ? ` · ${p.name}` : ''
+                }</p><p class="admin-line">${t('admin.retention.entry', {
+                  count: p.visits,
+                  last: p.last_care_date ? dayText(p.last_care_date) : '—',
+                  ends: dayText(p.retention_ends),
+                })}</p></li>`,
+            )}</ul>`
+          : html`<p id="admin-retention-none">${t('admin.retention.none')}</p>`
+      }
+      <p class="admin-form"><button type="button" id="admin-retention-csv" @click=${exportRetention}>${t(
+        'admin.retention.csv',
+      )}</button></p>
+      <h3>${t('admin.photos.title')}</h3>
+      <p class="field-help">${t('admin.photos.help')}</p>
+      <form id="admin-photo-form" class="admin-form" @submit=${listPhotos}>
+        <label>${t('admin.photos.days')}
+          <input type="number" name="days" id="admin-photo-days" min="1" max="3650" step="1" required .value=${String(photoDays)} /></label>
+        <button type="submit" id="admin-photo-list">${t('admin.photos.list')}</button>
+      </form>
+      ${
+        unnamed === null
+          ? nothing
+          : unnamed.length
+            ? html`<ul id="admin-photos" class="admin-list">${unnamed.map(photoTemplate)}</ul>
+                <p class="admin-form"><button type="button" class="danger" id="admin-photo-collect" @click=${collect}>${t(
+                  'admin.photos.collect',
+                  { count: unnamed.length },
+                )}</button></p>`
+            : html`<p id="admin-photos-none">${t('admin.photos.none', { days: photoDays })}</p>`
+      }
+      ${
+        collected
+          ? html`<div id="admin-collected" data-count=${String(collected.photos.length)}><p>${t(
+              'admin.photos.collected',
+              {
+                count: collected.photos.length,
+                size: kilobytes(collected.bytes),
+              },
+            )}</p><ul class="admin-list">${collected.photos.map(photoTemplate)}</ul></div>`
+          : nothing
+      }
+    </section>`
+  }
+
+  // ---------------------------------------------------------------------------------------------
 
   function signInText(): string {
     if (!options) return ''
@@ -409,7 +519,9 @@ export function mountAdminPanel(deviceId: string): { open(url: string): void; re
           ? usersTemplate()
           : tab === 'deletions'
             ? deletionsTemplate()
-            : auditTemplate()
+            : tab === 'audit'
+              ? auditTemplate()
+              : recordsTemplate()
     renderInto(
       html`<h2 id="admin-title">${t('admin.title')}</h2>
         <p class="field-help" id="admin-sign-in">${signInText()}</p>
@@ -418,6 +530,7 @@ export function mountAdminPanel(deviceId: string): { open(url: string): void; re
             html`<button type="button" id=${`admin-tab-${name}`} aria-pressed=${String(tab === name)} @click=${() => {
               tab = name
               message = ''
+              collected = null
               void load()
             }}>${t(`admin.tab.${name}`)}</button>`,
         )}</nav>
@@ -439,6 +552,10 @@ export function mountAdminPanel(deviceId: string): { open(url: string): void; re
       entries = null
       filter = {}
       deletions = []
+      retention = null
+      unnamed = null
+      collected = null
+      photoDays = PHOTO_GRACE_DAYS
       dialog.showModal()
       const c = client
       busy++
