@@ -41,6 +41,8 @@ import {
 } from '../support/sync-app.js'
 
 const today = new Date().toISOString().slice(0, 10)
+/** A day as typed in the app's date fields: dd/mm/aaaa in Spanish, yyyy-mm-dd in English. */
+const typed = (iso: string, locale: string) => (locale === 'es' ? iso.split('-').reverse().join('/') : iso)
 
 /** Two visits of a new patient and a clinician's pending deletion request for each: [patient identifier, request ids]. */
 async function pendingRequests(url: string, tag: string): Promise<{ identifier: string; ids: [string, string] }> {
@@ -353,9 +355,14 @@ for (const store of testStores()) {
           assert.ok(admins.includes(ADMIN_EMAIL), admins.join(', '))
           await page.locator('#admin-audit-user').selectOption({ label: ADMIN_EMAIL })
           await page.locator('#admin-audit-action').selectOption('deletion.reject')
-          await page.locator('#admin-audit-from').fill(today)
-          await page.locator('#admin-audit-to').fill(today)
+          // A day that is not on the calendar is said, and nothing is asked of the server.
+          await page.locator('#admin-audit-from').fill(typed('2026-02-31', walk.locale))
           await page.locator('#admin-audit-show').click()
+          assert.match(await outcome(page, 'problem'), /2026/)
+          await page.locator('#admin-audit-from').fill(typed(today, walk.locale))
+          await page.locator('#admin-audit-to').fill(typed(today, walk.locale))
+          await page.locator('#admin-audit-show').click()
+          await page.locator('#admin-audit-count').waitFor()
           await settled(page)
           // Both walks reject once each on this server: this walk's entry, and the other's if it ran first.
           const count = Number(await page.locator('#admin-audit-count').getAttribute('data-count'))
@@ -367,12 +374,12 @@ for (const store of testStores()) {
           await noSidewaysScroll(page, 'audit trail')
           if (walk.touch) await touchSized(page, 'audit trail')
           // A day with nothing: an empty list.
-          await page.locator('#admin-audit-from').fill('2001-01-01')
-          await page.locator('#admin-audit-to').fill('2001-01-02')
+          await page.locator('#admin-audit-from').fill(typed('2001-01-01', walk.locale))
+          await page.locator('#admin-audit-to').fill(typed('2001-01-02', walk.locale))
           await page.locator('#admin-audit-show').click()
           await page.locator('#admin-audit-count[data-count="0"]').waitFor()
-          await page.locator('#admin-audit-from').fill(today)
-          await page.locator('#admin-audit-to').fill(today)
+          await page.locator('#admin-audit-from').fill(typed(today, walk.locale))
+          await page.locator('#admin-audit-to').fill(typed(today, walk.locale))
 
           const [csvFile] = await Promise.all([page.waitForEvent('download'), page.locator('#admin-audit-csv').click()])
           const csv = await readFile((await csvFile.path())!, 'utf8')

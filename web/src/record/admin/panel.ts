@@ -14,8 +14,10 @@
 import { html, nothing, render as renderInto, type TemplateResult } from 'lit-html'
 import { repeat } from 'lit-html/directives/repeat.js'
 import type { DeletionRequestView, SignInOptionsView } from '#core/record-sync-wire.js'
+import { formatDateField, parseDateField } from '../../i18n/date-field.js'
 import { formatDate, formatDateTime, formatNumber } from '../../i18n/format.js'
 import { currentLocale, t } from '../../i18n/index.js'
+import { dateErrorText } from '../../panels/date-field.js'
 import { download, h } from '../../render/dom.js'
 import { SyncError } from '../sync/transport.js'
 import {
@@ -332,31 +334,57 @@ export function mountAdminPanel(deviceId: string): { open(url: string): void; re
     return d.toISOString()
   }
 
-  function readFilter(form: HTMLFormElement): AuditFilter {
+  /** A filter's time back as the day written in the form (`to` is the midnight after its last day). */
+  const dayOf = (iso: string | undefined, plusDays: number) => {
+    if (!iso) return ''
+    const d = new Date(iso)
+    d.setDate(d.getDate() + plusDays)
+    const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+    return formatDateField(day, currentLocale())
+  }
+
+  /** The filter as written in the form (its days in the app's date format), or the sentence that says why not. */
+  function readFilter(form: HTMLFormElement): AuditFilter | string {
     const data = new FormData(form)
-    const from = String(data.get('from') ?? '')
-    const to = String(data.get('to') ?? '')
+    const locale = currentLocale()
+    const from = parseDateField(String(data.get('from') ?? ''), locale)
+    const to = parseDateField(String(data.get('to') ?? ''), locale)
+    if (!from.ok) return dateErrorText(from.error)
+    if (!to.ok) return dateErrorText(to.error)
     const user = String(data.get('user') ?? '')
     const action = String(data.get('action') ?? '')
     return {
       ...(user ? { user } : {}),
       ...(action ? { action } : {}),
-      ...(from ? { from: dayStart(from) } : {}),
+      ...(from.iso ? { from: dayStart(from.iso) } : {}),
       // The last day included whole: up to the next day's midnight.
-      ...(to ? { to: dayStart(to, 1) } : {}),
+      ...(to.iso ? { to: dayStart(to.iso, 1) } : {}),
     }
+  }
+
+  /** Takes the form's filter; false (the reason shown) when a day cannot be read. */
+  function takeFilter(): boolean {
+    const form = dialog.querySelector<HTMLFormElement>('#admin-audit-filter')
+    const read = form ? readFilter(form) : filter
+    if (typeof read === 'string') {
+      problem = read
+      message = ''
+      draw()
+      return false
+    }
+    filter = read
+    return true
   }
 
   function showAudit(e: SubmitEvent): void {
     e.preventDefault()
-    filter = readFilter(e.currentTarget as HTMLFormElement)
+    if (!takeFilter()) return
     entries = []
     void load()
   }
 
   function exportAudit(format: 'csv' | 'json'): void {
-    const form = dialog.querySelector<HTMLFormElement>('#admin-audit-filter')
-    if (form) filter = readFilter(form)
+    if (!takeFilter()) return
     void act(async () => {
       const text = await client!.auditExport(filter, format)
       const day = new Date().toISOString().slice(0, 10)
@@ -386,8 +414,12 @@ export function mountAdminPanel(deviceId: string): { open(url: string): void; re
           <select name="action" id="admin-audit-action"><option value="">${t('admin.audit.anyAction')}</option>${AUDIT_ACTION_NAMES.map(
             (a) => html`<option value=${a} ?selected=${filter.action === a}>${a}</option>`,
           )}</select></label>
-        <label>${t('admin.audit.from')} <input type="date" name="from" id="admin-audit-from" /></label>
-        <label>${t('admin.audit.to')} <input type="date" name="to" id="admin-audit-to" /></label>
+        <label>${t('admin.audit.from')}
+          <input type="text" inputmode="numeric" name="from" id="admin-audit-from" autocomplete="off"
+            placeholder=${t('date.placeholder')} .value=${dayOf(filter.from, 0)} /></label>
+        <label>${t('admin.audit.to')}
+          <input type="text" inputmode="numeric" name="to" id="admin-audit-to" autocomplete="off"
+            placeholder=${t('date.placeholder')} .value=${dayOf(filter.to, -1)} /></label>
         <button type="submit" class="primary" id="admin-audit-show">${t('admin.audit.show')}</button>
         <button type="button" id="admin-audit-csv" @click=${() => exportAudit('csv')}>${t('admin.audit.csv')}</button>
         <button type="button" id="admin-audit-json" @click=${() => exportAudit('json')}>${t('admin.audit.json')}</button>
