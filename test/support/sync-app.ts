@@ -91,7 +91,15 @@ export async function device(h: Harness, locale?: string): Promise<Device> {
 }
 
 export async function openSync(page: Page): Promise<void> {
-  if ((await page.locator('#sync-dialog[open]').count()) === 0) await page.locator('#sync-button').click()
+  if ((await page.locator('#sync-dialog[open]').count()) === 0) {
+    // On a phone the button is in the toolbar's "More" menu.
+    const more = page.locator('#toolbar-more-button')
+    if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') {
+      await more.click()
+      await page.locator('#toolbar-more.open').waitFor()
+    }
+    await page.locator('#sync-button').click()
+  }
   await page.locator('#sync-dialog[open] #sync-url').waitFor()
 }
 
@@ -119,14 +127,19 @@ export async function syncedSince(page: Page, after = '', timeout?: number): Pro
   )
 }
 
-/** Sets the server and signs in as the clinician; the sign-in starts a sync. */
-export async function signIn(page: Page, serverUrl: string): Promise<void> {
+/** Sets the server and signs in as the clinician (or as `email`); the sign-in starts a sync. */
+export async function signIn(
+  page: Page,
+  serverUrl: string,
+  email = CLINICIAN,
+  password = CLINICIAN_PASSWORD,
+): Promise<void> {
   await openSync(page)
   await page.locator('#sync-url').fill(serverUrl)
   await page.locator('#sync-url-save').click()
   await page.locator('#sync-sign-in-form').waitFor()
-  await page.locator('#sync-email').fill(CLINICIAN)
-  await page.locator('#sync-password').fill(CLINICIAN_PASSWORD)
+  await page.locator('#sync-email').fill(email)
+  await page.locator('#sync-password').fill(password)
   await page.locator('#sync-sign-in').click()
   // Signed in, or the app says why not (then the failure names it).
   await page.locator('#sync-account, #sync-problem:not([hidden])').first().waitFor()

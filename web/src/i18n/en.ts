@@ -4,6 +4,8 @@
  * Marker names, labels and hints come from core/markers.ts and metric texts from the
  * metric tables; they are not repeated here.
  */
+
+import { ADMIN_EN } from './admin.js'
 import { CAPTURE_EN } from './capture.js'
 import { CLINICAL_EN } from './clinical.js'
 import { FHIR_EN } from './fhir.js'
@@ -30,6 +32,8 @@ export const en = {
   ...RECORD_EN,
   ...RECORD_SAFETY_EN,
   ...SYNC_EN,
+  // The admin's screens (admin.ts)
+  ...ADMIN_EN,
   // Exporting and sending a visit as HL7 FHIR R4 (fhir-app.ts)
   ...FHIR_APP_EN,
   // Files from outside: photos refused, files checked against their schema (files.ts)

@@ -3,6 +3,8 @@
  * key a compile error), in the clinical Spanish of the protocol. Marker labels and
  * hints and metric names and meanings are in terms.ts, keyed by marker and metric.
  */
+
+import { ADMIN_ES } from './admin.js'
 import { CAPTURE_ES } from './capture.js'
 import { CLINICAL_ES } from './clinical.js'
 import type { MessageKey } from './en.js'
@@ -29,6 +31,8 @@ export const es = {
   ...RECORD_ES,
   ...RECORD_SAFETY_ES,
   ...SYNC_ES,
+  // The admin's screens (admin.ts)
+  ...ADMIN_ES,
   // Exporting and sending a visit as HL7 FHIR R4 (fhir-app.ts)
   ...FHIR_APP_ES,
   // Files from outside: photos refused, files checked against their schema (files.ts)

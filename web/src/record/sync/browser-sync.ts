@@ -21,7 +21,8 @@ const SYNC_LOCK = 'posture-metrics-sync'
 const RETRY_FIRST_MS = 3_000
 const RETRY_LAST_MS = 300_000
 
-function deviceId(): string {
+/** This browser's device id (kept in localStorage), sent in X-Device-Id for the server's audit trail. */
+export function deviceId(): string {
   try {
     const known = localStorage.getItem(DEVICE_KEY)
     if (known) return known

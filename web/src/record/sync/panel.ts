@@ -5,7 +5,7 @@
  * the sync's status (last sync, changes waiting, deletions waiting for an admin's
  * approval, offline, signed out), "Sync now", the deletions an admin rejected (with the
  * admin's words), and the conflicts with their resolutions (keep mine, keep the server's,
- * keep both).
+ * keep both); for an admin, the button that opens the Administration dialog (record/admin).
  * It reads the engine's status and the record, and acts only through the engine. The dialog's
  * content is a lit-html template: each render brings it up to date in place, the conflicts
  * keyed by entity, so an element being pressed or typed into is never replaced or moved.
@@ -19,9 +19,10 @@ import { currentLocale, markerText, t } from '../../i18n/index.js'
 import { byId, h } from '../../render/dom.js'
 import type { AssessmentFile } from '../../state/assessment-file.js'
 import type { View } from '../../state/model.js'
+import { mountAdminPanel } from '../admin/panel.js'
 import type { RecordController } from '../controller.js'
 import type { PatientRecord, VisitRecord } from '../model.js'
-import { deviceName } from './browser-sync.js'
+import { deviceId, deviceName } from './browser-sync.js'
 import { type Difference, patientDifferences, samePhotos, type VisitSide, visitDifferences } from './differences.js'
 import type { SyncEngine } from './engine.js'
 import { type SsoReturn, ssoStartUrl } from './sso-return.js'
@@ -190,6 +191,10 @@ export function mountSyncPanel(
     if (passwordForm.parentElement !== adminPassword) adminPassword.replaceChildren(adminPasswordSummary, passwordForm)
     return adminPassword
   }
+  // The admin's screens: their button shown only while the signed-in user is an admin.
+  const admin = mountAdminPanel(deviceId())
+  const adminButton = h('button', { type: 'button', id: 'sync-admin' })
+  adminButton.addEventListener('click', () => admin.open(engine.status.url))
   const signOut = h('button', { type: 'button', id: 'sync-sign-out' })
   signOut.addEventListener('click', () => void engine.signOut())
   const now = h('button', { type: 'button', id: 'sync-now' })
@@ -365,7 +370,10 @@ export function mountSyncPanel(
     let account: TemplateResult | typeof nothing = nothing
     if (s.url && s.user) {
       signOut.textContent = t('sync.signOut')
-      account = html`<p id="sync-account">${t('sync.signedIn', { email: s.user.email, role: t(`sync.role.${s.user.role}`) })} ${signOut}</p>`
+      adminButton.textContent = t('admin.open')
+      account = html`<p id="sync-account">${t('sync.signedIn', { email: s.user.email, role: t(`sync.role.${s.user.role}`) })} ${signOut}${
+        s.user.role === 'admin' ? html` ${adminButton}` : nothing
+      }</p>`
     } else if (s.url) {
       if (signInOptions?.url !== s.url) {
         const asked = s.url
@@ -464,7 +472,10 @@ export function mountSyncPanel(
         })
   }
   controller.store.subscribe((state, previous) => {
-    if (state.settings.locale !== previous.settings.locale) void render()
+    if (state.settings.locale !== previous.settings.locale) {
+      void render()
+      admin.redraw()
+    }
   })
   void render()
 }

@@ -75,7 +75,12 @@ export class FetchTransport implements SyncTransport {
     private readonly fetchFn: typeof fetch = (...args) => fetch(...args),
   ) {}
 
-  private async request(method: string, path: string, body?: BodyInit, type?: string): Promise<Response> {
+  /**
+   * One request to the server with this device's headers and the session's CSRF token (known after
+   * signIn or session); a failure is thrown as a SyncError. The admin's screens (record/admin) call
+   * their routes through it.
+   */
+  async request(method: string, path: string, body?: BodyInit, type?: string): Promise<Response> {
     const headers: Record<string, string> = { 'x-device-id': this.deviceId }
     if (type) headers['content-type'] = type
     if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf
