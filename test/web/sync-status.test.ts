@@ -74,6 +74,22 @@ describe('the clinic-server dialog names what happened (sqlite)', () => {
     await d.context.close()
   })
 
+  test('a sign-in the server cannot check (no password) is said as such, not as a refused change', async () => {
+    const d = await device(setup.h, 'es-ES')
+    await openSync(d.page)
+    await d.page.locator('#sync-url').fill(setup.server.url)
+    await d.page.locator('#sync-url-save').click()
+    await d.page.locator('#sync-sign-in-form').waitFor()
+    await d.page.locator('#sync-email').fill('alguien@clinica.example')
+    await d.page.locator('#sync-sign-in').click()
+    const problem = d.page.locator('#sync-problem:not([hidden])')
+    await problem.waitFor()
+    const text = await problem.innerText()
+    assert.match(text, /No se pudo iniciar sesión: el servidor no puede comprobar ese correo y esa contraseña/)
+    assert.doesNotMatch(text, /rechazó un cambio|invalid_request/)
+    await d.context.close()
+  })
+
   test("a rejected deletion's notice is kept in the record, shown after a reload, until the clinician dismisses it", async () => {
     const d = await device(setup.h, 'es-ES')
     // Playwright's clock in the page (time still runs): the minute a deletion can be undone is skipped below.

@@ -110,6 +110,8 @@ export const SYNC_EN = {
   'sync.problem.account_disabled':
     'an admin of the clinic disabled this account; ask an admin to enable it again if you still need it.',
   'sync.problem.rate_limited': 'too many sign-in attempts from here; wait a minute and try again.',
+  'sync.problem.sign_in_invalid':
+    'the server cannot check that email and password: write the whole email (name@clinic.example) and the password, then try again.',
   'sync.problem.password_login_off': "this clinic signs in through its provider: use the 'Sign in with' button.",
   'sync.problem.sso_failed':
     'the sign-in through the provider did not complete (it expired, was used already, or its answer was refused). Try again.',
@@ -251,6 +253,8 @@ export const SYNC_ES = {
   'sync.sso.passwordAdmins': 'Iniciar sesión con contraseña (solo los administradores de la clínica)',
   'sync.problem.rate_limited':
     'demasiados intentos de inicio de sesión desde aquí; espere un minuto e inténtelo de nuevo.',
+  'sync.problem.sign_in_invalid':
+    'el servidor no puede comprobar ese correo y esa contraseña: escriba el correo completo (nombre@clinica.example) y la contraseña, e inténtelo de nuevo.',
   'sync.problem.change_id_reused':
     "el servidor ya tenía un cambio distinto con el identificador de uno de los cambios de este dispositivo. No se pierde nada: la copia de este dispositivo se conserva aquí y se envía de nuevo como un cambio nuevo en la próxima sincronización (pulse 'Sincronizar ahora'); si la copia del servidor es distinta, se le preguntará cuál conservar.",
   'sync.problem.server':

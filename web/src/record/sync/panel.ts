@@ -177,8 +177,10 @@ export function mountSyncPanel(
         return engine.run()
       })
       .catch((error: unknown) => {
+        const type = error instanceof SyncError ? error.type : 'failed'
+        // A sign-in the server cannot check (an email or password out of its bounds) is no refused change.
         problem = t('sync.signInFailed', {
-          problem: problemText(error instanceof SyncError ? error.type : 'failed'),
+          problem: type === 'invalid_request' ? t('sync.problem.sign_in_invalid') : problemText(type),
         })
         return render()
       })
