@@ -14,7 +14,10 @@
  *    runs (fake camera, bench/fake-camera.ts), over PREVIEW_WINDOW_MS;
  *  - from the end of a marker drag (pointer up) to the results table showing the
  *    values for the marker's new place, painted (computed on the device at once, the
- *    service's own functions: docs/offline.md), and to the service's answer shown.
+ *    service's own functions: docs/offline.md), and to the service's answer shown;
+ *  - the panels' re-render cost (issue 38): elements of the panels replaced per change of
+ *    state (a marker nudged, and the answers after it), and how often the marker list is
+ *    drawn while coordinates are typed.
  * Aims (issue 27): interactive <= 3 s, drag to values <= 100 ms, preview >= 20 fps.
  *
  *     npm run bench:app [-- --rounds 5 --throttle 4]
@@ -240,6 +243,88 @@ async function dragToValues(h: Harness, drags: number): Promise<DragFigures> {
   }
 }
 
+/** The panels whose elements the churn measure counts (the stage is measured by the drags). */
+const PANELS = ['#marker-list', '#calibration-list', '#metrics-table', '#problems-general', '#prompt']
+
+/** In the page: counts, per panel root, the elements removed (with their descendants) and the mutation batches. */
+const WATCH_PANELS = `(() => {
+  window.__churn = { removed: 0, batches: 0, listBatches: 0 }
+  const roots = ${JSON.stringify(PANELS)}.map((s) => document.querySelector(s)).filter(Boolean)
+  const list = document.querySelector('#marker-list')
+  for (const root of roots) {
+    new MutationObserver((records) => {
+      window.__churn.batches++
+      if (root === list) window.__churn.listBatches++
+      for (const r of records)
+        for (const n of r.removedNodes) if (n instanceof Element) window.__churn.removed += 1 + n.querySelectorAll('*').length
+    }).observe(root, { childList: true, subtree: true, attributes: true, characterData: true })
+  }
+})()`
+const READ_CHURN = `(() => { const c = window.__churn; window.__churn = { removed: 0, batches: 0, listBatches: 0 }; return c })()`
+
+interface ChurnFigures {
+  /** Elements of the panels removed (replaced) per marker nudge, with the answers that follow it. */
+  readonly removedPerChange: number
+  /** Renders (mutation batches) of the marker list per second while a coordinate is typed. */
+  readonly listRendersPerS: number
+  /** Elements of the panels removed while a coordinate is typed. */
+  readonly removedTyping: number
+}
+
+/**
+ * Re-render cost of the panels on a loaded front visit: the elements the panels replace per change
+ * of state (the right tragus nudged with the arrow keys, 10 times, each with the device's values and
+ * the service's answer that follow), and how often the marker list is drawn while a coordinate is
+ * typed (x, Tab, y: 10 characters, 80 ms apart, a steady typist) with the service's answers arriving.
+ */
+async function panelChurn(h: Harness): Promise<ChurnFigures> {
+  const page = await throttledPage(h.browser, { ...TABLET, hasTouch: false })
+  try {
+    await page.goto(h.base)
+    await page.locator('#session-input').setInputFiles({
+      name: 'visit.json',
+      mimeType: 'application/json',
+      buffer: figureAssessmentFile(['anterior'], '2026-04-14'),
+    })
+    await page.locator('#tab-anterior').click()
+    await page
+      .locator('#photo-input')
+      .setInputFiles({ name: 'anterior.png', mimeType: 'image/png', buffer: h.photos.anterior })
+    await page.locator('#results[data-state="ready"]').waitFor()
+    await page.locator('#marker-list li[data-target="tragus_der"] .target-main').click()
+    // The focus off the list's button (arrows on a control are the control's): the arrows move the chosen marker.
+    await page.locator('#marker-count').click()
+    await page.evaluate(WATCH_PANELS)
+    const nudges = 10
+    for (let i = 0; i < nudges; i++) {
+      const before = await page.locator('#metrics-table tr[data-metric="head_angle"]').getAttribute('data-value')
+      await page.keyboard.press(i % 2 === 0 ? 'ArrowUp' : 'ArrowDown')
+      await page.locator(`#metrics-table tr[data-metric="head_angle"]:not([data-value="${before}"])`).waitFor()
+      await page.locator('#results[data-confirming="false"]').waitFor({ state: 'attached' })
+    }
+    const changes = (await page.evaluate(READ_CHURN)) as { removed: number }
+    await page.locator('#marker-list li[data-target="tragus_der"] #coord-x').click()
+    await page.keyboard.press('Control+a')
+    await page.evaluate(READ_CHURN)
+    const t0 = Date.now()
+    await page.keyboard.type('253.5', { delay: 80 })
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Control+a')
+    await page.keyboard.type('130.5', { delay: 80 })
+    await page.keyboard.press('Enter')
+    await page.locator('#results[data-confirming="false"]').waitFor({ state: 'attached' })
+    const seconds = (Date.now() - t0) / 1000
+    const typing = (await page.evaluate(READ_CHURN)) as { removed: number; listBatches: number }
+    return {
+      removedPerChange: changes.removed / nudges,
+      listRendersPerS: typing.listBatches / seconds,
+      removedTyping: typing.removed,
+    }
+  } finally {
+    await page.context().close()
+  }
+}
+
 function row(name: string, xs: readonly number[], aim: string, digits = 0): string {
   const f = (x: number) => x.toFixed(digits)
   return `| ${name} | ${f(median(xs))} | ${f(Math.min(...xs))} | ${f(Math.max(...xs))} | ${aim} |`
@@ -259,6 +344,7 @@ async function main(): Promise<void> {
     const drags: number[] = []
     const dragsDom: number[] = []
     const dragsConfirmed: number[] = []
+    const churns: ChurnFigures[] = []
     const stage = (name: string) => process.stdout.write(`${name}… `)
     for (let round = 0; round < ROUNDS; round++) {
       stage(`round ${round + 1}: first load`)
@@ -274,6 +360,8 @@ async function main(): Promise<void> {
       drags.push(...d.ms)
       dragsDom.push(...d.domMs)
       dragsConfirmed.push(...d.confirmedMs)
+      stage('panel churn')
+      churns.push(await panelChurn(h))
       process.stdout.write(
         `\ninteractive ${loads.at(-1)!.interactive.toFixed(0)} ms, suggestions ${s.cold.toFixed(0)}/${s.warm.toFixed(0)} ms, ` +
           `preview ${previews.at(-1)!.presentedFps.toFixed(1)} fps, drag to values ${median(d.ms).toFixed(0)} ms\n`,
@@ -321,6 +409,29 @@ async function main(): Promise<void> {
     console.log(row(`marker drag released to new values painted, ms (${drags.length} drags)`, drags, '<= 100'))
     console.log(row('of which: until the values are in the page, ms', dragsDom, ''))
     console.log(row("marker drag released to the service's answer shown, ms", dragsConfirmed, ''))
+    console.log(
+      row(
+        'panels: elements replaced per change of state (a marker nudged, with its answers)',
+        churns.map((c) => c.removedPerChange),
+        '',
+        1,
+      ),
+    )
+    console.log(
+      row(
+        'panels: elements replaced while two coordinates are typed and committed',
+        churns.map((c) => c.removedTyping),
+        '',
+      ),
+    )
+    console.log(
+      row(
+        'marker list: renders per s while coordinates are typed and committed',
+        churns.map((c) => c.listRendersPerS),
+        '',
+        1,
+      ),
+    )
   } finally {
     await camera?.close()
     await h.close()

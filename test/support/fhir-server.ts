@@ -9,17 +9,27 @@
  * `transaction-response` Bundle: per entry 201 when it created the resource, 200 when
  * a conditional update (PUT Type?identifier=...) or a conditional create (ifNoneExist)
  * found what an earlier transaction wrote, as a FHIR server does.
+ *
+ * Patients are held as a FHIR server holds them: a search `GET Patient?identifier=
+ * system|value` (or a bare value: any system) answers a `searchset` of those whose
+ * identifier matches exactly (case and all, as FHIR token search on a case-sensitive
+ * identifier does); a conditional create of a Patient writes one only when that search
+ * finds none; a conditional update (PUT Patient?identifier=) replaces the one it finds,
+ * creates one when none, and fails the transaction (412) when several. `seedPatient`
+ * stores one as if the health record had it (two with one identifier: a duplicate).
  */
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Bundle } from '@medplum/fhirtypes'
+import type { Bundle, Identifier, Patient } from '@medplum/fhirtypes'
 import { validateBundle } from './fhir-validate.js'
 
 /** One request the server received (preflights excepted), with its answer's status. */
 export interface FhirRequest {
   readonly method: string
   readonly path: string
+  /** The query string, without '?' ('' when none). */
+  readonly query: string
   readonly headers: IncomingHttpHeaders
   readonly body: string
   readonly status: number
@@ -46,6 +56,10 @@ export interface FhirServer {
   readonly requests: FhirRequest[]
   /** The transaction bundles it stored. */
   readonly stored: unknown[]
+  /** The Patients it holds, each with its id. */
+  readonly patients: readonly Patient[]
+  /** Stores a Patient as if the health record had it; returns its id. */
+  seedPatient(patient: Patient): string
   close(): Promise<void>
 }
 
@@ -72,6 +86,20 @@ function operationOutcome(code: string, diagnostics: readonly string[]): string 
   })
 }
 
+/** The Patients whose identifier matches a search value `system|value` (or `value`: any system) exactly. */
+function matching(patients: readonly Patient[], token: string): Patient[] {
+  const bar = token.indexOf('|')
+  const system = bar < 0 ? undefined : token.slice(0, bar)
+  const value = bar < 0 ? token : token.slice(bar + 1)
+  const fits = (i: Identifier) => i.value === value && (system === undefined || (i.system ?? '') === system)
+  return patients.filter((p) => (p.identifier ?? []).some(fits))
+}
+
+/** The identifier search of a conditional request's query (`identifier=...`), decoded; undefined when there is none. */
+function identifierOf(query: string): string | undefined {
+  return new URLSearchParams(query).get('identifier') ?? undefined
+}
+
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
@@ -93,7 +121,9 @@ export async function startFhirServer(options: FhirServerOptions): Promise<FhirS
   const written = new Map<string, string>()
   const requests: FhirRequest[] = []
   const stored: unknown[] = []
+  const patients: Patient[] = []
   const allowedOrigins = new Set<string>()
+  let origin = ''
   const state = { rules: null as ((bundle: unknown) => string[]) | null }
 
   const cors = (request: IncomingMessage, response: ServerResponse) => {
@@ -105,11 +135,13 @@ export async function startFhirServer(options: FhirServerOptions): Promise<FhirS
   }
 
   const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const path = new URL(request.url ?? '/', 'http://x').pathname.replace(/\/+$/, '')
+    const address = new URL(request.url ?? '/', 'http://x')
+    const path = address.pathname.replace(/\/+$/, '')
+    const query = address.search.replace(/^\?/, '')
     if (request.method === 'OPTIONS') {
       cors(request, response)
       if (allowedOrigins.has(request.headers.origin ?? '')) {
-        response.setHeader('Access-Control-Allow-Methods', 'POST')
+        response.setHeader('Access-Control-Allow-Methods', 'GET, POST')
         response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type, accept')
       }
       response.writeHead(204).end()
@@ -117,14 +149,33 @@ export async function startFhirServer(options: FhirServerOptions): Promise<FhirS
     }
     const body = await readBody(request)
     const send = (status: number, json: string) => {
-      requests.push({ method: request.method ?? '', path, headers: request.headers, body, status })
+      requests.push({ method: request.method ?? '', path, query, headers: request.headers, body, status })
       cors(request, response)
       response.writeHead(status, { 'Content-Type': 'application/fhir+json' }).end(json)
     }
-    if (request.method !== 'POST' || path !== basePath)
+    const search = request.method === 'GET' && path === `${basePath}/Patient`
+    if (!search && (request.method !== 'POST' || path !== basePath))
       return send(404, operationOutcome('not-found', [`no ${request.method} ${path} here`]))
     if (request.headers.authorization !== `Bearer ${options.token}`)
       return send(401, operationOutcome('login', ['a valid bearer token is required']))
+    if (search) {
+      const token = address.searchParams.get('identifier')
+      if (token === null) return send(400, operationOutcome('not-supported', ['search Patient by identifier only']))
+      const found = matching(patients, token)
+      return send(
+        200,
+        JSON.stringify({
+          resourceType: 'Bundle',
+          type: 'searchset',
+          total: found.length,
+          entry: found.map((p) => ({
+            fullUrl: `${origin}${basePath}/Patient/${p.id}`,
+            resource: p,
+            search: { mode: 'match' },
+          })),
+        }),
+      )
+    }
     if (!(request.headers['content-type'] ?? '').startsWith('application/fhir+json'))
       return send(415, operationOutcome('not-supported', ['send application/fhir+json']))
     let bundle: unknown
@@ -135,15 +186,46 @@ export async function startFhirServer(options: FhirServerOptions): Promise<FhirS
     }
     const problems = [...validate(bundle), ...(state.rules?.(bundle) ?? [])]
     if (problems.length) return send(400, operationOutcome('invalid', problems))
-    stored.push(bundle)
     type Entry = { resource: { resourceType: string }; request: { method: string; url: string; ifNoneExist?: string } }
     const entries = (bundle as { entry?: Entry[] }).entry ?? []
+    // Patients first, as a server checks its preconditions before it writes anything.
+    const patientWrites: { status: string; id: string; write: () => void }[] = []
+    for (const { resource, request: r } of entries) {
+      if (resource.resourceType !== 'Patient') continue
+      const token = identifierOf(r.method === 'PUT' ? (r.url.split('?')[1] ?? '') : (r.ifNoneExist ?? ''))
+      const found = token === undefined ? [] : matching(patients, token)
+      if (r.method === 'PUT' && found.length > 1)
+        return send(412, operationOutcome('multiple-matches', [`${found.length} Patients match ${r.url}`]))
+      const hit = found[0]
+      if (hit && r.method === 'PUT') {
+        const id = hit.id as string
+        patientWrites.push({
+          status: '200 OK',
+          id,
+          write: () => void patients.splice(patients.indexOf(hit), 1, { ...(resource as Patient), id }),
+        })
+      } else if (hit) patientWrites.push({ status: '200 OK', id: hit.id as string, write: () => {} })
+      else {
+        const id = randomUUID()
+        patientWrites.push({
+          status: '201 Created',
+          id,
+          write: () => void patients.push({ ...(resource as Patient), id }),
+        })
+      }
+    }
+    for (const w of patientWrites) w.write()
+    stored.push(bundle)
     send(
       200,
       JSON.stringify({
         resourceType: 'Bundle',
         type: 'transaction-response',
         entry: entries.map(({ resource, request: r }) => {
+          if (resource.resourceType === 'Patient') {
+            const w = patientWrites.shift() as { status: string; id: string }
+            return { response: { status: w.status, location: `Patient/${w.id}/_history/1` } }
+          }
           const conditional = r.method === 'PUT' || r.ifNoneExist !== undefined
           const key = `${r.method} ${r.url} ${r.ifNoneExist ?? ''}`
           const found = conditional ? written.get(key) : undefined
@@ -165,7 +247,7 @@ export async function startFhirServer(options: FhirServerOptions): Promise<FhirS
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     origin,
     base: `${origin}${basePath}`,
@@ -178,6 +260,12 @@ export async function startFhirServer(options: FhirServerOptions): Promise<FhirS
     },
     requests,
     stored,
+    patients,
+    seedPatient: (patient) => {
+      const id = randomUUID()
+      patients.push({ ...patient, id })
+      return id
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections()

@@ -8,12 +8,16 @@
  * a patient of the Patients dialog; a wrong token, a bundle the
  * server refuses, a server that is down, a server that does not allow the app's origin
  * (CORS) and an origin the service does not list (CSP) are each told in their words.
+ * The Patient is the record's (issue 41): an identifier typed in another case on screen
+ * goes out as the record holds it, with the name as family and given; a server's Patient
+ * named otherwise is renamed after the clinician says yes; two Patients with the
+ * identifier on the server are reported and nothing is sent.
  */
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
-import type { Bundle, DocumentReference, Observation } from '@medplum/fhirtypes'
+import type { Bundle, DocumentReference, Observation, Patient } from '@medplum/fhirtypes'
 import type { Page } from 'playwright-core'
 import { type Harness, OUTPUT, openApp, shownResults, startHarness } from '../support/browser.js'
 import { type FhirServer, startFhirServer } from '../support/fhir-server.js'
@@ -27,6 +31,8 @@ const CODE_SYSTEM_URL = 'https://posture-metrics.org/fhir/CodeSystem/posture-met
 const metricCode = (view: string, metric: string) => `${view}.${metric}`
 
 const TOKEN = 'test-token-4f1c'
+/** The clinic's patient identifier system, as set in the FHIR settings (a send needs one). */
+const SYSTEM = 'https://clinica.example/mrn'
 const PATIENT = 'PAC-FHIR-1'
 const DATE = '2026-03-10'
 
@@ -114,6 +120,7 @@ async function fillSend(page: Page, url: string, token: string, button = '#send-
   await page.locator('#fhir-dialog[open]').waitFor()
   await page.locator('#fhir-url').fill(url)
   await page.locator('#fhir-token').fill(token)
+  await page.locator('#fhir-system').fill(SYSTEM)
 }
 
 /** Presses Send and waits for its outcome; returns the status line's outcome and text. */
@@ -242,6 +249,69 @@ describe('a visit as HL7 FHIR R4', () => {
     await fillSend(page, fhir.base, 'wrong-token')
     const spanish = await sent(page)
     assert.match(spanish.text, /ha rechazado el token de acceso \(HTTP 401\)/)
+    await page.context().close()
+  })
+
+  test("the record's patient: its identifier, not the screen's typing; a corrected name asked and sent; two Patients reported", async () => {
+    const RECORDED = 'HC-2025/0731'
+    const NAME = 'López García, María'
+    const { page, errors } = await openApp(h, { url: `${service.url}/` })
+    await page.locator('#record-status').waitFor({ state: 'attached' })
+    await openRecord(page)
+    await page.locator('#record-new-id').fill(RECORDED)
+    await page.locator('#record-new-name').fill(NAME)
+    await page.locator('#record-add').click()
+    await page.locator(`#record-patients li[data-patient="${RECORDED}"]`).waitFor()
+    await page.locator('#record-close').click()
+    // The visit on screen is typed in lower case; the record files it under its patient.
+    await visitFromCard(page, h, 'hc-2025/0731', DATE)
+
+    const file = await downloaded(page, '#export-fhir')
+    const [patient] = resources<Patient>(file.json as unknown as Bundle, 'Patient')
+    assert.deepEqual(patient?.identifier, [{ value: RECORDED }], "the record's identifier, no system set yet")
+    assert.deepEqual(patient?.name, [{ text: NAME, family: 'López García', given: ['María'] }])
+    await page.locator('#toast.show').filter({ hasText: 'has no system' }).waitFor()
+
+    // The health record already has the patient, under another spelling of the name.
+    const seeded = fhir.seedPatient({
+      resourceType: 'Patient',
+      identifier: [{ system: SYSTEM, value: RECORDED }],
+      name: [{ text: 'Maria Lopez' }],
+    })
+    await fillSend(page, fhir.base, TOKEN)
+    await page.locator('#fhir-send-go').click()
+    await answerQuestion(page, 'fhir-send-origin', 'yes')
+    const nameQuestion = page.locator('dialog[data-question="fhir-patient-name"][open]')
+    await nameQuestion.or(page.locator('#fhir-status:not([data-outcome="sending"])[data-outcome]')).first().waitFor()
+    assert.equal(await nameQuestion.count(), 1, "asked whether to rename the server's patient")
+    const asked = await answerQuestion(page, 'fhir-patient-name', 'yes')
+    assert.ok(asked.includes(`The patient on the server is named Maria Lopez; update it to ${NAME}?`), asked)
+    await page.locator('#fhir-status[data-outcome="sent"]').waitFor()
+    const search = fhir.requests.findLast((r) => r.method === 'GET')
+    assert.equal(
+      new URLSearchParams(search?.query).get('identifier'),
+      `${SYSTEM}|${RECORDED}`,
+      "searched by the record's identifier",
+    )
+    const bundle = fhir.stored.at(-1) as Bundle
+    const entry = bundle.entry?.find((e) => e.resource?.resourceType === 'Patient')
+    assert.equal(entry?.request?.method, 'PUT')
+    assert.deepEqual((entry?.resource as Patient | undefined)?.identifier, [{ system: SYSTEM, value: RECORDED }])
+    const held = fhir.patients.filter((p) =>
+      p.identifier?.some((i) => i.value?.toLowerCase() === RECORDED.toLowerCase()),
+    )
+    assert.equal(held.length, 1, 'one Patient: no second one under the typed identifier')
+    assert.equal(held[0]?.id, seeded)
+    assert.deepEqual(held[0]?.name, [{ text: NAME, family: 'López García', given: ['María'] }])
+
+    // A duplicate in the health record: reported with the identifier and the count, nothing sent.
+    fhir.seedPatient({ resourceType: 'Patient', identifier: [{ system: SYSTEM, value: RECORDED }] })
+    const stored = fhir.stored.length
+    const twice = await sent(page)
+    assert.equal(twice.outcome, 'ambiguous')
+    assert.ok(twice.text.includes(`The FHIR server has 2 patients with the identifier ${RECORDED}`), twice.text)
+    assert.equal(fhir.stored.length, stored, 'nothing sent')
+    assert.deepEqual(errors, [])
     await page.context().close()
   })
 

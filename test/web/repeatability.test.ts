@@ -130,7 +130,12 @@ describe('verdicts judged by the clinic’s repeatability study', () => {
     // The patient summary has no trends page.
     let summary = await pdfText(page, '#save-summary-pdf', 'repeatability-before-summary.pdf')
     assert.doesNotMatch(summary, /Trends of PAC-0042/)
-    assert.match(summary, /Compared only with the error of placing the markers/)
+    assert.match(summary, /Changes were compared only with the error of placing the markers/)
+    // The trunk's finding says its change is real, in one sentence.
+    assert.match(
+      summary,
+      /Your trunk, seen from the side, leans \d+\.\d° (forward|back); since the earlier visit it moved \d+\.\d° (forward|back), a real change\./,
+    )
     assert.match(await printedTrunk(page, 'placement'), /Placement error only/)
 
     // 29 pairs imported: not yet enough to judge.
@@ -173,8 +178,12 @@ describe('verdicts judged by the clinic’s repeatability study', () => {
     assert.match(report, /This clinic's study \(30 pairs\)/)
     assert.doesNotMatch(report, /Placement error only/)
     summary = await pdfText(page, '#save-summary-pdf', 'repeatability-after-summary.pdf')
-    assert.match(summary, /Compared with how much this clinic.s own repeated measurements differ/)
-    assert.doesNotMatch(summary, /Compared only with the error of placing the markers/)
+    assert.match(summary, /Changes were compared with how much this clinic.s own repeated measurements differ/)
+    assert.doesNotMatch(summary, /compared only with the error of placing the markers/)
+    assert.match(
+      summary,
+      /Your trunk, seen from the side, leans \d+\.\d° (forward|back), with no real change since the earlier visit\./,
+    )
     assert.match(await printedTrunk(page, 'clinic'), /This clinic's study \(30 pairs\)/)
     // Every lateral measure has the study's 30 pairs: the craniovertebral angle too is judged by the clinic's study
     // rather than its published MDC95; it did not vary in the study, and its limit stays the placement one (the SRD).

@@ -202,7 +202,7 @@ describe('the clinical report and the patient summary as PDF files', () => {
               assert.ok(judged >= 1, `${name}: a change judged by placement error alone`)
             } else
               assert.ok(
-                drawn.includes('Comparado solo con el error de colocar los marcadores'),
+                drawn.includes('Los cambios se compararon solo con el error de colocar los marcadores'),
                 `${name}: what the changes were judged by, in plain words`,
               )
           }

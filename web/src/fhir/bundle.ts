@@ -1,7 +1,7 @@
 /**
  * A patient's visits as an HL7 FHIR R4 Bundle: a `collection` to save as a file, or a
- * `transaction` a FHIR server ingests. Per bundle: the Patient (identifier as typed,
- * name if given) and a Device (this app's and its pose model's versions); per visit and
+ * `transaction` a FHIR server ingests. Per bundle: the Patient (identifier as the record
+ * holds it, name as text and, typed "Family, Given", as family and given) and a Device (this app's and its pose model's versions); per visit and
  * view: an Observation (category exam, a component per metric with its value in UCUM
  * units and its standard uncertainty through the ISO 21090 uncertainty extension, the
  * sign meaning in the component's text, how the markers were placed as its method),
@@ -11,8 +11,10 @@
  * (the service's metric functions on the visit's markers, uncertainty.ts), at full
  * precision. The mapping, codes and an example are in docs/fhir.md.
  *
- * In a transaction, the Patient and Device are created only if none has their
- * identifier (conditional create: a health record's patient is never changed by us),
+ * A transaction needs the clinic's identifier system (FhirExportError otherwise). In it,
+ * the Patient and Device are created only if none has their identifier (conditional
+ * create), unless the clinic confirmed a corrected name (updatePatient: the Patient is a
+ * conditional update),
  * and every resource of a visit is a conditional update on its identifier, so sending
  * a visit again updates what was sent before instead of duplicating it.
  *
@@ -27,6 +29,7 @@ import type {
   CodeableConcept,
   Device,
   DocumentReference,
+  HumanName,
   Identifier,
   Observation,
   ObservationComponent,
@@ -106,7 +109,13 @@ export interface FhirOptions {
 
 export interface FhirExportInput {
   readonly kind: BundleKind
+  /** The record's patient: its identifier exactly as the record holds it, and its name (see patientHumanName). */
   readonly patient: { readonly identifier: string; readonly name: string }
+  /**
+   * In a transaction, write the Patient as a conditional update (PUT Patient?identifier=…)
+   * instead of creating it only when absent: the clinic confirmed a corrected name.
+   */
+  readonly updatePatient?: boolean
   readonly visits: readonly FhirVisit[]
   /** The placement error the uncertainties are computed with, px. */
   readonly placementSd: number
@@ -121,7 +130,7 @@ export interface FhirExportInput {
 /** Why nothing could be exported, as data (`type`, `ctx`) for programs and a sentence for people. */
 export class FhirExportError extends Error {
   constructor(
-    readonly type: 'fhir_no_patient' | 'fhir_undated_visit' | 'fhir_no_values',
+    readonly type: 'fhir_no_patient' | 'fhir_no_identifier_system' | 'fhir_undated_visit' | 'fhir_no_values',
     readonly ctx: Readonly<Record<string, string | number>>,
     message: string,
   ) {
@@ -156,6 +165,47 @@ function upsert(type: string, identifier: Identifier): BundleEntryRequest {
 /** A conditional create: nothing is written when a resource with the identifier exists. */
 function createOnce(type: string, identifier: Identifier): BundleEntryRequest {
   return { method: 'POST', url: type, ifNoneExist: identifierQuery(identifier) }
+}
+
+/** Whitespace collapsed, Unicode NFC: how names are compared. */
+const tidy = (text: string): string => text.normalize('NFC').replace(/\s+/gu, ' ').trim()
+
+/**
+ * The record's name as FHIR's HumanName: `text` always; `family` and `given` when the
+ * clinic typed it "Family names, Given names" (one comma: "López García, María José"
+ * → family "López García", given ["María", "José"]). Without a comma the parts are not
+ * guessed (which words are the family name differs by country): text only.
+ */
+export function patientHumanName(name: string): HumanName | undefined {
+  const text = tidy(name)
+  if (text === '') return undefined
+  const parts = text.split(',')
+  if (parts.length !== 2) return { text }
+  const family = parts[0]!.trim()
+  const given = parts[1]!.trim().split(' ').filter(Boolean)
+  if (family === '' || given.length === 0) return { text }
+  return { text, family, given }
+}
+
+/** A HumanName as one line for people: its text, else its given and family names. */
+export function humanNameText(name: HumanName | undefined): string {
+  if (!name) return ''
+  return tidy(name.text ?? [...(name.given ?? []), name.family ?? ''].join(' '))
+}
+
+/**
+ * Whether a server's Patient name is the record's: the same text, or the same family and
+ * given names (whitespace and Unicode form aside). A record without a name matches anything.
+ */
+export function sameName(server: HumanName | undefined, recordName: string): boolean {
+  const recorded = patientHumanName(recordName)
+  if (!recorded) return true
+  if (!server) return false
+  if (server.text !== undefined && tidy(server.text) === recorded.text) return true
+  if (server.family === undefined || recorded.family === undefined) return humanNameText(server) === recorded.text
+  return (
+    tidy(server.family) === recorded.family && tidy((server.given ?? []).join(' ')) === (recorded.given ?? []).join(' ')
+  )
 }
 
 const ours = (code: string): CodeableConcept['coding'] => [{ system: CODE_SYSTEM_URL, code, display: displayOf(code) }]
@@ -216,6 +266,10 @@ function componentOf(view: View, name: string, unit: 'degrees' | 'cm', value: nu
 export function fhirBundle(input: FhirExportInput): Bundle {
   const identifier = input.patient.identifier.trim()
   if (identifier === '') throw new FhirExportError('fhir_no_patient', {}, t('fhir.error.noPatient'))
+  // A server matches identifiers by system and value: without the clinic's system a send
+  // could file the visit under another system's patient of the same number.
+  if (input.kind === 'transaction' && !input.options.identifierSystem?.trim())
+    throw new FhirExportError('fhir_no_identifier_system', { identifier }, t('fhir.error.noSystem'))
   for (const visit of input.visits)
     if (!/^\d{4}-\d{2}-\d{2}$/.test(visit.date))
       throw new FhirExportError(
@@ -239,13 +293,17 @@ export function fhirBundle(input: FhirExportInput): Bundle {
     ...(input.options.identifierSystem ? { system: input.options.identifierSystem } : {}),
     value: identifier,
   }
-  const name = input.patient.name.trim()
+  const humanName = patientHumanName(input.patient.name)
+  const name = humanName?.text ?? ''
   const patientResource: Patient = {
     resourceType: 'Patient',
     identifier: [patientIdentifier],
-    ...(name ? { name: [{ text: name }] } : {}),
+    ...(humanName ? { name: [humanName] } : {}),
   }
-  const patient = add(patientResource, createOnce('Patient', patientIdentifier))
+  const patient = add(
+    patientResource,
+    input.updatePatient ? upsert('Patient', patientIdentifier) : createOnce('Patient', patientIdentifier),
+  )
   const subject: Reference<Patient> = reference(patient, name || identifier)
 
   const deviceIdentifier: Identifier = {

@@ -3,21 +3,42 @@
  * visits of the record, gathered (export-input.ts), built (bundle.ts) and either
  * downloaded as a `collection` Bundle (`posture-<patient>-<date>-fhir.json`) or POSTed
  * as a `transaction` to the FHIR server of the settings, after the clinician confirmed
- * that server's origin once; the answer is told in words (send.ts).
+ * that server's origin once; the answer is told in words (send.ts). Both carry the
+ * record's patient (its identifier as the record holds it, its name). Before a send the
+ * server is searched for the Patient by identifier: several are reported and nothing is
+ * sent; one named otherwise than in the record is renamed only if the clinician says so.
  *
  * No DOM: the page's effects (download, the request, the page's CSP, storage, photos,
  * questions) come in through FhirEffects (fhir-effects.ts), so this runs in node too.
  */
 import { t } from '../i18n/index.js'
-import { chronological, dayOf, findPatient, visitFileName } from '../record/model.js'
+import { chronological, dayOf, findPatient, type PatientRecord, visitFileName } from '../record/model.js'
 import type { Question } from '../record/questions.js'
 import type { RecordStorage } from '../record/storage.js'
 import { notify } from '../state/commands.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
-import { type BundleKind, FhirExportError, type FhirVisit, fhirBundle } from './bundle.js'
+import {
+  type BundleKind,
+  FhirExportError,
+  type FhirExportInput,
+  type FhirVisit,
+  fhirBundle,
+  humanNameText,
+  patientHumanName,
+  sameName,
+} from './bundle.js'
 import { exportInput, fhirAttachment, type PhotoSource, recordVisit, screenVisit } from './export-input.js'
-import { baseUrlOf, baseUrlProblemText, cspAllows, outcomeOf, outcomeText, type SendOutcome } from './send.js'
+import {
+  baseUrlOf,
+  baseUrlProblemText,
+  cspAllows,
+  outcomeOf,
+  outcomeText,
+  patientSearchOf,
+  patientSearchPath,
+  type SendOutcome,
+} from './send.js'
 import type { FhirSettingsStore } from './settings.js'
 
 /** A request that never got an answer: the network, CORS, or (csp) the page's own policy refused it. */
@@ -39,6 +60,8 @@ export interface FhirEffects {
   pagePolicy(): Promise<string | null>
   /** POSTs a FHIR JSON body; the answer's status and text, or throws FhirUnreachable. */
   post(url: string, body: string, token: string): Promise<{ status: number; body: string }>
+  /** GETs a FHIR search; the answer's status and text, or throws FhirUnreachable. */
+  get(url: string, token: string): Promise<{ status: number; body: string }>
   /**
    * The report of the state as a PDF (files/report-pdf.ts, loaded when asked) and its file
    * name, with the patient's name of the record; rejects when it cannot be made.
@@ -62,7 +85,14 @@ export type FhirScope = { readonly kind: 'screen' } | { readonly kind: 'patient'
 
 /** A bundle built, with its file name and what the clinician is told it holds; or the reason it could not be. */
 type Built =
-  | { readonly ok: true; readonly bundle: unknown; readonly name: string; readonly done: string }
+  | {
+      readonly ok: true
+      readonly bundle: unknown
+      /** What it was built from: the bundle again, with the Patient as an update, if the clinic says so. */
+      readonly input: FhirExportInput
+      readonly name: string
+      readonly done: string
+    }
   | { readonly ok: false; readonly text: string }
 
 /** What a send came to: the outcome (none when it did not get as far as a request) and its sentence. */
@@ -85,9 +115,15 @@ export class FhirActions {
     this.store.set((s) => notify(s, text, ms))
   }
 
-  private async patientName(identifier: string): Promise<string> {
-    if (!this.record) return ''
-    return findPatient(await this.record.storage.patients(), identifier)?.name ?? ''
+  /**
+   * The record's patient of the visit on screen: the one the visit is filed under, else
+   * the one whose identifier has the typed one's key; undefined when the record has none.
+   */
+  private async screenPatient(state: AppState): Promise<PatientRecord | undefined> {
+    if (!this.record) return undefined
+    const patients = await this.record.storage.patients()
+    const filed = state.record ? patients.find((p) => p.id === state.record?.patientId) : undefined
+    return filed ?? findPatient(patients, state.meta.patientId)
   }
 
   /**
@@ -109,6 +145,7 @@ export class FhirActions {
     const now = this.effects.now()
     const newUuid = () => this.effects.newUuid()
     let identifier: string
+    let patientName: string
     let visits: FhirVisit[]
     let name: string
     let done: string
@@ -116,7 +153,11 @@ export class FhirActions {
     if (scope.kind === 'screen') {
       const visit = await screenVisit(state, now, this.effects.photos, newUuid)
       if (!visit) return { ok: false, text: t('fhir.nothing') }
-      identifier = state.meta.patientId
+      // The record's patient, identifier as the record holds it; work in no record: the
+      // identifier as the record would store it (newPatient: trimmed), never another form.
+      const patient = await this.screenPatient(state)
+      identifier = patient?.identifier ?? state.meta.patientId.trim()
+      patientName = patient?.name ?? ''
       visits = [visit]
       reportOf = visit.id
       name = visitFileName(identifier, state.meta.date, 'fhir', 'json')
@@ -129,6 +170,7 @@ export class FhirActions {
       const stored = chronological(await this.record.storage.visits(patient.id))
       if (stored.length === 0) return { ok: false, text: t('fhir.patient.noVisits', { patient: patient.identifier }) }
       identifier = patient.identifier
+      patientName = patient.name
       visits = []
       for (const v of stored) visits.push(await recordVisit(v, this.effects.photos))
       // The report is of what is on screen: it goes with the patient's visit open there, if any.
@@ -141,7 +183,9 @@ export class FhirActions {
     // An absolute URI (scheme:rest), as Identifier.system must be to match the health record's identifiers.
     if (system && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(system))
       return { ok: false, text: t('fhir.settings.badSystem', { system }) }
-    const patientName = await this.patientName(identifier)
+    // A file may go out without a system, but says so (a send is refused: bundle.ts).
+    if (!system && kind === 'collection' && identifier !== '')
+      done = `${done} ${t('fhir.exported.noSystem', { identifier })}`
     if (reportOf !== undefined && visits.some((v) => v.id === reportOf)) {
       const report = await this.report(state, patientName)
       if (typeof report === 'string') done = `${done} ${report}`
@@ -159,7 +203,7 @@ export class FhirActions {
       visits,
     )
     try {
-      return { ok: true, bundle: fhirBundle(input), name, done }
+      return { ok: true, bundle: fhirBundle(input), input, name, done }
     } catch (error) {
       if (error instanceof FhirExportError)
         return { ok: false, text: t('fhir.cannotExport', { reason: error.message }) }
@@ -200,10 +244,35 @@ export class FhirActions {
       if (!(await this.effects.confirm(question))) return { outcome: null, origin, text: '' }
       this.effects.settings.confirm(origin)
     }
+    const token = this.effects.settings.token().trim()
+    let bundle = built.bundle
     let outcome: SendOutcome
     try {
-      const answer = await this.effects.post(url, JSON.stringify(built.bundle), this.effects.settings.token().trim())
-      outcome = outcomeOf(answer.status, answer.body)
+      // The health record's Patient of this identifier, exactly as the record holds it.
+      const { identifier: value, name } = built.input.patient
+      const system = built.input.options.identifierSystem ?? ''
+      const answer = await this.effects.get(`${url}/${patientSearchPath(system, value)}`, token)
+      const search = patientSearchOf(answer.status, answer.body)
+      if (!search.ok) return this.told(this.result(search.outcome, origin))
+      if (search.count > 1)
+        return this.told(this.result({ kind: 'ambiguous', identifier: value, count: search.count }, origin))
+      const found = search.patients[0]
+      if (found && !sameName(found.name?.[0], name)) {
+        const record = humanNameText(patientHumanName(name))
+        const question: Question = {
+          id: 'fhir-patient-name',
+          title: t('fhir.send.patientName.title'),
+          text: t('fhir.send.patientName.text', {
+            server: humanNameText(found.name?.[0]) || t('fhir.send.patientName.none'),
+            record,
+          }),
+          confirm: t('fhir.send.patientName.go', { record }),
+        }
+        // Yes: the Patient goes as a conditional update; no: the server's name is kept (created only if absent).
+        if (await this.effects.confirm(question)) bundle = fhirBundle({ ...built.input, updatePatient: true })
+      }
+      const sent = await this.effects.post(url, JSON.stringify(bundle), token)
+      outcome = outcomeOf(sent.status, sent.body)
     } catch (error) {
       if (!(error instanceof FhirUnreachable)) throw error
       outcome = { kind: error.csp ? 'csp' : 'unreachable' }

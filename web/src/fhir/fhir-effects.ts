@@ -2,7 +2,8 @@
  * The page's side of FHIR (FhirEffects for fhir-actions.ts): photos as the record keeps
  * them, the settings in localStorage and the token in sessionStorage, the question
  * before a first send (dialogs.ts), the download, the page's own Content-Security-Policy
- * (read from the app's address, same origin), and the POST to the FHIR server, which
+ * (read from the app's address, same origin), and the requests to the FHIR server (the
+ * Patient search, GET; the transaction, POST), which
  * tells a refusal by the page's CSP (a `securitypolicyviolation` event for the URL) from a
  * server that cannot be reached or refuses this origin (CORS: the browser says no more).
  */
@@ -34,23 +35,21 @@ async function pagePolicy(): Promise<string | null> {
   }
 }
 
-/** POSTs a FHIR JSON body; a failure without an answer is told apart: the page's CSP, or no server (or no CORS). */
-async function post(url: string, body: string, token: string): Promise<{ status: number; body: string }> {
+/** A FHIR request (a POSTed JSON body, or a GET search); a failure without an answer is told apart: the page's CSP, or no server (or no CORS). */
+async function request(url: string, body: string | null, token: string): Promise<{ status: number; body: string }> {
   let violated = false
   const seen = (e: SecurityPolicyViolationEvent) => {
     if (e.blockedURI && url.startsWith(e.blockedURI.replace(/\/+$/, ''))) violated = true
   }
   document.addEventListener('securitypolicyviolation', seen)
   try {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/fhir+json',
-      Accept: 'application/fhir+json',
-    }
+    const headers: Record<string, string> = { Accept: 'application/fhir+json' }
+    if (body !== null) headers['Content-Type'] = 'application/fhir+json'
     if (token) headers.Authorization = `Bearer ${token}`
     const answer = await fetch(url, {
-      method: 'POST',
+      method: body === null ? 'GET' : 'POST',
       headers,
-      body,
+      ...(body === null ? {} : { body }),
       mode: 'cors',
       credentials: 'omit',
       cache: 'no-store',
@@ -78,7 +77,8 @@ export function browserFhirEffects(record: () => RecordStorage | null): FhirEffe
     download,
     appOrigin: location.origin,
     pagePolicy,
-    post,
+    post: (url, body, token) => request(url, body, token),
+    get: (url, token) => request(url, null, token),
     reportPdf: async (state, patientName) => {
       // Loaded when asked, like the Save PDF buttons: jsPDF stays out of the main bundle.
       const pdf = await import('../files/report-pdf.js')

@@ -3,9 +3,11 @@
  * accepted (https, or http on this computer), whether the page's Content-Security-Policy
  * lets it connect to an origin (the service adds the origins of FHIR_SERVER_ORIGINS),
  * what the server's answer means (a transaction-response with its entries' statuses,
- * 401/403, a 4xx or 5xx with an OperationOutcome, something else), and the sentence the
+ * 401/403, a 4xx or 5xx with an OperationOutcome, something else), what a search for the
+ * Patient by identifier found (several Patients: told, nothing sent), and the sentence the
  * clinician reads for each outcome. The request itself is fhir-effects.ts's.
  */
+import type { Patient } from '@medplum/fhirtypes'
 import { LOCAL_HOSTS } from '#core/local-hosts.js'
 import { t } from '../i18n/index.js'
 
@@ -74,6 +76,8 @@ export type SendOutcome =
   | { readonly kind: 'badAnswer'; readonly status: number }
   | { readonly kind: 'unreachable' }
   | { readonly kind: 'csp' }
+  /** The server holds several Patients with the identifier: nothing was sent. */
+  | { readonly kind: 'ambiguous'; readonly identifier: string; readonly count: number }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
 
@@ -136,6 +140,39 @@ export function outcomeOf(status: number, body: string): SendOutcome {
   return { kind: 'badAnswer', status }
 }
 
+/** What a search for the Patient by identifier found: the Patients, or an outcome that ends the send. */
+export type PatientSearch =
+  | { readonly ok: true; readonly patients: readonly Patient[]; readonly count: number }
+  | { readonly ok: false; readonly outcome: SendOutcome }
+
+/** The search for a Patient by identifier (`Patient?identifier=system|value`, each part escaped), relative to the base. */
+export function patientSearchPath(system: string, value: string): string {
+  return `Patient?identifier=${encodeURIComponent(system)}|${encodeURIComponent(value)}`
+}
+
+/**
+ * What the server's answer to the Patient search means: the matching Patients of a
+ * `searchset` Bundle (entries of search mode `match`, or without a mode) and how many
+ * there are (the answer's `total` when it says more than the page holds). Else the
+ * outcome, as for a transaction.
+ */
+export function patientSearchOf(status: number, body: string): PatientSearch {
+  const json = parsed(body)
+  if (status >= 200 && status < 300 && isObject(json) && json.resourceType === 'Bundle' && json.type === 'searchset') {
+    const entries = Array.isArray(json.entry) ? json.entry : []
+    const patients = entries.flatMap((entry) => {
+      if (!isObject(entry) || !isObject(entry.resource) || entry.resource.resourceType !== 'Patient') return []
+      const mode = isObject(entry.search) ? entry.search.mode : undefined
+      return mode === undefined || mode === 'match' ? [entry.resource as unknown as Patient] : []
+    })
+    const count = typeof json.total === 'number' && json.total > patients.length ? json.total : patients.length
+    return { ok: true, patients, count }
+  }
+  const outcome = outcomeOf(status, body)
+  // A 2xx that is not a searchset: not a FHIR server's answer to a search.
+  return { ok: false, outcome: outcome.kind === 'sent' ? { kind: 'badAnswer', status } : outcome }
+}
+
 /** The sentence for an outcome, naming the server's origin (and the app's, where the server must allow it). */
 export function outcomeText(outcome: SendOutcome, origin: string, app: string): string {
   // The server's words, ended as a sentence so the advice after them reads as one.
@@ -158,5 +195,7 @@ export function outcomeText(outcome: SendOutcome, origin: string, app: string): 
       return t('fhir.send.unreachable', { origin, app })
     case 'csp':
       return t('fhir.send.csp', { origin })
+    case 'ambiguous':
+      return t('fhir.send.ambiguous', { count: outcome.count, identifier: outcome.identifier })
   }
 }

@@ -7,19 +7,22 @@
  * table; the comparison with the loaded visit, each change with the limit a real one
  * must exceed and the evidence that judged it (compare/evidence.ts); the clinician's
  * notes; a page of trends when the patient has two or more visits with values) and the
- * patient summary (the same frame, values in plain words without the statistics, the
- * photos with a grid, the changes since the visit compared in a sentence each, with what
- * each was compared with in plain words, the clinician's notes). The comparison's verdicts are
+ * patient summary (the same frame; per metric one sentence in plain words, its numbers
+ * apart (summary-findings.ts), the change since the earlier visit and whether it is real
+ * in the same sentence when the view is compared; the photos with a grid; what the
+ * changes were compared with said once; the clinician's notes). The comparison's verdicts are
  * read from compare/comparison-rows.ts, never recomputed here. report-pdf.ts lays it
  * out. Pure: no DOM.
  */
 import type { View } from '#core/markers.js'
-import { type DisplayRow, displayRows, type Verdict } from '../compare/comparison-rows.js'
+import { showsSign } from '#core/metrics/index.js'
+import type { ComparisonRow } from '../compare/compare.js'
+import { type DisplayRow, displayRows, type Verdict, verdictOf } from '../compare/comparison-rows.js'
 import { type Evidence, type EvidenceKind, MIN_STUDY_PAIRS } from '../compare/evidence.js'
 import { comparisonOf, placementOf } from '../compare/from-state.js'
 import { formatDate, formatDateTime, formatNumber } from '../i18n/format.js'
 import { currentLocale, type MessageKey, metricText, t, terms } from '../i18n/index.js'
-import { formatValue as formatMetricValue, formatValueWithU } from '../metrics/metric-info.js'
+import { formatValueWithU } from '../metrics/metric-info.js'
 import { precisionWarning, precisionWarningText } from '../metrics/precision.js'
 import { uncertaintiesOf } from '../metrics/uncertainty.js'
 import { type VisitRecord, visitFileName } from '../record/model.js'
@@ -31,11 +34,12 @@ import type { AppState } from '../state/state.js'
 import { notesLines } from '../state/visit-notes.js'
 import { viewFacts } from './report-facts.js'
 import { resultEntries } from './results-csv.js'
+import { findingOf } from './summary-findings.js'
 
 export interface ReportRow {
-  /** The metric's label in the current language. */
+  /** The metric's label in the current language; in the patient summary, its finding's sentence. */
   readonly label: string
-  /** value ± u with its unit in the app's number format, or the no-value sign. */
+  /** value ± u with its unit in the app's number format, or the no-value sign; in the summary, the finding's numbers. */
   readonly value: string
   /** Computed from suggested markers the clinician has not confirmed. */
   readonly provisional: boolean
@@ -83,9 +87,9 @@ export interface ReportComparison {
   readonly between: string
   /** How many metrics changed beyond measurement error. */
   readonly summary: string
-  /** The table's column headers, in order (clinical: eight, with the limit and the evidence that judged each change; summary: two). */
+  /** The table's column headers, in order (clinical: eight, with the limit and the evidence that judged each change; summary: none). */
   readonly columns: readonly string[]
-  /** A row per metric: its cells in the columns' order, and its verdict (comparison-rows.ts). */
+  /** A row per metric: its cells in the columns' order, and its verdict (comparison-rows.ts); none in the summary, whose findings say each change. */
   readonly rows: readonly { readonly cells: readonly string[]; readonly verdict: Verdict }[]
   /** What the verdicts rest on, and what they leave out; each published figure that judged a change with its citation, once. */
   readonly evidence: readonly string[]
@@ -173,14 +177,26 @@ const PLAIN_EVIDENCE: Readonly<Record<EvidenceKind, MessageKey>> = {
 }
 
 /**
- * A change in a sentence for the patient: the metric, the change and whether it is more
- * than measurement error; for a change that was judged, what it was judged against in plain words.
+ * What the summary's changes were compared with, each kind of evidence said once in plain
+ * words (the kinds that judged a change, in the order clinic, published, placement).
  */
-function plainChange(r: DisplayRow): string {
-  const judged = ` ${t(PLAIN_EVIDENCE[r.evidence.kind])}`
-  if (r.verdict === 'real') return t('summary.change.real', { label: r.label, change: r.change }) + judged
-  if (r.verdict === 'within') return t('summary.change.within', { label: r.label }) + judged
-  return t('summary.change.none', { label: r.label })
+function plainEvidence(rows: readonly DisplayRow[]): string[] {
+  const judged = new Set(rows.filter((r) => r.verdict === 'real' || r.verdict === 'within').map((r) => r.evidence.kind))
+  return (['clinic', 'published', 'placement'] as const).filter((k) => judged.has(k)).map((k) => t(PLAIN_EVIDENCE[k]))
+}
+
+/**
+ * The comparison rows the summary's findings say, by metric name: the view on screen
+ * compared with an earlier visit (the sentences say "since the earlier visit"); none when
+ * there is no comparison or the visit on screen is the earlier of the two.
+ */
+function summaryChanges(state: AppState): { view: View; rows: ReadonlyMap<string, ComparisonRow> } | null {
+  const c = comparisonOf(state)
+  if (!c?.ok) return null
+  // The later of the two is the visit on screen when it has the screen's date and start time (compare.ts orders them).
+  const here = { date: state.meta.date ?? '', created: state.record?.created ?? '' }
+  if ((c.later.date ?? '') !== here.date || (c.later.created ?? '') !== here.created) return null
+  return { view: c.later.view, rows: new Map(c.rows.map((r) => [r.name, r])) }
 }
 
 /**
@@ -219,9 +235,9 @@ function comparisonContent(state: AppState, kind: ReportKind): ReportComparison 
       heading: `${t('summary.changes')} \u00b7 ${view}`,
       between: t('compare.range', names),
       summary: t('summary.changes.count', { count: real }),
-      columns: [t('pdf.column.metric'), t('summary.column.change')],
-      rows: rows.map((r) => ({ cells: [r.label, plainChange(r)], verdict: r.verdict })),
-      evidence: [t('summary.changes.evidence'), ...publishedSources(rows)],
+      columns: [],
+      rows: [],
+      evidence: [t('summary.changes.evidence'), ...plainEvidence(rows), ...publishedSources(rows)],
     }
   return {
     heading: `${t('compare.reportTitle')} \u00b7 ${view}`,
@@ -306,6 +322,7 @@ export function reportContentOf(state: AppState, people: ReportPeople): ReportCo
   const identifier = state.meta.patientId.trim()
   const patient = patientText(identifier, people.patientName?.trim() ?? '')
   const date = state.meta.date ? formatDate(state.meta.date, locale) : ''
+  const changes = kind === 'summary' ? summaryChanges(state) : null
   const views = resultEntries(state).map((e): ReportView => {
     const photo = e.doc.photo
     const capture = e.doc.capture
@@ -318,15 +335,22 @@ export function reportContentOf(state: AppState, people: ReportPeople): ReportCo
       const provisional = new Set(provisionalMetrics(e.view, e.doc).filter((name) => typeof values[name] === 'number'))
       rows = e.metrics.map((m) => {
         const v = values[m.name]
+        if (kind === 'summary') {
+          // The patient summary: a sentence per metric and its numbers (its ± is the clinician's reading).
+          const row = changes?.view === e.view ? changes.rows.get(m.name) : undefined
+          const finding = findingOf({
+            view: e.view,
+            name: m.name,
+            unit: m.unit,
+            signed: showsSign(m),
+            value: typeof v === 'number' ? v : null,
+            ...(row ? { change: { earlier: row.earlier, change: row.change, verdict: verdictOf(row) } } : {}),
+          })
+          return { label: finding.sentence, value: finding.numbers, provisional: provisional.has(m.name) }
+        }
         return {
           label: m.label,
-          // The patient summary: the value alone (its ± is the clinician's reading).
-          value:
-            typeof v !== 'number'
-              ? t('results.noValue')
-              : kind === 'summary'
-                ? formatMetricValue(m, v)
-                : formatValueWithU(m, v, u[m.name]),
+          value: typeof v !== 'number' ? t('results.noValue') : formatValueWithU(m, v, u[m.name]),
           provisional: provisional.has(m.name),
         }
       })
@@ -376,7 +400,10 @@ export function reportContentOf(state: AppState, people: ReportPeople): ReportCo
             t('report.intro', { date: formatDateTime(people.now.toISOString(), locale) }),
             t('uncertainty.report', { sd: formatNumber(sd, sd % 1 === 0 ? 0 : 1, locale) }),
           ],
-    columns: { metric: t('pdf.column.metric'), value: t('results.column.value') },
+    columns: {
+      metric: t(kind === 'summary' ? 'summary.column.finding' : 'pdf.column.metric'),
+      value: t('results.column.value'),
+    },
     badge: t('results.provisional.badge'),
     views,
     empty: views.length === 0 ? t('report.empty') : '',

@@ -63,6 +63,9 @@ export const LAYOUT = {
   tableLine: 9.6,
   rowPadding: 2.4,
   valueColumn: 98,
+  /** The patient summary's numbers beside each sentence: a narrower column in a smaller font (the sentence comes first). */
+  numbersColumn: 72,
+  numbersSize: 7,
   /** The smallest photo height a view is given before it moves to a page of its own. */
   minPhoto: 190,
   /** The smallest height of a photo alone on its page before a text block (comparison, notes) moves to the next page. */

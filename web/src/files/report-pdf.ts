@@ -71,6 +71,8 @@ interface Measured {
   readonly tilt: string[]
   readonly notes: string[][]
   readonly rows: { label: string[]; value: string[] }[] | null
+  /** The patient summary: each row a sentence, its numbers smaller and grey in a narrower column. */
+  readonly summary: boolean
   readonly tableX: number
   readonly tableWidth: number
   readonly size: BlockSize
@@ -152,7 +154,10 @@ function writeLines(
   return top + lines.length * lineHeight
 }
 
-function measure(doc: jsPDF, view: ReportView, figure: ReportFigure | null, paper: Paper): Measured {
+function measure(doc: jsPDF, view: ReportView, figure: ReportFigure | null, paper: Paper, kind: ReportKind): Measured {
+  const summary = kind === 'summary'
+  const valueColumn = summary ? LAYOUT.numbersColumn : LAYOUT.valueColumn
+  const valueSize = summary ? LAYOUT.numbersSize : LAYOUT.tableSize
   const body = bodyOf(paper)
   const photoColumn = figure ? body.width * LAYOUT.photoShare : 0
   const tableX = body.x + (figure ? photoColumn + LAYOUT.gutter : 0)
@@ -160,11 +165,11 @@ function measure(doc: jsPDF, view: ReportView, figure: ReportFigure | null, pape
   const facts = wrap(doc, view.facts, body.width, LAYOUT.bodySize)
   const tilt = wrap(doc, view.tilt, body.width, LAYOUT.bodySize, 'bold')
   const notes = view.notes.map((n) => wrap(doc, n, body.width, LAYOUT.bodySize))
-  const labelWidth = tableWidth - LAYOUT.valueColumn - 6
+  const labelWidth = tableWidth - valueColumn - 6
   const rows =
     view.rows?.map((r) => ({
       label: wrap(doc, r.label, labelWidth, LAYOUT.tableSize),
-      value: wrap(doc, r.value, LAYOUT.valueColumn, LAYOUT.tableSize),
+      value: wrap(doc, r.value, valueColumn, valueSize),
     })) ?? null
   const rowHeight = (lines: number) => lines * LAYOUT.tableLine + 2 * LAYOUT.rowPadding
   const badgeLines = (i: number) => (view.rows?.[i]?.provisional ? 1 : 0)
@@ -180,7 +185,7 @@ function measure(doc: jsPDF, view: ReportView, figure: ReportFigure | null, pape
     (noteLines > 0 ? LAYOUT.factsGap + noteLines * LAYOUT.bodyLine : 0) +
     LAYOUT.blockGap
   const photoMax = figure ? (photoColumn * figure.height) / figure.width : 0
-  return { view, figure, facts, tilt, notes, rows, tableX, tableWidth, size: { fixed, table, photoMax } }
+  return { view, figure, facts, tilt, notes, rows, summary, tableX, tableWidth, size: { fixed, table, photoMax } }
 }
 
 /** Draws a measured view from `top` with its photo `photoHeight` tall at most; returns the y below it. */
@@ -256,13 +261,14 @@ function drawView(
       const cellTop = tableBottom + LAYOUT.rowPadding
       doc.setTextColor(0)
       writeLines(doc, r.label, m.tableX + 2, cellTop, LAYOUT.tableLine, LAYOUT.tableSize)
+      if (m.summary) doc.setTextColor(GREY)
       const below = writeLines(
         doc,
         r.value,
         valueRight - 2,
         cellTop,
         LAYOUT.tableLine,
-        LAYOUT.tableSize,
+        m.summary ? LAYOUT.numbersSize : LAYOUT.tableSize,
         'normal',
         'right',
       )
@@ -514,18 +520,21 @@ function notesBlocks(
 /**
  * The comparison block: the clinical report's eight columns (metric, the two values,
  * change, SRD, the limit a real change must exceed, the evidence that judged it,
- * verdict), or the summary's metric and sentence.
+ * verdict); the summary's has no table (its findings say each change): the two visits,
+ * how many changes are real and what they were compared with, once.
  */
-function comparisonBlock(doc: jsPDF, c: ReportComparison, paper: Paper, kind: ReportKind): TextBlock {
-  const shares = kind === 'summary' ? [1.1, 2.4] : [1.3, 1.2, 1.2, 0.65, 0.7, 0.7, 1.3, 0.95]
-  const table = measureTable(
-    doc,
-    c.columns,
-    c.rows.map((r) => r.cells),
-    c.rows.map((r) => r.verdict === 'real'),
-    shares,
-    bodyOf(paper).width,
-  )
+function comparisonBlock(doc: jsPDF, c: ReportComparison, paper: Paper): TextBlock {
+  const table =
+    c.rows.length === 0
+      ? null
+      : measureTable(
+          doc,
+          c.columns,
+          c.rows.map((r) => r.cells),
+          c.rows.map((r) => r.verdict === 'real'),
+          [1.3, 1.2, 1.2, 0.65, 0.7, 0.7, 1.3, 0.95],
+          bodyOf(paper).width,
+        )
   return textBlock(doc, paper, c.heading, [c.between, c.summary], table, c.evidence)
 }
 
@@ -571,10 +580,10 @@ export function reportPdfOf(
   })
   doc.setLanguage(content.language as Parameters<jsPDF['setLanguage']>[0])
   const body = bodyOf(paper)
-  const measured = content.views.map((v, i) => measure(doc, v, figures[i] ?? null, paper))
+  const measured = content.views.map((v, i) => measure(doc, v, figures[i] ?? null, paper, content.kind))
   // After the views: the comparison, then the clinician's notes; each kept whole on one page (notes longer than a page go on as many as they need).
   const extra: TextBlock[] = []
-  if (content.comparison) extra.push(comparisonBlock(doc, content.comparison, paper, content.kind))
+  if (content.comparison) extra.push(comparisonBlock(doc, content.comparison, paper))
   if (content.notes.length > 0)
     extra.push(
       ...notesBlocks(

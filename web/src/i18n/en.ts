@@ -15,6 +15,7 @@ import { RECORD_EN } from './record.js'
 import { RECORD_SAFETY_EN } from './record-safety.js'
 import { REPEATABILITY_EN } from './repeatability.js'
 import { REPORT_PDF_EN } from './report-pdf.js'
+import { SUMMARY_EN } from './summary.js'
 import { SYNC_EN } from './sync.js'
 import type { Message } from './types.js'
 
@@ -37,6 +38,7 @@ export const en = {
   ...FHIR_EN,
   // The PDF report made in the browser (report-pdf.ts)
   ...REPORT_PDF_EN,
+  ...SUMMARY_EN,
   ...NOTES_EN,
   // Computed on this device; a new version offered (offline.ts)
   ...OFFLINE_EN,

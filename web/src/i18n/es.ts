@@ -15,6 +15,7 @@ import { RECORD_ES } from './record.js'
 import { RECORD_SAFETY_ES } from './record-safety.js'
 import { REPEATABILITY_ES } from './repeatability.js'
 import { REPORT_PDF_ES } from './report-pdf.js'
+import { SUMMARY_ES } from './summary.js'
 import { SYNC_ES } from './sync.js'
 import type { Message } from './types.js'
 
@@ -36,6 +37,7 @@ export const es = {
   ...FHIR_ES,
   // The PDF report made in the browser (report-pdf.ts)
   ...REPORT_PDF_ES,
+  ...SUMMARY_ES,
   ...NOTES_ES,
   // Computed on this device; a new version offered (offline.ts)
   ...OFFLINE_ES,

@@ -36,7 +36,7 @@ export const FHIR_APP_EN = {
   'fhir.settings.token': 'Access token (Bearer)',
   'fhir.settings.token.help':
     'Kept only while this tab is open, then forgotten; never written to the record, to backups or to any file.',
-  'fhir.settings.system': 'Patient identifier system (URI, optional)',
+  'fhir.settings.system': 'Patient identifier system (URI, needed to send)',
   'fhir.settings.performer': "Clinician's name (optional)",
   'fhir.settings.badSystem':
     'The patient identifier system "{system}" is not a URI: type it as your health record names it (such as https://hospital.example/mrn, or a urn:oid: name), or leave it empty.',
@@ -69,6 +69,17 @@ export const FHIR_APP_EN = {
     'This app may not connect to {origin}: its service lets it reach only the FHIR servers its administrator lists. Ask your administrator to add {origin} to FHIR_SERVER_ORIGINS. Nothing was sent.',
   'fhir.send.badAnswer':
     'The server at {origin} answered (HTTP {status}), but not as a FHIR server answers a transaction. Check that the address is the FHIR base URL (it often ends in /fhir).',
+  'fhir.exported.noSystem':
+    "The patient identifier {identifier} has no system, so a health record cannot tell whose it is: set the clinic's patient identifier system in the FHIR settings (Send to FHIR server…).",
+  'fhir.send.ambiguous': {
+    one: "The FHIR server has {count} patient with the identifier {identifier}, but it did not answer which: nothing was sent. Ask the health record's administrator, then send again.",
+    other:
+      "The FHIR server has {count} patients with the identifier {identifier}: the app cannot tell which one is this patient, so nothing was sent. Ask the health record's administrator to merge them, then send again.",
+  },
+  'fhir.send.patientName.title': "Update the patient's name on the FHIR server?",
+  'fhir.send.patientName.text': 'The patient on the server is named {server}; update it to {record}?',
+  'fhir.send.patientName.go': 'Update to {record}',
+  'fhir.send.patientName.none': '(no name)',
 } as const
 
 export type FhirAppKey = keyof typeof FHIR_APP_EN
@@ -106,7 +117,7 @@ export const FHIR_APP_ES = {
   'fhir.settings.token': 'Token de acceso (Bearer)',
   'fhir.settings.token.help':
     'Se guarda solo mientras esta pestaña está abierta y después se olvida; nunca se escribe en el registro, en las copias de seguridad ni en ningún archivo.',
-  'fhir.settings.system': 'Sistema del identificador del paciente (URI, opcional)',
+  'fhir.settings.system': 'Sistema del identificador del paciente (URI, necesario para enviar)',
   'fhir.settings.performer': 'Nombre del profesional (opcional)',
   'fhir.settings.badSystem':
     'El sistema del identificador del paciente «{system}» no es una URI: escríbalo como lo nombra su historia clínica (como https://hospital.example/mrn, o un nombre urn:oid:), o déjelo vacío.',
@@ -139,4 +150,15 @@ export const FHIR_APP_ES = {
     'Esta aplicación no puede conectarse a {origin}: su servicio solo le deja contactar con los servidores FHIR que su administrador indica. Pida a su administrador que añada {origin} a FHIR_SERVER_ORIGINS. No se ha enviado nada.',
   'fhir.send.badAnswer':
     'El servidor en {origin} ha respondido (HTTP {status}), pero no como responde un servidor FHIR a una transacción. Compruebe que la dirección es la URL base FHIR (suele terminar en /fhir).',
+  'fhir.exported.noSystem':
+    'El identificador del paciente {identifier} no tiene sistema, así que una historia clínica no puede saber de quién es: ponga el sistema de identificadores de pacientes de la clínica en los ajustes FHIR (Enviar a un servidor FHIR…).',
+  'fhir.send.ambiguous': {
+    one: 'El servidor FHIR tiene {count} paciente con el identificador {identifier}, pero no ha dicho cuál: no se ha enviado nada. Consulte al administrador de la historia clínica y vuelva a enviar.',
+    other:
+      'El servidor FHIR tiene {count} pacientes con el identificador {identifier}: la aplicación no puede saber cuál es este paciente, así que no se ha enviado nada. Pida al administrador de la historia clínica que los fusione y vuelva a enviar.',
+  },
+  'fhir.send.patientName.title': '¿Actualizar el nombre del paciente en el servidor FHIR?',
+  'fhir.send.patientName.text': 'El paciente en el servidor se llama {server}; ¿actualizarlo a {record}?',
+  'fhir.send.patientName.go': 'Actualizar a {record}',
+  'fhir.send.patientName.none': '(sin nombre)',
 } as const satisfies Record<FhirAppKey, string | { one: string; other: string }>

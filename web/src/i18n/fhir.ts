@@ -42,6 +42,8 @@ export const FHIR_EN = {
   'fhir.report.description.undated': 'Posture report',
   'fhir.error.noPatient':
     "The visit has no patient identifier: type the patient's identifier (or open the patient in the record) before exporting to FHIR.",
+  'fhir.error.noSystem':
+    "The patient identifier has no system, so a FHIR server cannot tell whose it is: set the clinic's patient identifier system (a URI, e.g. your health record's) in the FHIR settings of the Send to FHIR server dialog, then send again.",
   'fhir.error.undated':
     'The visit started {started} has no date: open it, give it its date, and export again (a health record files every observation by its date).',
   'fhir.error.noValues':
@@ -88,6 +90,8 @@ export const FHIR_ES = {
   'fhir.report.description.undated': 'Informe de postura',
   'fhir.error.noPatient':
     'La visita no tiene identificador de paciente: escriba el identificador del paciente (o abra el paciente en el registro) antes de exportar a FHIR.',
+  'fhir.error.noSystem':
+    'El identificador del paciente no tiene sistema, así que un servidor FHIR no puede saber de quién es: ponga el sistema de identificadores de pacientes de la clínica (una URI, p. ej. la de su historia clínica) en los ajustes FHIR del diálogo Enviar a un servidor FHIR y vuelva a enviar.',
   'fhir.error.undated':
     'La visita empezada el {started} no tiene fecha: ábrala, póngale su fecha y vuelva a exportar (la historia clínica archiva cada observación por su fecha).',
   'fhir.error.noValues':

@@ -26,23 +26,19 @@ export const REPORT_PDF_EN = {
   'pdf.evidence.source': 'Published MDC95 ({cite}): {source}',
   'summary.title': 'Your posture assessment',
   'summary.intro':
-    'What was measured on your photos, in plain words. Your clinician will explain what it means for you.',
+    'What was measured on your photos, in plain words: one sentence per measure, its numbers beside it. “Your right” and “your left” are your own sides, not the photo’s. Your clinician will explain what it means for you.',
   'summary.changes': 'Changes since the visit compared',
   'summary.changes.count': {
     none: 'No measure changed by more than the measurement error.',
     one: '{count} measure changed by more than the measurement error.',
     other: '{count} measures changed by more than the measurement error.',
   },
-  'summary.column.change': 'What changed',
-  'summary.change.real': 'Changed by {change}: more than the measurement error.',
-  'summary.change.within': 'No change beyond the measurement error.',
-  'summary.change.none': 'Cannot be compared.',
   'summary.changes.evidence':
-    'A change counts when it is larger than how much the same measure can differ when it is taken again. Each change says what it was compared with.',
-  'summary.judged.clinic': 'Compared with how much this clinic’s own repeated measurements differ.',
-  'summary.judged.published': 'Compared with how much repeated measurements differ in a published study.',
+    'A change is real when it is larger than how much the same measure can differ when it is taken again; each finding above says whether its change is real.',
+  'summary.judged.clinic': 'Changes were compared with how much this clinic’s own repeated measurements differ.',
+  'summary.judged.published': 'Changes were compared with how much repeated measurements differ in a published study.',
   'summary.judged.placement':
-    'Compared only with the error of placing the markers; how posture varies from day to day is not included, so it may still be ordinary variation.',
+    'Changes were compared only with the error of placing the markers; how posture varies from day to day is not included, so it may still be ordinary variation.',
   'settings.report.title': 'Reports',
   'settings.report.clinic': 'Clinic name',
   'settings.report.clinician': 'Clinician',
@@ -77,23 +73,20 @@ export const REPORT_PDF_ES = {
   'pdf.evidence.source': 'MDC95 publicado ({cite}): {source}',
   'summary.title': 'Su valoración postural',
   'summary.intro':
-    'Lo que se midió en sus fotos, en palabras sencillas. Su profesional le explicará qué significa para usted.',
+    'Lo que se midió en sus fotos, en palabras sencillas: una frase por medida, con sus números al lado. «Su derecha» y «su izquierda» son sus propios lados, no los de la foto. Su profesional le explicará qué significa para usted.',
   'summary.changes': 'Cambios desde la visita comparada',
   'summary.changes.count': {
     none: 'Ninguna medida cambió más que el error de medida.',
     one: '{count} medida cambió más que el error de medida.',
     other: '{count} medidas cambiaron más que el error de medida.',
   },
-  'summary.column.change': 'Qué cambió',
-  'summary.change.real': 'Cambió {change}: más que el error de medida.',
-  'summary.change.within': 'Sin cambio mayor que el error de medida.',
-  'summary.change.none': 'No se puede comparar.',
   'summary.changes.evidence':
-    'Un cambio cuenta cuando es mayor que lo que puede variar la misma medida al tomarla de nuevo. Cada cambio dice con qué se comparó.',
-  'summary.judged.clinic': 'Comparado con lo que varían las mediciones repetidas de esta consulta.',
-  'summary.judged.published': 'Comparado con lo que varían las mediciones repetidas en un estudio publicado.',
+    'Un cambio es real cuando es mayor que lo que puede variar la misma medida al tomarla de nuevo; cada hallazgo de arriba dice si su cambio es real.',
+  'summary.judged.clinic': 'Los cambios se compararon con lo que varían las mediciones repetidas de esta consulta.',
+  'summary.judged.published':
+    'Los cambios se compararon con lo que varían las mediciones repetidas en un estudio publicado.',
   'summary.judged.placement':
-    'Comparado solo con el error de colocar los marcadores; no se incluye cómo varía la postura de un día a otro, así que puede ser todavía una variación normal.',
+    'Los cambios se compararon solo con el error de colocar los marcadores; no se incluye cómo varía la postura de un día a otro, así que puede ser todavía una variación normal.',
   'settings.report.title': 'Informes',
   'settings.report.clinic': 'Nombre del centro',
   'settings.report.clinician': 'Profesional',

@@ -42,7 +42,7 @@ export function reconcileChildren(box: Element, children: readonly (Node | strin
       box.insertBefore(node, cursor)
       continue
     }
-    bringUpToDate(match, node)
+    reconcileElement(match, node)
     if (match === cursor) cursor = cursor.nextSibling
     else box.insertBefore(match, cursor)
   }
@@ -60,8 +60,11 @@ function sameKind(a: Node, b: Node): boolean {
   return b instanceof Element && a.tagName === b.tagName && a.getAttribute('class') === b.getAttribute('class')
 }
 
-/** `kept` made to show what `fresh` shows: attributes, a form control's value (not while focused) and children. */
-function bringUpToDate(kept: Node, fresh: Node): void {
+/**
+ * `kept` made to show what `fresh` shows: attributes, a form control's value (not while focused) and
+ * children, each reconciled in turn. `kept` stays in the page, with its listeners and its focus.
+ */
+export function reconcileElement(kept: Node, fresh: Node): void {
   if (!(kept instanceof Element) || !(fresh instanceof Element)) {
     if (kept.nodeValue !== fresh.nodeValue) kept.nodeValue = fresh.nodeValue
     return

@@ -1,8 +1,9 @@
 /**
  * The results panel: where the analysis stands (what is missing, analysing, the
  * service's problems, where the values come from), the problems not about one target,
- * and the metrics table (value, meaning, colour of its drawing), whose rows are rebuilt
- * only when what they show changed. While the view is
+ * and the metrics table (value, meaning, colour of its drawing), whose rows are brought up
+ * to date in place (panel.ts reconcileElement) only when what they show changed: a row
+ * focused or hovered is never replaced. While the view is
  * incomplete, the metrics its markers already give are shown (state/partial.ts) and
  * each other row says which markers it waits for. Hovering or focusing a
  * row emphasises the metric on the photo.
@@ -23,7 +24,7 @@ import { shownValues } from '../state/partial.js'
 import { provisionalMetrics } from '../state/provisional.js'
 import { type AppState, current, problemsByPlace } from '../state/state.js'
 import type { Store } from '../state/store.js'
-import { mountPanel } from './panel.js'
+import { mountPanel, reconcileChildren, reconcileElement } from './panel.js'
 
 export function mountResults(store: Store<AppState>): void {
   const results = byId('results')
@@ -58,8 +59,9 @@ export function mountResults(store: Store<AppState>): void {
     // The device's values shown at once, the service's answer to the same markers still on its way.
     results.dataset.confirming = String(outcome.confirming === true && !partial)
     setText(status, statusText(state))
-    general.replaceChildren(
-      ...(problemsByPlace(state).get('general') ?? []).map((m) => h('li', { class: 'problem', role: 'alert' }, m)),
+    reconcileChildren(
+      general,
+      (problemsByPlace(state).get('general') ?? []).map((m) => h('li', { class: 'problem', role: 'alert' }, m)),
     )
 
     const metrics = metricsOf(view, vs.doc.estimatePopliteal)
@@ -93,7 +95,7 @@ export function mountResults(store: Store<AppState>): void {
         h('tbody'),
       )
     }
-    // Each row is rebuilt only when what it shows changed (its value, u, provisional mark or what it waits for).
+    // Each row is brought up to date only when what it shows changed (its value, u, provisional mark or what it waits for).
     const body = table.tBodies[0]!
     for (const [i, info] of metrics.entries()) {
       const value = values?.[info.name]
@@ -105,9 +107,11 @@ export function mountResults(store: Store<AppState>): void {
       const row = metricRow(info, value, u[info.name], colorOf(i), store, isProvisional, needs, (n) =>
         needsText(view, vs.doc, n),
       )
-      if (old) old.row.replaceWith(row)
+      // A row shown is brought up to date in place (its listeners are for the same metric): the row the
+      // clinician focused or hovers stays, and so does its highlight on the photo.
+      if (old) reconcileElement(old.row, row)
       else body.append(row)
-      shownRows.set(info.name, { signature: rowSignature, row })
+      shownRows.set(info.name, { signature: rowSignature, row: old?.row ?? row })
     }
     for (const row of table.querySelectorAll<HTMLTableRowElement>('tr[data-metric]')) {
       row.classList.toggle('highlight', row.dataset.metric === state.highlight)

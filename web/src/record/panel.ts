@@ -4,9 +4,12 @@
  * from), and the "Patients" dialog (search, add a patient, a
  * patient's visits newest first, open one or start a new one, delete with undo,
  * storage used). The dialog reads the record through the controller and acts only
- * through it; the screen changes through the store.
+ * through it; the screen changes through the store. The dialog is a lit-html template, its
+ * lists keyed by patient and visit: a render brings it up to date in place.
  */
 
+import { html, nothing, render as renderTemplate, type TemplateResult } from 'lit-html'
+import { repeat } from 'lit-html/directives/repeat.js'
 import { spreadsheetCsv } from '../i18n/csv-text.js'
 import { formatDate, formatDateTime } from '../i18n/format.js'
 import { currentLocale, metricText, t } from '../i18n/index.js'
@@ -162,13 +165,23 @@ export function mountRecordDialog(
   const search = h('input', { type: 'search', id: 'record-search', autocomplete: 'off', 'aria-label': '' })
   const newId = h('input', { type: 'text', id: 'record-new-id', autocomplete: 'off', spellcheck: 'false' })
   const newName = h('input', { type: 'text', id: 'record-new-name', autocomplete: 'off' })
+  const importInput = h('input', {
+    type: 'file',
+    id: 'record-import-input',
+    accept: '.json,application/json',
+    class: 'visually-hidden',
+  })
+  importInput.addEventListener('change', () => {
+    const file = importInput.files?.[0]
+    importInput.value = ''
+    if (file) void controller.importBackup(file, ask)
+  })
   let selected: string | null = null
   let rendering = 0
   /**
    * The control (by id) that takes the focus once the next render is on screen: the search
    * field when the dialog opens, "New visit" after "Add patient" (the next step of a visit).
-   * A render replaces the dialog's content; the focus inside it is put back on the control
-   * with the same id, never left to fall to the page.
+   * A render brings the dialog's content up to date in place, so a focus inside it stays.
    */
   let focusNext: string | null = null
   /** The charts left out of the printed trends page, as "view:metric" (the clinician's choice, kept while the page is open). */
@@ -193,18 +206,13 @@ export function mountRecordDialog(
     const patient = patients.find((p) => p.id === selected) ?? null
     search.setAttribute('aria-label', t('record.search'))
     search.placeholder = t('record.search')
-    const list = h('ul', { class: 'record-patients', id: 'record-patients' })
-    for (const p of shown) list.append(patientItem(p, counts.get(p.id) ?? 0, p.id === selected))
     const empty =
       patients.length === 0
         ? t('record.patients.empty')
         : shown.length === 0
           ? t('record.patients.noMatch', { query: search.value })
           : ''
-    const undo = h('button', { type: 'button', id: 'record-undo' }, t('record.undo'))
-    undo.addEventListener('click', () => void controller.undoDelete())
-    const add = h('button', { type: 'button', id: 'record-add' }, t('record.patient.add'))
-    add.addEventListener('click', () => {
+    const add = () => {
       void controller.addPatient(newId.value, newName.value).then((p) => {
         if (!p) return
         newId.value = ''
@@ -213,27 +221,7 @@ export function mountRecordDialog(
         focusNext = 'record-new-visit'
         void render()
       })
-    })
-    const exportAll = h('button', { type: 'button', id: 'record-export-all' }, t('record.export.all'))
-    exportAll.addEventListener('click', () => void controller.exportBackup('record'))
-    const importInput = h('input', {
-      type: 'file',
-      id: 'record-import-input',
-      accept: '.json,application/json',
-      class: 'visually-hidden',
-    })
-    importInput.addEventListener('change', () => {
-      const file = importInput.files?.[0]
-      importInput.value = ''
-      if (file) void controller.importBackup(file, ask)
-    })
-    const importLabel = h(
-      'label',
-      { class: 'button', for: 'record-import-input', id: 'record-import' },
-      t('record.import'),
-    )
-    const close = h('button', { type: 'button', id: 'record-close' }, t('record.close'))
-    close.addEventListener('click', () => dialog.close())
+    }
     const storage = [
       use.usage !== null && use.quota !== null
         ? t('record.storage', { used: megabytes(use.usage), quota: megabytes(use.quota) })
@@ -249,123 +237,129 @@ export function mountRecordDialog(
           date: lastBackup ? formatDateTime(lastBackup, currentLocale()) : t('record.storage.never'),
         })
       : ''
-    const focused = document.activeElement
-    const trendsOpen = dialog.querySelector<HTMLDetailsElement>('#record-trends')?.open ?? false
-    dialog.replaceChildren(
-      h('h2', { id: 'record-title' }, t('record.title')),
-      h('p', { class: 'field-help' }, t('record.privacy')),
-      h(
-        'p',
-        { class: 'field-help', id: 'record-storage', 'data-persisted': String(use.persisted ?? 'unknown') },
-        storage,
-      ),
-      h('p', { class: 'record-reminder', id: 'record-backup-reminder', role: 'note', hidden: !remind }, reminder),
-      h(
-        'p',
-        { class: 'record-undo', role: 'status', hidden: !deleted },
-        deleted ? controller.deletionText(deleted) : '',
-        ' ',
-        undo,
-      ),
-      h(
-        'div',
-        { class: 'record-columns' },
-        h(
-          'section',
-          { class: 'record-list' },
-          search,
-          list,
-          empty ? h('p', { class: 'field-help' }, empty) : null,
-          h(
-            'div',
-            { class: 'field-grid record-add' },
-            h('label', { for: 'record-new-id' }, t('assessment.patient')),
-            newId,
-            h('label', { for: 'record-new-name' }, t('record.patient.name')),
-            newName,
-          ),
-          h('p', {}, add),
-        ),
-        patient ? visitsSection(patient, visits) : null,
-      ),
-      // The trends below both columns, the dialog's whole width (no half of it left empty).
-      patient && visits.length ? trendsSection(patient, visits) : '',
-      h('p', { class: 'dialog-actions' }, exportAll, ' ', importLabel, importInput, ' ', close),
+    const trendsBefore = dialog.querySelector<HTMLDetailsElement>('#record-trends')
+    const trendsOpen = trendsBefore?.open ?? false
+    // Brought up to date in place (lit-html, lists keyed by patient and visit): a control pressed or
+    // focused while the record changes (another tab, the sync, the autosave) is never replaced.
+    renderTemplate(
+      html`<h2 id="record-title">${t('record.title')}</h2><p class="field-help">${t('record.privacy')}</p><p
+          class="field-help"
+          id="record-storage"
+          data-persisted=${String(use.persisted ?? 'unknown')}
+        >${storage}</p><p class="record-reminder" id="record-backup-reminder" role="note" ?hidden=${!remind}>${reminder}</p><p class="record-undo" role="status" ?hidden=${!deleted}>${
+          deleted ? controller.deletionText(deleted) : ''
+        } <button type="button" id="record-undo" @click=${() => void controller.undoDelete()}>${t(
+          'record.undo',
+        )}</button></p>${unfiled.length ? unfiledSection(unfiled) : nothing}<div class="record-columns"><section
+            class="record-list"
+          >${search}<ul class="record-patients" id="record-patients">${repeat(
+            shown,
+            (p) => p.id,
+            (p) => patientItem(p, counts.get(p.id) ?? 0, p.id === selected),
+          )}</ul>${empty ? html`<p class="field-help">${empty}</p>` : nothing}<div class="field-grid record-add"><label
+                for="record-new-id"
+              >${t('assessment.patient')}</label>${newId}<label for="record-new-name">${t(
+                'record.patient.name',
+              )}</label>${newName}</div><p><button type="button" id="record-add" @click=${add}>${t(
+                'record.patient.add',
+              )}</button></p></section>${patient ? visitsSection(patient, visits) : nothing}</div>${
+                // The trends below both columns, the dialog's whole width (no half of it left empty).
+                patient && visits.length ? trendsOf_(patient, visits) : nothing
+              }<p class="dialog-actions"><button
+            type="button"
+            id="record-export-all"
+            @click=${() => void controller.exportBackup('record')}
+          >${t('record.export.all')}</button> <label class="button" for="record-import-input" id="record-import">${t(
+            'record.import',
+          )}</label>${importInput} <button type="button" id="record-close" @click=${() => dialog.close()}>${t(
+            'record.close',
+          )}</button></p>`,
+      dialog,
     )
-    if (unfiled.length) dialog.querySelector('.record-undo')?.after(unfiledSection(unfiled))
     const trends = dialog.querySelector<HTMLDetailsElement>('#record-trends')
-    if (trends) {
+    if (trends && trends !== trendsBefore) {
       trends.addEventListener('toggle', () => showLatest(trends))
       trends.open = trendsOpen
       showLatest(trends)
     }
-    // The search box is put back by replaceChildren: keep typing in it.
     const wanted = focusNext ? dialog.querySelector<HTMLElement>(`#${focusNext}`) : null
     if (wanted) {
       focusNext = null
       wanted.focus()
-    } else if (focused === search) search.focus()
-    else if (focused instanceof HTMLElement && focused.id && !focused.isConnected)
-      dialog.querySelector<HTMLElement>(`#${focused.id}`)?.focus()
+    }
     // What the dialog shows is the record as it is now (set busy when it opened: it showed the last contents till here).
     dialog.removeAttribute('aria-busy')
   }
 
+  /**
+   * The trends section, built anew only when what it shows changed (the patient, the visits and
+   * their revisions, the language, the placement error): else the same element, left as it is.
+   */
+  let shownTrends: { key: string; figures: unknown; box: HTMLElement } | null = null
+  function trendsOf_(patient: PatientRecord, visits: readonly VisitRecord[]): HTMLElement {
+    const state = controller.store.get()
+    const key = JSON.stringify([
+      patient.id,
+      patient.identifier,
+      visits.map((v) => [v.id, v.rev, v.updated]),
+      currentLocale(),
+      state.settings.placementSd,
+    ])
+    const figures = state.clinicFigures
+    if (shownTrends?.key === key && shownTrends.figures === figures) return shownTrends.box
+    const box = trendsSection(patient, visits)
+    shownTrends = { key, figures, box }
+    return box
+  }
+
+  /** The buttons another feature adds to a patient's actions, made anew only for another patient or count of visits. */
+  let shownActions: { key: string; buttons: readonly HTMLElement[] } | null = null
+  function actionsOf(patient: PatientRecord, visits: readonly VisitRecord[]): readonly HTMLElement[] {
+    const key = JSON.stringify([patient.id, patient.identifier, visits.length, currentLocale()])
+    if (shownActions?.key !== key) shownActions = { key, buttons: patientActions(patient, visits) }
+    return shownActions.buttons
+  }
+
   /** Work of closed windows that is in no patient's record: open it here, or discard it. */
-  function unfiledSection(unfiled: readonly TabWorkspace[]): HTMLElement {
-    const list = h('ul', { class: 'record-unfiled', id: 'record-unfiled' })
-    for (const { tab, workspace } of unfiled) {
-      const open = h('button', { type: 'button', class: 'open' }, t('safety.unfiled.open'))
-      open.addEventListener('click', () => void controller.openUnfiled(tab).then(() => dialog.close()))
-      const discard = h('button', { type: 'button', class: 'danger' }, t('safety.unfiled.discard'))
-      discard.addEventListener('click', () => void controller.discardUnfiled(tab))
-      const views = Object.keys(workspace.file?.views ?? {}).map((v) => t(`view.${v as View}.title`))
-      const saved = formatDateTime(workspace.saved, currentLocale())
-      list.append(
-        h(
-          'li',
-          { 'data-tab': tab },
-          t('safety.unfiled.item', { saved, work: views.join(', ') }),
-          ' ',
-          open,
-          ' ',
-          discard,
-        ),
-      )
-    }
-    return h('section', { class: 'record-unfiled-work' }, h('h3', {}, t('safety.unfiled.listTitle')), list)
+  function unfiledSection(unfiled: readonly TabWorkspace[]): TemplateResult {
+    return html`<section class="record-unfiled-work"><h3>${t('safety.unfiled.listTitle')}</h3><ul
+        class="record-unfiled"
+        id="record-unfiled"
+      >${repeat(
+        unfiled,
+        ({ tab }) => tab,
+        ({ tab, workspace }) => {
+          const views = Object.keys(workspace.file?.views ?? {}).map((v) => t(`view.${v as View}.title`))
+          const saved = formatDateTime(workspace.saved, currentLocale())
+          return html`<li data-tab=${tab}>${t('safety.unfiled.item', { saved, work: views.join(', ') })} <button
+              type="button"
+              class="open"
+              @click=${() => void controller.openUnfiled(tab).then(() => dialog.close())}
+            >${t('safety.unfiled.open')}</button> <button
+              type="button"
+              class="danger"
+              @click=${() => void controller.discardUnfiled(tab)}
+            >${t('safety.unfiled.discard')}</button></li>`
+        },
+      )}</ul></section>`
   }
 
-  function patientItem(p: PatientRecord, count: number, current: boolean): HTMLElement {
-    const pick = h(
-      'button',
-      { type: 'button', class: 'record-patient', 'aria-pressed': current ? 'true' : 'false' },
-      h('strong', {}, p.identifier),
-      p.name ? ` · ${p.name}` : '',
-      ' · ',
-      t('record.patient.visits', { count }),
-    )
-    pick.addEventListener('click', () => {
-      selected = p.id
-      void render()
-    })
-    return h('li', { 'data-patient': p.identifier }, pick)
+  function patientItem(p: PatientRecord, count: number, current: boolean): TemplateResult {
+    return html`<li data-patient=${p.identifier}><button
+        type="button"
+        class="record-patient"
+        aria-pressed=${current ? 'true' : 'false'}
+        @click=${() => {
+          selected = p.id
+          void render()
+        }}
+      ><strong>${p.identifier}</strong>${p.name ? ` · ${p.name}` : ''} · ${t('record.patient.visits', {
+        count,
+      })}</button></li>`
   }
 
-  function visitsSection(patient: PatientRecord, visits: readonly VisitRecord[]): HTMLElement {
-    const start = h('button', { type: 'button', class: 'primary', id: 'record-new-visit' }, t('record.visit.new'))
-    start.addEventListener(
-      'click',
-      () => void controller.startVisit(patient.id).then((started) => started && closeToViews()),
-    )
-    const exportPatient = h('button', { type: 'button', id: 'record-export-patient' }, t('record.export.patient'))
-    exportPatient.addEventListener('click', () => void controller.exportBackup('patient', patient.id))
-    const remove = h(
-      'button',
-      { type: 'button', class: 'danger', id: 'record-delete-patient' },
-      t('record.patient.delete'),
-    )
-    remove.addEventListener('click', async () => {
+  function visitsSection(patient: PatientRecord, visits: readonly VisitRecord[]): TemplateResult {
+    const remove = async () => {
       const text = t('record.confirm.deletePatient', { patient: patient.identifier, count: visits.length })
       if (
         await ask.confirm({
@@ -379,24 +373,12 @@ export function mountRecordDialog(
         selected = null
         await controller.deletePatient(patient.id)
       }
-    })
-    const list = h('ol', { class: 'record-visits', id: 'record-visits' })
+    }
     // Dates, with the start time where two visits share a date.
     const names = visitLabels(visits, currentLocale(), t('compare.undated')).map(visitLabelText)
-    for (const [i, v] of visits.entries()) {
-      const open = h('button', { type: 'button', class: 'open' }, t('record.visit.open'))
-      open.addEventListener('click', () => void controller.openVisit(v.id).then(() => closeToViews()))
-      const onScreen = controller.store.get().record?.visitId === v.id
-      const compare = h(
-        'button',
-        { type: 'button', class: 'compare', disabled: onScreen, title: t('record.visit.compare.title') },
-        t('record.visit.compare'),
-      )
-      compare.addEventListener('click', () => void controller.compareWith(v.id).then(() => dialog.close()))
-      const exportVisit = h('button', { type: 'button', class: 'export' }, t('record.export.visit'))
-      exportVisit.addEventListener('click', () => void controller.exportBackup('visit', v.id))
-      const del = h('button', { type: 'button', class: 'delete' }, t('record.visit.delete'))
-      del.addEventListener('click', async () => {
+    const onScreen = controller.store.get().record?.visitId
+    const visitItem = (v: VisitRecord, i: number) => {
+      const del = async () => {
         const text = t('record.confirm.deleteVisit', { date: names[i]!, patient: patient.identifier })
         if (
           await ask.confirm({
@@ -408,35 +390,53 @@ export function mountRecordDialog(
           })
         )
           await controller.deleteVisit(v.id)
-      })
-      list.append(
-        h(
-          'li',
-          { 'data-visit': v.id, 'data-date': v.date },
-          h('span', { class: 'record-visit-date' }, names[i]),
-          ' ',
-          h('span', { class: 'field-help' }, t('record.visit.views', { views: viewsOf(v) })),
-          ' ',
-          ...(v.copy
-            ? [h('span', { class: 'field-help record-visit-copy', 'data-copy': v.copy.from }, copyText(v.copy)), ' ']
-            : []),
-          open,
-          ' ',
-          compare,
-          ' ',
-          exportVisit,
-          ' ',
-          del,
-        ),
-      )
+      }
+      return html`<li data-visit=${v.id} data-date=${v.date}><span class="record-visit-date">${names[i]}</span> <span
+          class="field-help"
+        >${t('record.visit.views', { views: viewsOf(v) })}</span> ${
+          v.copy
+            ? html`<span class="field-help record-visit-copy" data-copy=${v.copy.from}>${copyText(v.copy)}</span> `
+            : nothing
+        }<button
+          type="button"
+          class="open"
+          @click=${() => void controller.openVisit(v.id).then(() => closeToViews())}
+        >${t('record.visit.open')}</button> <button
+          type="button"
+          class="compare"
+          ?disabled=${onScreen === v.id}
+          title=${t('record.visit.compare.title')}
+          @click=${() => void controller.compareWith(v.id).then(() => dialog.close())}
+        >${t('record.visit.compare')}</button> <button
+          type="button"
+          class="export"
+          @click=${() => void controller.exportBackup('visit', v.id)}
+        >${t('record.export.visit')}</button> <button type="button" class="delete" @click=${del}>${t(
+          'record.visit.delete',
+        )}</button></li>`
     }
-    return h(
-      'section',
-      { class: 'record-patient-visits', 'data-patient': patient.identifier },
-      h('h3', {}, t('record.visits.title', { patient: patient.identifier })),
-      h('p', {}, start, ' ', exportPatient, ...patientActions(patient, visits).flatMap((b) => [' ', b]), ' ', remove),
-      visits.length ? list : h('p', { class: 'field-help' }, t('record.visits.empty')),
-    )
+    return html`<section class="record-patient-visits" data-patient=${patient.identifier}><h3>${t(
+      'record.visits.title',
+      { patient: patient.identifier },
+    )}</h3><p><button
+          type="button"
+          class="primary"
+          id="record-new-visit"
+          @click=${() => void controller.startVisit(patient.id).then((started) => started && closeToViews())}
+        >${t('record.visit.new')}</button> <button
+          type="button"
+          id="record-export-patient"
+          @click=${() => void controller.exportBackup('patient', patient.id)}
+        >${t('record.export.patient')}</button>${actionsOf(patient, visits).map((b) => [' ', b])} <button
+          type="button"
+          class="danger"
+          id="record-delete-patient"
+          @click=${remove}
+        >${t('record.patient.delete')}</button></p>${
+          visits.length
+            ? html`<ol class="record-visits" id="record-visits">${repeat(visits, (v) => v.id, visitItem)}</ol>`
+            : html`<p class="field-help">${t('record.visits.empty')}</p>`
+        }</section>`
   }
 
   /** Each table of the trends scrolled to its last column: the latest visit in view. */

@@ -8,7 +8,9 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { FhirActions, type FhirEffects, FhirUnreachable } from '../../../../web/src/fhir/fhir-actions.js'
 import { FhirSettingsStore, type KeyValue } from '../../../../web/src/fhir/settings.js'
+import { newPatient } from '../../../../web/src/record/model.js'
 import type { Question } from '../../../../web/src/record/questions.js'
+import type { RecordStorage } from '../../../../web/src/record/storage.js'
 import * as commands from '../../../../web/src/state/commands.js'
 import { type AppState, initialState } from '../../../../web/src/state/state.js'
 import { createStore } from '../../../../web/src/state/store.js'
@@ -28,15 +30,25 @@ interface Seen {
   questions: Question[]
   downloads: { name: string; type: string; content: string }[]
   posts: { url: string; body: string; token: string }[]
+  gets: { url: string; token: string }[]
 }
+
+const SYSTEM = 'https://clinica.example/mrn'
 
 /** Stand-in bytes of a PDF report (the real one needs a canvas: test/web/report-pdf.test.ts makes it in Chromium). */
 const PDF = new TextEncoder().encode('%PDF-1.3\n%stand-in report\n%%EOF\n')
 
 function setup(
-  options: { policy?: string | null; answer?: boolean; post?: FhirEffects['post']; reportFails?: boolean } = {},
+  options: {
+    policy?: string | null
+    answer?: boolean | ((q: Question) => boolean)
+    post?: FhirEffects['post']
+    reportFails?: boolean
+    /** The Patients the server's search finds. */
+    patients?: unknown[]
+  } = {},
 ) {
-  const seen: Seen = { questions: [], downloads: [], posts: [] }
+  const seen: Seen = { questions: [], downloads: [], posts: [], gets: [] }
   let n = 0
   const effects: FhirEffects = {
     photos: {
@@ -46,7 +58,7 @@ function setup(
     settings: new FhirSettingsStore(new MapStorage(), new MapStorage()),
     confirm: async (q) => {
       seen.questions.push(q)
-      return options.answer ?? true
+      return typeof options.answer === 'function' ? options.answer(q) : (options.answer ?? true)
     },
     download: (name, type, content) => seen.downloads.push({ name, type, content }),
     appOrigin: APP,
@@ -64,6 +76,19 @@ function setup(
           }),
         }
       }),
+    get: async (url, token) => {
+      seen.gets.push({ url, token })
+      const found = options.patients ?? []
+      return {
+        status: 200,
+        body: JSON.stringify({
+          resourceType: 'Bundle',
+          type: 'searchset',
+          total: found.length,
+          entry: found.map((resource) => ({ resource, search: { mode: 'match' } })),
+        }),
+      }
+    },
     reportPdf: async () => {
       if (options.reportFails) throw new Error('the photo of Anterior could not be drawn')
       return { bytes: new Uint8Array(PDF), name: 'posture-PAC-0042-2026-03-10-report.pdf' }
@@ -78,6 +103,13 @@ function setup(
 }
 
 describe('export', () => {
+  test('a file without an identifier system says the identifier has none', async () => {
+    const { actions, seen, store } = setup()
+    await actions.exportBundle({ kind: 'screen' })
+    assert.equal(seen.downloads.length, 1)
+    assert.match(store.get().notice?.text ?? '', /identifier PAC-0042 has no system.*FHIR settings/)
+  })
+
   test('downloads a collection Bundle as posture-<patient>-<date>-fhir.json and says so', async () => {
     const { actions, seen, store } = setup()
     await actions.exportBundle({ kind: 'screen' })
@@ -171,7 +203,7 @@ describe('send', () => {
 
   test('asks before the first send to an origin, naming it; No sends nothing; Yes sends and is remembered', async () => {
     const no = setup({ answer: false })
-    no.effects.settings.saveSettings({ baseUrl: `${FHIR}/fhir/`, identifierSystem: '', performerName: '' })
+    no.effects.settings.saveSettings({ baseUrl: `${FHIR}/fhir/`, identifierSystem: SYSTEM, performerName: '' })
     const refused = await no.actions.send({ kind: 'screen' })
     assert.equal(refused.outcome, null)
     assert.equal(no.seen.questions.length, 1)
@@ -179,7 +211,7 @@ describe('send', () => {
     assert.equal(no.seen.posts.length, 0)
 
     const { actions, effects, seen } = setup()
-    effects.settings.saveSettings({ baseUrl: `${FHIR}/fhir/`, identifierSystem: '', performerName: '' })
+    effects.settings.saveSettings({ baseUrl: `${FHIR}/fhir/`, identifierSystem: SYSTEM, performerName: '' })
     effects.settings.saveToken(' secret-token ')
     const first = await actions.send({ kind: 'screen' })
     assert.equal(first.outcome?.kind, 'sent')
@@ -192,6 +224,74 @@ describe('send', () => {
     assert.equal(post.token, 'secret-token')
     assert.equal((JSON.parse(post.body) as { type: string }).type, 'transaction')
     assert.ok(!post.body.includes('secret-token'), 'the token is never in the bundle')
+    // Each send searched the server for the Patient first, by the identifier with its system.
+    assert.deepEqual(
+      seen.gets.map((g) => [g.url, g.token]),
+      Array(2).fill([`${FHIR}/fhir/Patient?identifier=${encodeURIComponent(SYSTEM)}|PAC-0042`, 'secret-token']),
+    )
+  })
+
+  test('without an identifier system: refused, saying where to set it; nothing asked, searched nor sent', async () => {
+    const { actions, effects, seen } = setup()
+    effects.settings.saveSettings({ baseUrl: `${FHIR}/fhir`, identifierSystem: '', performerName: '' })
+    const result = await actions.send({ kind: 'screen' })
+    assert.equal(result.outcome, null)
+    assert.match(result.text, /has no system.*FHIR settings/)
+    assert.deepEqual([seen.questions.length, seen.gets.length, seen.posts.length], [0, 0, 0])
+    // A file may go without one, and says so.
+    await actions.exportBundle({ kind: 'screen' })
+    assert.equal(seen.downloads.length, 1)
+    assert.match(actions.effects.settings.settings().identifierSystem, /^$/)
+  })
+
+  test("the record's patient, typed otherwise on screen; a name differing on the server: asked, Yes updates, No keeps it", async () => {
+    const recorded = newPatient('p1', 'PAC-0042', '2026-03-01T10:00:00Z', 'added', 'López García, María')
+    const server = {
+      resourceType: 'Patient',
+      identifier: [{ system: SYSTEM, value: 'PAC-0042' }],
+      name: [{ text: 'Maria Lopez' }],
+    }
+    for (const rename of [true, false]) {
+      const { actions, effects, seen, store } = setup({
+        patients: [server],
+        answer: (q) => (q.id === 'fhir-patient-name' ? rename : true),
+      })
+      // Only what build reads of the record: its patients (the visit on screen is not filed in it).
+      actions.record = {
+        storage: { patients: async () => [recorded] } as unknown as RecordStorage,
+        saved: async () => {},
+      }
+      store.set((s) => commands.setMeta(s, { patientId: ' pac-0042 ' }))
+      effects.settings.saveSettings({ baseUrl: `${FHIR}/fhir`, identifierSystem: SYSTEM, performerName: '' })
+      const result = await actions.send({ kind: 'screen' })
+      assert.equal(result.outcome?.kind, 'sent')
+      assert.match(seen.gets[0]?.url ?? '', /\|PAC-0042$/)
+      const asked = seen.questions.find((q) => q.id === 'fhir-patient-name')
+      assert.equal(asked?.text, 'The patient on the server is named Maria Lopez; update it to López García, María?')
+      const bundle = JSON.parse(seen.posts[0]?.body ?? '{}') as {
+        entry: { resource: { resourceType: string; identifier?: unknown[]; name?: unknown[] }; request: unknown }[]
+      }
+      const patient = bundle.entry.find((e) => e.resource.resourceType === 'Patient')
+      assert.deepEqual(patient?.resource.identifier, [{ system: SYSTEM, value: 'PAC-0042' }])
+      assert.deepEqual(patient?.resource.name, [
+        { text: 'López García, María', family: 'López García', given: ['María'] },
+      ])
+      const query = `identifier=${encodeURIComponent(SYSTEM)}|PAC-0042`
+      assert.deepEqual(
+        patient?.request,
+        rename ? { method: 'PUT', url: `Patient?${query}` } : { method: 'POST', url: 'Patient', ifNoneExist: query },
+      )
+    }
+  })
+
+  test('two Patients with the identifier on the server: reported with the identifier and the count; nothing sent', async () => {
+    const patient = { resourceType: 'Patient', identifier: [{ system: SYSTEM, value: 'PAC-0042' }] }
+    const { actions, effects, seen } = setup({ patients: [patient, patient] })
+    effects.settings.saveSettings({ baseUrl: `${FHIR}/fhir`, identifierSystem: SYSTEM, performerName: '' })
+    const result = await actions.send({ kind: 'screen' })
+    assert.equal(result.outcome?.kind, 'ambiguous')
+    assert.match(result.text, /2 patients with the identifier PAC-0042.*nothing was sent/)
+    assert.equal(seen.posts.length, 0)
   })
 
   test('no answer: the server could not be reached or refuses this origin; a CSP refusal seen on the request says so', async () => {
@@ -201,7 +301,7 @@ describe('send', () => {
           throw new FhirUnreachable(csp)
         },
       })
-      effects.settings.saveSettings({ baseUrl: `${FHIR}/fhir`, identifierSystem: '', performerName: '' })
+      effects.settings.saveSettings({ baseUrl: `${FHIR}/fhir`, identifierSystem: SYSTEM, performerName: '' })
       const result = await actions.send({ kind: 'screen' })
       assert.equal(result.outcome?.kind, csp ? 'csp' : 'unreachable')
       if (!csp) assert.match(result.text, /could not be reached.*http:\/\/127\.0\.0\.1:8000/)

@@ -5,8 +5,10 @@
  * visits, estimated popliteal points, a stature scale, provisional values, a report,
  * as a collection and as a transaction — and its references resolve inside the bundle;
  * each component's value and uncertainty equal the app's own to full precision, through
- * JSON; the validators refuse a broken bundle (so these tests can fail); and an export
- * that cannot be made says why.
+ * JSON; the validators refuse a broken bundle (so these tests can fail); the Patient is
+ * the record's (identifier as given, name as family and given when typed "Family, Given",
+ * a conditional update only when asked); and an export that cannot be made (a send
+ * without an identifier system among them) says why.
  */
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
@@ -22,7 +24,9 @@ import {
   type FhirPhoto,
   type FhirVisit,
   fhirBundle,
+  patientHumanName,
   placementMethod,
+  sameName,
 } from '../../../../web/src/fhir/bundle.js'
 import {
   CODE_SYSTEM_URL,
@@ -335,6 +339,59 @@ describe('FHIR export: a transaction a server ingests without duplicates', () =>
   })
 })
 
+describe("FHIR export: the record's patient", () => {
+  const patientOf = (bundle: Bundle) =>
+    resources<{ identifier: { system?: string; value: string }[]; name?: unknown[] }>(bundle, 'Patient')[0]
+  const visit = () => visitOf({ anterior: markedDoc('anterior') }, '2026-11-20')
+
+  test("the identifier exactly as given (the record's), in the Patient, its request and every subject", () => {
+    const bundle = fhirBundle(
+      inputOf([visit()], 'transaction', { patient: { identifier: 'HC-2025/0731', name: 'López García, María' } }),
+    )
+    assert.deepEqual(patientOf(bundle)?.identifier, [{ system: 'https://clinica.example/mrn', value: 'HC-2025/0731' }])
+    const request = bundle.entry?.find((e) => e.resource?.resourceType === 'Patient')?.request
+    assert.equal(request?.ifNoneExist, `identifier=${encodeURIComponent('https://clinica.example/mrn')}|HC-2025%2F0731`)
+    assert.deepEqual(validateBundle(bundle), [])
+  })
+
+  test('a name typed "Family, Given" goes as family and given; without a comma as text only', () => {
+    const typed = fhirBundle(
+      inputOf([visit()], 'collection', { patient: { identifier: 'HC-1', name: ' López  García,  María José ' } }),
+    )
+    assert.deepEqual(patientOf(typed)?.name, [
+      { text: 'López García, María José', family: 'López García', given: ['María', 'José'] },
+    ])
+    assert.deepEqual(validateBundle(typed), [])
+    const plain = fhirBundle(inputOf([visit()], 'collection', { patient: { identifier: 'HC-1', name: 'María López' } }))
+    assert.deepEqual(patientOf(plain)?.name, [{ text: 'María López' }])
+    const none = fhirBundle(inputOf([visit()], 'collection', { patient: { identifier: 'HC-1', name: '' } }))
+    assert.equal(patientOf(none)?.name, undefined)
+    assert.deepEqual(patientHumanName('López, María, José'), { text: 'López, María, José' }, 'two commas: not guessed')
+    assert.deepEqual(patientHumanName(', María'), { text: ', María' })
+  })
+
+  test('names compare by text or by family and given, whitespace aside', () => {
+    assert.ok(sameName({ text: 'López  García, María' }, 'López García, María'))
+    assert.ok(sameName({ family: 'López García', given: ['María'] }, 'López García, María'))
+    assert.ok(sameName({ given: ['María'], family: 'López' }, 'María López'))
+    assert.ok(!sameName({ text: 'Maria Lopez' }, 'López, María'))
+    assert.ok(!sameName({ family: 'Lopez', given: ['María'] }, 'López, María'))
+    assert.ok(!sameName(undefined, 'López, María'))
+    assert.ok(sameName({ text: 'Anyone' }, ''), 'a record without a name renames nothing')
+  })
+
+  test('a confirmed correction: the Patient is a conditional update on its identifier', () => {
+    const bundle = fhirBundle(
+      inputOf([visit()], 'transaction', { patient: { identifier: 'HC-1', name: 'López, María' }, updatePatient: true }),
+    )
+    assert.deepEqual(bundle.entry?.find((e) => e.resource?.resourceType === 'Patient')?.request, {
+      method: 'PUT',
+      url: `Patient?identifier=${encodeURIComponent('https://clinica.example/mrn')}|HC-1`,
+    })
+    assert.deepEqual(validateBundle(bundle), [])
+  })
+})
+
 describe('FHIR export: the validators refuse a broken bundle', () => {
   const good = () =>
     JSON.parse(
@@ -409,6 +466,17 @@ describe('FHIR export: what cannot be exported says why', () => {
       kindOf(() => fhirBundle(input)),
       'fhir_no_patient',
     )
+  })
+  test('a transaction without an identifier system is refused, saying where to set it; a file is not', () => {
+    const visits = [visitOf({ anterior: markedDoc('anterior') }, '2026-11-20')]
+    const options = { performerName: 'Ana Ruiz' }
+    assert.equal(
+      kindOf(() => fhirBundle(inputOf(visits, 'transaction', { options }))),
+      'fhir_no_identifier_system',
+    )
+    assert.throws(() => fhirBundle(inputOf(visits, 'transaction', { options })), /FHIR settings/)
+    const file = fhirBundle(inputOf(visits, 'collection', { options }))
+    assert.deepEqual(resources<{ identifier: unknown[] }>(file, 'Patient')[0]?.identifier, [{ value: 'HC-0042' }])
   })
   test('an undated visit, named by the time it was started', () => {
     assert.equal(

@@ -7,6 +7,8 @@ import {
   operationOutcomeDiagnostics,
   outcomeOf,
   outcomeText,
+  patientSearchOf,
+  patientSearchPath,
 } from '../../../../web/src/fhir/send.js'
 import { setLocale } from '../../../../web/src/i18n/index.js'
 
@@ -143,5 +145,38 @@ describe('the answer', () => {
         setLocale('en')
       }
     }
+  })
+})
+
+describe('the Patient search before a send', () => {
+  test('by system and value, each escaped; the matches of a searchset counted (its total when larger), includes left out', () => {
+    assert.equal(
+      patientSearchPath('https://clinica.example/mrn', 'HC-2025/0731'),
+      'Patient?identifier=https%3A%2F%2Fclinica.example%2Fmrn|HC-2025%2F0731',
+    )
+    const patient = { resourceType: 'Patient', identifier: [{ value: 'HC-1' }] }
+    const searchset = (entry: unknown[], total?: number) =>
+      JSON.stringify({ resourceType: 'Bundle', type: 'searchset', ...(total === undefined ? {} : { total }), entry })
+    const two = patientSearchOf(
+      200,
+      searchset([
+        { resource: patient, search: { mode: 'match' } },
+        { resource: patient },
+        { resource: { resourceType: 'Organization' }, search: { mode: 'include' } },
+      ]),
+    )
+    assert.ok(two.ok)
+    assert.equal(two.count, 2)
+    const paged = patientSearchOf(200, searchset([{ resource: patient }], 3))
+    assert.ok(paged.ok && paged.count === 3 && paged.patients.length === 1)
+    const none = patientSearchOf(200, searchset([], 0))
+    assert.ok(none.ok && none.count === 0)
+  })
+
+  test('a refusal is told as for a transaction; a 2xx that is not a searchset is no FHIR answer', () => {
+    assert.deepEqual(patientSearchOf(401, ''), { ok: false, outcome: { kind: 'unauthorized', status: 401 } })
+    const transactionLike = JSON.stringify({ resourceType: 'Bundle', type: 'transaction-response', entry: [] })
+    assert.deepEqual(patientSearchOf(200, transactionLike), { ok: false, outcome: { kind: 'badAnswer', status: 200 } })
+    assert.deepEqual(patientSearchOf(200, '<html>'), { ok: false, outcome: { kind: 'badAnswer', status: 200 } })
   })
 })

@@ -1,12 +1,14 @@
-/** What the PDF report says (web/src/files/report-pdf-content.ts): the metrics by their labels in the language, never their field names; patient with the record's name; the file name; the trends page from two visits. */
+/** What the PDF report says (web/src/files/report-pdf-content.ts): the metrics by their labels in the language, never their field names; the patient summary's sentences; patient with the record's name; the file name; the trends page from two visits. */
 import assert from 'node:assert/strict'
 import { afterEach, describe, test } from 'node:test'
 import { reportContentOf, reportPdfFileName } from '../../../../web/src/files/report-pdf-content.js'
+import { whatKey } from '../../../../web/src/files/summary-findings.js'
+import { es } from '../../../../web/src/i18n/es.js'
 import { setLocale } from '../../../../web/src/i18n/index.js'
 import { ES_TERMS } from '../../../../web/src/i18n/terms.js'
 import { metricsOf } from '../../../../web/src/metrics/metric-info.js'
 import type { VisitRecord } from '../../../../web/src/record/model.js'
-import { assessmentFileOf } from '../../../../web/src/state/assessment-file.js'
+import { assessmentFileOf, parseAssessmentFile } from '../../../../web/src/state/assessment-file.js'
 import * as commands from '../../../../web/src/state/commands.js'
 import { requestOf } from '../../../../web/src/state/model.js'
 import { type AppState, initialState } from '../../../../web/src/state/state.js'
@@ -112,6 +114,47 @@ describe('reportContentOf', () => {
     for (const r of view?.rows ?? []) assert.doesNotMatch(r.value, /±/, r.value)
     assert.equal(content.comparison, null, 'no comparison loaded')
     assert.equal(reportPdfFileName(answered(), 'summary'), 'postura-PAC-0042-2026-04-14-resumen.pdf')
+  })
+
+  test('the patient summary in plain words: a sentence per metric with its change since the earlier visit, the numbers apart, what judged the changes said once', () => {
+    setLocale('es')
+    // An earlier visit of the same patient, its right tragus 12 px lower: the head's tilt changed, nothing else.
+    const doc = markedDoc('anterior')
+    const tragus = doc.markers.tragus_der!
+    const lower = { ...doc, markers: { ...doc.markers, tragus_der: [tragus[0], tragus[1] + 12] as const } }
+    const earlier = commands.setMeta(commands.commit(initialState(), lower), {
+      patientId: 'PAC-0042',
+      date: '2026-01-10',
+    })
+    const loaded = parseAssessmentFile(JSON.stringify(assessmentFileOf(earlier, NOW)))
+    const s = commands.comparisonLoaded(answered(), 'enero.json', loaded)
+    const content = reportContentOf(s, { now: NOW, kind: 'summary' })
+    assert.equal(content.columns.metric, 'Lo que vimos')
+    const rows = content.views[0]?.rows ?? []
+    const metrics = metricsOf('anterior')
+    assert.equal(rows.length, metrics.length)
+    const sentences = rows.map((r) => r.label)
+    assert.equal(new Set(sentences).size, sentences.length, 'no sentence repeated')
+    rows.forEach((r, i) => {
+      const m = metrics[i]!
+      assert.ok(r.label.startsWith(es[whatKey('anterior', m.name)] as string), r.label)
+      assert.match(r.label, /\.$/, 'one sentence')
+      assert.doesNotMatch(r.label, /_|±/, r.label)
+      assert.ok(!r.label.includes(ES_TERMS.metrics.anterior[m.name]!.label), `not the clinical label: ${r.label}`)
+      assert.match(r.value, /\(antes .*; cambio .*\)$/, r.value)
+    })
+    const head = sentences[metrics.findIndex((m) => m.name === 'head_angle')]!
+    assert.match(
+      head,
+      /desde la visita anterior se movió \d+,\d° hacia su (derecha|izquierda), un cambio real\.$/,
+      head,
+    )
+    assert.ok(sentences.some((x) => x.endsWith(', sin un cambio real desde la visita anterior.')))
+    const c = content.comparison
+    assert.ok(c)
+    assert.deepEqual(c.rows, [], 'the findings say each change: no table repeating them')
+    const placement = c.evidence.filter((e) => e.startsWith('Los cambios se compararon solo con el error de colocar'))
+    assert.equal(placement.length, 1, 'what judged the changes, once')
   })
 
   test('the clinical report: every value with its u, the capture facts, no clinic line when none is set', () => {
