@@ -52,6 +52,7 @@ const MODULES = [
   ['repeatability', 'REPEATABILITY_ES'],
   ['report-pdf', 'REPORT_PDF_ES'],
   ['sync', 'SYNC_ES'],
+  ['summary', 'SUMMARY_ES'],
   ['touch', 'TOUCH_ES'],
 ] as const
 
@@ -303,6 +304,14 @@ describe('the app in Brazilian Portuguese: no untranslated string on any screen'
     assert.match(pdfText, /Página 1 de \d/)
     assert.match(pdfText, /14 de abril de 2026/)
     assertPortugueseTexts(pdfText.split('\n'), 'the PDF')
+
+    // The patient summary: plain words in Portuguese, one sentence per finding.
+    const summary = await download(page, '#save-summary-pdf')
+    assert.equal(summary.name, 'postura-PAC-0042-2026-04-14-resumo.pdf')
+    const summaryText = execFileSync('pdftotext', [summary.path, '-'], { encoding: 'utf8' })
+    assert.match(summaryText, /Sua avaliação postural/)
+    assert.match(summaryText, /Sua cabeça, vista de frente,/)
+    assertPortugueseTexts(summaryText.split('\n'), 'the patient summary')
 
     // The FHIR export: the display texts the app writes are Portuguese (LOINC's and our code system's stay English by HL7's convention).
     const fhir = await download(page, '#export-fhir')

@@ -17,6 +17,7 @@ import { RECORD_PT } from './pt-BR/record.js'
 import { RECORD_SAFETY_PT } from './pt-BR/record-safety.js'
 import { REPEATABILITY_PT } from './pt-BR/repeatability.js'
 import { REPORT_PDF_PT } from './pt-BR/report-pdf.js'
+import { SUMMARY_PT } from './pt-BR/summary.js'
 import { SYNC_PT } from './pt-BR/sync.js'
 import type { Message } from './types.js'
 
@@ -33,6 +34,7 @@ export const pt = {
   ...REPORT_PDF_PT,
   ...NOTES_PT,
   ...OFFLINE_PT,
+  ...SUMMARY_PT,
 
   'side.short.right': 'direito',
   'side.short.left': 'esquerdo',

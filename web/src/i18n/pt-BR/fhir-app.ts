@@ -37,7 +37,7 @@ export const FHIR_APP_PT = {
   'fhir.settings.token': 'Token de acesso (Bearer)',
   'fhir.settings.token.help':
     'Fica guardado apenas enquanto esta aba está aberta e depois é esquecido; nunca é gravado no registro, nas cópias de segurança nem em nenhum arquivo.',
-  'fhir.settings.system': 'Sistema do identificador do paciente (URI, opcional)',
+  'fhir.settings.system': 'Sistema do identificador do paciente (URI, necessário para enviar)',
   'fhir.settings.performer': 'Nome do profissional (opcional)',
   'fhir.settings.badSystem':
     'O sistema do identificador do paciente “{system}” não é uma URI: escreva-o como o seu prontuário o nomeia (como https://hospital.example/mrn, ou um nome urn:oid:), ou deixe-o vazio.',
@@ -70,4 +70,15 @@ export const FHIR_APP_PT = {
     'Este aplicativo não pode se conectar a {origin}: o serviço dele só o deixa contatar os servidores FHIR que seu administrador indica. Peça ao seu administrador que adicione {origin} a FHIR_SERVER_ORIGINS. Nada foi enviado.',
   'fhir.send.badAnswer':
     'O servidor em {origin} respondeu (HTTP {status}), mas não como um servidor FHIR responde a uma transação. Verifique se o endereço é a URL base FHIR (costuma terminar em /fhir).',
+  'fhir.exported.noSystem':
+    'O identificador do paciente {identifier} não tem sistema, então um prontuário não consegue saber de quem ele é: defina o sistema de identificadores de pacientes da clínica nas configurações FHIR (Enviar para um servidor FHIR…).',
+  'fhir.send.ambiguous': {
+    one: 'O servidor FHIR tem {count} paciente com o identificador {identifier}, mas não informou qual: nada foi enviado. Consulte o administrador do prontuário e envie de novo.',
+    other:
+      'O servidor FHIR tem {count} pacientes com o identificador {identifier}: o aplicativo não consegue saber qual é este paciente, então nada foi enviado. Peça ao administrador do prontuário que os unifique e envie de novo.',
+  },
+  'fhir.send.patientName.title': 'Atualizar o nome do paciente no servidor FHIR?',
+  'fhir.send.patientName.text': 'O paciente no servidor se chama {server}; atualizá-lo para {record}?',
+  'fhir.send.patientName.go': 'Atualizar para {record}',
+  'fhir.send.patientName.none': '(sem nome)',
 } as const satisfies Record<keyof typeof FHIR_APP_EN, string | { one: string; other: string }>

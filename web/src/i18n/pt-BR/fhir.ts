@@ -46,4 +46,6 @@ export const FHIR_PT = {
     'A consulta iniciada em {started} não tem data: abra-a, coloque a data e exporte de novo (o prontuário arquiva cada observação pela data).',
   'fhir.error.noValues':
     'Ainda não há nada medido: coloque os marcadores e defina a escala de pelo menos uma vista antes de exportar para FHIR.',
+  'fhir.error.noSystem':
+    'O identificador do paciente não tem sistema, então um servidor FHIR não consegue saber de quem ele é: defina o sistema de identificadores de pacientes da clínica (uma URI, p. ex. a do seu prontuário) nas configurações FHIR da janela Enviar para um servidor FHIR e envie de novo.',
 } as const satisfies Record<keyof typeof FHIR_EN, string | { one: string; other: string }>

@@ -24,23 +24,20 @@ export const REPORT_PDF_PT = {
   'pdf.evidence.source': 'MDC95 publicado ({cite}): {source}',
   'summary.title': 'Sua avaliação postural',
   'summary.intro':
-    'O que foi medido nas suas fotos, em palavras simples. Seu profissional vai explicar o que isso significa para você.',
+    'O que foi medido nas suas fotos, em palavras simples: uma frase por medida, com seus números ao lado. “Sua direita” e “sua esquerda” são os seus próprios lados, não os da foto. Seu profissional vai explicar o que isso significa para você.',
   'summary.changes': 'Mudanças desde a consulta comparada',
   'summary.changes.count': {
     none: 'Nenhuma medida mudou mais que o erro de medida.',
     one: '{count} medida mudou mais que o erro de medida.',
     other: '{count} medidas mudaram mais que o erro de medida.',
   },
-  'summary.column.change': 'O que mudou',
-  'summary.change.real': 'Mudou {change}: mais que o erro de medida.',
-  'summary.change.within': 'Sem mudança maior que o erro de medida.',
-  'summary.change.none': 'Não é possível comparar.',
   'summary.changes.evidence':
-    'Uma mudança conta quando é maior do que a mesma medida pode variar ao ser tomada de novo. Cada mudança diz com o que foi comparada.',
-  'summary.judged.clinic': 'Comparado com o quanto variam as medições repetidas desta clínica.',
-  'summary.judged.published': 'Comparado com o quanto variam as medições repetidas em um estudo publicado.',
+    'Uma mudança é real quando é maior do que a mesma medida pode variar ao ser tomada de novo; cada achado acima diz se a sua mudança é real.',
+  'summary.judged.clinic': 'As mudanças foram comparadas com o quanto variam as medições repetidas desta clínica.',
+  'summary.judged.published':
+    'As mudanças foram comparadas com o quanto variam as medições repetidas em um estudo publicado.',
   'summary.judged.placement':
-    'Comparado apenas com o erro de colocar os marcadores; não inclui como a postura varia de um dia para outro, então ainda pode ser uma variação normal.',
+    'As mudanças foram comparadas apenas com o erro de colocar os marcadores; não inclui como a postura varia de um dia para outro, então ainda pode ser uma variação normal.',
   'settings.report.title': 'Relatórios',
   'settings.report.clinic': 'Nome da clínica',
   'settings.report.clinician': 'Profissional',
