@@ -126,4 +126,22 @@ describe('messages with a count, with 0, 1, 2 and 5, in English, Spanish and Bra
     assert.equal(left('pt-BR', 2), 'Restam 2 para você colocar.')
     assert.equal(left('pt-BR', 0), 'Não resta nenhum para você colocar.')
   })
+
+  test('pt-BR: CLDR gives 0 the singular form, so a count that can be 0 on screen says none in words', () => {
+    setLocale('pt-BR')
+    try {
+      assert.equal(new Intl.PluralRules('pt-BR').select(0), 'one')
+      assert.equal(t('record.patient.visits', { count: 0 }), 'nenhuma consulta')
+      assert.equal(t('record.patient.visits', { count: 1 }), '1 consulta')
+      assert.equal(t('record.patient.visits', { count: 2 }), '2 consultas')
+      assert.equal(
+        t('safety.work.view', { count: 0, view: 'Anterior', photo: 'foto' }),
+        'Anterior (foto, nenhum marcador)',
+      )
+      assert.doesNotMatch(t('record.confirm.deletePatient', { count: 0, patient: 'P' }), /\b0\b/)
+      assert.doesNotMatch(t('safety.move.toExisting', { count: 0, date: 'd', from: 'A', to: 'B', name: 'N' }), /\b0\b/)
+    } finally {
+      setLocale('en')
+    }
+  })
 })

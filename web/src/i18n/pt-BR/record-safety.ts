@@ -4,9 +4,11 @@
  * missing key a compile error.
  */
 import type { RECORD_SAFETY_EN } from '../record-safety.js'
+import type { Message } from '../types.js'
 
 export const RECORD_SAFETY_PT = {
   'safety.work.view': {
+    none: '{view} ({photo}, nenhum marcador)',
     one: '{view} ({photo}, {count} marcador)',
     other: '{view} ({photo}, {count} marcadores)',
   },
@@ -47,6 +49,7 @@ export const RECORD_SAFETY_PT = {
   'safety.move.label': 'Identificador do paciente para o qual passar esta consulta',
   'safety.move.title': 'Passar a consulta para outro paciente',
   'safety.move.toExisting': {
+    none: 'Passar a consulta de {date} de {from} para {to} ({name}, nenhuma consulta)? Ela deixará de estar no registro de {from}.',
     one: 'Passar a consulta de {date} de {from} para {to} ({name}, {count} consulta)? Ela deixará de estar no registro de {from}.',
     other:
       'Passar a consulta de {date} de {from} para {to} ({name}, {count} consultas)? Ela deixará de estar no registro de {from}.',
@@ -59,4 +62,4 @@ export const RECORD_SAFETY_PT = {
   'safety.move.done': 'Consulta de {date} passada de {from} para {to}.',
   'safety.identifier.locked':
     'Esta consulta pertence a este paciente. Para mudá-lo, use “Passar para outro paciente…”.',
-} as const satisfies Record<keyof typeof RECORD_SAFETY_EN, string | { one: string; other: string }>
+} as const satisfies Record<keyof typeof RECORD_SAFETY_EN, Message>

@@ -3,6 +3,7 @@
  * import and backups. The `satisfies` clause makes a missing key a compile error.
  */
 import type { RECORD_EN } from '../record.js'
+import type { Message } from '../types.js'
 
 export const RECORD_PT = {
   'csv.column.patient': 'paciente',
@@ -23,7 +24,8 @@ export const RECORD_PT = {
     'O paciente “{identifier}” já está no registro (os identificadores não distinguem maiúsculas nem espaços).',
   'record.patient.needsIdentifier': 'Digite primeiro o identificador do paciente.',
   'record.patient.added': 'Paciente “{identifier}” adicionado.',
-  'record.patient.visits': { one: '{count} consulta', other: '{count} consultas' },
+  // CLDR gives 0 the singular form in Portuguese ("0 consulta"): a count that can be 0 says none in words.
+  'record.patient.visits': { none: 'nenhuma consulta', one: '{count} consulta', other: '{count} consultas' },
   'record.patient.delete': 'Excluir paciente',
   'record.visits.title': 'Consultas de {patient}',
   'record.visits.empty': 'Ainda não há consultas.',
@@ -59,6 +61,7 @@ export const RECORD_PT = {
   'record.confirm.deleteVisit':
     'Excluir a consulta de {date} do paciente “{patient}” com suas fotos? Você poderá desfazer isso por um tempo.',
   'record.confirm.deletePatient': {
+    none: 'Excluir o paciente “{patient}”, que não tem consultas? Você poderá desfazer isso por um tempo.',
     one: 'Excluir o paciente “{patient}” e sua {count} consulta com as fotos? Você poderá desfazer isso por um tempo.',
     other:
       'Excluir o paciente “{patient}” e suas {count} consultas com as fotos? Você poderá desfazer isso por um tempo.',
@@ -204,4 +207,4 @@ export const RECORD_PT = {
     '{where} é igual ao de {first}: duas entradas não podem compartilhá-lo; o arquivo pode estar danificado.',
   'backup.noPatient':
     'o arquivo de avaliação não tem identificador do paciente, por isso não pode ser atribuído a um paciente. Abra-o com “Carregar avaliação”.',
-} as const satisfies Record<keyof typeof RECORD_EN, string | { one: string; other: string }>
+} as const satisfies Record<keyof typeof RECORD_EN, Message>
