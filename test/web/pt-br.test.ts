@@ -358,6 +358,11 @@ describe('the app in Brazilian Portuguese: no untranslated string on any screen'
     assert.equal(await page.locator('html').getAttribute('lang'), 'pt-BR')
     await assertPortuguese(page, '#app', 'the empty app at 390 px')
     await visit(page, ['anterior'])
+    // The longer Portuguese words and names ("Espinha ilíaca ântero-superior direita") fit: nothing scrolls sideways.
+    assert.ok(
+      ((await page.evaluate('document.documentElement.scrollWidth')) as number) <= 390,
+      'the page scrolls sideways at 390 px',
+    )
     await page.screenshot({ path: `${OUTPUT}pt-br-390.png`, fullPage: true })
     await page.locator('#toolbar-more-button').click()
     await page.locator('#toolbar-more-button[aria-expanded="true"]').waitFor()
