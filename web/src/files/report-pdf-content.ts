@@ -380,7 +380,7 @@ export function reportContentOf(state: AppState, people: ReportPeople): ReportCo
   })
   const notes = notesLines(state.meta.notes)
   return {
-    language: locale === 'es' ? 'es-ES' : 'en-US',
+    language: locale === 'en' ? 'en-US' : locale === 'es' ? 'es-ES' : 'pt-BR',
     kind,
     title: t(kind === 'summary' ? 'summary.title' : 'report.title'),
     clinic: settings.clinic.trim(),

@@ -9,6 +9,7 @@ export const CLINICAL_EN = {
   'language.label': 'Language',
   'language.en': 'English',
   'language.es': 'Español',
+  'language.pt-BR': 'Português (Brasil)',
 
   'uncertainty.label': 'Placement error',
   'uncertainty.unit': 'px',
@@ -125,6 +126,7 @@ export const CLINICAL_ES = {
   'language.label': 'Idioma',
   'language.en': 'English',
   'language.es': 'Español',
+  'language.pt-BR': 'Português (Brasil)',
 
   'uncertainty.label': 'Error de colocación',
   'uncertainty.unit': 'px',

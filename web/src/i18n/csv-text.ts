@@ -4,15 +4,15 @@
  * spreadsheet dialect of each language.
  */
 import { type CsvDialect, MACHINE_CSV } from '#core/files/csv.js'
-import type { Locale } from './format.js'
+import { decimalComma, type Locale } from './format.js'
 
 export { type CsvDialect, type CsvValue, csvCell, csvText, isFormulaLike, MACHINE_CSV } from '#core/files/csv.js'
 
 /**
- * For a spreadsheet in the clinician's language: in Spanish ';' between fields and the
- * decimal comma, as Excel and LibreOffice expect in a Spanish locale; in English ',' and
+ * For a spreadsheet in the clinician's language: in Spanish and Portuguese ';' between fields and the
+ * decimal comma, as Excel and LibreOffice expect in a Spanish or Brazilian locale; in English ',' and
  * '.'; both with the UTF-8 byte-order mark.
  */
 export function spreadsheetCsv(locale: Locale): CsvDialect {
-  return locale === 'es' ? { separator: ';', decimal: ',', bom: true } : { ...MACHINE_CSV, bom: true }
+  return decimalComma(locale) ? { separator: ';', decimal: ',', bom: true } : { ...MACHINE_CSV, bom: true }
 }

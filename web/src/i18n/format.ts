@@ -1,7 +1,7 @@
 /**
  * How numbers are shown to people: display precision from the clinical research
  * (angles to 0.1 degree, distances to 1 mm = 0.1 cm; docs/uncertainty.md), the
- * decimal separator of the chosen language (Spanish: comma), a true minus sign,
+ * decimal separator of the chosen language (Spanish and Portuguese: comma), a true minus sign,
  * and `value ± u`. Display only: the API, the saved files and the CSV keep every
  * digit (see `exportNumber`).
  *
@@ -10,8 +10,13 @@
 import type { Unit } from '#core/metrics/index.js'
 
 /** The languages the app speaks. */
-export const LOCALES = ['en', 'es'] as const
+export const LOCALES = ['en', 'es', 'pt-BR'] as const
 export type Locale = (typeof LOCALES)[number]
+
+/** Whether the language writes the decimal comma (Spanish, Portuguese). */
+export function decimalComma(locale: Locale): boolean {
+  return locale !== 'en'
+}
 
 /** Decimals shown per unit: 0.1 degree, 0.1 cm (1 mm). */
 export const DISPLAY_DECIMALS: Readonly<Record<Unit, number>> = { degrees: 1, cm: 1 }
@@ -108,7 +113,7 @@ export function exportNumber(value: number | null | undefined): string {
 export function plainNumber(value: number, locale: Locale): string {
   if (!Number.isFinite(value)) return '\u2014'
   const text = String(Math.abs(value))
-  const local = locale === 'es' ? text.replace('.', ',') : text
+  const local = decimalComma(locale) ? text.replace('.', ',') : text
   return value < 0 ? `${MINUS}${local}` : local
 }
 

@@ -5,7 +5,10 @@
  */
 import { en, type MessageKey } from './en.js'
 import { es } from './es.js'
-import { type Locale, plainNumber } from './format.js'
+import { LOCALES, type Locale, plainNumber } from './format.js'
+import { pt } from './pt.js'
+import { PT_TERMS } from './pt-BR/terms.js'
+import { TOUCH_PT } from './pt-BR/touch.js'
 import { EN_TERMS, ES_TERMS, type MarkerText, type MetricText, type Terms } from './terms.js'
 import { TOUCH_EN, TOUCH_ES, touchScreen } from './touch.js'
 import type { Message, Params } from './types.js'
@@ -14,16 +17,20 @@ export type { Message, MessageKey, Params }
 
 export type Catalogue = Readonly<Record<MessageKey, Message>>
 
-const catalogues: Record<string, Catalogue> = { en, es }
-const TERMS: Record<string, Terms> = { en: EN_TERMS, es: ES_TERMS }
+const catalogues: Record<string, Catalogue> = { en, es, 'pt-BR': pt }
+const TERMS: Record<string, Terms> = { en: EN_TERMS, es: ES_TERMS, 'pt-BR': PT_TERMS }
 /** The touch screen's wording of the messages that say "click" (touch.ts), by language. */
-const TOUCH: Record<string, Partial<Record<MessageKey, Message>>> = { en: TOUCH_EN, es: TOUCH_ES }
+const TOUCH: Record<string, Partial<Record<MessageKey, Message>>> = {
+  en: TOUCH_EN,
+  es: TOUCH_ES,
+  'pt-BR': TOUCH_PT,
+}
 let locale = 'en'
 let plurals = new Intl.PluralRules(locale)
 
 /** The language texts are produced in. */
 export function currentLocale(): Locale {
-  return locale === 'es' ? 'es' : 'en'
+  return (LOCALES as readonly string[]).includes(locale) ? (locale as Locale) : 'en'
 }
 
 /** Marker and metric wording in the current language (terms.ts). */
@@ -56,7 +63,7 @@ export function registerCatalogue(code: string, catalogue: Catalogue): void {
  * The text of `key` in the current language (its touch wording on a touch screen: touch.ts),
  * with `{name}` replaced by params.name;
  * a number parameter is written with every digit in the language's notation
- * (Spanish: decimal comma), so no sentence shows a '.' decimal in Spanish.
+ * (Spanish and Portuguese: decimal comma), so no sentence shows a '.' decimal there.
  */
 export function t(key: MessageKey, params: Params = {}): string {
   const entry: Message = (touchScreen() ? TOUCH[locale]?.[key] : undefined) ?? catalogues[locale]?.[key] ?? en[key]

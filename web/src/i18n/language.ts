@@ -1,7 +1,7 @@
 /**
  * Which language the app speaks: the one the user chose (remembered in
  * localStorage), else the first of the browser's preferred languages that the app
- * has (`es*` -> Spanish, `en*` -> English), else English.
+ * has (`es*` -> Spanish, `en*` -> English, `pt*` -> Brazilian Portuguese), else English.
  */
 import { LOCALES, type Locale } from './format.js'
 
@@ -21,6 +21,8 @@ function isLocale(v: unknown): v is Locale {
 export function browserLocale(languages: readonly string[]): Locale | null {
   for (const tag of languages) {
     const primary = tag.trim().toLowerCase().split(/[-_]/)[0]
+    // Portuguese of any region (pt, pt-BR, pt-PT) gets the one Portuguese the app has, Brazil's.
+    if (primary === 'pt') return 'pt-BR'
     if (isLocale(primary)) return primary
   }
   return null

@@ -115,7 +115,7 @@ describe('the answer', () => {
     assert.deepEqual(operationOutcomeDiagnostics({ resourceType: 'Patient' }), [])
   })
 
-  test('each outcome in words, in English and Spanish: what went wrong and what to do', () => {
+  test('each outcome in words, in English, Spanish and Brazilian Portuguese: what went wrong and what to do', () => {
     const origin = 'https://fhir.example.org'
     const app = 'https://posture.example.org'
     const outcomes = [
@@ -127,7 +127,7 @@ describe('the answer', () => {
       { kind: 'unreachable' },
       { kind: 'csp' },
     ] as const
-    for (const locale of ['en', 'es']) {
+    for (const locale of ['en', 'es', 'pt-BR']) {
       setLocale(locale)
       try {
         const texts = outcomes.map((o) => outcomeText(o, origin, app))
@@ -139,7 +139,7 @@ describe('the answer', () => {
         assert.match(texts[5]!, /posture\.example\.org.*CORS/)
         assert.match(
           texts[6]!,
-          /add https:\/\/fhir\.example\.org to FHIR_SERVER_ORIGINS|añada https:\/\/fhir\.example\.org a FHIR_SERVER_ORIGINS/,
+          /add https:\/\/fhir\.example\.org to FHIR_SERVER_ORIGINS|(añada|adicione) https:\/\/fhir\.example\.org a FHIR_SERVER_ORIGINS/,
         )
       } finally {
         setLocale('en')

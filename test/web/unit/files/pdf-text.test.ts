@@ -3,11 +3,25 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { isWinAnsi, winAnsiText } from '../../../../web/src/files/pdf-text.js'
 import { formatWithUncertainty } from '../../../../web/src/i18n/format.js'
+import { pt } from '../../../../web/src/i18n/pt.js'
+import { PT_TERMS } from '../../../../web/src/i18n/pt-BR/terms.js'
 
 describe('winAnsiText', () => {
   test('Spanish text, its punctuation and the report signs come back unchanged', () => {
     const text = '¿Ángulo Q? Inclinación de la pelvis: +3,1° ± 1,5° · 600×1000 px — «Página» ñÑüÜ ¡sí! … € “x” ‘y’ –'
     assert.equal(winAnsiText(text), text)
+  })
+
+  test('Portuguese text (ã õ ç â ê ô à, “quotes”) comes back unchanged, and no catalogue or term text gets a "?"', () => {
+    const text =
+      'Alinhamento horizontal da cabeça: +3,1° ± 1,5° · Espinha ilíaca ântero-superior · ação, põe, à, “Página”'
+    assert.equal(winAnsiText(text), text)
+    const texts = [
+      ...Object.values(pt).flatMap((m) => (typeof m === 'string' ? [m] : Object.values(m))),
+      ...Object.values(PT_TERMS.markers).flatMap((m) => [m.label, m.hint]),
+      ...Object.values(PT_TERMS.metrics).flatMap((v) => Object.values(v).flatMap((m) => [m.label, m.meaning])),
+    ]
+    for (const t of texts) assert.equal(winAnsiText(t).split('?').length, t.split('?').length, t)
   })
 
   test('the minus sign, thin and narrow spaces and "≈" become WinAnsi equivalents', () => {
@@ -18,11 +32,11 @@ describe('winAnsiText', () => {
   })
 
   test('what the app formats in both languages is all WinAnsi once mapped', () => {
-    for (const locale of ['en', 'es'] as const) {
+    for (const locale of ['en', 'es', 'pt-BR'] as const) {
       const text = winAnsiText(formatWithUncertainty(-1.234, 0.31, 'cm', locale, { signed: true }))
       assert.equal(
         text,
-        locale === 'es' ? '-1,2\u00a0cm\u00a0\u00b1\u00a00,4\u00a0cm' : '-1.2\u00a0cm\u00a0\u00b1\u00a00.4\u00a0cm',
+        locale !== 'en' ? '-1,2\u00a0cm\u00a0\u00b1\u00a00,4\u00a0cm' : '-1.2\u00a0cm\u00a0\u00b1\u00a00.4\u00a0cm',
       )
     }
   })

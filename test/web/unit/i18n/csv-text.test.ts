@@ -69,6 +69,10 @@ describe('CSV cells a spreadsheet would run', () => {
       csvText(rows, spreadsheetCsv('en')),
       `\ufeffpaciente,valor\r\n"Núñez; José",-1.25\r\n1.5,0.0025\r\n'-cmd,\r\n`,
     )
+    assert.equal(
+      csvText(rows, spreadsheetCsv('pt-BR')),
+      `\ufeffpaciente;valor\r\n"Núñez; José";-1,25\r\n1.5;0,0025\r\n'-cmd;\r\n`,
+    )
     assert.equal(csvText(rows), `paciente,valor\r\n"Núñez; José",-1.25\r\n1.5,0.0025\r\n'-cmd,\r\n`)
     assert.equal(csvCell(Number.NaN), '')
   })

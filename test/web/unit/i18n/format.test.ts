@@ -10,6 +10,7 @@ import {
   formatValue,
   formatWithUncertainty,
   parseDecimal,
+  plainNumber,
   roundUncertainty,
 } from '../../../../web/src/i18n/format.js'
 
@@ -27,6 +28,12 @@ describe('display precision', () => {
     assert.equal(formatNumber(1234.56, 1, 'es'), '1234,6')
     assert.equal(formatNumber(1234.56, 1, 'en'), '1234.6')
     assert.equal(formatValue(0.26, 'cm', 'es'), `0,3${NBSP}cm`)
+  })
+  test('Brazilian Portuguese uses the decimal comma too, in values, uncertainties and plain numbers', () => {
+    assert.equal(formatValue(-3.26, 'degrees', 'pt-BR'), '\u22123,3\u00b0')
+    assert.equal(formatNumber(1234.56, 1, 'pt-BR'), '1234,6')
+    assert.equal(formatWithUncertainty(178.04, 1.5, 'degrees', 'pt-BR'), `178,0\u00b0${NBSP}\u00b1${NBSP}1,5\u00b0`)
+    assert.equal(plainNumber(-0.0275, 'pt-BR'), '\u22120,0275')
   })
   test('a true minus sign, + only when asked, no sign on a value that rounds to zero', () => {
     assert.equal(formatNumber(-2, 1, 'en'), '\u22122.0')
@@ -93,6 +100,7 @@ describe('dates', () => {
   test('an assessment date in each language', () => {
     assert.equal(formatDate('2026-03-05', 'en'), 'March 5, 2026')
     assert.equal(formatDate('2026-03-05', 'es'), '5 de marzo de 2026')
+    assert.equal(formatDate('2026-03-05', 'pt-BR'), '5 de março de 2026')
     assert.equal(formatDate('not a date', 'es'), 'not a date')
   })
 })

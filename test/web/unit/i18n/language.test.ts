@@ -31,6 +31,18 @@ test('the browser decides: any es* is Spanish, en* English, the first supported 
   assert.equal(browserLocale(['eso']), null)
 })
 
+test('any Portuguese browser (pt, pt-BR, pt-PT) gets Brazilian Portuguese, the one Portuguese the app has', () => {
+  assert.equal(browserLocale(['pt-BR', 'en']), 'pt-BR')
+  assert.equal(browserLocale(['pt']), 'pt-BR')
+  assert.equal(browserLocale(['pt-PT', 'es']), 'pt-BR')
+  assert.equal(browserLocale(['PT_br']), 'pt-BR')
+  assert.equal(browserLocale(['fr', 'pt-AO']), 'pt-BR')
+  assert.equal(browserLocale(['en-US', 'pt-BR']), 'en')
+  assert.equal(browserLocale(['pto']), null)
+  assert.equal(initialLocale(memory({ [LANGUAGE_STORAGE_KEY]: 'pt-BR' }), ['es-ES']), 'pt-BR')
+  assert.equal(initialLocale(memory({ [LANGUAGE_STORAGE_KEY]: 'es' }), ['pt-BR']), 'es')
+})
+
 test('a remembered choice beats the browser; English when nothing fits', () => {
   assert.equal(initialLocale(memory({ [LANGUAGE_STORAGE_KEY]: 'en' }), ['es-ES']), 'en')
   assert.equal(initialLocale(memory(), ['es-ES']), 'es')

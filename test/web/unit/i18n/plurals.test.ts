@@ -1,6 +1,7 @@
 /**
  * Every catalogue message that takes a count, walked with the counts 0, 1, 2 and 5 in
- * English and Spanish: each comes out whole (no `{parameter}` left), with the plural
+ * English, Spanish and Brazilian Portuguese (where CLDR gives 0 the `one` form, unless
+ * the entry has its own `none` words): each comes out whole (no `{parameter}` left), with the plural
  * form Intl.PluralRules picks for the count (or its `none` form for 0), a count never
  * written into a sentence that has only one form, and no "1 <plural>" or "0 / 1"
  * leftovers such as "Le quedan 1 por colocar".
@@ -10,10 +11,11 @@ import { describe, test } from 'node:test'
 import { en, type MessageKey } from '../../../../web/src/i18n/en.js'
 import { es } from '../../../../web/src/i18n/es.js'
 import { setLocale, t } from '../../../../web/src/i18n/index.js'
+import { pt } from '../../../../web/src/i18n/pt.js'
 import type { Message } from '../../../../web/src/i18n/types.js'
 
 const COUNTS = [0, 1, 2, 5] as const
-const CATALOGUES = { en, es } as const
+const CATALOGUES = { en, es, 'pt-BR': pt } as const
 
 const forms = (m: Message): string[] =>
   typeof m === 'string' ? [m] : Object.values(m).filter((v): v is string => typeof v === 'string')
@@ -34,12 +36,20 @@ const COUNT_WITHOUT_AGREEMENT: Readonly<Partial<Record<MessageKey, string>>> = {
     'the number of things to read, in brackets after the button\'s name ("Clinic server (2)"); nothing agrees with it',
 }
 
+/** Plural nouns of each language's sentences: "1 <one of them>" is a form picked wrongly. */
+const PLURAL_NOUNS = {
+  en: /\b1 (visits|markers|values|patients|problems|items|suggestions)\b/,
+  es: /\b1 (visitas|marcadores|valores|pacientes|problemas|elementos|sugerencias)\b/,
+  'pt-BR':
+    /(^|[^\d])1 (consultas|marcadores|valores|pacientes|problemas|itens|sugestões|medidas|caracteres|exclusões|alterações)(?![\p{L}])/u,
+} as const
+
 /** The keys whose messages take a count (a plural entry, or {count} in the text). */
 const counted = (Object.keys(en) as MessageKey[]).filter(
   (key) => typeof en[key] !== 'string' || paramsOf(en[key]).includes('count'),
 )
 
-describe('messages with a count, with 0, 1, 2 and 5, in English and Spanish', () => {
+describe('messages with a count, with 0, 1, 2 and 5, in English, Spanish and Brazilian Portuguese', () => {
   test('there are such messages to walk', () => {
     assert.ok(counted.length > 40, `${counted.length} messages`)
   })
@@ -56,7 +66,7 @@ describe('messages with a count, with 0, 1, 2 and 5, in English and Spanish', ()
     }
   })
 
-  for (const code of ['en', 'es'] as const) {
+  for (const code of ['en', 'es', 'pt-BR'] as const) {
     test(`${code}: every count message, whole and in the form its count takes`, () => {
       setLocale(code)
       const rules = new Intl.PluralRules(code)
@@ -89,13 +99,7 @@ describe('messages with a count, with 0, 1, 2 and 5, in English and Spanish', ()
             }
             // A number of things that is 1 is never followed by a plural noun of its sentence's own making.
             if (count === 1 && !(key in COUNT_WITHOUT_AGREEMENT))
-              assert.doesNotMatch(
-                text,
-                code === 'es'
-                  ? /\b1 (visitas|marcadores|valores|pacientes|problemas|elementos|sugerencias)\b/
-                  : /\b1 (visits|markers|values|patients|problems|items|suggestions)\b/,
-                `${code} ${key}: ${text}`,
-              )
+              assert.doesNotMatch(text, PLURAL_NOUNS[code], `${code} ${key}: ${text}`)
           }
         }
       } finally {
@@ -105,7 +109,7 @@ describe('messages with a count, with 0, 1, 2 and 5, in English and Spanish', ()
   }
 
   test('what is left to place after suggestions: said with the count, in its form, and without a bare 0', () => {
-    const left = (code: 'en' | 'es', count: number) => {
+    const left = (code: 'en' | 'es' | 'pt-BR', count: number) => {
       setLocale(code)
       try {
         return t('suggest.done.left', { count })
@@ -118,5 +122,26 @@ describe('messages with a count, with 0, 1, 2 and 5, in English and Spanish', ()
     assert.equal(left('es', 0), 'No le queda ninguno por colocar.')
     assert.equal(left('en', 0), 'None left for you to place.')
     assert.equal(left('en', 5), '5 left for you to place.')
+    assert.equal(left('pt-BR', 1), 'Resta 1 para você colocar.')
+    assert.equal(left('pt-BR', 2), 'Restam 2 para você colocar.')
+    assert.equal(left('pt-BR', 0), 'Não resta nenhum para você colocar.')
+  })
+
+  test('pt-BR: CLDR gives 0 the singular form, so a count that can be 0 on screen says none in words', () => {
+    setLocale('pt-BR')
+    try {
+      assert.equal(new Intl.PluralRules('pt-BR').select(0), 'one')
+      assert.equal(t('record.patient.visits', { count: 0 }), 'nenhuma consulta')
+      assert.equal(t('record.patient.visits', { count: 1 }), '1 consulta')
+      assert.equal(t('record.patient.visits', { count: 2 }), '2 consultas')
+      assert.equal(
+        t('safety.work.view', { count: 0, view: 'Anterior', photo: 'foto' }),
+        'Anterior (foto, nenhum marcador)',
+      )
+      assert.doesNotMatch(t('record.confirm.deletePatient', { count: 0, patient: 'P' }), /\b0\b/)
+      assert.doesNotMatch(t('safety.move.toExisting', { count: 0, date: 'd', from: 'A', to: 'B', name: 'N' }), /\b0\b/)
+    } finally {
+      setLocale('en')
+    }
   })
 })
