@@ -67,7 +67,10 @@ export const ADMIN_EN = {
   'admin.audit.csv': 'Export CSV',
   'admin.audit.json': 'Export JSON',
   'admin.audit.count': { one: '1 entry.', other: '{count} entries.' },
-  'admin.audit.countMore': 'The first {count} entries; narrow the filter or export to see the rest.',
+  'admin.audit.countMore': {
+    one: 'The first entry; narrow the filter or export to see the rest.',
+    other: 'The first {count} entries; narrow the filter or export to see the rest.',
+  },
   'admin.audit.ok': 'done',
   'admin.audit.refused': 'refused',
   'admin.audit.exported': 'The audit trail was exported as {format} (at most {max} entries, the oldest first).',
@@ -185,7 +188,10 @@ export const ADMIN_ES = {
   'admin.audit.csv': 'Exportar CSV',
   'admin.audit.json': 'Exportar JSON',
   'admin.audit.count': { one: '1 entrada.', other: '{count} entradas.' },
-  'admin.audit.countMore': 'Las primeras {count} entradas; acote el filtro o exporte para ver el resto.',
+  'admin.audit.countMore': {
+    one: 'La primera entrada; acote el filtro o exporte para ver el resto.',
+    other: 'Las primeras {count} entradas; acote el filtro o exporte para ver el resto.',
+  },
   'admin.audit.ok': 'hecho',
   'admin.audit.refused': 'rechazado',
   'admin.audit.exported':

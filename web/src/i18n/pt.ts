@@ -6,6 +6,7 @@
  * meanings are in pt-BR/terms.ts, keyed by marker and metric.
  */
 import type { MessageKey } from './en.js'
+import { ADMIN_PT } from './pt-BR/admin.js'
 import { CAPTURE_PT } from './pt-BR/capture.js'
 import { CLINICAL_PT } from './pt-BR/clinical.js'
 import { FHIR_PT } from './pt-BR/fhir.js'
@@ -35,6 +36,7 @@ export const pt = {
   ...NOTES_PT,
   ...OFFLINE_PT,
   ...SUMMARY_PT,
+  ...ADMIN_PT,
 
   'side.short.right': 'direito',
   'side.short.left': 'esquerdo',

@@ -126,6 +126,8 @@ export const SYNC_PT = {
   'sync.sso.signIn': 'Entrar com {provider}',
   'sync.sso.passwordAdmins': 'Entrar com senha (apenas os administradores da clínica)',
   'sync.problem.rate_limited': 'tentativas de entrada demais a partir daqui; aguarde um minuto e tente de novo.',
+  'sync.problem.sign_in_invalid':
+    'o servidor não consegue conferir esse e-mail e essa senha: escreva o e-mail completo (nome@clinica.example) e a senha, e tente de novo.',
   'sync.problem.change_id_reused':
     "o servidor já tinha uma alteração diferente com o identificador de uma das alterações deste dispositivo. Nada se perde: a cópia deste dispositivo é mantida aqui e enviada de novo como uma alteração nova na próxima sincronização (clique em 'Sincronizar agora'); se a cópia do servidor for diferente, você será perguntado qual manter.",
   'sync.problem.server':
