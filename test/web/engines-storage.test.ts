@@ -73,11 +73,11 @@ forEngines(ENGINES, (engine, skip) => {
     after(() => page?.close())
 
     test('persist() asked once at the first patient, not at load; the state, the use and a backup reminder with its date', async () => {
-      assert.equal(await page.evaluate<number>('window.persistCalls'), 0, 'the instrument ran at document start')
+      assert.equal(await page.evaluate<string>('typeof window.persistCalls'), 'number', 'the instrument ran')
       await page.waitUntil("document.documentElement.lang === 'es'", 'the app in Spanish')
       await page.click('#record-button')
+      // The storage line is drawn with the dialog's list (one render).
       await page.waitFor('#record-dialog[open]:not([aria-busy]) #record-search')
-      await page.waitFor('#record-storage[data-persisted]', { state: 'attached' })
       assert.equal(await page.evaluate<number>('window.persistCalls'), 0, 'not asked at page load')
 
       assert.equal(await page.attribute('#record-storage', 'data-persisted'), 'false')
