@@ -90,6 +90,12 @@ export interface LaunchOptions {
    * the browser's own, removed when it closes.
    */
   readonly profileDir?: string
+  /**
+   * JavaScript run at document start in every page, before the page's own scripts (a test's
+   * instrument, e.g. counting calls of an API): Playwright's init script, puppeteer's
+   * evaluateOnNewDocument, the GTK shell's user script. Not in the private profile (MiniBrowser has none).
+   */
+  readonly initScript?: string
 }
 
 /** A file given to an <input type=file>. */
@@ -275,6 +281,7 @@ class ChromiumPage extends BasePage {
       deviceScaleFactor: 1,
       ...(options.locale ? { locale: options.locale } : {}),
     })
+    if (options.initScript !== undefined) await context.addInitScript(options.initScript)
     const page = context.pages()[0] ?? (await context.newPage())
     page.setDefaultTimeout(WAIT_MS)
     return new ChromiumPage(context, page, profile)
@@ -345,6 +352,11 @@ class FirefoxPage extends BasePage {
       defaultViewport: options.viewport ?? { width: 1400, height: 900 },
       extraPrefsFirefox: {
         ...(options.locale ? { 'intl.accept_languages': options.locale, 'intl.locale.requested': options.locale } : {}),
+        // Downloads saved in the profile's folder, without a dialog (not the user's Downloads).
+        'browser.download.folderList': 2,
+        'browser.download.dir': join(profile.folder, 'downloads'),
+        'browser.download.useDownloadDir': true,
+        'browser.download.always_ask_before_handling_new_types': false,
         // No calls out of this machine.
         'app.update.enabled': false,
         'browser.shell.checkDefaultBrowser': false,
@@ -355,6 +367,7 @@ class FirefoxPage extends BasePage {
     const first = await browser.pages()
     const page = await browser.newPage()
     for (const tab of first) await tab.close()
+    if (options.initScript !== undefined) await page.evaluateOnNewDocument(options.initScript)
     page.setDefaultTimeout(WAIT_MS)
     page.setDefaultNavigationTimeout(WAIT_MS)
     return new FirefoxPage(browser, page, profile)
@@ -449,6 +462,14 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer)
 }
 
+/** The init script written beside the profile for the GTK shell (--user-script); returns its path. */
+function initScriptFile(profileFolder: string, script: string): string {
+  mkdirSync(profileFolder, { recursive: true })
+  const path = join(profileFolder, 'init-script.js')
+  writeFileSync(path, script)
+  return path
+}
+
 class WebKitPage extends BasePage {
   readonly engine = 'webkit'
   /** Files given to inputs: kept until the browser closes (it reads a picked file when the page does). */
@@ -490,6 +511,9 @@ class WebKitPage extends BasePage {
                 '--automation',
                 `--profile=${profile.folder}`,
                 ...(options.locale ? [`--language=${options.locale}`] : []),
+                ...(options.initScript !== undefined
+                  ? [`--user-script=${initScriptFile(profile.folder, options.initScript)}`]
+                  : []),
               ],
             }
       const session = await webdriver(base, 'POST', '/session', {
@@ -618,6 +642,8 @@ export async function launch(engine: EngineName, options: LaunchOptions = {}): P
   if (missing) throw new Error(missing)
   if (options.profile === 'private' && engine !== 'webkit')
     throw new Error(`${engine}: the private profile is WebKit's (MiniBrowser) only`)
+  if (options.profile === 'private' && options.initScript !== undefined)
+    throw new Error(`${engine}: no init script in the private profile (MiniBrowser runs none)`)
   mkdirSync(tmpdir(), { recursive: true })
   if (engine === 'chromium') return ChromiumPage.launch(options)
   if (engine === 'firefox') return FirefoxPage.launch(options)
