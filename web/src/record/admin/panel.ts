@@ -138,25 +138,40 @@ export function mountAdminPanel(deviceId: string): { open(url: string): void; re
   }
 
   /** Reads what the open tab shows (and the users, whose emails every tab names). */
+  /** The latest load's number: an earlier load answered later (a slow list) never replaces what a later one read. */
+  let loads = 0
+
   async function load(clear = true): Promise<void> {
     if (!client) return
+    const round = ++loads
+    const latest = () => round === loads
     if (clear) problem = ''
     busy++
     draw()
     try {
-      users = await client.users()
+      const readUsers = await client.users()
+      if (latest()) users = readUsers
       if (tab === 'deletions') {
         const pending = await client.pendingDeletions()
-        deletions = await Promise.all(pending.map(async (request) => ({ request, what: await describe(request) })))
+        const described = await Promise.all(
+          pending.map(async (request) => ({ request, what: await describe(request) })),
+        )
+        if (latest()) deletions = described
       }
-      if (tab === 'audit' && entries !== null) entries = await client.audit(filter)
+      if (tab === 'audit' && entries !== null) {
+        const read = await client.audit(filter)
+        if (latest()) entries = read
+      }
       if (tab === 'records') {
         const list = await client.retention()
-        retention = { years: list.retention_years, today: list.today, patients: list.patients }
-        unnamed = await client.unnamedPhotos(photoDays)
+        const photos = await client.unnamedPhotos(photoDays)
+        if (latest()) {
+          retention = { years: list.retention_years, today: list.today, patients: list.patients }
+          unnamed = photos
+        }
       }
     } catch (error) {
-      problem = errorText(error)
+      if (latest()) problem = errorText(error)
     } finally {
       busy--
     }
