@@ -30,6 +30,10 @@ export function mountPrompt(store: Store<AppState>): void {
         const id = promptOf(s)
         return id ? confirmSuggestion(s, id) : s
       })
+    // A button that went with the act (Confirm, once confirmed) or was disabled by it (Undo, with nothing
+    // left to undo) leaves the focus on the page: it stays in the prompt, on its Undo or else its next button.
+    if (act && (document.activeElement === document.body || (document.activeElement as HTMLButtonElement)?.disabled))
+      prompt.querySelector<HTMLElement>('button[data-act="undo"]:not(:disabled), button[data-act="next"]')?.focus()
   })
   const slot = prompt.parentElement as HTMLElement
   const reserve = reserving(prompt, slot)

@@ -95,7 +95,7 @@ function targetRow(
             class="confirm"
             aria-label=${t('target.confirm.label', { label: target.label })}
             title=${t('target.confirm.title')}
-            @click=${() => store.set((s) => confirmSuggestion(s, target.id))}
+            @click=${(e: Event) => inRow(e, () => store.set((s) => confirmSuggestion(s, target.id)))}
           >\u2713</button>`
         : nothing
     }${
@@ -105,12 +105,22 @@ function targetRow(
             class="remove"
             aria-label=${t('target.remove.label', { label: target.label })}
             title=${t('target.remove.title')}
-            @click=${() => store.set((s) => removeTarget(s, target.id))}
+            @click=${(e: Event) => inRow(e, () => store.set((s) => removeTarget(s, target.id)))}
           >\u00d7</button>`
         : nothing
     }${active ? targetDetail(vs.doc.photo !== null, target, p, store, viewport) : nothing}${errors.map(
       (m) => html`<p class="problem" role="alert">${m}</p>`,
     )}</li>`
+}
+
+/**
+ * Does a row's confirm or remove, whose button then goes from the row: the focus moves to the
+ * row's own button first, so it stays in the list instead of falling to the page (issue 38).
+ */
+function inRow(event: Event, act: () => void): void {
+  const main = (event.currentTarget as Element).closest('li')?.querySelector<HTMLElement>('.target-main')
+  main?.focus()
+  act()
 }
 
 /**
