@@ -5,6 +5,7 @@
  * but GET, this device's id), so the server's own checks of session, CSRF and role apply.
  * A failure is a SyncError carrying the server's error type, which the dialog says in words.
  */
+import { AUDIT_ACTIONS, type AuditAction } from '#core/audit-actions.js'
 import type { DeletionRequestView, PatientView, SignInOptionsView, VisitView } from '#core/record-sync-wire.js'
 import { FetchTransport } from '../sync/transport.js'
 import type { SignedInUser } from '../sync/types.js'
@@ -64,37 +65,8 @@ export interface AuditFilter {
   readonly to?: string
 }
 
-/** The actions the server records (src/record-server/audit.ts AUDIT_ACTIONS), for the filter's list. */
-export const AUDIT_ACTION_NAMES = [
-  'login',
-  'logout',
-  'patient.list',
-  'patient.read',
-  'patient.write',
-  'patient.delete',
-  'visit.read',
-  'visit.write',
-  'visit.move',
-  'visit.delete',
-  'photo.read',
-  'photo.write',
-  'photo.list',
-  'photo.collect',
-  'sync.pull',
-  'retention.list',
-  'deletion.request',
-  'deletion.list',
-  'deletion.read',
-  'deletion.approve',
-  'deletion.reject',
-  'user.create',
-  'user.update',
-  'user.disable',
-  'user.enable',
-  'user.unlock',
-  'user.list',
-  'audit.read',
-] as const
+/** The actions the server records (core/audit-actions.ts), for the filter's list. */
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as readonly AuditAction[]
 
 /** The audit trail shown at once; the export pages through all of it. */
 export const AUDIT_SHOWN = 500
