@@ -2,8 +2,9 @@
  * Marker and metric wording in Brazilian Portuguese, keyed like terms.ts (the type
  * makes a missing marker or metric a compile error). Names follow SAPO's protocol
  * (Software para Avaliação Postural; Duarte et al. 2005, Ferreira et al. 2010) where
- * it has the landmark or measure; the rest is our translation. docs/glossary-pt-BR.md
- * gives each term in en, es and pt-BR with its source.
+ * it has the landmark or measure, spelt as SAPO's program shows them; the rest is our
+ * translation. docs/glossary-pt-BR.md gives each term in en, es and pt-BR with its source
+ * and review, and test/web/unit/i18n/glossary.test.ts holds the two together.
  */
 import type { AnyMarkerName, MarkerText, MetricText, MetricTexts, Terms } from '../terms.js'
 
