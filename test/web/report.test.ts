@@ -223,7 +223,6 @@ describe('printed report fits the page', () => {
             ANTERIOR_METRICS.length,
             'a verdict per metric',
           )
-          assert.equal(await page.locator('#report .report-comparison figure').count(), 2, 'both visits side by side')
         }
       }
       await page.context().close()
