@@ -7,7 +7,7 @@
  * of each page with white space made single spaces).
  */
 import { execFileSync } from 'node:child_process'
-import type { Page } from 'playwright-core'
+import type { BrowserContextOptions, Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
 import { figureAssessmentFile } from '../web/fixtures/figure-assessment.js'
 import { type Harness, loadPhoto, OUTPUT, openApp } from './browser.js'
@@ -28,9 +28,9 @@ export interface VisitSetup {
   readonly notes?: string
 }
 
-/** A visit of `setup` on a fresh page of the harness's browser (close its context when done). */
-export async function openVisit(h: Harness, setup: VisitSetup): Promise<Page> {
-  const { page } = await openApp(h, setup.locale ? { locale: setup.locale } : {})
+/** A visit of `setup` on a fresh page of the harness's browser, its context with `context` (close it when done). */
+export async function openVisit(h: Harness, setup: VisitSetup, context: BrowserContextOptions = {}): Promise<Page> {
+  const { page } = await openApp(h, { ...context, ...(setup.locale ? { locale: setup.locale } : {}) })
   await fileVisit(page, h, setup)
   return page
 }
