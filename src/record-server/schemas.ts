@@ -97,6 +97,20 @@ export const PutPatientChange = Type.Object(
   closed,
 )
 
+/**
+ * A kept copy's label ("keep both" in a sync conflict, core/record-sync-wire.ts VisitCopyView):
+ * bounded, closed; `at` as the device had it (a time it wrote, read as text).
+ */
+export const VisitCopySchema = Type.Object(
+  {
+    from: Type.Union([Type.Literal('device'), Type.Literal('server')]),
+    name: Type.String({ maxLength: 100, pattern: LINE }),
+    at: Type.String({ maxLength: 40, pattern: LINE }),
+    device: Type.Optional(Type.String({ maxLength: 100, pattern: LINE })),
+  },
+  closed,
+)
+
 export const PutVisitChange = Type.Object(
   {
     change_id: id(),
@@ -118,6 +132,8 @@ export const PutVisitChange = Type.Object(
           },
           closed,
         ),
+        /** Its label as a kept copy (optional: absent, the server keeps the one it holds). */
+        copy: Type.Optional(VisitCopySchema),
       },
       closed,
     ),
