@@ -99,14 +99,15 @@ export const PutPatientChange = Type.Object(
 
 /**
  * A kept copy's label ("keep both" in a sync conflict, core/record-sync-wire.ts VisitCopyView):
- * bounded, closed; `at` as the device had it (a time it wrote, read as text).
+ * bounded and closed as the app's backup file holds it (core/files/record-file-schema.ts), so a
+ * label pulled from here never makes a device's backup one it cannot read.
  */
 export const VisitCopySchema = Type.Object(
   {
     from: Type.Union([Type.Literal('device'), Type.Literal('server')]),
     name: Type.String({ maxLength: 100, pattern: LINE }),
-    at: Type.String({ maxLength: 40, pattern: LINE }),
-    device: Type.Optional(Type.String({ maxLength: 100, pattern: LINE })),
+    at: Type.String({ pattern: TIME }),
+    device: Type.Optional(id()),
   },
   closed,
 )

@@ -349,11 +349,12 @@ for (const store of testStores()) {
       assert.deepEqual((await reader.request('GET', '/api/visits/v-copy')).body.visit.copy, label)
       // A visit never labelled has no `copy` at all (older clients read nothing new).
       assert.equal('copy' in (await reader.request('GET', '/api/visits/v-pull-2')).body.visit, false)
-      // Bounded: a name over 100 characters, or a field the label does not have, is refused (nothing written).
+      // Bounded: a name over 100 characters, a field the label does not have, a time that is none, is refused (nothing written).
       for (const copy of [
         { ...label, name: 'x'.repeat(101) },
         { ...label, extra: 1 },
         { ...label, from: 'elsewhere' },
+        { ...label, at: 'yesterday' },
       ]) {
         const change = putVisit('v-copy', 'p-copy', 2)
         const refused = await clinician.request('POST', '/api/changes', { ...change, visit: { ...change.visit, copy } })

@@ -108,17 +108,20 @@ export function wireVisit(
     created: v.created,
     content: v.file,
     photos,
-    ...(v.copy ? { copy: wireCopy(v.copy) } : {}),
+    ...(v.copy && ISO_TIME.test(v.copy.at) ? { copy: wireCopy(v.copy) } : {}),
   }
 }
 
-/** A kept copy's label as pushed and pulled (the server bounds it as the app does). */
+/** An ISO time as the app writes it (toISOString), as the server and a backup take a label's `at`. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/
+
+/** A kept copy's label as pushed and pulled (the server bounds it as the app and a backup do). */
 function wireCopy(c: VisitCopy): VisitCopy {
   return {
     from: c.from,
     name: c.name.slice(0, VISIT_COPY_NAME_MAX),
-    at: c.at.slice(0, 40),
-    ...(c.device ? { device: c.device.slice(0, 100) } : {}),
+    at: c.at,
+    ...(c.device ? { device: c.device.slice(0, VISIT_COPY_NAME_MAX) } : {}),
   }
 }
 
