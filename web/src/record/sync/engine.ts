@@ -7,7 +7,10 @@
  * applied over them). The cursor belongs to the server database's id: another id (a
  * restored server) means everything is pulled again from 0 and what the server lacks is
  * pushed again. A deletion is pushed as the server's DELETE by an admin, or else as a
- * deletion request an admin decides on the server (pushDeletion). Storage (SyncStore)
+ * deletion request an admin decides on the server (pushDeletion). Signed in as a read-only
+ * user nothing is pushed: the changes made here stay in the outbox, listed as not sent
+ * (`status.notSent`), and the pull goes on; a push refused for the role (an admin's demotion
+ * meanwhile) turns into the same (docs/record.md, "A read-only account"). Storage (SyncStore)
  * and network (SyncTransport) are interfaces; the
  * clinic-server panel (panel.ts) shows `status` and calls these methods.
  */

@@ -3,7 +3,8 @@
  * dialog of its own, opened from the toolbar, with the server's address, signing in and
  * out (with a password, or "Sign in with <provider>" when the server has single sign-on),
  * the sync's status (last sync, changes waiting, deletions waiting for an admin's
- * approval, offline, signed out), "Sync now", the deletions an admin rejected (with the
+ * approval, offline, signed out; for a read-only account, that it may read but not change the
+ * clinic's record and each change made here not sent), "Sync now", the deletions an admin rejected (with the
  * admin's words), and the conflicts with their resolutions (keep mine, keep the server's,
  * keep both); for an admin, the button that opens the Administration dialog (record/admin).
  * It reads the engine's status and the record, and acts only through the engine. The dialog's
