@@ -74,6 +74,7 @@ export const visitOf = (r: Row): VisitRow => ({
   seq: num(r.seq),
   content: str(r.content),
   photos: str(r.photos),
+  copy: r.copy === null || r.copy === undefined ? null : str(r.copy),
 })
 export const photoOf = (r: Row): PhotoRow => ({
   sha256: str(r.sha256),

@@ -60,7 +60,7 @@ export interface BackupFile {
     assessment: AssessmentFile
     photos: Partial<Record<View, BackupPhoto>>
     /** Where a copy kept from a sync conflict came from (model.ts VisitCopy); absent for any other visit. */
-    copy?: { from: 'device' | 'server'; name: string; at: string }
+    copy?: { from: 'device' | 'server'; name: string; at: string; device?: string }
   }[]
   pairs?: { id: string; view: View; first: string; second: string; design: RepeatDesign; created: string }[]
   /**
@@ -133,7 +133,16 @@ export function backupFileOf(
           photos.has(ref.key) ? [[view, { ...ref, data: photos.get(ref.key)! }]] : [],
         ),
       ),
-      ...(v.copy ? { copy: { from: v.copy.from, name: v.copy.name, at: v.copy.at } } : {}),
+      ...(v.copy
+        ? {
+            copy: {
+              from: v.copy.from,
+              name: v.copy.name,
+              at: v.copy.at,
+              ...(v.copy.device ? { device: v.copy.device } : {}),
+            },
+          }
+        : {}),
     })),
     ...(held.length
       ? {
@@ -234,7 +243,12 @@ export function parseBackup(content: string, now: string, newId: () => string): 
       throw new BackupError(t('backup.field', { where }))
     const name = text(c.name, `${where}.name`)
     if (name.length > VISIT_COPY_NAME_MAX) throw new BackupError(t('backup.field', { where: `${where}.name` }))
-    return { copy: { from: c.from, name, at: text(c.at, `${where}.at`, true) } }
+    const device = c.device === undefined ? undefined : text(c.device, `${where}.device`)
+    if (device !== undefined && device.length > 100)
+      throw new BackupError(t('backup.field', { where: `${where}.device` }))
+    return {
+      copy: { from: c.from, name, at: text(c.at, `${where}.at`, true), ...(device ? { device } : {}) },
+    }
   }
   const visits = data.visits.map((v: unknown, i): VisitRecord => {
     const where = `visits[${i}]`
