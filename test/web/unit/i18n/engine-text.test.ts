@@ -7,7 +7,7 @@
  * ({reason}, {error}, {message}, {cause}, {details}) is filled, wherever it is used, with
  * the app's own words: never `String(error)`, never an error's `.message`, unless the
  * error is one of the app's own classes, whose messages are written from the catalogues
- * (a check `error instanceof RasterError` just before). Nor is a status set to an error's text.
+ * (a check `error instanceof RasterError` just before). Nor is a status or a notice set to an error's text.
  */
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
@@ -105,12 +105,14 @@ function findings(): Finding[] {
           found.push({ file, line: lineOf(text, call.index), what: `${call[1]}'s {${placeholder}} filled with ${bad}` })
       }
     }
-    // setText(element, <an error's text>): a status line that is the engine's words alone.
-    for (const call of text.matchAll(/\bsetText\(/g)) {
+    // setText(element, <an error's text>), notify(state, <it>), failed(<it>): a status line or a notice
+    // that is the engine's words alone (the details, errorDetails(error), are the place for them).
+    for (const call of text.matchAll(/\b(?:setText|notify|failed)\(/g)) {
       const args = argumentsAt(text, call.index + call[0].length - 1)
       const before = text.slice(Math.max(0, call.index - 400), call.index)
-      for (const bad of unvouched(args, before))
-        found.push({ file, line: lineOf(text, call.index), what: `setText with ${bad}` })
+      // A check inside the arguments vouches too: `error instanceof RasterError ? t(..., error.message) : ...`.
+      for (const bad of unvouched(args, before + args))
+        found.push({ file, line: lineOf(text, call.index), what: `${call[0].slice(0, -1)} with ${bad}` })
     }
   }
   return found
