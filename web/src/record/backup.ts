@@ -12,7 +12,7 @@
  * Pure: no DOM.
  */
 
-import { type BackupFileData, problemsText, readRecordFile } from '../files/file-schema.js'
+import { type BackupFileData, problemsDetails, problemsText, readRecordFile } from '../files/file-schema.js'
 import type { ReportLogo, ReportSettings } from '../files/report-pdf-content.js'
 import { logoOf, textProblem } from '../files/report-settings.js'
 import { t } from '../i18n/index.js'
@@ -96,7 +96,15 @@ export function sameSettings(a: ReportSettings, b: ReportSettings): boolean {
   return a.logo.bytes.length === b.logo.bytes.length && a.logo.bytes.every((byte, i) => byte === b.logo!.bytes[i])
 }
 
-export class BackupError extends Error {}
+/** A backup that cannot be read: the message in the app's words; `details`, an engine's own text, for "Technical details". */
+export class BackupError extends Error {
+  constructor(
+    message: string,
+    readonly details?: string,
+  ) {
+    super(message)
+  }
+}
 
 export function backupFileOf(
   scope: BackupFile['scope'],
@@ -199,7 +207,7 @@ function photoOf(v: unknown, where: string): BackupPhoto {
 export function parseBackup(content: string, now: string, newId: () => string): Backup {
   // The one file schema first (size, nesting, every field bounded): only what it admits is read on.
   const reading = readRecordFile(content)
-  if (!reading.ok) throw new BackupError(problemsText(reading.problems))
+  if (!reading.ok) throw new BackupError(problemsText(reading.problems), problemsDetails(reading.problems))
   const data: unknown = reading.value
   if (reading.kind === 'assessment')
     return assessmentAsBackup(reading.value as unknown as Record<string, unknown>, now, newId)
