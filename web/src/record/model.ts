@@ -84,7 +84,7 @@ export interface VisitCopy {
   /** ISO time that copy was last changed there. */
   readonly at: string
   /**
-   * The id of the device the copy was kept from (from 'device'; browser-sync.ts deviceId): another
+   * The id of the device the copy was kept from (when `from` is the device; browser-sync.ts deviceId): another
    * device's copy is said to be from another device. Absent (labels kept before it was carried): this device.
    */
   readonly device?: string
