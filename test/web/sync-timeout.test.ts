@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net'
 import { after, before, describe, test } from 'node:test'
 import { openApp } from '../support/browser.js'
 import { testStores } from '../support/postgres.js'
-import { lastSync, type SyncSetup, signIn, startSyncSetup, syncedSince } from '../support/sync-app.js'
+import { lastSync, openSync, type SyncSetup, signIn, startSyncSetup, syncedSince } from '../support/sync-app.js'
 
 // The store changes nothing of what a hung server does to the app: the embedded one only.
 const [store] = testStores()
@@ -86,6 +86,7 @@ describe('a record server that never answers (sqlite)', () => {
     const held = proxy.nextHeld()
     await page.goto(`${setup.h.base}?sync-timeout-ms=${TIMEOUT_MS}`)
     await held
+    await openSync(page)
     const status = page.locator('#sync-status')
     await page
       .locator('#sync-status[data-phase="unreachable"]', { hasText: /^No se puede contactar con el servidor/ })
@@ -96,6 +97,7 @@ describe('a record server that never answers (sqlite)', () => {
     // Answering again: the page opened at the default timeout syncs at load.
     proxy.hold = false
     await page.goto(setup.h.base)
+    await openSync(page)
     await syncedSince(page, synced)
     await page.context().close()
   })
