@@ -32,9 +32,13 @@ export interface SyncSetup {
 
 /**
  * A record server over `store` (with `env` added to its environment), the app served with it in
- * its CSP, and the clinician made by the first admin.
+ * its CSP (and `moreOrigins`, e.g. a test's proxy in front of it), and the clinician made by the first admin.
  */
-export async function startSyncSetup(store: TestStore, env: Record<string, string> = {}): Promise<SyncSetup> {
+export async function startSyncSetup(
+  store: TestStore,
+  env: Record<string, string> = {},
+  moreOrigins: readonly string[] = [],
+): Promise<SyncSetup> {
   const port = await freePort()
   const appOrigin = `http://127.0.0.1:${port}`
   const serverEnv = { RECORD_ALLOWED_ORIGINS: appOrigin, ...env }
@@ -50,7 +54,7 @@ export async function startSyncSetup(store: TestStore, env: Record<string, strin
   assert.equal(made.status, 201, JSON.stringify(made.body))
   let h: Harness
   try {
-    h = await startHarness({ port, app: { recordServerOrigins: [server.url] } })
+    h = await startHarness({ port, app: { recordServerOrigins: [server.url, ...moreOrigins] } })
   } catch (error) {
     await server.dispose()
     throw error

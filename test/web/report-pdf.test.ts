@@ -232,4 +232,29 @@ describe('PDF report made in the browser', () => {
     assert.equal(downloads, 0)
     await page.context().close()
   })
+
+  test('the error stays while a routine notice comes (Ctrl+S\'s "saved") until it is closed; routine notices show again then', async () => {
+    const page = await prepare(['anterior'], 'es-ES')
+    await page.route(/\/assets\/report-pdf-[^/]*\.js$/, (route) => route.abort())
+    const failed = /No se pudo crear el PDF \(no se pudo cargar la parte de la aplicación que crea los PDF/
+    await page.locator('#save-pdf').click()
+    await page.locator('#toast.show', { hasText: failed }).waitFor()
+    // A routine notice while the error is shown: the assessment saved (its download, then its notice, in one task).
+    const saved = page.waitForEvent('download')
+    await page.keyboard.press('Control+s')
+    await saved
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))')
+    const toast = page.locator('#toast')
+    assert.match(await toast.innerText(), failed, 'the error is still the notice shown')
+    assert.equal(await toast.getAttribute('data-kind'), 'error')
+    assert.ok(await toast.evaluate((el) => el.classList.contains('show')))
+    // Closed by the clinician: gone, and the next routine notice is shown as before.
+    await toast.locator('.notice-dismiss').click()
+    await page.locator('#toast:not(.show)').waitFor({ state: 'attached' })
+    const again = page.waitForEvent('download')
+    await page.keyboard.press('Control+s')
+    await again
+    await page.locator('#toast.show[data-kind="info"]', { hasText: 'Valoración guardada (sin las fotos).' }).waitFor()
+    await page.context().close()
+  })
 })

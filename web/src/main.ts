@@ -45,7 +45,7 @@ import { ssoReturnOf } from './record/sync/sso-return.js'
 import { byId, setText } from './render/dom.js'
 import { renderStage, Stage } from './render/stage.js'
 import { health } from './service/api.js'
-import { notify, setService } from './state/commands.js'
+import { notifyError, setService } from './state/commands.js'
 import { errorDetails } from './state/error-details.js'
 import { VIEW_NAMES } from './state/model.js'
 import { type AppState, initialState } from './state/state.js'
@@ -182,7 +182,7 @@ void IdbStorage.open()
     await record.start()
     await study.refresh()
   })
-  .catch((error: unknown) => store.set((s) => notify(s, t('record.saveFailed'), 10_000, errorDetails(error))))
+  .catch((error: unknown) => store.set((s) => notifyError(s, t('record.saveFailed'), 10_000, errorDetails(error))))
 void health().then((h) =>
   store.set((s) => setService(s, h ? { kind: 'up', version: h.version, status: h.status } : { kind: 'unreachable' })),
 )

@@ -8,7 +8,7 @@
 
 import { t } from '../i18n/index.js'
 import { degrees, isTilted } from '../state/capture-conditions.js'
-import { notify, photoOpened } from '../state/commands.js'
+import { notify, notifyWarning, photoOpened } from '../state/commands.js'
 import { type CaptureConditions, type Photo, snap } from '../state/model.js'
 import { type AppState, withView } from '../state/state.js'
 
@@ -29,7 +29,7 @@ export function photoCaptured(state: AppState, photo: Photo, plumbX: number, cap
       roll: degrees(capture.rollDeg ?? 0),
       pitch: degrees(capture.pitchDeg ?? 0),
     })
-    return notify(next, `${taken} ${tilted}`, TILTED_MS)
+    return notifyWarning(next, `${taken} ${tilted}`, TILTED_MS)
   }
   return notify(next, taken, TAKEN_MS)
 }

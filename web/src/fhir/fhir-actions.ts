@@ -17,9 +17,9 @@ import { t } from '../i18n/index.js'
 import { chronological, dayOf, findPatient, type PatientRecord, visitFileName } from '../record/model.js'
 import type { Question } from '../record/questions.js'
 import type { RecordStorage } from '../record/storage.js'
-import { notify } from '../state/commands.js'
+import { notifyAs } from '../state/commands.js'
 import { errorDetails } from '../state/error-details.js'
-import type { AppState } from '../state/state.js'
+import type { AppState, NoticeKind } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import {
   type BundleKind,
@@ -116,8 +116,8 @@ export class FhirActions {
     readonly effects: FhirEffects,
   ) {}
 
-  private notify(text: string, ms?: number, details?: string): void {
-    this.store.set((s) => notify(s, text, ms, details))
+  private notify(text: string, ms?: number, kind: NoticeKind = 'info', details?: string): void {
+    this.store.set((s) => notifyAs(s, kind, text, ms, details))
   }
 
   /**
@@ -228,9 +228,9 @@ export class FhirActions {
   /** Downloads the `collection` Bundle of `scope` and says so, or says why it cannot. */
   async exportBundle(scope: FhirScope): Promise<void> {
     const built = await this.build(scope, 'collection')
-    if (!built.ok) return this.notify(built.text, 8000)
+    if (!built.ok) return this.notify(built.text, 8000, 'warning')
     this.effects.download(built.name, 'application/fhir+json', `${JSON.stringify(built.bundle, null, 2)}\n`)
-    this.notify(built.done, undefined, built.details)
+    this.notify(built.done, undefined, 'info', built.details)
   }
 
   /**
@@ -299,7 +299,10 @@ export class FhirActions {
   }
 
   private told(result: SendResult): SendResult {
-    if (result.text) this.notify(result.text, result.outcome?.kind === 'sent' ? 8000 : 15_000)
+    if (!result.text) return result
+    // Sent: a confirmation; anything else (refused, unreachable) an error, kept until read.
+    if (result.outcome?.kind === 'sent') this.notify(result.text, 8000)
+    else this.notify(result.text, 15_000, 'error')
     return result
   }
 }

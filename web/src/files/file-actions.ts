@@ -17,10 +17,10 @@ import { dateText } from '../render/comparison-table.js'
 import { byId, download } from '../render/dom.js'
 import type { Viewport } from '../render/viewport.js'
 import { AssessmentFileError, assessmentFileOf, assessmentFromData } from '../state/assessment-file.js'
-import { assessmentLoaded, comparisonLoaded, notify, photoOpened } from '../state/commands.js'
+import { assessmentLoaded, comparisonLoaded, notifyAs, photoOpened } from '../state/commands.js'
 import { errorDetails } from '../state/error-details.js'
 import type { Photo } from '../state/model.js'
-import type { AppState, LoadedAssessment } from '../state/state.js'
+import type { AppState, LoadedAssessment, NoticeKind } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import { fileSizeProblem, problemsDetails, problemsText, readFile } from './file-schema.js'
 import { RasterError, verifiedRasterImage } from './raster.js'
@@ -50,8 +50,13 @@ export class Files {
     private readonly ask: Ask = dialogAsk,
   ) {}
 
-  private notify(text: string, ms?: number, details?: string): void {
-    this.store.set((s) => notify(s, text, ms, details))
+  private notify(text: string, ms?: number, details?: string, kind: NoticeKind = 'info'): void {
+    this.store.set((s) => notifyAs(s, kind, text, ms, details))
+  }
+
+  /** Something failed: an error notice, never replaced by a routine one before its time. */
+  private fail(text: string, details?: string): void {
+    this.notify(text, 10_000, details, 'error')
   }
 
   /**
@@ -77,11 +82,10 @@ export class Files {
       if (!img.naturalWidth || !img.naturalHeight) throw new Error('no size')
       photo = { name: file.name, width: img.naturalWidth, height: img.naturalHeight, url }
     } catch (error) {
-      return this.notify(
+      return this.fail(
         error instanceof RasterError
           ? t('raster.refused', { name: file.name, reason: error.message })
           : t('photo.cannotDisplay', { name: file.name }),
-        8000,
       )
     }
     this.store.set((s) => photoOpened(s, photo))
@@ -116,8 +120,8 @@ export class Files {
     } catch (error) {
       // The reason in our words; an engine's own text only as the notice's details.
       if (error instanceof AssessmentFileError)
-        this.notify(t('assessment.cannotLoad', { name: file.name, reason: error.message }), 8000, error.details)
-      else this.notify(t('assessment.cannotLoadUnknown', { name: file.name }), 8000, errorDetails(error))
+        this.fail(t('assessment.cannotLoad', { name: file.name, reason: error.message }), error.details)
+      else this.fail(t('assessment.cannotLoadUnknown', { name: file.name }), errorDetails(error))
       return undefined
     }
   }
@@ -309,7 +313,7 @@ export class Files {
       pdf = await import('./report-pdf.js')
     } catch {
       // The chunk is fetched from the service on first use: unreachable, or replaced by a newer build.
-      this.notify(t('pdf.failed', { reason: t('pdf.notLoaded') }), 10_000)
+      this.fail(t('pdf.failed', { reason: t('pdf.notLoaded') }))
       return
     }
     const { reportPdf, reportPdfFileName, ReportPdfError } = pdf
@@ -326,8 +330,8 @@ export class Files {
       this.notify(t('pdf.saved', { name }))
     } catch (error) {
       // Our own reason (a view that could not be drawn) in our sentence; an engine's or jsPDF's text only in the details.
-      if (error instanceof ReportPdfError) this.notify(t('pdf.failed', { reason: error.message }), 10_000)
-      else this.notify(t('pdf.failed', { reason: t('pdf.unexpected') }), 10_000, errorDetails(error))
+      if (error instanceof ReportPdfError) this.fail(t('pdf.failed', { reason: error.message }))
+      else this.fail(t('pdf.failed', { reason: t('pdf.unexpected') }), errorDetails(error))
     }
   }
 }

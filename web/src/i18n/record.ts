@@ -84,6 +84,7 @@ export const RECORD_EN = {
   'record.notKept':
     'Your work could not be saved in this browser: export a copy of it (Save assessment) before closing this window.',
   'notice.details': 'Technical details',
+  'notice.dismiss': 'Close this message',
   'record.conflict.title': 'Another patient',
   'record.conflict.text':
     'This file is an assessment of patient "{file}", but the assessment on screen is of patient "{open}". The two are never merged: open the file as a visit of "{file}" (the one on screen stays in the record), or cancel.',
@@ -283,6 +284,7 @@ export const RECORD_ES = {
   'record.notKept':
     'Su trabajo no se pudo guardar en este navegador: exporte una copia (Guardar valoración) antes de cerrar esta ventana.',
   'notice.details': 'Detalles técnicos',
+  'notice.dismiss': 'Cerrar este mensaje',
   'record.conflict.title': 'Otro paciente',
   'record.conflict.text':
     'Este archivo es una valoración del paciente «{file}», pero la valoración en pantalla es del paciente «{open}». Nunca se mezclan: abra el archivo como visita de «{file}» (la de la pantalla se queda en el registro), o cancele.',

@@ -6,6 +6,9 @@
  * that place (a page scrolled, a notice of three lines), it rests at the nearest clear height
  * above (render/notice-layout.ts); where there is none (a phone's photo area fills the screen),
  * the room under the photo grows to the notice's height while it is shown (--notice-room).
+ * A warning or an error (state/commands.ts `showNotice`) has a close button and takes the
+ * pointer; a routine notice has no control. Dismissed, or its time up, the next warning or
+ * error waiting is shown.
  */
 
 import { t } from '../i18n/index.js'
@@ -42,6 +45,17 @@ export function mountNotice(store: Store<AppState>): void {
         h('details', { class: 'notice-details' }, h('summary', {}, t('notice.details')), h('pre', {}, notice.details)),
       )
     el.classList.toggle('has-details', Boolean(notice.details))
+    el.dataset.kind = notice.kind
+    if (notice.kind !== 'info') {
+      const close = h(
+        'button',
+        { type: 'button', class: 'notice-dismiss', 'aria-label': t('notice.dismiss'), title: t('notice.dismiss') },
+        '×',
+      )
+      close.addEventListener('click', () => store.set((s) => (s.notice === notice ? dismissNotice(s) : s)))
+      // After the text: the text stays the notice's first child (what tests and screen readers read first).
+      el.append(close)
+    }
     el.classList.add('show')
     placeClear(el, true)
     timer = window.setTimeout(() => store.set((s) => (s.notice === notice ? dismissNotice(s) : s)), notice.ms)

@@ -16,7 +16,7 @@ import {
 } from '../files/report-settings.js'
 import { t } from '../i18n/index.js'
 import { byId, h } from '../render/dom.js'
-import { notify } from '../state/commands.js'
+import { notify, notifyError, notifyWarning } from '../state/commands.js'
 import { errorDetails } from '../state/error-details.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
@@ -36,7 +36,7 @@ export function mountReportSettings(
   const box = byId<HTMLDetailsElement>('report-settings')
   let logo: Blob | null = null
   let stored: StoredReportSettings = { clinic: '', clinician: '', logo: null }
-  const say = (text: string, ms?: number, details?: string) => store.set((s) => notify(s, text, ms, details))
+  const say = (text: string) => store.set((s) => notify(s, text))
 
   function render(): void {
     const open = box.open
@@ -62,7 +62,7 @@ export function mountReportSettings(
         logo = checked.blob
         remove.disabled = false
         box.dataset.logo = 'chosen'
-      } else say(checked.text, 10_000)
+      } else store.set((s) => notifyWarning(s, checked.text, 10_000))
     })
     remove.addEventListener('click', () => {
       logo = null
@@ -76,7 +76,7 @@ export function mountReportSettings(
       ] as const) {
         const problem = textProblem(field, input.value)
         if (problem) {
-          say(problem.text, 10_000)
+          store.set((s) => notifyWarning(s, problem.text, 10_000))
           input.focus()
           return
         }
@@ -89,7 +89,7 @@ export function mountReportSettings(
         effects.saved?.()
         say(t('settings.report.saved'))
       } catch (error) {
-        say(t('record.saveFailed'), 10_000, errorDetails(error))
+        store.set((s) => notifyError(s, t('record.saveFailed'), 10_000, errorDetails(error)))
       }
     })
     box.replaceChildren(

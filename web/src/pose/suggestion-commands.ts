@@ -8,7 +8,7 @@
  */
 
 import { type MessageKey, t } from '../i18n/index.js'
-import { notify } from '../state/commands.js'
+import { notify, notifyError, notifyWarning } from '../state/commands.js'
 import { type Doc, statusOf, type View, withTarget } from '../state/model.js'
 import { type AppState, committed, type ViewState, withView } from '../state/state.js'
 import type { DetectorFailure, DetectorPhase } from './detection.js'
@@ -176,7 +176,7 @@ export function applySuggestions(state: AppState, view: View, photoUrl: string, 
   const ready = suggestionProgress(state, null)
   if (state.views[view].doc.photo?.url !== photoUrl) return ready
   if (result.kind === 'failure')
-    return notify(ready, t('suggest.failed', { reason: failureText(result.failure) }), 10000)
+    return notifyError(ready, t('suggest.failed', { reason: failureText(result.failure) }), 10000)
   const { suggestions, facing } = result
   let placed = 0
   let kept = 0
@@ -216,7 +216,7 @@ export function applySuggestions(state: AppState, view: View, photoUrl: string, 
   )
   const missing = suggestions.length - placed - kept
   if (placed === 0)
-    return notify(
+    return notifyWarning(
       next,
       t(
         suggestions.every((s) => s.status === 'not-suggested' && s.reason === 'no-pose')

@@ -47,6 +47,7 @@ function cleared(state: AppState): AppState {
     settings: state.settings,
     service: state.service,
     notice: state.notice,
+    noticesWaiting: state.noticesWaiting,
     progress: state.progress,
     clinicFigures: state.clinicFigures,
   }
@@ -82,7 +83,7 @@ export function visitOpened(
   const views = Object.fromEntries(
     VIEW_NAMES.map((v): [View, ViewState] => [v, { ...shown.views[v], past: [], future: [] }]),
   ) as Record<View, ViewState>
-  return { ...shown, views, record: open, notice: state.notice }
+  return { ...shown, views, record: open, notice: state.notice, noticesWaiting: state.noticesWaiting }
 }
 
 /**

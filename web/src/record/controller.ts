@@ -27,10 +27,10 @@ import { admitReportSettings, logoFromFile, type StoredReportSettings } from '..
 import { formatDate, formatDateTime } from '../i18n/format.js'
 import { currentLocale, t } from '../i18n/index.js'
 import { type AssessmentFile, assessmentFileOf, assessmentFromData } from '../state/assessment-file.js'
-import { comparisonLoaded, notify, setView } from '../state/commands.js'
+import { comparisonLoaded, notify, notifyAs, notifyError, setView } from '../state/commands.js'
 import { errorDetails } from '../state/error-details.js'
 import { hasContent, VIEW_NAMES, type View } from '../state/model.js'
-import type { AppState } from '../state/state.js'
+import type { AppState, NoticeKind } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import {
   type Backup,
@@ -414,8 +414,8 @@ export class RecordController {
     this.effects.channel?.post(message)
   }
 
-  private notify(text: string, ms?: number): void {
-    this.store.set((s) => notify(s, text, ms))
+  private notify(text: string, ms?: number, kind: NoticeKind = 'info'): void {
+    this.store.set((s) => notifyAs(s, kind, text, ms))
   }
 
   private nowIso(): string {
@@ -445,7 +445,7 @@ export class RecordController {
       })
       .catch((error: unknown) => {
         this.keptState('all', errorDetails(error))
-        this.store.set((s) => notify(s, t('record.saveFailed'), 10_000, this.unkeptDetails))
+        this.store.set((s) => notifyError(s, t('record.saveFailed'), 10_000, this.unkeptDetails))
       })
       .then(() => {
         if (this.timer !== undefined || !this.pending) return
@@ -515,7 +515,7 @@ export class RecordController {
     if (this.unstored.size === 0) return this.keptState(null, '')
     const first = this.unkept !== 'photo'
     this.keptState('photo', this.photoError)
-    if (first) this.store.set((s) => notify(s, t('record.photoNotKept'), 12_000, this.photoError))
+    if (first) this.store.set((s) => notifyError(s, t('record.photoNotKept'), 12_000, this.photoError))
   }
 
   /** Notes the photos a write could not store (and the engine's reason) for the write under way. */
@@ -586,6 +586,7 @@ export class RecordController {
             count,
           }),
       8000,
+      'warning',
     )
     this.tell({ kind: 'visit', tab: this.effects.tab, id: visitId, rev: written.visit.rev })
     this.changed()
@@ -668,6 +669,7 @@ export class RecordController {
         date: dateText(copy.date),
       }),
       15_000,
+      'warning',
     )
     this.tell({ kind: 'visit', tab: this.effects.tab, id: copy.id, rev: written.visit.rev })
     this.changed()
@@ -818,6 +820,7 @@ export class RecordController {
         ? t('safety.restore.journalPhotos', { views: [...unstored].map((v) => t(`view.${v}.title`)).join(', ') })
         : t('safety.restore.journal'),
       12_000,
+      'warning',
     )
   }
 
@@ -827,13 +830,13 @@ export class RecordController {
       const visit = await this.storage.visit(open.visitId)
       if (!visit) {
         // Deleted (in another tab) since: it can be undone from the Patients dialog for a while.
-        this.notify(t('safety.restore.deleted'), 10_000)
+        this.notify(t('safety.restore.deleted'), 10_000, 'warning')
         return
       }
       if (workspace.rev !== undefined && visit.rev !== workspace.rev) {
         // Written elsewhere since this tab last saved it (which it did before its workspace): show the newest.
         await this.showVisit(visit)
-        this.notify(t('safety.restore.newer'), 8000)
+        this.notify(t('safety.restore.newer'), 8000, 'warning')
         return
       }
       this.revs.set(visit.id, visit.rev)
@@ -907,7 +910,7 @@ export class RecordController {
       urls[v] = url
     }
     this.store.set((s) => visitOpened(s, loaded, urls, open))
-    if (refused.length) this.notify(t('files.storedNotRaster', { views: refused.join(', ') }), 12_000)
+    if (refused.length) this.notify(t('files.storedNotRaster', { views: refused.join(', ') }), 12_000, 'warning')
   }
 
   private async showVisit(visit: VisitRecord): Promise<void> {
@@ -943,7 +946,7 @@ export class RecordController {
     try {
       await this.showVisit(visit)
     } catch (error) {
-      this.store.set((s) => notify(s, t('record.visit.cannotOpen'), 8000, errorDetails(error)))
+      this.store.set((s) => notifyError(s, t('record.visit.cannotOpen'), 8000, errorDetails(error)))
       return
     }
     this.elsewhere = null
@@ -1036,7 +1039,7 @@ export class RecordController {
     const written = await this.storage.saveVisit(moved, this.revs.get(visit.id) ?? null, found ? null : patient, [])
     if (!written.ok) {
       this.elsewhere = written.current ? 'changed' : 'deleted'
-      this.notify(t('safety.move.stale'), 10_000)
+      this.notify(t('safety.move.stale'), 10_000, 'warning')
       this.changed()
       return false
     }
@@ -1257,7 +1260,7 @@ export class RecordController {
    */
   async importBackup(file: File, ask: Ask): Promise<void> {
     const failed = (reason: string, details?: string) =>
-      this.store.set((s) => notify(s, t('record.import.failed', { name: file.name, reason }), 12_000, details))
+      this.store.set((s) => notifyError(s, t('record.import.failed', { name: file.name, reason }), 12_000, details))
     try {
       // Too large to read at all: refused before a byte is read.
       const size = fileSizeProblem('backup', file.size)

@@ -33,6 +33,8 @@ import {
   firstMissing,
   type LoadedAssessment,
   NO_OUTCOME,
+  type Notice,
+  type NoticeKind,
   type Outcome,
   promptOf,
   type ServiceStatus,
@@ -43,14 +45,70 @@ import {
 import { keptNotes, VISIT_NOTES_MAX } from './visit-notes.js'
 
 const DEFAULT_NOTICE_MS = 4000
+/** The least time a warning stays, and an error: long enough to read at leisure. */
+export const WARNING_MIN_MS = 8000
+export const ERROR_MIN_MS = 10_000
+/** A slow reader's pace (about 12 characters a second, in a second language): a warning's or error's time grows with its text. */
+export const READING_MS_PER_CHAR = 80
+/** At most this many warnings and errors wait behind the one shown; beyond it the oldest waiting is left out. */
+export const NOTICES_WAITING_MAX = 5
 
-/** Shows a message to the user for `ms` milliseconds. */
-export function notify(state: AppState, text: string, ms = DEFAULT_NOTICE_MS, details?: string): AppState {
-  return { ...state, notice: details ? { text, ms, details } : { text, ms } }
+/** How long a notice of `kind` with `text` stays: `ms` asked, and for a warning or error at least its time to read. */
+export function noticeMs(kind: NoticeKind, text: string, ms = DEFAULT_NOTICE_MS): number {
+  if (kind === 'info') return ms
+  return Math.max(ms, kind === 'error' ? ERROR_MIN_MS : WARNING_MIN_MS, text.length * READING_MS_PER_CHAR)
 }
 
+/**
+ * Shows a notice, by the one rule of notices (docs/app.md, "Notices"):
+ * - a routine notice ('info') replaces a routine one, and is dropped while a warning or error is
+ *   shown: it confirms what the screen already shows, and shown late it would be stale;
+ * - a warning or error replaces a routine notice;
+ * - a warning or error that comes while another is shown waits behind it (every one is seen, in
+ *   turn, each for its full time); one with the same text as the one shown or one waiting is not
+ *   added again, and beyond NOTICES_WAITING_MAX waiting the oldest waiting is left out;
+ * - a notice stays until its time is up or the user dismisses it (`dismissNotice`), then the
+ *   next waiting one is shown.
+ */
+export function showNotice(state: AppState, notice: Notice): AppState {
+  const shown = state.notice
+  const serious = (n: Notice) => n.kind !== 'info'
+  if (!serious(notice)) return shown && serious(shown) ? state : { ...state, notice }
+  if (!shown || !serious(shown)) return { ...state, notice }
+  if (shown.text === notice.text || state.noticesWaiting.some((n) => n.text === notice.text)) return state
+  return { ...state, noticesWaiting: [...state.noticesWaiting, notice].slice(-NOTICES_WAITING_MAX) }
+}
+
+function noticeOf(kind: NoticeKind, text: string, ms: number | undefined, details: string | undefined): Notice {
+  const base = { kind, text, ms: noticeMs(kind, text, ms) }
+  return details ? { ...base, details } : base
+}
+
+/** Shows a routine message (a confirmation) for `ms` milliseconds. */
+export function notify(state: AppState, text: string, ms?: number, details?: string): AppState {
+  return showNotice(state, noticeOf('info', text, ms, details))
+}
+
+/** Shows a warning (something not done as asked, or lost) for `ms` ms, at least its time to read. */
+export function notifyWarning(state: AppState, text: string, ms?: number, details?: string): AppState {
+  return showNotice(state, noticeOf('warning', text, ms, details))
+}
+
+/** Shows an error (something failed) for `ms` ms, at least its time to read. */
+export function notifyError(state: AppState, text: string, ms?: number, details?: string): AppState {
+  return showNotice(state, noticeOf('error', text, ms, details))
+}
+
+/** Shows a notice of `kind` (for the callers that hold the kind as data). */
+export function notifyAs(state: AppState, kind: NoticeKind, text: string, ms?: number, details?: string): AppState {
+  return showNotice(state, noticeOf(kind, text, ms, details))
+}
+
+/** The notice shown goes (its time up, or the user dismissed it): the next one waiting, if any, is shown. */
 export function dismissNotice(state: AppState): AppState {
-  return state.notice === null ? state : { ...state, notice: null }
+  if (state.notice === null) return state
+  const [next = null, ...rest] = state.noticesWaiting
+  return { ...state, notice: next, noticesWaiting: rest }
 }
 
 export function setView(state: AppState, view: View): AppState {
@@ -308,7 +366,7 @@ export function photoOpened(state: AppState, photo: Photo): AppState {
       savedWidth: old.photo.width,
       savedHeight: old.photo.height,
     })
-    next = notify(commit(state, { ...old, photo }), text, 8000)
+    next = notifyWarning(commit(state, { ...old, photo }), text, 8000)
   } else {
     const hadMarks = hasContent({ ...old, photo: null })
     // A photo from a file: no capture conditions (photoCaptured sets the camera's, in the same undo step).
@@ -358,8 +416,10 @@ export function assessmentLoaded(state: AppState, loaded: LoadedAssessment): App
   }
   next = { ...next, view: loaded.view, highlight: null, meta: loaded.meta }
   if (loaded.placementSd !== null) next = { ...next, settings: { ...next.settings, placementSd: loaded.placementSd } }
+  // Markers it could not read are a warning; a photo to open, a routine note.
+  const kind = Object.values(loaded.views).some((view) => view?.unknown.length) ? 'warning' : 'info'
   return notes.length
-    ? notify(next, t('assessment.loadedWithNotes', { notes: notes.join('; ') }), 8000)
+    ? notifyAs(next, kind, t('assessment.loadedWithNotes', { notes: notes.join('; ') }), 8000)
     : notify(next, t('assessment.loaded'), 3000)
 }
 
@@ -432,7 +492,7 @@ export function setMeta(state: AppState, meta: Partial<AssessmentMeta>): AppStat
 export function setNotes(state: AppState, typed: string): AppState {
   const kept = keptNotes(typed)
   const next = setMeta(state, { notes: kept.text })
-  return kept.cut > 0 ? notify(next, t('notes.cut', { count: kept.cut, max: VISIT_NOTES_MAX }), 10_000) : next
+  return kept.cut > 0 ? notifyWarning(next, t('notes.cut', { count: kept.cut, max: VISIT_NOTES_MAX }), 10_000) : next
 }
 
 /**
@@ -457,7 +517,11 @@ export function comparisonLoaded(state: AppState, name: string, loaded: LoadedAs
   }
   // The earlier comparison goes too: its table and "comparing with" message would describe a file no longer loaded.
   if (!views[state.view])
-    return notify({ ...state, comparison: null }, t('compare.noMarkers', { view: t(`view.${state.view}.title`) }), 8000)
+    return notifyWarning(
+      { ...state, comparison: null },
+      t('compare.noMarkers', { view: t(`view.${state.view}.title`) }),
+      8000,
+    )
   return { ...state, comparison: { name, meta: loaded.meta, ...(created ? { created } : {}), views } }
 }
 

@@ -103,8 +103,17 @@ export interface Selection {
   readonly doc: Doc
 }
 
+/**
+ * How much a notice matters: 'info' a routine confirmation (saved, exported, opened), which the
+ * screen also shows; 'warning' something not done as asked, or lost, to read (kept 8 s or more);
+ * 'error' something that failed. Warnings and errors are never replaced by a routine notice
+ * (state/commands.ts `showNotice` states the rule).
+ */
+export type NoticeKind = 'info' | 'warning' | 'error'
+
 /** A short message for the user (the toast); a new object each time, even for the same text. */
 export interface Notice {
+  readonly kind: NoticeKind
   readonly text: string
   readonly ms: number
   /** An engine's or library's own text (an error's), shown apart under "Technical details", never inside `text`. */
@@ -159,6 +168,8 @@ export interface AppState {
   /** The metric emphasised on the photo (hovered or focused in the results). */
   readonly highlight: string | null
   readonly notice: Notice | null
+  /** Warnings and errors that came while another was shown: each shown in turn, oldest first, once the one shown is dismissed. */
+  readonly noticesWaiting: readonly Notice[]
   readonly progress: Progress | null
   readonly service: ServiceStatus
   readonly settings: Settings
@@ -200,6 +211,7 @@ export function initialState(view: View = 'anterior'): AppState {
     views: Object.fromEntries(VIEW_NAMES.map((v) => [v, emptyView()])) as Record<View, ViewState>,
     highlight: null,
     notice: null,
+    noticesWaiting: [],
     progress: null,
     service: { kind: 'unknown' },
     settings: DEFAULT_SETTINGS,

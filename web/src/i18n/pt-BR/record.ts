@@ -90,6 +90,7 @@ export const RECORD_PT = {
   'record.notKept':
     'Seu trabalho não pôde ser salvo neste navegador: exporte uma cópia (Salvar avaliação) antes de fechar esta janela.',
   'notice.details': 'Detalhes técnicos',
+  'notice.dismiss': 'Fechar esta mensagem',
   'record.conflict.title': 'Outro paciente',
   'record.conflict.text':
     'Este arquivo é uma avaliação do paciente “{file}”, mas a avaliação na tela é do paciente “{open}”. Elas nunca se misturam: abra o arquivo como consulta de “{file}” (a da tela fica no registro), ou cancele.',

@@ -13,7 +13,7 @@ import type { RecordController } from '../controller.js'
 import { newKey } from '../photos.js'
 import { SyncEngine } from './engine.js'
 import type { SyncStore } from './store.js'
-import { FetchTransport, serverFailed } from './transport.js'
+import { FetchTransport, serverFailed, syncTimeoutOf } from './transport.js'
 
 const DEVICE_KEY = 'posture-metrics.device'
 const SYNC_LOCK = 'posture-metrics-sync'
@@ -64,9 +64,11 @@ async function sha256(blob: Blob): Promise<string> {
 /** The engine for this page, started and kept syncing: at load, on `online`, and after the record changes. */
 export async function startBrowserSync(store: SyncStore, controller: RecordController): Promise<SyncEngine> {
   const device = deviceId()
+  // `?sync-timeout-ms=` in the page's address shortens the requests' timeout (tests of a hung server).
+  const timeoutMs = syncTimeoutOf(new URLSearchParams(location.search).get('sync-timeout-ms'))
   let applying = 0
   const engine = new SyncEngine(store, {
-    transport: (url) => new FetchTransport(url, device),
+    transport: (url) => new FetchTransport(url, device, undefined, timeoutMs),
     sha256,
     newId: newKey,
     now: () => new Date(),

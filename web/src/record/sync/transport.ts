@@ -4,7 +4,9 @@
  * it), the session's CSRF token in X-CSRF-Token on every request but GET, and this
  * device's id in X-Device-Id for the server's audit trail. Every failure is a SyncError
  * with a type the engine decides from: offline (no answer), signed_out (401), or the
- * server's own error type and message (docs/record-server.md, "Errors").
+ * server's own error type and message (docs/record-server.md, "Errors"). A request the
+ * server does not answer in time (SYNC_TIMEOUT_MS; a photo's longer, by its size) is
+ * aborted and is 'offline' too: a hung server is "cannot reach the server, will retry".
  */
 import type { SignInOptionsView } from '#core/record-sync-wire.js'
 import type {
@@ -17,6 +19,22 @@ import type {
   SignedInUser,
   WireChange,
 } from './types.js'
+
+/** How long a request to the record server may take, its answer's body read included. */
+export const SYNC_TIMEOUT_MS = 30_000
+/** A photo sent takes SYNC_TIMEOUT_MS and its bytes at this rate more (a slow clinic uplink, 512 kbit/s). */
+export const PHOTO_BYTES_PER_SECOND = 64 * 1024
+/** A photo fetched (its size unknown before it comes): four times SYNC_TIMEOUT_MS. */
+const PHOTO_FETCH_FACTOR = 4
+
+/**
+ * The timeout a page asks for in its address (`?sync-timeout-ms=500`, for tests: a hung server
+ * is found without waiting 30 s), else SYNC_TIMEOUT_MS. Not a number, or under 1: the default.
+ */
+export function syncTimeoutOf(asked: string | null): number {
+  const ms = asked === null ? Number.NaN : Number(asked)
+  return Number.isFinite(ms) && ms >= 1 ? ms : SYNC_TIMEOUT_MS
+}
 
 /** Why a request to the record server failed. */
 export class SyncError extends Error {
@@ -65,6 +83,22 @@ export interface SyncTransport {
   fetchEntity(kind: 'patient' | 'visit', id: string): Promise<PulledEntity | null>
 }
 
+/** A request that got no answer (no connection, or none in time): 'offline', the engine's "cannot reach the server". */
+function unanswered(error: unknown): SyncError {
+  return new SyncError('offline', error instanceof Error ? error.message : String(error))
+}
+
+/** An answer's body read; cut off by the timeout, it is no answer ('offline'); any other failure as it was. */
+async function read<T>(body: () => Promise<T>): Promise<T> {
+  try {
+    return await body()
+  } catch (error) {
+    if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+      throw unanswered(error)
+    throw error
+  }
+}
+
 export class FetchTransport implements SyncTransport {
   private csrf: string | null = null
 
@@ -73,6 +107,8 @@ export class FetchTransport implements SyncTransport {
     readonly base: string,
     private readonly deviceId: string,
     private readonly fetchFn: typeof fetch = (...args) => fetch(...args),
+    /** The time a request may take (SYNC_TIMEOUT_MS; a photo's is longer by its size). */
+    private readonly timeoutMs = SYNC_TIMEOUT_MS,
   ) {}
 
   /**
@@ -80,7 +116,13 @@ export class FetchTransport implements SyncTransport {
    * signIn or session); a failure is thrown as a SyncError. The admin's screens (record/admin) call
    * their routes through it.
    */
-  async request(method: string, path: string, body?: BodyInit, type?: string): Promise<Response> {
+  async request(
+    method: string,
+    path: string,
+    body?: BodyInit,
+    type?: string,
+    timeoutMs = this.timeoutMs,
+  ): Promise<Response> {
     const headers: Record<string, string> = { 'x-device-id': this.deviceId }
     if (type) headers['content-type'] = type
     if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf
@@ -92,9 +134,11 @@ export class FetchTransport implements SyncTransport {
         body: body ?? null,
         credentials: 'include',
         cache: 'no-store',
+        // Aborts the body's reading too: an answer that stops halfway is no answer.
+        signal: AbortSignal.timeout(timeoutMs),
       })
     } catch (error) {
-      throw new SyncError('offline', error instanceof Error ? error.message : String(error))
+      throw unanswered(error)
     }
     if (answer.ok) return answer
     let problem: { type?: string; message?: string; ctx?: Record<string, unknown> } = {}
@@ -122,7 +166,7 @@ export class FetchTransport implements SyncTransport {
       body === undefined ? undefined : JSON.stringify(body),
       body === undefined ? undefined : 'application/json',
     )
-    return (await answer.json()) as T
+    return (await read(() => answer.json())) as T
   }
 
   signInOptions(): Promise<SignInOptionsView> {
@@ -167,11 +211,19 @@ export class FetchTransport implements SyncTransport {
   }
 
   async putPhoto(sha256: string, blob: Blob): Promise<void> {
-    await this.request('PUT', `/api/photos/${sha256}`, blob, 'application/octet-stream')
+    const ms = this.timeoutMs + Math.ceil((blob.size / PHOTO_BYTES_PER_SECOND) * 1000)
+    await this.request('PUT', `/api/photos/${sha256}`, blob, 'application/octet-stream', ms)
   }
 
   async getPhoto(sha256: string): Promise<Blob> {
-    return (await this.request('GET', `/api/photos/${sha256}`)).blob()
+    const answer = await this.request(
+      'GET',
+      `/api/photos/${sha256}`,
+      undefined,
+      undefined,
+      this.timeoutMs * PHOTO_FETCH_FACTOR,
+    )
+    return read(() => answer.blob())
   }
 
   async deleteEntity(kind: 'patient' | 'visit', id: string, rev: number): Promise<'deleted' | 'gone'> {
