@@ -31,9 +31,13 @@ export function mountPrompt(store: Store<AppState>): void {
         return id ? confirmSuggestion(s, id) : s
       })
     // A button that went with the act (Confirm, once confirmed) or was disabled by it (Undo, with nothing
-    // left to undo) leaves the focus on the page: it stays in the prompt, on its Undo or else its next button.
+    // left to undo) leaves the focus on the page: it stays in the prompt, on its Undo or else its next button;
+    // a prompt left with no button (the last suggestion confirmed: every step done) gives it to the photo area.
     if (act && (document.activeElement === document.body || (document.activeElement as HTMLButtonElement)?.disabled))
-      prompt.querySelector<HTMLElement>('button[data-act="undo"]:not(:disabled), button[data-act="next"]')?.focus()
+      (
+        prompt.querySelector<HTMLElement>('button[data-act="undo"]:not(:disabled), button[data-act="next"]') ??
+        byId('stage')
+      ).focus()
   })
   const slot = prompt.parentElement as HTMLElement
   const reserve = reserving(prompt, slot)

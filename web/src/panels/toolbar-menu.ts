@@ -109,6 +109,19 @@ export function mountToolbarMenu(): void {
     const to = e.relatedTarget as Node | null
     if (isOpen() && to && !menu.contains(to) && to !== button) setOpen(false)
   })
+  // A dialog opened from the closed menu (the clinic server, the help...) gives the focus back to its
+  // opener, hidden there: the focus would fall to the page. It goes to "More" instead (issue 38).
+  document.addEventListener(
+    'close',
+    (e) => {
+      if (!(e.target instanceof HTMLDialogElement)) return
+      // Lost: on the page, or still on a control of the closed dialog or the hidden menu (not yet fixed up).
+      const active = document.activeElement
+      const lost = active === null || active === document.body || active.getClientRects().length === 0
+      if (lost && !isOpen() && button.getClientRects().length > 0) button.focus()
+    },
+    true,
+  )
 }
 
 /** Whether the toolbar's controls laid out in it (the closed menu's are not) are all on one row. */
