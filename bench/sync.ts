@@ -811,10 +811,11 @@ async function main(): Promise<void> {
     const bytes = syncs.at(-1)?.traffic.received ?? 0
     const loopback = syncs.map((s) => s.seconds).sort((a, b) => a - b)[Math.floor(syncs.length / 2)] ?? Number.NaN
     const at100 = loopback + secondsAt(bytes, 1e8)
-    console.log(
-      `first sync, the bytes alone: ${secondsAt(bytes, 1e9).toFixed(1)} s at 1 Gbit/s, ${secondsAt(bytes, 1e8).toFixed(1)} s at 100 Mbit/s; ` +
-        `median on loopback ${loopback.toFixed(1)} s; at 100 Mbit/s ${at100.toFixed(1)} s, ${((at100 / secondsAt(bytes, 1e8) - 1) * 100).toFixed(0)} % over the bytes' time (aim <= 20 %); load average ${load()}`,
-    )
+    if (syncs.length > 0)
+      console.log(
+        `first sync, the bytes alone: ${secondsAt(bytes, 1e9).toFixed(1)} s at 1 Gbit/s, ${secondsAt(bytes, 1e8).toFixed(1)} s at 100 Mbit/s; ` +
+          `median on loopback ${loopback.toFixed(1)} s; at 100 Mbit/s ${at100.toFixed(1)} s, ${((at100 / secondsAt(bytes, 1e8) - 1) * 100).toFixed(0)} % over the bytes' time (aim <= 20 %); load average ${load()}`,
+      )
     writeFileSync(
       RESULTS,
       `${JSON.stringify(
