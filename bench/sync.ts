@@ -453,6 +453,7 @@ async function seedDirect(
             photos: JSON.stringify({
               anterior: { sha256: sha, type: 'image/jpeg', width: PHOTO_WIDTH, height: PHOTO_HEIGHT },
             }),
+            copy: null,
           })
           entries.push(
             auditEntry(actor, 'visit.write', 0, { patientId: patient, visitId: visitId(v), detail: 'rev 1 (seed)' }),

@@ -28,6 +28,22 @@ export interface PhotoRefView {
   readonly height: number
 }
 
+/**
+ * Where a visit kept by "keep both" in a sync conflict came from (docs/record.md, "Conflicts"):
+ * a device (its name, and its id as sent in X-Device-Id) or the clinic's server (its host), and
+ * when that copy was last changed there. Optional on the wire: a client that does not know it
+ * leaves it out (the server keeps the one it holds) and ignores it in a pull.
+ */
+export interface VisitCopyView {
+  readonly from: 'device' | 'server'
+  /** The device's name (its browser and system) or the server's host; at most 100 characters. */
+  readonly name: string
+  /** ISO time that copy was last changed there. */
+  readonly at: string
+  /** The id of the device the copy was kept from (from 'device'); absent otherwise. */
+  readonly device?: string
+}
+
 /** A visit as the API answers it: its content (the assessment file) as admitted, its photos by hash. */
 export interface VisitView {
   readonly id: string
@@ -39,6 +55,8 @@ export interface VisitView {
   readonly seq: number
   readonly content: unknown
   readonly photos: Partial<Record<string, PhotoRefView>>
+  /** Its label when it is one of the two copies a conflict was resolved keeping; absent otherwise. */
+  readonly copy?: VisitCopyView
 }
 
 /** Why a change was refused: errors as data (core/record-errors.ts), nothing written. */

@@ -282,7 +282,13 @@ export const BackupFileSchema = Type.Object(
           // Where a copy kept from a sync conflict came from (web/src/record/model.ts VisitCopy); absent for any other visit.
           copy: Type.Optional(
             Type.Object(
-              { from: Type.Enum(['device', 'server']), name: line(FILE_LIMITS.chars.copyName), at: time() },
+              {
+                from: Type.Enum(['device', 'server']),
+                name: line(FILE_LIMITS.chars.copyName),
+                at: time(),
+                // The device's id a device's copy was kept on (absent in backups from before it).
+                device: Type.Optional(line(FILE_LIMITS.chars.copyName)),
+              },
               closed,
             ),
           ),

@@ -421,6 +421,18 @@ INSERT INTO photo_chunks (sha256, seq, bytes)
 DROP TABLE photo_blobs;
 `,
   },
+  {
+    version: 8,
+    name: "a kept copy's label on its visit",
+    // "Keep both" in a sync conflict labels the two visits kept (core/record-sync-wire.ts VisitCopyView):
+    // JSON text, NULL for every other visit; the pull answers it so the clinic's other devices show it.
+    sql: `
+ALTER TABLE visits ADD COLUMN copy TEXT;
+`,
+    postgres: `
+ALTER TABLE visits ADD COLUMN copy TEXT;
+`,
+  },
 ]
 
 /** The schema version this code writes. */

@@ -173,9 +173,10 @@ function makeTx(db: Queryable): RecordTx {
       num((await first('SELECT count(*) AS n FROM visits WHERE patient_id = $1', patientId))?.n),
     putVisit: async (v) => {
       await run(
-        `INSERT INTO visits (id, patient_id, date, created, updated, rev, seq, content, photos) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+        `INSERT INTO visits (id, patient_id, date, created, updated, rev, seq, content, photos, copy) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          ON CONFLICT (id) DO UPDATE SET patient_id = excluded.patient_id, date = excluded.date, updated = excluded.updated,
-           rev = excluded.rev, seq = excluded.seq, content = excluded.content, photos = excluded.photos`,
+           rev = excluded.rev, seq = excluded.seq, content = excluded.content, photos = excluded.photos,
+           copy = excluded.copy`,
         v.id,
         v.patientId,
         v.date,
@@ -185,6 +186,7 @@ function makeTx(db: Queryable): RecordTx {
         v.seq,
         v.content,
         v.photos,
+        v.copy,
       )
     },
     deleteVisit: async (id) => {

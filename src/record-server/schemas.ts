@@ -97,6 +97,21 @@ export const PutPatientChange = Type.Object(
   closed,
 )
 
+/**
+ * A kept copy's label ("keep both" in a sync conflict, core/record-sync-wire.ts VisitCopyView):
+ * bounded and closed as the app's backup file holds it (core/files/record-file-schema.ts), so a
+ * label pulled from here never makes a device's backup one it cannot read.
+ */
+export const VisitCopySchema = Type.Object(
+  {
+    from: Type.Union([Type.Literal('device'), Type.Literal('server')]),
+    name: Type.String({ maxLength: 100, pattern: LINE }),
+    at: Type.String({ pattern: TIME }),
+    device: Type.Optional(id()),
+  },
+  closed,
+)
+
 export const PutVisitChange = Type.Object(
   {
     change_id: id(),
@@ -118,6 +133,8 @@ export const PutVisitChange = Type.Object(
           },
           closed,
         ),
+        /** Its label as a kept copy (optional: absent, the server keeps the one it holds). */
+        copy: Type.Optional(VisitCopySchema),
       },
       closed,
     ),

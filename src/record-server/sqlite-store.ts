@@ -256,9 +256,10 @@ export class SqliteStore implements RecordStore {
       visitCount: async (patientId) => num(get('SELECT count(*) AS n FROM visits WHERE patient_id = ?', patientId)?.n),
       putVisit: async (v) => {
         run(
-          `INSERT INTO visits (id, patient_id, date, created, updated, rev, seq, content, photos) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          `INSERT INTO visits (id, patient_id, date, created, updated, rev, seq, content, photos, copy) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (id) DO UPDATE SET patient_id = excluded.patient_id, date = excluded.date, updated = excluded.updated,
-             rev = excluded.rev, seq = excluded.seq, content = excluded.content, photos = excluded.photos`,
+             rev = excluded.rev, seq = excluded.seq, content = excluded.content, photos = excluded.photos,
+             copy = excluded.copy`,
           v.id,
           v.patientId,
           v.date,
@@ -268,6 +269,7 @@ export class SqliteStore implements RecordStore {
           v.seq,
           v.content,
           v.photos,
+          v.copy,
         )
       },
       deleteVisit: async (id) => {

@@ -76,6 +76,7 @@ export const visitOf = (r: Row): VisitRow => ({
   seq: num(r.seq),
   content: str(r.content),
   photos: str(r.photos),
+  copy: r.copy === null || r.copy === undefined ? null : str(r.copy),
 })
 export const photoOf = (r: Row): PhotoRow => ({
   sha256: str(r.sha256),
@@ -164,7 +165,7 @@ export const PULL_PAGE_COLUMNS = `page.kind, page.id, page.seq, page.deleted,
   p.identifier AS p_identifier, p.key AS p_key, p.name AS p_name, p.notes AS p_notes,
   p.created AS p_created, p.updated AS p_updated, p.rev AS p_rev,
   v.patient_id AS v_patient_id, v.date AS v_date, v.created AS v_created, v.updated AS v_updated,
-  v.rev AS v_rev, v.content AS v_content, v.photos AS v_photos`
+  v.rev AS v_rev, v.content AS v_content, v.photos AS v_photos, v.copy AS v_copy`
 
 /** A row of a pull page's statement (PULL_PAGE_COLUMNS): the entity, with its patient or visit row when it has one. */
 export function pulledRowOf(r: Row): PulledRow {
@@ -202,6 +203,7 @@ export function pulledRowOf(r: Row): PulledRow {
         rev: r.v_rev,
         content: r.v_content,
         photos: r.v_photos,
+        copy: r.v_copy,
       }),
     }
   return entity

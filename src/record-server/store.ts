@@ -82,6 +82,8 @@ export interface VisitRow {
   readonly content: string
   /** The photos of its views, JSON text: {"lateral": {"sha256", "type", "width", "height"}, ...}. */
   readonly photos: string
+  /** Its label as a copy kept by "keep both" in a sync conflict, JSON text (VisitCopyView), or null (migration 8). */
+  readonly copy: string | null
 }
 
 export interface PhotoRow {

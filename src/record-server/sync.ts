@@ -43,6 +43,7 @@ export const visitView = (v: VisitRow): VisitView => ({
   seq: v.seq,
   content: JSON.parse(v.content),
   photos: JSON.parse(v.photos),
+  ...(v.copy === null ? {} : { copy: JSON.parse(v.copy) }),
 })
 
 /** What one change came to. `applied` results are remembered by change id; refusals wrote nothing and are not. */
@@ -194,6 +195,8 @@ async function putVisit(tx: RecordTx, change: PutVisitChangeData, now: string): 
     seq: await tx.nextSeq(),
     content: content.ok ? content.text : '',
     photos: JSON.stringify(input.photos),
+    // A kept copy's label: the change's, else the one held (a client that does not know labels sends none).
+    copy: input.copy ? JSON.stringify(input.copy) : (stored?.copy ?? null),
   }
   await tx.putVisit(row)
   return visitView(row)

@@ -324,6 +324,45 @@ for (const store of testStores()) {
       )
     })
 
+    it("carries a kept copy's label: stored with the visit, pulled, kept through a write without one, bounded", async () => {
+      const start = (await reader.request('GET', '/api/sync/pull?cursor=0&limit=500')).body.cursor
+      const label = { from: 'device', name: 'Chrome · Linux', at: '2026-03-02T10:07:00.000Z', device: 'device-abc' }
+      const labelled = {
+        ...putVisit('v-copy', 'p-copy', null),
+        visit: { ...putVisit('v-copy', 'p-copy', null).visit, copy: label },
+      }
+      const pushed = await clinician.request('POST', '/api/sync/push', {
+        changes: [putPatient('p-copy', 'COPY-1', null), labelled],
+      })
+      assert.equal(pushed.status, 200, JSON.stringify(pushed.body))
+      assert.equal(pushed.body.results[1].status, 'applied', JSON.stringify(pushed.body.results[1]))
+      assert.deepEqual(pushed.body.results[1].entity.copy, label)
+      const pulled = (await reader.request('GET', `/api/sync/pull?cursor=${start}`)).body.changes
+      assert.deepEqual(pulled.find((c: { id: string }) => c.id === 'v-copy').visit.copy, label)
+      // A client that knows no labels writes the visit again without one: the label stays.
+      const older = await clinician.request(
+        'POST',
+        '/api/changes',
+        putVisit('v-copy', 'p-copy', 1, assessment('2026-03-04T08:00:00.000Z')),
+      )
+      assert.equal(older.status, 201, JSON.stringify(older.body))
+      assert.deepEqual((await reader.request('GET', '/api/visits/v-copy')).body.visit.copy, label)
+      // A visit never labelled has no `copy` at all (older clients read nothing new).
+      assert.equal('copy' in (await reader.request('GET', '/api/visits/v-pull-2')).body.visit, false)
+      // Bounded: a name over 100 characters, a field the label does not have, a time that is none, is refused (nothing written).
+      for (const copy of [
+        { ...label, name: 'x'.repeat(101) },
+        { ...label, extra: 1 },
+        { ...label, from: 'elsewhere' },
+        { ...label, at: 'yesterday' },
+      ]) {
+        const change = putVisit('v-copy', 'p-copy', 2)
+        const refused = await clinician.request('POST', '/api/changes', { ...change, visit: { ...change.visit, copy } })
+        assert.equal(refused.status, 400, JSON.stringify(copy))
+      }
+      assert.equal((await reader.request('GET', '/api/visits/v-copy')).body.visit.rev, 2)
+    })
+
     // The embedded store's backup command; PostgreSQL's backup (pg_dump) is postgres-backup.test.ts.
     it('backs up the data directory while serving: a copy of the database and every photo it names', {
       skip: store.name !== 'sqlite' && 'the embedded store only',
@@ -336,6 +375,9 @@ for (const store of testStores()) {
         assert.equal(code, 0, output)
         const db = new DatabaseSync(join(target, 'copy', 'record.sqlite'), { readOnly: true })
         const visits = db.prepare('SELECT photos FROM visits').all() as { photos: string }[]
+        // A kept copy's label is in the copy too.
+        const label = db.prepare("SELECT copy FROM visits WHERE id = 'v-copy'").get() as { copy: string }
+        assert.equal(JSON.parse(label.copy).name, 'Chrome · Linux')
         const copyId = (db.prepare("SELECT value FROM meta WHERE key = 'database_id'").get() as { value: string }).value
         db.close()
         // A restored copy is a history of its own: devices' cursors of the live database do not carry over.

@@ -19,7 +19,17 @@
  * with the reason, unless CI is set (then it fails: CI must have them).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  watch,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext as PwContext, type Page as PwPage } from 'playwright-core'
@@ -105,8 +115,14 @@ export interface UploadFile {
   readonly buffer: Buffer
 }
 
-/** Named keys `press` knows (and a single character); 'Control+a' etc. press Ctrl with the key. */
+/** Named keys `press` knows (and a single character); 'Control+a', 'Shift+ArrowRight' press the modifier with the key. */
 export type Key = 'Enter' | 'Tab' | 'Escape' | 'Backspace' | 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown'
+
+/** A file the page downloaded: the name it was saved under and its bytes. */
+export interface Download {
+  readonly name: string
+  readonly bytes: Buffer
+}
 
 /** What the app's tests do with a browser, the same in every engine. */
 export interface EnginePage {
@@ -128,8 +144,8 @@ export interface EnginePage {
   select(selector: string, value: string): Promise<void>
   /** Replaces the text of a field, as typed (clicked, all selected, the text typed). */
   fill(selector: string, text: string): Promise<void>
-  /** A key on the focused element; 'Control+a' holds Ctrl while pressing a. */
-  press(key: Key | `Control+${string}`): Promise<void>
+  /** A key on the focused element; 'Control+a' holds Ctrl while pressing a, 'Shift+ArrowRight' Shift. */
+  press(key: Key | `Control+${string}` | `Shift+${string}`): Promise<void>
   /** The element's textContent, trimmed. */
   text(selector: string): Promise<string>
   attribute(selector: string, name: string): Promise<string | null>
@@ -141,6 +157,25 @@ export interface EnginePage {
   waitUntil(expression: string, what: string, timeoutMs?: number): Promise<void>
   /** Gives a file to an <input type=file>, as a user picking it does (its change event follows). */
   upload(selector: string, file: UploadFile): Promise<void>
+  /**
+   * Clicks the element and returns the file the page downloads, once saved whole: Playwright's
+   * download in Chromium; in Firefox and the GTK shell the new file in the profile's `downloads`
+   * folder (saved there without a dialog; Firefox writes a `.part` beside it, WebKit a `.wkdownload`,
+   * until the download ends). Not in the private profile (MiniBrowser saves no download).
+   */
+  download(selector: string): Promise<Download>
+  /**
+   * A second window of the same browser and profile (a tab in Chromium and Firefox, a window in
+   * WebKit), on no URL yet: two windows on one record. Closing it leaves this one open.
+   */
+  openWindow(): Promise<EnginePage>
+  /**
+   * Takes the network away from the browser where the engine has a switch for it (Chromium:
+   * the context offline; Firefox: WebDriver BiDi's offline emulation) and says whether it did.
+   * WebKitGTK's WebDriver has none: false, and a test takes the network away by stopping the
+   * server process (connections refused), which is all the app's origin is.
+   */
+  setOffline(offline: boolean): Promise<boolean>
   close(): Promise<void>
 }
 
@@ -180,10 +215,13 @@ abstract class BasePage implements EnginePage {
   abstract reload(): Promise<void>
   abstract setViewport(width: number, height: number): Promise<void>
   abstract clickAt(x: number, y: number): Promise<void>
-  abstract press(key: Key | `Control+${string}`): Promise<void>
+  abstract press(key: Key | `Control+${string}` | `Shift+${string}`): Promise<void>
   abstract evaluate<T>(expression: string): Promise<T>
   abstract upload(selector: string, file: UploadFile): Promise<void>
   abstract select(selector: string, value: string): Promise<void>
+  abstract download(selector: string): Promise<Download>
+  abstract openWindow(): Promise<EnginePage>
+  abstract setOffline(offline: boolean): Promise<boolean>
   abstract close(): Promise<void>
   /** Types text into the focused element. */
   protected abstract typeText(text: string): Promise<void>
@@ -239,9 +277,57 @@ abstract class BasePage implements EnginePage {
   }
 }
 
-/** Splits 'Control+a' into its modifier and key. */
-function parseKey(key: string): { control: boolean; key: string } {
-  return key.startsWith('Control+') ? { control: true, key: key.slice('Control+'.length) } : { control: false, key }
+/** Splits 'Control+a' or 'Shift+ArrowRight' into its modifier and key. */
+function parseKey(key: string): { modifier: 'Control' | 'Shift' | undefined; key: string } {
+  for (const modifier of ['Control', 'Shift'] as const)
+    if (key.startsWith(`${modifier}+`)) return { modifier, key: key.slice(modifier.length + 1) }
+  return { modifier: undefined, key }
+}
+
+/** A download's file while it is being written: Firefox's `.part`, WebKit's `.wkdownload`. */
+const PARTIAL = /\.(part|wkdownload)$/
+
+/**
+ * Runs `action` (the click that starts a download) and waits until a file not among those
+ * `folder` held before is there whole: no partial file of it beside it, and not empty. Waits on
+ * the folder's change events (fs.watch), never a sleep.
+ */
+async function downloadedInto(folder: string, engine: EngineName, action: () => Promise<void>): Promise<Download> {
+  mkdirSync(folder, { recursive: true })
+  const before = new Set(readdirSync(folder))
+  const whole = (): string | undefined => {
+    const names = readdirSync(folder)
+    return names.find(
+      (name) =>
+        !before.has(name) &&
+        !PARTIAL.test(name) &&
+        !names.some((other) => PARTIAL.test(other) && other.startsWith(name)) &&
+        statSync(join(folder, name)).size > 0,
+    )
+  }
+  const watcher = watch(folder)
+  try {
+    const found = new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${engine}: no download saved in ${folder} within ${WAIT_MS} ms`)),
+        WAIT_MS,
+      )
+      const check = () => {
+        const name = whole()
+        if (name === undefined) return
+        clearTimeout(timer)
+        resolve(name)
+      }
+      watcher.on('change', check)
+      watcher.on('error', reject)
+      // The folder's events only say that something changed: the state is read on each, and once after the click.
+      void action().then(check, reject)
+    })
+    const name = await found
+    return { name, bytes: readFileSync(join(folder, name)) }
+  } finally {
+    watcher.close()
+  }
 }
 
 /** Writes a file to give to an input into `folder` (a folder of its own per file: names may repeat); returns its path. */
@@ -265,7 +351,8 @@ class ChromiumPage extends BasePage {
   private constructor(
     private readonly context: PwContext,
     private readonly page: PwPage,
-    private readonly profile: { folder: string; owned: boolean },
+    /** The profile's folder, removed when it is the page's own; undefined for a second window (the first one's). */
+    private readonly profile: { folder: string; owned: boolean } | undefined,
   ) {
     super()
     page.on('pageerror', (e) => this.errors.push(String(e)))
@@ -314,7 +401,27 @@ class ChromiumPage extends BasePage {
   async select(selector: string, value: string): Promise<void> {
     await this.page.locator(selector).selectOption(value)
   }
+  async download(selector: string): Promise<Download> {
+    const started = this.page.waitForEvent('download', { timeout: WAIT_MS })
+    await this.click(selector)
+    const file = await started
+    const path = await file.path()
+    return { name: file.suggestedFilename(), bytes: readFileSync(path) }
+  }
+  async openWindow(): Promise<EnginePage> {
+    const page = await this.context.newPage()
+    page.setDefaultTimeout(WAIT_MS)
+    return new ChromiumPage(this.context, page, undefined)
+  }
+  async setOffline(offline: boolean): Promise<boolean> {
+    await this.context.setOffline(offline)
+    return true
+  }
   async close(): Promise<void> {
+    if (this.profile === undefined) {
+      await this.page.close().catch(() => undefined)
+      return
+    }
     await this.context.close().catch(() => undefined)
     if (this.profile.owned) rmSync(this.profile.folder, { recursive: true, force: true })
   }
@@ -332,11 +439,24 @@ class FirefoxPage extends BasePage {
   private constructor(
     private readonly browser: PuppeteerBrowser,
     private readonly page: PuppeteerPage,
+    /** The profile's folder (the first window's for a second one) and whether this page ends the browser. */
     private readonly profile: { folder: string; owned: boolean },
+    private readonly tabs: { front: PuppeteerPage },
+    private readonly ownsBrowser = true,
   ) {
     super()
     page.on('pageerror', (e) => this.errors.push(String(e)))
     page.on('console', (m) => m.type() === 'error' && this.errors.push(m.text()))
+  }
+
+  /**
+   * Brings this tab to the front before input: of two tabs, only the one in front gets the
+   * keyboard's focus (and so focus, blur and change events), as a clinician's click on a tab does.
+   */
+  private async front(): Promise<void> {
+    if (this.tabs.front === this.page) return
+    await this.page.bringToFront()
+    this.tabs.front = this.page
   }
 
   static async launch(options: LaunchOptions): Promise<FirefoxPage> {
@@ -370,7 +490,7 @@ class FirefoxPage extends BasePage {
     if (options.initScript !== undefined) await page.evaluateOnNewDocument(options.initScript)
     page.setDefaultTimeout(WAIT_MS)
     page.setDefaultNavigationTimeout(WAIT_MS)
-    return new FirefoxPage(browser, page, profile)
+    return new FirefoxPage(browser, page, profile, { front: page })
   }
 
   async goto(url: string): Promise<void> {
@@ -383,16 +503,19 @@ class FirefoxPage extends BasePage {
     await this.page.setViewport({ width, height })
   }
   async clickAt(x: number, y: number): Promise<void> {
+    await this.front()
     await this.page.mouse.click(x, y)
   }
   async press(key: string): Promise<void> {
-    const { control, key: k } = parseKey(key)
-    if (control) await this.page.keyboard.down('Control')
+    await this.front()
+    const { modifier, key: k } = parseKey(key)
+    if (modifier) await this.page.keyboard.down(modifier)
     // biome-ignore lint/suspicious/noExplicitAny: puppeteer's KeyInput is a union of key names; ours are among them
     await this.page.keyboard.press(k as any)
-    if (control) await this.page.keyboard.up('Control')
+    if (modifier) await this.page.keyboard.up(modifier)
   }
   protected async typeText(text: string): Promise<void> {
+    await this.front()
     await this.page.keyboard.type(text)
   }
   evaluate<T>(expression: string): Promise<T> {
@@ -406,12 +529,34 @@ class FirefoxPage extends BasePage {
     await (input as any).uploadFile(path)
   }
   async select(selector: string, value: string): Promise<void> {
+    await this.front()
     await this.page.select(selector, value)
   }
+  download(selector: string): Promise<Download> {
+    return downloadedInto(join(this.profile.folder, 'downloads'), this.engine, () => this.click(selector))
+  }
+  async openWindow(): Promise<EnginePage> {
+    const page = await this.browser.newPage()
+    page.setDefaultTimeout(WAIT_MS)
+    page.setDefaultNavigationTimeout(WAIT_MS)
+    this.tabs.front = page
+    return new FirefoxPage(this.browser, page, this.profile, this.tabs, false)
+  }
+  async setOffline(offline: boolean): Promise<boolean> {
+    // WebDriver BiDi's emulation.setNetworkConditions; an ESR without it says so.
+    return this.page.setOfflineMode(offline).then(
+      () => true,
+      () => false,
+    )
+  }
   async close(): Promise<void> {
+    rmSync(this.uploads, { recursive: true, force: true })
+    if (!this.ownsBrowser) {
+      await this.page.close().catch(() => undefined)
+      return
+    }
     await this.browser.close().catch(() => undefined)
     if (this.profile.owned) rmSync(this.profile.folder, { recursive: true, force: true })
-    rmSync(this.uploads, { recursive: true, force: true })
   }
 }
 
@@ -429,6 +574,7 @@ const WEBDRIVER_KEYS: Record<string, string> = {
   ArrowRight: '\uE014',
   ArrowDown: '\uE015',
   Control: '\uE009',
+  Shift: '\uE008',
 }
 
 /** Starts Xvfb on a display number it picks itself (-displayfd: no number guessed, no race with another file's). */
@@ -474,11 +620,16 @@ class WebKitPage extends BasePage {
   readonly engine = 'webkit'
   /** Files given to inputs: kept until the browser closes (it reads a picked file when the page does). */
   private readonly uploads = mkdtempSync(join(tmpdir(), 'posture-upload-'))
+  /** This page's window (WebDriver's handle), once known; a session has one current window at a time. */
+  private handle: string | undefined
   private constructor(
     private readonly base: string,
     private readonly xvfb: ChildProcess,
     private readonly driver: ChildProcess,
     private readonly profile: { folder: string; owned: boolean } | undefined,
+    /** The session's current window, shared by its pages; the first page (the one that ends the session) has `ownsSession`. */
+    private readonly session: { current: string | undefined },
+    private readonly ownsSession = true,
   ) {
     super()
   }
@@ -519,7 +670,9 @@ class WebKitPage extends BasePage {
       const session = await webdriver(base, 'POST', '/session', {
         capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': browserOptions } },
       })
-      const page = new WebKitPage(`${base}/session/${session.sessionId}`, xvfb, driver, profile)
+      const page = new WebKitPage(`${base}/session/${session.sessionId}`, xvfb, driver, profile, { current: undefined })
+      page.handle = await page.command('GET', '/window')
+      page.session.current = page.handle
       await page.command('POST', '/timeouts', { script: WAIT_MS + 30_000, pageLoad: WAIT_MS, implicit: 0 })
       await page.setViewport(options.viewport?.width ?? 1400, options.viewport?.height ?? 900)
       return page
@@ -531,8 +684,13 @@ class WebKitPage extends BasePage {
     }
   }
 
+  /** One command to this page's window: the session switched to it first when another window was current. */
   // biome-ignore lint/suspicious/noExplicitAny: a WebDriver answer's value, JSON
-  private command(method: string, path: string, body?: unknown): Promise<any> {
+  private async command(method: string, path: string, body?: unknown): Promise<any> {
+    if (this.handle !== undefined && this.session.current !== this.handle) {
+      await webdriver(this.base, 'POST', '/window', { handle: this.handle })
+      this.session.current = this.handle
+    }
     return webdriver(this.base, method, path, body)
   }
 
@@ -570,14 +728,15 @@ class WebKitPage extends BasePage {
     })
   }
   async press(key: string): Promise<void> {
-    const { control, key: k } = parseKey(key)
+    const { modifier, key: k } = parseKey(key)
     const value = WEBDRIVER_KEYS[k] ?? k
+    const held = modifier === undefined ? undefined : WEBDRIVER_KEYS[modifier]
     const keys = [
-      ...(control ? [{ type: 'keyDown', value: WEBDRIVER_KEYS.Control }] : []),
+      ...(held ? [{ type: 'keyDown', value: held }] : []),
       { type: 'keyDown', value },
       { type: 'keyUp', value },
-      // Ctrl released by its own key-up: WebKitGTK's NUL key does not release it.
-      ...(control ? [{ type: 'keyUp', value: WEBDRIVER_KEYS.Control }] : []),
+      // The modifier released by its own key-up: WebKitGTK's NUL key does not release it.
+      ...(held ? [{ type: 'keyUp', value: held }] : []),
     ]
     await this.command('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions: keys }] })
   }
@@ -611,7 +770,30 @@ class WebKitPage extends BasePage {
     })
     await this.command('POST', `/element/${option[ELEMENT]}/click`, {})
   }
+  download(selector: string): Promise<Download> {
+    if (this.profile === undefined) throw new Error('webkit: MiniBrowser (the private profile) saves no download')
+    return downloadedInto(join(this.profile.folder, 'downloads'), this.engine, () => this.click(selector))
+  }
+  async openWindow(): Promise<EnginePage> {
+    // WebDriver's New Window: the GTK shell makes a window of the same context (profile) for it.
+    const { handle } = await this.command('POST', '/window/new', { type: 'window' })
+    const page = new WebKitPage(this.base, this.xvfb, this.driver, this.profile, this.session, false)
+    page.handle = handle
+    const [width, height] = await this.evaluate<[number, number]>('[window.innerWidth, window.innerHeight]')
+    await page.setViewport(width, height)
+    return page
+  }
+  async setOffline(): Promise<boolean> {
+    // WebKitGTK's WebDriver has no network switch: the caller stops the server process instead.
+    return false
+  }
   async close(): Promise<void> {
+    if (!this.ownsSession) {
+      rmSync(this.uploads, { recursive: true, force: true })
+      await this.command('DELETE', '/window').catch(() => undefined)
+      this.session.current = undefined
+      return
+    }
     await this.command('DELETE', '').catch(() => undefined)
     await stop(this.driver)
     await stop(this.xvfb)

@@ -208,6 +208,7 @@ const WORDS = {
     approved: /Borrado: Visita del .* del paciente DEL-/,
     commentRequired: /Escriba por qué/,
     count: /^1 entrada\.$/,
+    rejectAction: 'Eliminación rechazada',
     collected: /^Se recogi(ó|eron) \d+ fotos?: /,
     state: { active: 'activo', disabled: 'desactivado', locked: 'bloqueado' },
   },
@@ -224,6 +225,7 @@ const WORDS = {
     approved: /Deleted: Visit of .* of patient DEL-/,
     commentRequired: /Write why/,
     count: /^1 entry\.$/,
+    rejectAction: 'Deletion rejected',
     collected: /^Collected \d+ photos?: /,
     state: { active: 'active', disabled: 'disabled', locked: 'locked' },
   },
@@ -371,6 +373,13 @@ for (const store of testStores()) {
           const entries = page.locator('#admin-audit li')
           assert.equal(await entries.count(), count)
           assert.ok((await entries.allTextContents()).some((text) => text.includes(ids[0])))
+          // The action in words, in the filter and in each entry (its code beside it, as the exports carry it).
+          assert.equal(
+            (await page.locator('#admin-audit-action option:checked').textContent())?.trim(),
+            words.rejectAction,
+          )
+          for (const action of await entries.locator('.admin-action').allTextContents())
+            assert.equal(action, words.rejectAction)
           await noSidewaysScroll(page, 'audit trail')
           if (walk.touch) await touchSized(page, 'audit trail')
           // A day with nothing: an empty list.

@@ -10,7 +10,6 @@
  * text that pt-BR words otherwise, and no '.' decimal. Screenshots go to test-output/.
  */
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
@@ -21,6 +20,7 @@ import { englishVocabulary, englishWordsIn, wordsOf } from '../support/english-w
 import { ROOT } from '../support/paths.js'
 import { SPANISH_NOT_PORTUGUESE } from '../support/portuguese-words.js'
 import { openRecord } from '../support/record.js'
+import { pdfText } from '../support/report-visit.js'
 import { figureAssessmentFile } from './fixtures/figure-assessment.js'
 
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8')
@@ -300,15 +300,15 @@ describe('the app in Brazilian Portuguese: no untranslated string on any screen'
     // The saved PDF: every page's words Portuguese.
     const pdf = await download(page, '#save-pdf-2')
     assert.equal(pdf.name, 'postura-PAC-0042-2026-04-14-relatorio.pdf')
-    const pdfText = execFileSync('pdftotext', [pdf.path, '-'], { encoding: 'utf8' })
-    assert.match(pdfText, /Página 1 de \d/)
-    assert.match(pdfText, /14 de abril de 2026/)
-    assertPortugueseTexts(pdfText.split('\n'), 'the PDF')
+    const savedText = pdfText(pdf.path)
+    assert.match(savedText, /Página 1 de \d/)
+    assert.match(savedText, /14 de abril de 2026/)
+    assertPortugueseTexts(savedText.split('\n'), 'the PDF')
 
     // The patient summary: plain words in Portuguese, one sentence per finding.
     const summary = await download(page, '#save-summary-pdf')
     assert.equal(summary.name, 'postura-PAC-0042-2026-04-14-resumo.pdf')
-    const summaryText = execFileSync('pdftotext', [summary.path, '-'], { encoding: 'utf8' })
+    const summaryText = pdfText(summary.path)
     assert.match(summaryText, /Sua avaliação postural/)
     assert.match(summaryText, /Sua cabeça, vista de frente,/)
     assertPortugueseTexts(summaryText.split('\n'), 'the patient summary')

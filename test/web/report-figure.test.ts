@@ -11,8 +11,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { View } from '#core/markers.js'
-import { type Harness, loadPhoto, OUTPUT, openApp, startHarness } from '../support/browser.js'
-import { figureAssessmentFile } from './fixtures/figure-assessment.js'
+import { type Harness, OUTPUT, openApp, startHarness } from '../support/browser.js'
+import { fileVisit } from '../support/report-visit.js'
 
 const VIEWS: readonly View[] = ['anterior', 'lateral', 'posterior']
 
@@ -46,16 +46,7 @@ const overlaps = (a: Box, b: Box): boolean => a.x0 < b.x1 && b.x0 < a.x1 && a.y0
 describe('labels on the printed photos', () => {
   test('the three views: no two labels overlap, none covers a marker or leaves the photo', async () => {
     const { page, errors } = await openApp(h, { locale: 'es-ES' })
-    await page.locator('#session-input').setInputFiles({
-      name: 'visita.json',
-      mimeType: 'application/json',
-      buffer: figureAssessmentFile(VIEWS, '2026-04-14'),
-    })
-    for (const v of VIEWS) {
-      await page.locator(`#tab-${v}`).click()
-      await loadPhoto(page, h, v)
-      await page.locator('#results[data-state="ready"]').waitFor()
-    }
+    await fileVisit(page, h, { views: VIEWS })
     await page.emulateMedia({ media: 'print' })
     for (const view of VIEWS) {
       const svg = page.locator(`#report section[data-view="${view}"] svg.report-photo`)

@@ -25,10 +25,9 @@ import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
 import { metricTable } from '#core/metrics/index.js'
-import { type Harness, loadPhoto, OUTPUT, openApp, startHarness } from '../support/browser.js'
+import { type Harness, OUTPUT, startHarness } from '../support/browser.js'
 import { assertLegible, pagesOf } from '../support/pdf-words.js'
-import { openRecord } from '../support/record.js'
-import { figureAssessmentFile } from './fixtures/figure-assessment.js'
+import { openVisit, pdfText, savedDownload } from '../support/report-visit.js'
 
 /** Every photo is printed at least this tall (pt; 190 pt = 6.7 cm), a view alone on its page at least ONE_VIEW_MIN_PT. */
 const PHOTO_MIN_PT = 190
@@ -65,35 +64,13 @@ after(async () => {
 
 /** The app in Spanish with the region `locale` (its paper), a record patient's visit of `views`, the report settings set. */
 async function prepare(views: readonly View[], locale: string, compare: boolean): Promise<Page> {
-  const { page } = await openApp(h, { locale })
-  await openRecord(page)
-  await page.locator('#record-new-id').fill('PAC-0042')
-  await page.locator('#record-new-name').fill('José Núñez')
-  await page.locator('#record-add').click()
-  await page.locator('.record-patient-visits[data-patient="PAC-0042"] #record-new-visit').click()
-  await page.locator('#record-dialog').waitFor({ state: 'hidden' })
-  await page.locator('#session-input').setInputFiles({
-    name: 'visita.json',
-    mimeType: 'application/json',
-    buffer: figureAssessmentFile(views, '2026-04-14'),
-  })
-  for (const v of views) {
-    await page.locator(`#tab-${v}`).click()
-    await loadPhoto(page, h, v)
-    await page.locator('#results[data-state="ready"]').waitFor()
-  }
-  if (compare) {
+  const page = await openVisit(h, {
+    views,
+    locale,
+    patient: { id: 'PAC-0042', name: 'José Núñez' },
     // An earlier visit of the anterior view, its markers 9 px to the right.
-    await page.locator('#tab-anterior').click()
-    await page.locator('#results[data-state="ready"]').waitFor()
-    await page.locator('#compare-input').setInputFiles({
-      name: 'visita-enero.json',
-      mimeType: 'application/json',
-      buffer: figureAssessmentFile(['anterior'], '2026-01-20', 9),
-    })
-    await page.locator('#comparison[data-state="ready"]').waitFor()
-  }
-  await page.locator('#record-status[data-pending="false"]', { hasText: 'PAC-0042' }).waitFor()
+    ...(compare ? { compare: { date: '2026-01-20', shift: 9 } } : {}),
+  })
   // The clinic's settings, kept in the record.
   const settings = page.locator('#report-settings[data-loaded="true"]')
   await settings.waitFor({ state: 'attached' })
@@ -108,12 +85,8 @@ async function prepare(views: readonly View[], locale: string, compare: boolean)
 }
 
 async function saved(page: Page, button: string, expectedName: string, name: string): Promise<string> {
-  const download = page.waitForEvent('download')
-  await page.locator(button).click()
-  const file = await download
-  assert.equal(file.suggestedFilename(), expectedName)
-  const path = `${OUTPUT}reports-${name}.pdf`
-  await file.saveAs(path)
+  const { path, suggested } = await savedDownload(page, button, `reports-${name}.pdf`)
+  assert.equal(suggested, expectedName)
   return path
 }
 
@@ -194,7 +167,7 @@ describe('the clinical report and the patient summary as PDF files', () => {
           if (c.compare) {
             // Each change with the evidence that judged it (the anterior view has no repeatability data: placement
             // error alone), in the order drawn: a table cell's lines follow one another.
-            const drawn = flat(execFileSync('pdftotext', ['-raw', path, '-'], { encoding: 'utf8' }))
+            const drawn = flat(pdfText(path, 'raw'))
             if (k.kind === 'clinical') {
               assert.ok(drawn.includes('Juzgado con'), `${name}: the "Judged by" column`)
               assert.ok(drawn.includes('Un cambio real supera'), `${name}: the limit's column`)

@@ -22,8 +22,8 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
-import { type Harness, loadPhoto, OUTPUT, openApp, startHarness } from '../support/browser.js'
-import { figureAssessmentFile } from './fixtures/figure-assessment.js'
+import { type Harness, startHarness } from '../support/browser.js'
+import { openVisit, savedDownload } from '../support/report-visit.js'
 
 const SOFFICE = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => existsSync(p))
 const skip = SOFFICE === undefined && !process.env.CI ? 'LibreOffice (soffice) is not installed' : false
@@ -106,26 +106,13 @@ after(async () => {
 })
 
 async function download(page: Page, selector: string, name: string): Promise<string> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.locator(selector).click()])
-  const path = `${OUTPUT}${name}`
-  await file.saveAs(path)
-  return path
+  return (await savedDownload(page, selector, name)).path
 }
 
 describe('the spreadsheet CSV in a spreadsheet', { skip }, () => {
   test('Spanish: LibreOffice in a Spanish locale reads numbers as numbers and the accents intact', async () => {
     const views: View[] = ['anterior', 'posterior', 'lateral']
-    const { page } = await openApp(h, { locale: 'es-ES' })
-    await page.locator('#session-input').setInputFiles({
-      name: 'visita.json',
-      mimeType: 'application/json',
-      buffer: figureAssessmentFile(views, '2026-04-14'),
-    })
-    for (const v of views) {
-      await page.locator(`#tab-${v}`).click()
-      await loadPhoto(page, h, v)
-      await page.locator('#results[data-state="ready"]').waitFor()
-    }
+    const page = await openVisit(h, { views, locale: 'es-ES' })
     const path = await download(page, '#export-csv-2', 'spreadsheet-es.csv')
     const bytes = readFileSync(path)
     assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 byte-order mark')

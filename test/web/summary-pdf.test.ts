@@ -10,16 +10,14 @@
  * comparison 2). Each PDF is kept in test-output/.
  */
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import type { View } from '#core/markers.js'
 import { metricTable } from '#core/metrics/index.js'
-import { type Harness, loadPhoto, OUTPUT, openApp, startHarness } from '../support/browser.js'
+import { type Harness, startHarness } from '../support/browser.js'
 import { pagesOf } from '../support/pdf-words.js'
-import { openRecord } from '../support/record.js'
-import { figureAssessmentFile } from './fixtures/figure-assessment.js'
+import { openVisit, pdfText, savedDownload } from '../support/report-visit.js'
 
 let h: Harness
 
@@ -40,38 +38,14 @@ function plainNames(): Map<string, string> {
   )
 }
 
-/** The app in Spanish (region `locale`: its paper), a record patient's visit of `views`, optionally compared with an earlier one. */
-async function prepare(views: readonly View[], locale: string, compare: boolean): Promise<Page> {
-  const { page } = await openApp(h, { locale })
-  await openRecord(page)
-  await page.locator('#record-new-id').fill('PAC-0042')
-  await page.locator('#record-new-name').fill('José Núñez')
-  await page.locator('#record-add').click()
-  await page.locator('.record-patient-visits[data-patient="PAC-0042"] #record-new-visit').click()
-  await page.locator('#record-dialog').waitFor({ state: 'hidden' })
-  await page.locator('#session-input').setInputFiles({
-    name: 'visita.json',
-    mimeType: 'application/json',
-    buffer: figureAssessmentFile(views, '2026-04-14'),
+/** The app in Spanish (region `locale`: its paper), a record patient's visit of `views`, optionally compared with an earlier one (its markers 9 px to the right). */
+function prepare(views: readonly View[], locale: string, compare: boolean): Promise<Page> {
+  return openVisit(h, {
+    views,
+    locale,
+    patient: { id: 'PAC-0042', name: 'José Núñez' },
+    ...(compare ? { compare: { date: '2026-01-20', shift: 9 } } : {}),
   })
-  for (const v of views) {
-    await page.locator(`#tab-${v}`).click()
-    await loadPhoto(page, h, v)
-    await page.locator('#results[data-state="ready"]').waitFor()
-  }
-  if (compare) {
-    // An earlier visit of the anterior view, its markers 9 px to the right.
-    await page.locator('#tab-anterior').click()
-    await page.locator('#results[data-state="ready"]').waitFor()
-    await page.locator('#compare-input').setInputFiles({
-      name: 'visita-enero.json',
-      mimeType: 'application/json',
-      buffer: figureAssessmentFile(['anterior'], '2026-01-20', 9),
-    })
-    await page.locator('#comparison[data-state="ready"]').waitFor()
-  }
-  await page.locator('#record-status[data-pending="false"]', { hasText: 'PAC-0042' }).waitFor()
-  return page
 }
 
 const flat = (text: string) => text.replace(/\s+/gu, ' ')
@@ -102,15 +76,12 @@ describe('the patient summary PDF in plain words', () => {
   for (const c of CASES)
     test(`${c.name}: one sentence per finding, none repeated, no code names, numbers smaller, within ${c.maxPages} pages`, async () => {
       const page = await prepare(c.views, c.locale, c.compare)
-      const download = page.waitForEvent('download')
-      await page.locator('#save-summary-pdf').click()
-      const path = `${OUTPUT}summary-plain-${c.name}.pdf`
-      await (await download).saveAs(path)
+      const { path } = await savedDownload(page, '#save-summary-pdf', `summary-plain-${c.name}.pdf`)
       await page.context().close()
 
       const pages = pagesOf(path)
       assert.ok(pages.length >= 1 && pages.length <= c.maxPages, `${pages.length} pages`)
-      const text = flat(execFileSync('pdftotext', ['-raw', path, '-'], { encoding: 'utf8' }))
+      const text = flat(pdfText(path, 'raw'))
 
       // One sentence per finding, opening with the metric's plain name.
       const all = plainNames()

@@ -13,7 +13,8 @@
  * resolve", not "in step"); resolved as "keep both" (pressed, the dialog brought up to date by a
  * sync run, then released), both versions are reachable on both devices, and on B each kept copy
  * says where it came from (this device or the server, its name, the time) in the visit list and
- * in the visit opened.
+ * in the visit opened; the labels reach the server and device A, which lists both kept copies
+ * labelled too (B's as from another device).
  * Also: the session cookie (__Host-, Secure, SameSite=Strict) works for the app on
  * http://127.0.0.1 (a secure context), and a page of another origin is refused at the preflight.
  */
@@ -22,6 +23,7 @@ import { after, before, describe, test } from 'node:test'
 import { loadPhoto, placeGuided } from '../support/browser.js'
 import { testStores } from '../support/postgres.js'
 import { nudgeMarker, openRecord, readRecord, savedToRecord } from '../support/record.js'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, RecordClient } from '../support/record-server.js'
 import {
   closeSync,
   type Device,
@@ -270,6 +272,40 @@ for (const store of testStores()) {
       await b.page.locator('#record-dialog').waitFor({ state: 'hidden' })
       await b.page.locator('#record-copy[data-copy="device"]:not([hidden])').waitFor()
       assert.equal(await b.page.locator('#record-copy').innerText(), await deviceRow.innerText())
+
+      // The labels reach the clinic's other devices: the server holds them, device A pulled them and
+      // lists both kept copies labelled, B's copy as from another device (its name, the time there).
+      const admin = new RecordClient(setup.server.url)
+      assert.equal((await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status, 200)
+      const held = await admin.request('GET', `/api/visits/${copyId}`)
+      assert.equal(held.body.visit.copy.from, 'device')
+      assert.equal(held.body.visit.copy.name, 'Chrome · Linux')
+      assert.equal((await admin.request('GET', `/api/visits/${visitId}`)).body.visit.copy.from, 'server')
+      const keptA = visitsOf(await readRecord(a.page)) as unknown as { id: string; copy?: { from: string } }[]
+      assert.deepEqual(
+        keptA.map((v) => [v.id, v.copy?.from]).sort(),
+        [
+          [visitId, 'server'],
+          [copyId, 'device'],
+        ].sort(),
+      )
+      await closeSync(a.page)
+      await openRecord(a.page)
+      await a.page.locator('#record-patients li[data-patient="PAC-0042"] button').first().click()
+      assert.match(
+        await a.page
+          .locator(`#record-visits li[data-visit="${visitId}"] .record-visit-copy[data-copy="server"]`)
+          .innerText(),
+        new RegExp(
+          `^Copy kept from the clinic's server \\(${new URL(setup.server.url).host.replace(/\./g, '\\.')}\\), as last changed there `,
+        ),
+      )
+      assert.match(
+        await a.page
+          .locator(`#record-visits li[data-visit="${copyId}"] .record-visit-copy[data-copy="device"]`)
+          .innerText(),
+        /^Copy kept from another device \(Chrome · Linux\), as last changed there /,
+      )
       assert.deepEqual(unexpected([...a.errors, ...b.errors]), [])
     })
   })

@@ -14,13 +14,11 @@
  * limit, how many characters are left.
  */
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
-import { type Harness, loadPhoto, OUTPUT, openApp, startHarness } from '../support/browser.js'
+import { type Harness, OUTPUT, startHarness } from '../support/browser.js'
 import { assertLegible, pagesOf } from '../support/pdf-words.js'
-import { openRecord } from '../support/record.js'
-import { figureAssessmentFile } from './fixtures/figure-assessment.js'
+import { openVisit, pdfPageText, savedDownload } from '../support/report-visit.js'
 
 const DATE = '14 de abril de 2026'
 const PATIENT = 'PAC-0042 (José Núñez)'
@@ -54,23 +52,12 @@ after(async () => {
 })
 
 /** The app in Spanish (A4), a visit of record patient PAC-0042 (José Núñez) with the anterior view marked. */
-async function prepare(viewport?: { width: number; height: number }): Promise<Page> {
-  const { page } = await openApp(h, { locale: 'es-ES', ...(viewport ? { viewport } : {}) })
-  await openRecord(page)
-  await page.locator('#record-new-id').fill('PAC-0042')
-  await page.locator('#record-new-name').fill('José Núñez')
-  await page.locator('#record-add').click()
-  await page.locator('.record-patient-visits[data-patient="PAC-0042"] #record-new-visit').click()
-  await page.locator('#record-dialog').waitFor({ state: 'hidden' })
-  await page.locator('#session-input').setInputFiles({
-    name: 'visita.json',
-    mimeType: 'application/json',
-    buffer: figureAssessmentFile(['anterior'], '2026-04-14'),
-  })
-  await loadPhoto(page, h, 'anterior')
-  await page.locator('#results[data-state="ready"]').waitFor()
-  await page.locator('#record-status[data-pending="false"]', { hasText: 'PAC-0042' }).waitFor()
-  return page
+function prepare(viewport?: { width: number; height: number }): Promise<Page> {
+  return openVisit(
+    h,
+    { views: ['anterior'], locale: 'es-ES', patient: { id: 'PAC-0042', name: 'José Núñez' } },
+    viewport ? { viewport } : {},
+  )
 }
 
 /** The visit's notes typed in the card, then written to the record (the status line says so). */
@@ -81,19 +68,11 @@ async function typeNotes(page: Page, notes: string): Promise<void> {
 }
 
 async function savedPdf(page: Page, button: string, name: string): Promise<string> {
-  const download = page.waitForEvent('download')
-  await page.locator(button).click()
-  const path = `${OUTPUT}visit-notes-${name}.pdf`
-  await (await download).saveAs(path)
-  return path
+  return (await savedDownload(page, button, `visit-notes-${name}.pdf`)).path
 }
 
 /** Page `n`'s text in reading order, white space made single spaces. */
-function pageText(path: string, n: number): string {
-  return execFileSync('pdftotext', ['-f', String(n), '-l', String(n), '-layout', path, '-'], { encoding: 'utf8' })
-    .replace(/\s+/gu, ' ')
-    .trim()
-}
+const pageText = (path: string, n: number): string => pdfPageText(path, n, true)
 
 /** The PDF's pages checked as the report tests check them; returns each page's text. */
 function checkedPages(path: string, name: string, pages: number): string[] {
@@ -156,8 +135,8 @@ describe("the clinician's notes and interpretation of a visit", () => {
     assert.equal(await page.locator('#visit-notes-count').textContent(), '', 'far from the limit: no count')
     assert.equal(await page.locator('#report .report-notes h2').textContent(), HEADING)
     assert.equal(await page.locator('#report .report-notes-text').textContent(), SHORT, 'line breaks kept')
-    // The print route: a one-view report fills its page with the table, so the notes go on one more page.
-    const printed = (await printedPages(page, 'short', 2)).join(' ')
+    // The print route: as the saved PDF, a one-view report with a short note keeps to its one page.
+    const printed = (await printedPages(page, 'short', 1)).join(' ')
     assertLinesIn(printed.slice(printed.indexOf(HEADING)), SHORT, 'print short')
     for (const [button, kind] of [
       ['#save-pdf-2', 'clinical'],

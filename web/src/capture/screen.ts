@@ -27,7 +27,7 @@ import { type FramingCheck, framingHolds, type Guides, guidesFor, isSteady, plum
 import { FramingLoop, type FramingResult } from './framing-loop.js'
 import type { LevelReading } from './level.js'
 import { askOrientationPermission, watchLevel } from './orientation.js'
-import { checkText, keepTiltedQuestion, levelText, problemText } from './wording.js'
+import { checkText, keepTiltedQuestion, levelText, problemDetails, problemText } from './wording.js'
 
 const CAMERA_KEY = 'posture-metrics.camera'
 const TIMER_SECONDS = 3
@@ -290,7 +290,7 @@ export class CaptureScreen {
     this.problem = problem
     this.preview.dataset.state = 'problem'
     this.status.dataset.problem = problem.type
-    this.renderStatus(problemText(problem))
+    this.renderProblem(problem)
     this.retry.hidden = problem.type === 'insecure-context' || problem.type === 'no-camera-api'
   }
 
@@ -469,6 +469,16 @@ export class CaptureScreen {
     setText(this.questionText, keepTiltedQuestion(this.pending.capture))
   }
 
+  /** The problem's sentence, and the engine's own text apart under "Technical details" where there is one. */
+  private renderProblem(problem: CameraProblem): void {
+    setText(this.status, problemText(problem))
+    const details = problemDetails(problem)
+    if (details !== undefined)
+      this.status.append(
+        h('details', { class: 'notice-details' }, h('summary', {}, t('notice.details')), h('pre', {}, details)),
+      )
+  }
+
   private renderStatus(text: string): void {
     if (!this.problem) delete this.status.dataset.problem
     setText(this.status, text)
@@ -514,7 +524,7 @@ export class CaptureScreen {
     setText(this.retakeButton, t('capture.keep.retake'))
     this.renderQuestion()
     this.renderLevel()
-    if (this.problem) setText(this.status, problemText(this.problem))
+    if (this.problem) this.renderProblem(this.problem)
     if (this.preview.dataset.state !== 'closed') this.renderFraming()
     if (this.camera && this.video.videoWidth) this.drawGuides()
   }

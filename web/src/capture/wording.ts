@@ -19,6 +19,16 @@ const PROBLEM_KEYS: Record<CameraProblem['type'], MessageKey> = {
   'camera-failed': 'capture.problem.failed',
 }
 
+/**
+ * The engine's own words for a camera that failed for a reason the app cannot name (the
+ * DOMException's name and message), for the status's "Technical details"; never inside
+ * problemText's sentence. Undefined for the problems the app words itself.
+ */
+export function problemDetails(problem: CameraProblem): string | undefined {
+  if (problem.type !== 'camera-failed') return undefined
+  return problem.ctx.message ? `${problem.ctx.name}: ${problem.ctx.message}` : problem.ctx.name
+}
+
 export function problemText(problem: CameraProblem): string {
   return t(PROBLEM_KEYS[problem.type], {
     origin: problem.type === 'insecure-context' ? problem.ctx.origin : '',

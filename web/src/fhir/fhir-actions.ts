@@ -11,11 +11,14 @@
  * No DOM: the page's effects (download, the request, the page's CSP, storage, photos,
  * questions) come in through FhirEffects (fhir-effects.ts), so this runs in node too.
  */
+
+import { ReportPdfError } from '../files/report-pdf-error.js'
 import { t } from '../i18n/index.js'
 import { chronological, dayOf, findPatient, type PatientRecord, visitFileName } from '../record/model.js'
 import type { Question } from '../record/questions.js'
 import type { RecordStorage } from '../record/storage.js'
 import { notify } from '../state/commands.js'
+import { errorDetails } from '../state/error-details.js'
 import type { AppState } from '../state/state.js'
 import type { Store } from '../state/store.js'
 import {
@@ -92,6 +95,8 @@ type Built =
       readonly input: FhirExportInput
       readonly name: string
       readonly done: string
+      /** An engine's own text for what could not be included (the report), for the notice's "Technical details". */
+      readonly details?: string
     }
   | { readonly ok: false; readonly text: string }
 
@@ -111,8 +116,8 @@ export class FhirActions {
     readonly effects: FhirEffects,
   ) {}
 
-  private notify(text: string, ms?: number): void {
-    this.store.set((s) => notify(s, text, ms))
+  private notify(text: string, ms?: number, details?: string): void {
+    this.store.set((s) => notify(s, text, ms, details))
   }
 
   /**
@@ -128,14 +133,20 @@ export class FhirActions {
 
   /**
    * The report of the visit on screen as an attachment, to go with that visit; null (and
-   * the sentence saying so) when it cannot be made: the export goes on without it.
+   * the sentence saying so, an engine's own text apart as its details) when it cannot be
+   * made: the export goes on without it.
    */
-  private async report(state: AppState, patientName: string): Promise<FhirVisit['report'] | string> {
+  private async report(
+    state: AppState,
+    patientName: string,
+  ): Promise<NonNullable<FhirVisit['report']> | { readonly text: string; readonly details?: string }> {
     try {
       const pdf = await this.effects.reportPdf(state, patientName)
       return { ...(await fhirAttachment(pdf.bytes, 'application/pdf')), title: pdf.name }
     } catch (error) {
-      return t('fhir.report.notAttached', { reason: error instanceof Error ? error.message : String(error) })
+      // A ReportPdfError's text is ours (which photo could not be drawn); an engine's never stands in the sentence.
+      if (error instanceof ReportPdfError) return { text: t('fhir.report.notAttached', { reason: error.message }) }
+      return { text: t('fhir.report.notAttached', { reason: t('pdf.unexpected') }), details: errorDetails(error) }
     }
   }
 
@@ -149,6 +160,7 @@ export class FhirActions {
     let visits: FhirVisit[]
     let name: string
     let done: string
+    let details: string | undefined
     let reportOf: string | undefined
     if (scope.kind === 'screen') {
       const visit = await screenVisit(state, now, this.effects.photos, newUuid)
@@ -188,8 +200,10 @@ export class FhirActions {
       done = `${done} ${t('fhir.exported.noSystem', { identifier })}`
     if (reportOf !== undefined && visits.some((v) => v.id === reportOf)) {
       const report = await this.report(state, patientName)
-      if (typeof report === 'string') done = `${done} ${report}`
-      else visits = visits.map((v) => (v.id === reportOf ? { ...v, report } : v))
+      if ('text' in report) {
+        done = `${done} ${report.text}`
+        details = report.details
+      } else visits = visits.map((v) => (v.id === reportOf ? { ...v, report } : v))
     }
     const input = exportInput(
       {
@@ -203,7 +217,7 @@ export class FhirActions {
       visits,
     )
     try {
-      return { ok: true, bundle: fhirBundle(input), input, name, done }
+      return { ok: true, bundle: fhirBundle(input), input, name, done, ...(details === undefined ? {} : { details }) }
     } catch (error) {
       if (error instanceof FhirExportError)
         return { ok: false, text: t('fhir.cannotExport', { reason: error.message }) }
@@ -216,7 +230,7 @@ export class FhirActions {
     const built = await this.build(scope, 'collection')
     if (!built.ok) return this.notify(built.text, 8000)
     this.effects.download(built.name, 'application/fhir+json', `${JSON.stringify(built.bundle, null, 2)}\n`)
-    this.notify(built.done)
+    this.notify(built.done, undefined, built.details)
   }
 
   /**

@@ -9,6 +9,7 @@
 import { t } from '../i18n/index.js'
 import type { PatientRecord } from '../record/model.js'
 import { byId, h, setText } from '../render/dom.js'
+import { errorDetails } from '../state/error-details.js'
 import type { FhirActions, FhirScope } from './fhir-actions.js'
 
 /** Mounts the buttons of the page and the dialog; returns what opens it, for the Patients dialog. */
@@ -96,8 +97,17 @@ export function mountFhir(actions: FhirActions): (scope: FhirScope, what: string
           status.hidden = result.text === ''
         },
         (error: unknown) => {
+          // Our sentence; the engine's own text apart, under "Technical details".
           status.dataset.outcome = 'error'
-          setText(status, error instanceof Error ? error.message : String(error))
+          setText(status, t('fhir.send.unexpected'))
+          status.append(
+            h(
+              'details',
+              { class: 'notice-details' },
+              h('summary', {}, t('notice.details')),
+              h('pre', {}, errorDetails(error)),
+            ),
+          )
         },
       )
       .finally(() => {

@@ -22,7 +22,7 @@ import { errorDetails } from '../state/error-details.js'
 import type { Photo } from '../state/model.js'
 import type { AppState, LoadedAssessment } from '../state/state.js'
 import type { Store } from '../state/store.js'
-import { fileSizeProblem, problemsText, readFile } from './file-schema.js'
+import { fileSizeProblem, problemsDetails, problemsText, readFile } from './file-schema.js'
 import { RasterError, verifiedRasterImage } from './raster.js'
 import { NO_PRINTED_EXTRAS, type PrintedExtras, renderReport } from './report.js'
 import { admitReportSettings } from './report-settings.js'
@@ -111,14 +111,13 @@ export class Files {
       const size = fileSizeProblem('assessment', file.size)
       if (size) throw new AssessmentFileError(size.text)
       const reading = readFile('assessment', await file.text())
-      if (!reading.ok) throw new AssessmentFileError(problemsText(reading.problems))
+      if (!reading.ok) throw new AssessmentFileError(problemsText(reading.problems), problemsDetails(reading.problems))
       return assessmentFromData(reading.value)
     } catch (error) {
-      const text =
-        error instanceof AssessmentFileError
-          ? t('assessment.cannotLoad', { name: file.name, reason: error.message })
-          : t('assessment.cannotLoadUnknown', { name: file.name })
-      this.notify(text, 8000)
+      // The reason in our words; an engine's own text only as the notice's details.
+      if (error instanceof AssessmentFileError)
+        this.notify(t('assessment.cannotLoad', { name: file.name, reason: error.message }), 8000, error.details)
+      else this.notify(t('assessment.cannotLoadUnknown', { name: file.name }), 8000, errorDetails(error))
       return undefined
     }
   }

@@ -36,6 +36,7 @@ import {
   SavedViewSchema,
 } from '#core/files/record-file-schema.js'
 import { t } from '../i18n/index.js'
+import { errorDetails } from '../state/error-details.js'
 import { type RasterLimits, rasterProblemText, sniffRaster } from './raster.js'
 
 /** The schema itself lives in core (core/files/record-file-schema.ts), shared with the record server. */
@@ -70,6 +71,8 @@ const SCHEMAS: { readonly [K in FileKind]: TSchema } = { assessment: AssessmentF
 export interface FileProblem {
   readonly path: string
   readonly text: string
+  /** An engine's or a library's own text about it, for "Technical details": never inside `text`. */
+  readonly details?: string
 }
 
 export type FileReading<K extends FileKind> =
@@ -500,7 +503,7 @@ export function readFile<K extends FileKind>(kind: K, text: string): FileReading
   try {
     return readChecked(kind, text)
   } catch (error) {
-    return refused([{ path: '', text: t('fileCheck.unexpected', { reason: String(error) }) }])
+    return refused([{ path: '', text: t('fileCheck.unexpected'), details: errorDetails(error) }])
   }
 }
 
@@ -523,11 +526,17 @@ export function readRecordFile(text: string): RecordFileReading {
       ? { ok: true, kind, value: reading.value as AssessmentFileData }
       : { ok: true, kind, value: reading.value as BackupFileData }
   } catch (error) {
-    return { ok: false, problems: [{ path: '', text: t('fileCheck.unexpected', { reason: String(error) }) }] }
+    return { ok: false, problems: [{ path: '', text: t('fileCheck.unexpected'), details: errorDetails(error) }] }
   }
 }
 
 /** The problems as one text for a notice: the first few, "field: why", and how many more. */
+/** The problems' own technical texts (an engine's), for a notice's details; undefined when none has any. */
+export function problemsDetails(problems: readonly FileProblem[]): string | undefined {
+  const details = problems.flatMap((p) => (p.details === undefined ? [] : [p.details]))
+  return details.length ? details.join('\n') : undefined
+}
+
 export function problemsText(problems: readonly FileProblem[], shown = 3): string {
   const lines = problems
     .slice(0, shown)

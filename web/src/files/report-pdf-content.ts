@@ -37,6 +37,8 @@ import { resultEntries } from './results-csv.js'
 import { findingOf } from './summary-findings.js'
 
 export interface ReportRow {
+  /** The metric's field name (for programs: the printed report's data attribute, never printed). */
+  readonly name: string
   /** The metric's label in the current language; in the patient summary, its finding's sentence. */
   readonly label: string
   /** value ± u with its unit in the app's number format, or the no-value sign; in the summary, the finding's numbers. */
@@ -89,8 +91,17 @@ export interface ReportComparison {
   readonly summary: string
   /** The table's column headers, in order (clinical: eight, with the limit and the evidence that judged each change; summary: none). */
   readonly columns: readonly string[]
-  /** A row per metric: its cells in the columns' order, and its verdict (comparison-rows.ts); none in the summary, whose findings say each change. */
-  readonly rows: readonly { readonly cells: readonly string[]; readonly verdict: Verdict }[]
+  /**
+   * A row per metric: its cells in the columns' order, its verdict (comparison-rows.ts), the metric's
+   * field name and the kind of evidence that judged it (for programs: the printed report's data
+   * attributes, never printed); none in the summary, whose findings say each change.
+   */
+  readonly rows: readonly {
+    readonly cells: readonly string[]
+    readonly verdict: Verdict
+    readonly name: string
+    readonly evidence: EvidenceKind
+  }[]
   /** What the verdicts rest on, and what they leave out; each published figure that judged a change with its citation, once. */
   readonly evidence: readonly string[]
 }
@@ -266,6 +277,8 @@ function comparisonContent(state: AppState, kind: ReportKind): ReportComparison 
         t(VERDICT_KEYS[r.verdict]),
       ],
       verdict: r.verdict,
+      name: r.name,
+      evidence: r.evidence.kind,
     })),
     evidence: [
       t('compare.note'),
@@ -346,9 +359,15 @@ export function reportContentOf(state: AppState, people: ReportPeople): ReportCo
             value: typeof v === 'number' ? v : null,
             ...(row ? { change: { earlier: row.earlier, change: row.change, verdict: verdictOf(row) } } : {}),
           })
-          return { label: finding.sentence, value: finding.numbers, provisional: provisional.has(m.name) }
+          return {
+            name: m.name,
+            label: finding.sentence,
+            value: finding.numbers,
+            provisional: provisional.has(m.name),
+          }
         }
         return {
+          name: m.name,
           label: m.label,
           value: typeof v !== 'number' ? t('results.noValue') : formatValueWithU(m, v, u[m.name]),
           provisional: provisional.has(m.name),

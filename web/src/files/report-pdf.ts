@@ -39,8 +39,9 @@ import { drawTrendsPage } from './report-pdf-trends.js'
 export { reportPdfFileName } from './report-pdf-content.js'
 export type { Paper, ReportKind, ReportSettings }
 
-/** A report that could not be made; its message is worded for the clinician. */
-export class ReportPdfError extends Error {}
+import { ReportPdfError } from './report-pdf-error.js'
+
+export { ReportPdfError }
 
 export interface ReportPdfOptions {
   /** The patient's name from the record when the visit on screen is one of its visits; shown after the identifier. */

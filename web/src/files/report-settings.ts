@@ -109,6 +109,8 @@ export async function logoFromFile(
     const image = await verifiedRasterImage(file, undefined, { limits: LOGO_LIMITS, ...(decode ? { decode } : {}) })
     return { blob: image.blob }
   } catch (error) {
-    return { type: 'logo', ctx: { field: 'logo' }, text: error instanceof Error ? error.message : String(error) }
+    // A RasterError's text is ours; an engine's failure to read the file is said in our words (never its English).
+    const text = error instanceof RasterError ? error.message : new RasterError({ kind: 'cannot-decode' }).message
+    return { type: 'logo', ctx: { field: 'logo' }, text }
   }
 }

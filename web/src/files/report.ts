@@ -1,31 +1,24 @@
 /**
- * The printable report (hidden on screen; the print stylesheet shows only it): the
- * patient and date, the placement error; per view with content, the annotated photo
- * and the metrics table with value ± u, how the photo was taken and scaled (and a
- * warning when the camera was not level); and, when a comparison is loaded, the
- * comparison table (with the limit and the evidence that judged each change) with both visits' overlays side by side. Every printed page has
- * the patient (with the record's name) and the date in its top and bottom margins and
- * "Página n de m" in the bottom one (CSS @page margin boxes, written by runningStyle).
+ * The printed report (hidden on screen; the print stylesheet shows only it): the DOM
+ * renderer of the one description of the report (report-pdf-content.ts reportContentOf,
+ * which the saved PDF's renderer, report-pdf.ts, lays out too), so the two cannot drift:
+ * the title block (clinic, clinician, logo, title, patient, intro), per view its heading,
+ * facts and tilt warning, the annotated photo beside the metrics table with value ± u and
+ * the notes after it; the comparison with the loaded visit (its table with the limit and
+ * the evidence that judged each change, then what the verdicts rest on); the clinician's
+ * notes. Every printed page has the patient (with the record's name) and the date in its
+ * top and bottom margins and "Página n de m" in the bottom one (CSS @page margin boxes,
+ * written by runningStyle). The layout (report.css) fits one view on one page, three
+ * views on two and a comparison on two, on A4 and US Letter (docs/record.md).
  */
 
 import type { View } from '#core/markers.js'
-import { comparisonOf, placementOf } from '../compare/from-state.js'
-import { formatDate, formatDateTime, formatNumber, plainNumber } from '../i18n/format.js'
-import { currentLocale, t, terms } from '../i18n/index.js'
-import { formatValueWithU, metricsOf } from '../metrics/metric-info.js'
-import { precisionWarning, precisionWarningText } from '../metrics/precision.js'
-import { uncertaintiesOf } from '../metrics/uncertainty.js'
-import { comparedNames, comparisonTable } from '../render/comparison-table.js'
+import { currentLocale, t } from '../i18n/index.js'
 import { h, s, swatch } from '../render/dom.js'
 import { drawOverlay } from '../render/overlay.js'
-import { colorOf, type Scene, sceneOf } from '../render/scene.js'
-import { tiltWarningText } from '../state/capture-conditions.js'
-import { type Doc, targetsOf } from '../state/model.js'
-import { provisionalMetrics } from '../state/provisional.js'
+import { colorOf, sceneOf } from '../render/scene.js'
 import type { AppState } from '../state/state.js'
-import { notesLines } from '../state/visit-notes.js'
-import { viewFacts } from './report-facts.js'
-import { resultEntries } from './results-csv.js'
+import { type ReportComparison, type ReportContent, type ReportView, reportContentOf } from './report-pdf-content.js'
 
 /** Longest side of the printed photo, in drawing units. */
 export const REPORT_SIZE = 640
@@ -70,225 +63,194 @@ export interface PrintedExtras {
 
 export const NO_PRINTED_EXTRAS: PrintedExtras = { patientName: '', clinic: '', clinician: '', logoUrl: '' }
 
+/** The printed report of `state`: its content (reportContentOf, as the saved PDF's) rendered into `container`. */
 export function renderReport(container: HTMLElement, state: AppState, extras: PrintedExtras = NO_PRINTED_EXTRAS): void {
-  const patientName = extras.patientName
-  const now = new Date()
-  const entries = resultEntries(state)
-  const sd = state.settings.placementSd
-  const identifier = state.meta.patientId.trim()
-  const name = patientName.trim()
-  const patient = identifier && name ? `${identifier} (${name})` : identifier || name
-  const running = [patient, state.meta.date ? formatDate(state.meta.date, currentLocale()) : '']
-    .filter(Boolean)
-    .join(' · ')
+  const content = reportContentOf(state, {
+    patientName: extras.patientName,
+    now: new Date(),
+    settings: { clinic: extras.clinic, clinician: extras.clinician, logo: null },
+  })
+  renderContent(container, content, extras.logoUrl, (view) => photoFigure(state, view))
+}
+
+/** The annotated photo of a view at the report's scale (its labels laid out for paper), or null without a photo. */
+function photoFigure(state: AppState, view: View): HTMLElement | null {
+  const photo = state.views[view].doc.photo
+  if (!photo) return null
+  const k = REPORT_SIZE / Math.max(photo.width, photo.height)
+  const w = photo.width * k
+  const hgt = photo.height * k
+  const svg = s('svg', {
+    viewBox: `0 0 ${w} ${hgt}`,
+    class: 'report-photo',
+    role: 'img',
+    'aria-label': t('report.photoLabel', { view: t(`view.${view}.title`) }),
+  })
+  drawOverlay(svg, sceneOf(state, view, false), { s: k, tx: 0, ty: 0 }, { interactive: false, width: w, height: hgt })
+  return h('figure', {}, svg)
+}
+
+/** Renders `content` as the printed report; `figure` draws a view's photo. */
+export function renderContent(
+  container: HTMLElement,
+  content: ReportContent,
+  logoUrl: string,
+  figure: (view: View) => HTMLElement | null,
+): void {
   const parts: HTMLElement[] = [
-    h('style', { id: 'report-running' }, runningStyle(running)),
+    h('style', { id: 'report-running' }, runningStyle(content.running)),
     h(
       'header',
       { class: 'report-header' },
-      extras.logoUrl ? h('img', { class: 'report-logo', src: extras.logoUrl, alt: '' }) : null,
-      extras.clinic ? h('p', { class: 'report-clinic' }, extras.clinic) : null,
-      extras.clinician ? h('p', { class: 'report-clinician' }, t('pdf.clinician', { name: extras.clinician })) : null,
-      h('h1', {}, t('report.title')),
-      patient || state.meta.date
-        ? h(
-            'p',
-            { class: 'report-patient' },
-            [
-              patient ? `${t('assessment.patient')}: ${patient}` : '',
-              state.meta.date ? `${t('assessment.date')}: ${formatDate(state.meta.date, currentLocale())}` : '',
-            ]
-              .filter(Boolean)
-              .join(' · '),
-          )
-        : null,
-      h('p', {}, t('report.intro', { date: formatDateTime(now.toISOString(), currentLocale()) })),
-      h(
-        'p',
-        { class: 'report-uncertainty' },
-        t('uncertainty.report', { sd: formatNumber(sd, sd % 1 === 0 ? 0 : 1, currentLocale()) }),
-      ),
+      logoUrl ? h('img', { class: 'report-logo', src: logoUrl, alt: '' }) : null,
+      content.clinic ? h('p', { class: 'report-clinic' }, content.clinic) : null,
+      content.clinician ? h('p', { class: 'report-clinician' }, content.clinician) : null,
+      h('h1', {}, content.title),
+      content.patientLine ? h('p', { class: 'report-patient' }, content.patientLine) : null,
+      ...content.intro.map((p, i) => h('p', { class: i === 0 ? 'report-intro' : 'report-uncertainty' }, p)),
+      content.empty ? h('p', {}, content.empty) : null,
     ),
   ]
-  if (entries.length === 0) parts.push(h('p', {}, t('report.empty')))
-  for (const e of entries) {
-    const title = t(`view.${e.view}.title`)
-    const section = h('section', { class: 'report-view', 'data-view': e.view })
-    const capture = e.doc.capture
-    const facts = viewFacts(e.view, e.doc)
-    const photo = e.doc.photo
-    // A tilt beyond the level limit: a warning closing the facts, above the photo and the table it applies to (a
-    // paragraph of its own would take a line more, and between them they would no longer stand side by side).
-    const tilt = photo ? tiltWarningText(capture) : ''
-    section.append(
-      h('h2', {}, t('report.viewTitle', { view: title })),
-      h(
-        'p',
-        { class: 'report-facts' },
-        facts.join(' · '),
-        tilt ? ' ' : null,
-        tilt ? h('strong', { class: 'report-tilt' }, tilt) : null,
-      ),
-    )
-
-    if (photo) {
-      const k = REPORT_SIZE / Math.max(photo.width, photo.height)
-      const w = photo.width * k
-      const hgt = photo.height * k
-      const svg = s('svg', {
-        viewBox: `0 0 ${w} ${hgt}`,
-        class: 'report-photo',
-        role: 'img',
-        'aria-label': t('report.photoLabel', { view: title }),
-      })
-      drawOverlay(
-        svg,
-        sceneOf(state, e.view, false),
-        { s: k, tx: 0, ty: 0 },
-        { interactive: false, width: w, height: hgt },
-      )
-      section.append(h('figure', {}, svg))
-    }
-
-    if (e.values) {
-      const u = uncertaintiesOf(placementOf(e.view, e.doc), { sd })
-      const body = h('tbody')
-      const provisional = new Set(
-        provisionalMetrics(e.view, e.doc).filter((name) => typeof e.values?.[name] === 'number'),
-      )
-      e.metrics.forEach((m, i) => {
-        const v = e.values?.[m.name]
-        const mark = provisional.has(m.name)
-        body.append(
-          h(
-            'tr',
-            { 'data-metric': m.name, 'data-provisional': mark ? 'true' : null, class: mark ? 'provisional' : null },
-            h(
-              'th',
-              { scope: 'row' },
-              swatch(colorOf(i)),
-              // The label only: a field name ("head_angle") is no reading for a patient or a colleague.
-              `${m.label} `,
-              h('span', { class: 'meaning' }, m.meaning),
-              m.note ? h('span', { class: 'published' }, m.note) : null,
-            ),
-            h(
-              'td',
-              { class: 'num', title: typeof v === 'number' ? plainNumber(v, currentLocale()) : null },
-              typeof v === 'number' ? formatValueWithU(m, v, u[m.name]) : t('results.noValue'),
-              mark ? h('span', { class: 'provisional-badge' }, t('results.provisional.badge')) : null,
-            ),
-          ),
-        )
-      })
-      section.append(
-        h(
-          'table',
-          { class: 'metrics' },
-          h(
-            'thead',
-            {},
-            h('tr', {}, h('th', {}, t('results.column.metric')), h('th', { class: 'num' }, t('results.column.value'))),
-          ),
-          body,
-        ),
-      )
-      // The notes after the table: the photo and the table stay side by side on one row of the view.
-      if (provisional.size > 0)
-        section.append(
-          h(
-            'p',
-            { class: 'report-provisional' },
-            // By their labels, as the table names them (not their field names).
-            t('report.provisional', {
-              list: e.metrics
-                .filter((m) => provisional.has(m.name))
-                .map((m) => m.label)
-                .join(', '),
-            }),
-          ),
-        )
-      const warning = photo ? precisionWarning(e.metrics, e.values, u, photo) : null
-      if (warning && photo) section.append(h('p', { class: 'precision-warning' }, precisionWarningText(warning, photo)))
-    } else {
-      section.append(h('p', {}, t('report.noResults')))
-    }
-    parts.push(section)
-  }
-  const comparison = comparisonSection(state)
-  if (comparison) parts.push(comparison)
-  // The clinician's notes and interpretation of the visit, line breaks kept (pre-wrap): kept whole on a page
-  // when they fit on one, else flowing on to the next page (docs/record.md); no heading without notes.
-  const notes = notesLines(state.meta.notes)
-  if (notes.length > 0)
+  for (const v of content.views) parts.push(viewSection(v, content, figure(v.view)))
+  if (content.comparison) parts.push(comparisonSection(content.comparison))
+  // The clinician's notes, line breaks kept (pre-wrap): kept whole on a page when they fit on one, else flowing
+  // on to the next page (docs/record.md); no heading without notes.
+  if (content.notes.length > 0)
     parts.push(
       h(
         'section',
-        { class: notes.length > NOTES_WHOLE_LINES ? 'report-notes report-notes-long' : 'report-notes' },
-        h('h2', {}, t('pdf.notes')),
-        h('p', { class: 'report-notes-text' }, notes.join('\n')),
+        { class: content.notes.length > NOTES_WHOLE_LINES ? 'report-notes report-notes-long' : 'report-notes' },
+        h('h2', {}, content.notesHeading),
+        h('p', { class: 'report-notes-text' }, content.notes.join('\n')),
       ),
     )
+  container.dataset.views = String(content.views.length)
+  container.dataset.comparison = content.comparison ? 'true' : 'false'
   container.replaceChildren(...parts)
 }
 
-/** The scene of a document with its metrics computed here (the earlier visit has no service answer). */
-function sceneOfDoc(view: View, doc: Doc, values: Readonly<Record<string, number>>): Scene {
-  const figures = metricsOf(view, doc.estimatePopliteal).flatMap((info, i) => {
-    const value = values[info.name]
-    return typeof value === 'number' ? [{ info, value, color: colorOf(i) }] : []
-  })
-  return {
-    doc,
-    targets: targetsOf(view, doc),
-    active: null,
-    flagged: new Set(),
-    figures,
-    highlight: null,
-    stale: false,
+function viewSection(v: ReportView, content: ReportContent, photo: HTMLElement | null): HTMLElement {
+  const section = h(
+    'section',
+    { class: 'report-view', 'data-view': v.view },
+    h('h2', {}, v.heading),
+    v.facts || v.tilt
+      ? h(
+          'p',
+          { class: 'report-facts' },
+          v.facts,
+          // A tilt beyond the level limit: a warning closing the facts, above the photo and the table it applies to.
+          v.tilt && v.facts ? ' ' : null,
+          v.tilt ? h('strong', { class: 'report-tilt' }, v.tilt) : null,
+        )
+      : null,
+  )
+  const row = h('div', { class: photo ? 'report-row' : 'report-row no-photo' }, photo)
+  if (v.rows) {
+    const body = h(
+      'tbody',
+      {},
+      ...v.rows.map((r, i) =>
+        h(
+          'tr',
+          {
+            'data-metric': r.name,
+            'data-provisional': r.provisional ? 'true' : null,
+            class: r.provisional ? 'provisional' : null,
+          },
+          h('th', { scope: 'row' }, swatch(colorOf(i)), r.label),
+          h(
+            'td',
+            { class: 'num' },
+            r.value,
+            r.provisional ? h('span', { class: 'provisional-badge' }, content.badge) : null,
+          ),
+        ),
+      ),
+    )
+    row.append(
+      h(
+        'table',
+        { class: 'metrics' },
+        h(
+          'thead',
+          {},
+          h('tr', {}, h('th', {}, content.columns.metric), h('th', { class: 'num' }, content.columns.value)),
+        ),
+        body,
+      ),
+    )
   }
+  section.append(row)
+  // The notes after the table (provisional metrics, precision, no results), each a paragraph of its own class.
+  const provisional = v.rows?.some((r) => r.provisional) ?? false
+  for (const [i, note] of v.notes.entries()) {
+    const kind = !v.rows ? 'report-no-results' : provisional && i === 0 ? 'report-provisional' : 'precision-warning'
+    section.append(h('p', { class: kind }, note))
+  }
+  return section
 }
 
-function overlayFigure(scene: Scene, caption: string): HTMLElement {
-  const photo = scene.doc.photo
-  const width = photo?.width ?? 600
-  const height = photo?.height ?? 1000
-  // The scale of the report's own photos, so marks and labels keep their size; CSS fits two side by side.
-  const k = REPORT_SIZE / Math.max(width, height)
-  const svg = s('svg', {
-    viewBox: `0 0 ${width * k} ${height * k}`,
-    class: 'report-photo',
-    role: 'img',
-    'aria-label': caption,
-  })
-  drawOverlay(svg, scene, { s: k, tx: 0, ty: 0 }, { interactive: false, width: width * k, height: height * k })
-  return h('figure', {}, svg, h('figcaption', {}, caption))
+/**
+ * A value ± u that may wrap before its ±: "−1,1 cm ± 0,3 cm" is one unbreakable run (no-break spaces),
+ * wider than a narrow column at the comparison's size, where it would run into the next cell's value.
+ */
+function breakableValue(text: string): string {
+  return text.replace(/\u00a0\u00b1/gu, ' \u00b1')
 }
 
-/** The comparison with the earlier visit, when one is loaded and can be made. */
-function comparisonSection(state: AppState): HTMLElement | null {
-  const c = comparisonOf(state)
-  const otherDoc = state.comparison?.views[state.view]
-  if (!c?.ok || !otherDoc) return null
-  const view = state.view
-  const locale = currentLocale()
-  // compare() says which side is the assessment on screen (by date, then the visits' start times).
-  const currentIsLater = c.current === 'later'
-  const laterDoc = currentIsLater ? state.views[view].doc : otherDoc
-  const earlierDoc = currentIsLater ? otherDoc : state.views[view].doc
-  const names = comparedNames(c, locale, t)
+/** The comparison with the loaded visit: the two visits, how many changes are real, the table, what the verdicts rest on. */
+function comparisonSection(c: ReportComparison): HTMLElement {
+  const [metric, ...rest] = c.columns
   return h(
     'section',
-    { class: 'report-view report-comparison', 'data-view': view },
-    h('h2', {}, `${t('compare.reportTitle')} · ${t('report.viewTitle', { view: t(`view.${view}.title`) })}`),
-    h(
-      'div',
-      { class: 'report-pair' },
-      overlayFigure(sceneOfDoc(view, earlierDoc, c.earlier.values), `${t('compare.column.earlier')}: ${names.earlier}`),
-      overlayFigure(sceneOfDoc(view, laterDoc, c.later.values), `${t('compare.column.later')}: ${names.later}`),
-    ),
-    // With the limit a real change must exceed and the evidence that judged each change, as on screen
-    // (placement error alone in short, its reason in the cell's title: the comparison keeps to two pages).
-    comparisonTable(c, locale, t, terms(), { evidence: 'short' }),
+    { class: 'report-comparison' },
+    h('h2', {}, c.heading),
+    h('p', { class: 'comparison-dates' }, c.between),
+    h('p', { class: 'comparison-summary' }, c.summary),
+    c.rows.length
+      ? h(
+          'table',
+          { class: 'metrics comparison-table', lang: currentLocale() },
+          h(
+            'thead',
+            {},
+            h(
+              'tr',
+              {},
+              h('th', { scope: 'col' }, metric ?? ''),
+              ...rest.map((col, i) => h('th', { scope: 'col', class: i < 5 ? 'num' : null }, col)),
+            ),
+          ),
+          h(
+            'tbody',
+            {},
+            ...c.rows.map((r) =>
+              h(
+                'tr',
+                {
+                  'data-metric': r.name,
+                  'data-verdict': r.verdict,
+                  'data-evidence': r.evidence,
+                  class: r.verdict === 'real' ? 'real' : null,
+                },
+                h('th', { scope: 'row' }, r.cells[0] ?? ''),
+                ...r.cells
+                  .slice(1)
+                  .map((cell, i) =>
+                    h(
+                      'td',
+                      i === 5
+                        ? { class: 'evidence', 'data-evidence': r.evidence }
+                        : { class: i < 5 ? 'num' : 'verdict' },
+                      i < 2 ? breakableValue(cell) : cell,
+                    ),
+                  ),
+              ),
+            ),
+          ),
+        )
+      : null,
+    ...c.evidence.map((p) => h('p', { class: 'comparison-note' }, p)),
   )
 }

@@ -4,6 +4,8 @@
  * the server's refusals said as sentences. Merged into en.ts and es.ts; the `satisfies` clause
  * makes a key missing in Spanish a compile error. Placeholders are {name}.
  */
+import type { AuditAction } from '#core/audit-actions.js'
+
 export const ADMIN_EN = {
   'admin.open': 'Administration',
   'admin.title': 'Administration of the clinic server',
@@ -120,7 +122,36 @@ export const ADMIN_EN = {
   'admin.error.unavailable': 'The clinic server or its database is not answering; try again in a moment.',
   'admin.error.internal': 'The clinic server failed on this request; its operator finds the cause in its log.',
   'admin.error.other': 'The clinic server refused this ({type}).',
-} as const
+  // The audit trail's actions (core/audit-actions.ts) in words; the code stays beside them (exports, filters by URL).
+  'admin.auditAction.login': 'Signed in',
+  'admin.auditAction.logout': 'Signed out',
+  'admin.auditAction.patient.list': 'Patient list read',
+  'admin.auditAction.patient.read': 'Patient read',
+  'admin.auditAction.patient.write': 'Patient saved',
+  'admin.auditAction.patient.delete': 'Patient deleted',
+  'admin.auditAction.visit.read': 'Visit read',
+  'admin.auditAction.visit.write': 'Visit saved',
+  'admin.auditAction.visit.move': 'Visit moved to another patient',
+  'admin.auditAction.visit.delete': 'Visit deleted',
+  'admin.auditAction.photo.read': 'Photo downloaded',
+  'admin.auditAction.photo.write': 'Photo uploaded',
+  'admin.auditAction.sync.pull': 'Changes downloaded by a device',
+  'admin.auditAction.retention.list': 'Retention list read',
+  'admin.auditAction.deletion.request': 'Deletion requested',
+  'admin.auditAction.deletion.list': 'Deletion requests read',
+  'admin.auditAction.deletion.read': 'Deletion request read',
+  'admin.auditAction.deletion.approve': 'Deletion approved',
+  'admin.auditAction.deletion.reject': 'Deletion rejected',
+  'admin.auditAction.photo.list': 'Unused photos listed',
+  'admin.auditAction.photo.collect': 'Unused photos deleted',
+  'admin.auditAction.user.create': 'User created',
+  'admin.auditAction.user.update': 'User changed',
+  'admin.auditAction.user.disable': 'User disabled',
+  'admin.auditAction.user.enable': 'User enabled',
+  'admin.auditAction.user.unlock': 'User unlocked',
+  'admin.auditAction.user.list': 'User list read',
+  'admin.auditAction.audit.read': 'Audit trail read',
+} as const satisfies Record<`admin.auditAction.${AuditAction}`, string> & Record<string, unknown>
 
 export type AdminKey = keyof typeof ADMIN_EN
 
@@ -241,4 +272,32 @@ export const ADMIN_ES = {
   'admin.error.internal':
     'El servidor de la clínica falló en esta petición; su responsable encuentra la causa en su registro.',
   'admin.error.other': 'El servidor de la clínica rechazó esto ({type}).',
+  'admin.auditAction.login': 'Inicio de sesión',
+  'admin.auditAction.logout': 'Cierre de sesión',
+  'admin.auditAction.patient.list': 'Lista de pacientes leída',
+  'admin.auditAction.patient.read': 'Paciente leído',
+  'admin.auditAction.patient.write': 'Paciente guardado',
+  'admin.auditAction.patient.delete': 'Paciente eliminado',
+  'admin.auditAction.visit.read': 'Visita leída',
+  'admin.auditAction.visit.write': 'Visita guardada',
+  'admin.auditAction.visit.move': 'Visita pasada a otro paciente',
+  'admin.auditAction.visit.delete': 'Visita eliminada',
+  'admin.auditAction.photo.read': 'Foto descargada',
+  'admin.auditAction.photo.write': 'Foto subida',
+  'admin.auditAction.sync.pull': 'Cambios descargados por un dispositivo',
+  'admin.auditAction.retention.list': 'Lista de conservación leída',
+  'admin.auditAction.deletion.request': 'Eliminación pedida',
+  'admin.auditAction.deletion.list': 'Peticiones de eliminación leídas',
+  'admin.auditAction.deletion.read': 'Petición de eliminación leída',
+  'admin.auditAction.deletion.approve': 'Eliminación aprobada',
+  'admin.auditAction.deletion.reject': 'Eliminación rechazada',
+  'admin.auditAction.photo.list': 'Fotos sin uso listadas',
+  'admin.auditAction.photo.collect': 'Fotos sin uso eliminadas',
+  'admin.auditAction.user.create': 'Usuario creado',
+  'admin.auditAction.user.update': 'Usuario modificado',
+  'admin.auditAction.user.disable': 'Usuario desactivado',
+  'admin.auditAction.user.enable': 'Usuario activado',
+  'admin.auditAction.user.unlock': 'Usuario desbloqueado',
+  'admin.auditAction.user.list': 'Lista de usuarios leída',
+  'admin.auditAction.audit.read': 'Registro de auditoría leído',
 } as const satisfies Record<AdminKey, unknown>

@@ -43,7 +43,7 @@ export const CAPTURE_EN = {
   'capture.problem.noCamera': 'No camera was found. Connect one and try again, or use "Open photo".',
   'capture.problem.busy':
     'The camera could not be started: another program may be using it. Close it and try again, or use "Open photo".',
-  'capture.problem.failed': 'The camera could not be started ({name}). Use "Open photo".',
+  'capture.problem.failed': 'The camera could not be started. Use "Open photo".',
   'capture.retry': 'Try again',
   'capture.framing.title': 'Framing',
   'capture.framing.waiting': 'Checking the framing…',
@@ -149,7 +149,7 @@ export const CAPTURE_ES = {
   'capture.problem.noCamera': 'No se encontró ninguna cámara. Conecte una y vuelva a intentarlo, o use «Abrir foto».',
   'capture.problem.busy':
     'No se pudo encender la cámara: puede que otro programa la esté usando. Ciérrelo y vuelva a intentarlo, o use «Abrir foto».',
-  'capture.problem.failed': 'No se pudo encender la cámara ({name}). Use «Abrir foto».',
+  'capture.problem.failed': 'No se pudo encender la cámara. Use «Abrir foto».',
   'capture.retry': 'Reintentar',
   'capture.framing.title': 'Encuadre',
   'capture.framing.waiting': 'Comprobando el encuadre…',

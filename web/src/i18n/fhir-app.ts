@@ -43,6 +43,8 @@ export const FHIR_APP_EN = {
   'fhir.send.go': 'Send',
   'fhir.send.close': 'Close',
   'fhir.send.sending': 'Sending to {origin}…',
+  'fhir.send.unexpected':
+    'Nothing could be sent: something failed in this browser. Try again, or use "Export to FHIR".',
   'fhir.send.noUrl': "Type the FHIR server's base URL first (your administrator knows it).",
   'fhir.send.badUrl':
     '"{url}" is not a web address: type the FHIR server\'s base URL, such as https://fhir.example.org/fhir.',
@@ -124,6 +126,8 @@ export const FHIR_APP_ES = {
   'fhir.send.go': 'Enviar',
   'fhir.send.close': 'Cerrar',
   'fhir.send.sending': 'Enviando a {origin}…',
+  'fhir.send.unexpected':
+    'No se pudo enviar nada: algo falló en este navegador. Inténtelo de nuevo o use «Exportar a FHIR».',
   'fhir.send.noUrl': 'Escriba primero la URL base del servidor FHIR (su administrador la conoce).',
   'fhir.send.badUrl':
     '«{url}» no es una dirección web: escriba la URL base del servidor FHIR, como https://fhir.example.org/fhir.',

@@ -38,7 +38,7 @@ export const FILES_EN = {
   'fileCheck.foreign.assessment': 'This is not an assessment file of this app (expected "format": "{format}").',
   'fileCheck.foreign.backup': 'This is not a backup of this app\'s record (expected "format": "{format}").',
   'fileCheck.version': 'This app does not read version {version} of the file; it reads version {expected}.',
-  'fileCheck.unexpected': 'The file could not be checked ({reason}); nothing was read from it.',
+  'fileCheck.unexpected': 'The file could not be checked in this browser; nothing was read from it.',
   'fileCheck.invalid': 'does not have the form this file needs',
   'fileCheck.mustBe': 'must be {what}',
   'fileCheck.or': ' or ',
@@ -82,6 +82,7 @@ export const FILES_EN = {
   'fileCheck.duplicateId': 'is the identifier of another entry of this backup',
   'fileCheck.unknownPatient': 'names no patient of this backup',
   'files.importPhoto': 'the photo of {where} is refused: {reason}',
+  'files.importPhotoUnreadable': 'this browser could not read it',
   'files.storedNotRaster':
     'The stored photo of {views} is not a JPEG, PNG or WebP image (saved by an older version of the app?), so it is not shown. The markers and values are kept.',
 } as const
@@ -123,7 +124,7 @@ export const FILES_ES = {
   'fileCheck.foreign.backup':
     'No es una copia de seguridad del registro de esta aplicación (se esperaba "format": "{format}").',
   'fileCheck.version': 'Esta aplicación no lee la versión {version} del archivo; lee la versión {expected}.',
-  'fileCheck.unexpected': 'No se pudo comprobar el archivo ({reason}); no se ha leído nada de él.',
+  'fileCheck.unexpected': 'No se pudo comprobar el archivo en este navegador; no se ha leído nada de él.',
   'fileCheck.invalid': 'no tiene la forma que este archivo necesita',
   'fileCheck.mustBe': 'debe ser {what}',
   'fileCheck.or': ' o ',
@@ -176,6 +177,7 @@ export const FILES_ES = {
   'fileCheck.duplicateId': 'es el identificador de otra entrada de esta copia',
   'fileCheck.unknownPatient': 'no corresponde a ningún paciente de esta copia',
   'files.importPhoto': 'se rechaza la foto de {where}: {reason}',
+  'files.importPhotoUnreadable': 'este navegador no pudo leerla',
   'files.storedNotRaster':
     'La foto guardada de {views} no es una imagen JPEG, PNG ni WebP (¿guardada por una versión anterior de la aplicación?), así que no se muestra. Los marcadores y valores se conservan.',
 } as const satisfies Record<FilesKey, string | { one: string; other: string }>

@@ -100,7 +100,7 @@ export const pt = {
   'options.title': 'Opções',
   'options.estimatePopliteal': 'Estimar os pontos poplíteos',
   'options.estimatePopliteal.help':
-    'Se estiver ativada, os marcadores da prega do joelho não são necessários: o eixo de cada perna é tomado como a vertical que passa pelo marcador do tendão do calcâneo.',
+    'Se estiver ativada, os marcadores da prega do joelho não são necessários: o eixo de cada perna é tomado como a vertical que passa pelo marcador do tendão de Aquiles.',
   'options.side': 'Lado voltado para a câmera',
   'calibration.title': 'Calibração',
   'calibration.lateralNote':
@@ -147,7 +147,7 @@ export const pt = {
     'Opcional: os ângulos laterais não usam a calibração; apenas a distância do ápice lombar a usa.',
   'target.note.fcTyped': 'Não é necessário: fc foi digitado diretamente.',
   'target.note.poplitealEstimated':
-    'Não é necessário: a estimativa dos pontos poplíteos está ativada (o eixo de cada perna é a vertical que passa pelo marcador do tendão do calcâneo).',
+    'Não é necessário: a estimativa dos pontos poplíteos está ativada (o eixo de cada perna é a vertical que passa pelo marcador do tendão de Aquiles).',
   'target.missing.knownDistance': 'Distância conhecida (cm)',
   'target.missing.scaleApart': 'Pontos de escala em dois lugares diferentes',
   'target.status.notPlaced': 'não colocado',

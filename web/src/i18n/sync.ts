@@ -38,11 +38,20 @@ export const SYNC_EN = {
     one: '{count} change waiting to be sent.',
     other: '{count} changes waiting to be sent.',
   },
-  'sync.waitingForAdmin': {
-    one: '{count} deletion waits: a read-only user neither deletes on the server nor asks to. Sign in here as a clinician or an admin.',
-    other:
-      '{count} deletions wait: a read-only user neither deletes on the server nor asks to. Sign in here as a clinician or an admin.',
+  'sync.readOnly':
+    "This account is read only: it can read the clinic's record but not change it. Changes made on this device are kept here and not sent; a clinician or an admin signing in here sends them.",
+  'sync.phase.notSent': {
+    one: '{count} change made here not sent: your account is read-only (kept on this device, listed below).',
+    other: '{count} changes made here not sent: your account is read-only (kept on this device, listed below).',
   },
+  'sync.notSent.title': 'Not sent: your account is read-only',
+  'sync.notSent.help':
+    "Nothing here is lost or overwritten: these changes stay on this device (a backup of the record holds them). The server's changes still come in; one over a change here is a conflict for you to resolve.",
+  'sync.notSent.visit': 'Visit of {patient}, {date}',
+  'sync.notSent.patient': 'Patient {patient}',
+  'sync.notSent.deletedVisit': 'A visit deleted here',
+  'sync.notSent.deletedPatient': 'A patient deleted here',
+  'sync.notSent.why': 'not sent: your account is read-only',
   'sync.awaitingApproval': {
     one: "{count} deletion was asked of an admin and waits for approval; until then it stays on the server and on the clinic's other devices.",
     other:
@@ -91,6 +100,7 @@ export const SYNC_EN = {
   'sync.diff.photo.other': 'The {view} photo: a different photo on each side.',
   'sync.diff.photosSame': 'Photos: the same on both sides.',
   'sync.copy.device': 'Copy kept from this device ({name}), as last changed there {time}',
+  'sync.copy.otherDevice': 'Copy kept from another device ({name}), as last changed there {time}',
   'sync.copy.server': "Copy kept from the clinic's server ({name}), as last changed there {time}",
   'sync.summary.visit': '{date}; {views}; {markers} markers',
   'sync.summary.patient': '{identifier} {name}',
@@ -165,11 +175,20 @@ export const SYNC_ES = {
     one: '{count} cambio pendiente de enviar.',
     other: '{count} cambios pendientes de enviar.',
   },
-  'sync.waitingForAdmin': {
-    one: '{count} eliminación espera: un usuario de solo lectura no elimina en el servidor ni lo solicita. Inicie sesión aquí como clínico o administrador.',
-    other:
-      '{count} eliminaciones esperan: un usuario de solo lectura no elimina en el servidor ni lo solicita. Inicie sesión aquí como clínico o administrador.',
+  'sync.readOnly':
+    'Esta cuenta es de solo lectura: puede leer el registro de la clínica, pero no cambiarlo. Los cambios hechos en este equipo se guardan aquí y no se envían; los envía un clínico o un administrador que inicie sesión aquí.',
+  'sync.phase.notSent': {
+    one: '{count} cambio hecho aquí no enviado: su cuenta es de solo lectura (guardado en este equipo, abajo).',
+    other: '{count} cambios hechos aquí no enviados: su cuenta es de solo lectura (guardados en este equipo, abajo).',
   },
+  'sync.notSent.title': 'No enviado: su cuenta es de solo lectura',
+  'sync.notSent.help':
+    'No se pierde ni se sobrescribe nada: estos cambios quedan en este equipo (una copia de seguridad del registro los incluye). Los cambios del servidor siguen llegando; uno sobre un cambio de aquí es un conflicto que usted resuelve.',
+  'sync.notSent.visit': 'Visita de {patient}, {date}',
+  'sync.notSent.patient': 'Paciente {patient}',
+  'sync.notSent.deletedVisit': 'Una visita eliminada aquí',
+  'sync.notSent.deletedPatient': 'Un paciente eliminado aquí',
+  'sync.notSent.why': 'no enviado: su cuenta es de solo lectura',
   'sync.awaitingApproval': {
     one: '{count} eliminación solicitada a un administrador espera su aprobación; hasta entonces se conserva en el servidor y en los demás equipos de la clínica.',
     other:
@@ -221,6 +240,8 @@ export const SYNC_ES = {
   'sync.diff.photo.other': 'La foto {view}: una foto distinta en cada lado.',
   'sync.diff.photosSame': 'Fotos: las mismas en los dos lados.',
   'sync.copy.device': 'Copia conservada de este equipo ({name}), tal como se modificó allí por última vez el {time}',
+  'sync.copy.otherDevice':
+    'Copia conservada de otro equipo ({name}), tal como se modificó allí por última vez el {time}',
   'sync.copy.server':
     'Copia conservada del servidor de la clínica ({name}), tal como se modificó allí por última vez el {time}',
   'sync.summary.visit': '{date}; {views}; {markers} marcadores',

@@ -12,7 +12,7 @@
  * Pure: no DOM.
  */
 
-import { type BackupFileData, problemsText, readRecordFile } from '../files/file-schema.js'
+import { type BackupFileData, problemsDetails, problemsText, readRecordFile } from '../files/file-schema.js'
 import type { ReportLogo, ReportSettings } from '../files/report-pdf-content.js'
 import { logoOf, textProblem } from '../files/report-settings.js'
 import { t } from '../i18n/index.js'
@@ -60,7 +60,7 @@ export interface BackupFile {
     assessment: AssessmentFile
     photos: Partial<Record<View, BackupPhoto>>
     /** Where a copy kept from a sync conflict came from (model.ts VisitCopy); absent for any other visit. */
-    copy?: { from: 'device' | 'server'; name: string; at: string }
+    copy?: { from: 'device' | 'server'; name: string; at: string; device?: string }
   }[]
   pairs?: { id: string; view: View; first: string; second: string; design: RepeatDesign; created: string }[]
   /**
@@ -96,7 +96,15 @@ export function sameSettings(a: ReportSettings, b: ReportSettings): boolean {
   return a.logo.bytes.length === b.logo.bytes.length && a.logo.bytes.every((byte, i) => byte === b.logo!.bytes[i])
 }
 
-export class BackupError extends Error {}
+/** A backup that cannot be read: the message in the app's words; `details`, an engine's own text, for "Technical details". */
+export class BackupError extends Error {
+  constructor(
+    message: string,
+    readonly details?: string,
+  ) {
+    super(message)
+  }
+}
 
 export function backupFileOf(
   scope: BackupFile['scope'],
@@ -133,7 +141,16 @@ export function backupFileOf(
           photos.has(ref.key) ? [[view, { ...ref, data: photos.get(ref.key)! }]] : [],
         ),
       ),
-      ...(v.copy ? { copy: { from: v.copy.from, name: v.copy.name, at: v.copy.at } } : {}),
+      ...(v.copy
+        ? {
+            copy: {
+              from: v.copy.from,
+              name: v.copy.name,
+              at: v.copy.at,
+              ...(v.copy.device ? { device: v.copy.device } : {}),
+            },
+          }
+        : {}),
     })),
     ...(held.length
       ? {
@@ -190,7 +207,7 @@ function photoOf(v: unknown, where: string): BackupPhoto {
 export function parseBackup(content: string, now: string, newId: () => string): Backup {
   // The one file schema first (size, nesting, every field bounded): only what it admits is read on.
   const reading = readRecordFile(content)
-  if (!reading.ok) throw new BackupError(problemsText(reading.problems))
+  if (!reading.ok) throw new BackupError(problemsText(reading.problems), problemsDetails(reading.problems))
   const data: unknown = reading.value
   if (reading.kind === 'assessment')
     return assessmentAsBackup(reading.value as unknown as Record<string, unknown>, now, newId)
@@ -234,7 +251,12 @@ export function parseBackup(content: string, now: string, newId: () => string): 
       throw new BackupError(t('backup.field', { where }))
     const name = text(c.name, `${where}.name`)
     if (name.length > VISIT_COPY_NAME_MAX) throw new BackupError(t('backup.field', { where: `${where}.name` }))
-    return { copy: { from: c.from, name, at: text(c.at, `${where}.at`, true) } }
+    const device = c.device === undefined ? undefined : text(c.device, `${where}.device`)
+    if (device !== undefined && device.length > 100)
+      throw new BackupError(t('backup.field', { where: `${where}.device` }))
+    return {
+      copy: { from: c.from, name, at: text(c.at, `${where}.at`, true), ...(device ? { device } : {}) },
+    }
   }
   const visits = data.visits.map((v: unknown, i): VisitRecord => {
     const where = `visits[${i}]`

@@ -21,7 +21,7 @@
  */
 
 import { fileSizeProblem } from '../files/file-schema.js'
-import type { RasterDecoder } from '../files/raster.js'
+import { type RasterDecoder, RasterError } from '../files/raster.js'
 import type { ReportSettings } from '../files/report-pdf-content.js'
 import { admitReportSettings, logoFromFile, type StoredReportSettings } from '../files/report-settings.js'
 import { formatDate, formatDateTime } from '../i18n/format.js'
@@ -1266,7 +1266,9 @@ export class RecordController {
       try {
         backup = parseBackup(await file.text(), this.nowIso(), () => this.effects.newId())
       } catch (error) {
-        return failed(error instanceof BackupError ? error.message : String(error))
+        // Our own sentence; the engine's text (a file that could not be read) only under "Technical details".
+        if (error instanceof BackupError) return failed(error.message, error.details)
+        return failed(t('record.import.unexpected'), errorDetails(error))
       }
       await this.saved()
       const hereVisits = await this.storage.visits()
@@ -1336,8 +1338,11 @@ export class RecordController {
             blob = await this.effects.verifyPhoto(new Blob([bytes]), p)
           } catch (error) {
             const where = photoPlace(written, p.key)
+            // A RasterError's text is ours (why the bytes are no photo); an engine's goes to the details.
+            if (error instanceof RasterError) return failed(t('files.importPhoto', { where, reason: error.message }))
             return failed(
-              t('files.importPhoto', { where, reason: error instanceof Error ? error.message : String(error) }),
+              t('files.importPhoto', { where, reason: t('files.importPhotoUnreadable') }),
+              errorDetails(error),
             )
           }
           const stored: PhotoData = {

@@ -760,10 +760,10 @@ export class IdbStorage implements RecordStorage, SyncStore {
         await tx.objectStore('synced').put({ entity, rev: change.patient.rev })
       } else {
         await ensurePhotos(tx, rows)
-        // A kept copy's label stays with it (the server does not carry it).
+        // A kept copy's label: the server's (labelled on a device), else the one here (a server that does not carry it).
         await tx.objectStore('visits').put({
-          ...localVisitOf(change.visit, visit?.rev),
           ...(visit?.copy ? { copy: visit.copy } : {}),
+          ...localVisitOf(change.visit, visit?.rev),
         })
         await tx.objectStore('synced').put({ entity, rev: change.visit.rev, patientId: change.visit.patient_id })
       }
@@ -776,7 +776,10 @@ export class IdbStorage implements RecordStorage, SyncStore {
     resolution: Resolution,
     photos: readonly PhotoData[],
     newId: string,
-    names: { readonly device: string; readonly server: string } = { device: '', server: '' },
+    names: { readonly device: string; readonly server: string; readonly deviceId?: string } = {
+      device: '',
+      server: '',
+    },
   ): Promise<boolean> {
     const rows = await storedPhotos(photos)
     const stores: Store[] = ['patients', 'visits', 'photos', 'workspace', 'outbox', 'synced', 'conflicts']
@@ -802,7 +805,12 @@ export class IdbStorage implements RecordStorage, SyncStore {
         const both = resolution === 'both' && mine !== undefined && theirs !== null
         if (mine && (resolution === 'both' || (resolution === 'mine' && !theirs))) {
           const now = new Date().toISOString()
-          const copy: VisitCopy = { from: 'device', name: names.device.slice(0, VISIT_COPY_NAME_MAX), at: mine.updated }
+          const copy: VisitCopy = {
+            from: 'device',
+            name: names.device.slice(0, VISIT_COPY_NAME_MAX),
+            at: mine.updated,
+            ...(names.deviceId ? { device: names.deviceId } : {}),
+          }
           await tx.objectStore('visits').put({ ...mine, id: newId, rev: 1, updated: now, ...(both ? { copy } : {}) })
           await queue(tx, 'visit', newId, 'put')
         }
@@ -816,6 +824,8 @@ export class IdbStorage implements RecordStorage, SyncStore {
           }
           await tx.objectStore('visits').put({ ...localVisitOf(theirs, mine?.rev), ...(both ? { copy } : {}) })
           await tx.objectStore('synced').put({ entity, rev: theirs.rev, patientId: theirs.patient_id })
+          // Its label is pushed too (from the server's revision), so the clinic's other devices show it.
+          if (both) await queue(tx, 'visit', conflict.id, 'put')
         } else {
           if (mine) {
             await removePhotosOf(tx, [mine])

@@ -73,9 +73,9 @@ export interface VisitRecord {
 /**
  * Where a copy kept by "keep both" in a sync conflict came from (docs/record.md, "Conflicts"):
  * this device or the clinic's server, that device's or server's name, and when that copy was
- * last changed there. Kept with the visit (and in a backup) through later edits and pulls on the
- * device that resolved the conflict; the server's wire carries no such field, so the clinic's
- * other devices list the two visits unlabelled.
+ * last changed there. Kept with the visit (and in a backup) through later edits and pulls, and
+ * carried by the sync (the visit's optional `copy` on the record server's wire), so the clinic's
+ * other devices list the two visits labelled too.
  */
 export interface VisitCopy {
   readonly from: 'device' | 'server'
@@ -83,6 +83,11 @@ export interface VisitCopy {
   readonly name: string
   /** ISO time that copy was last changed there. */
   readonly at: string
+  /**
+   * The id of the device the copy was kept from (when `from` is the device; browser-sync.ts deviceId): another
+   * device's copy is said to be from another device. Absent (labels kept before it was carried): this device.
+   */
+  readonly device?: string
 }
 
 /** Longest name a kept copy is labelled with. */

@@ -30,6 +30,7 @@ import {
   visitFileName,
 } from './model.js'
 import type { TabWorkspace } from './storage.js'
+import { deviceId } from './sync/browser-sync.js'
 import { type TrendSeries, trendCsv, trendsOf } from './trend.js'
 import { trendFigure, trendTable } from './trend-chart.js'
 import { printTrendsPage, renderTrendsPrint, type TrendGroup } from './trends-print.js'
@@ -47,7 +48,13 @@ function megabytes(bytes: number): string {
 
 /** Where a copy kept from a sync conflict came from: this device or the server, its name, when it was last changed there. */
 export function copyText(copy: VisitCopy): string {
-  return t(copy.from === 'device' ? 'sync.copy.device' : 'sync.copy.server', {
+  const key =
+    copy.from === 'server'
+      ? 'sync.copy.server'
+      : copy.device && copy.device !== deviceId()
+        ? 'sync.copy.otherDevice'
+        : 'sync.copy.device'
+  return t(key, {
     name: copy.name || '—',
     time: formatDateTime(copy.at, currentLocale()),
   })

@@ -22,14 +22,11 @@ export type ClinicalTranslate = (
   params?: Readonly<Record<string, string | number>>,
 ) => string
 
-/**
- * The evidence that judged a change, in words (its source in the cell's title when published);
- * `short`: placement error alone without its reason (the printed table, whose notes say it once).
- */
-export function evidenceText(e: Evidence, t: ClinicalTranslate, short = false): string {
+/** The evidence that judged a change, in words (its source in the cell's title when published). */
+export function evidenceText(e: Evidence, t: ClinicalTranslate): string {
   if (e.kind === 'clinic') return t('evidence.clinic', { pairs: e.pairs })
   if (e.kind === 'published') return t('evidence.published', { cite: e.cite })
-  return t(short ? 'evidence.placement.short' : 'evidence.placement')
+  return t('evidence.placement')
 }
 
 const VERDICT_KEY: Readonly<Record<Verdict, ClinicalKey>> = {
@@ -62,20 +59,17 @@ export function comparedNames(
 /**
  * The comparison table with its caption (the two visits' dates) and the notes on the SRD
  * and on the evidence. `evidence`: with the columns of the limit and the evidence that
- * judged each change (the screen); 'short': placement error alone said without its reason
- * (in the cell's title; the evidence note under the table says it is a lower bound), so the
- * printed report keeps the comparison to two pages; without
- * them each row still says its evidence in `data-evidence`.
+ * judged each change (the screen; the printed report's comparison is files/report.ts's, from
+ * the report's content); without them each row still says its evidence in `data-evidence`.
  */
 export function comparisonTable(
   c: ComparedComparison,
   locale: Locale,
   t: ClinicalTranslate,
   terms: Terms,
-  options: { readonly evidence?: boolean | 'short'; readonly cards?: boolean } = {},
+  options: { readonly evidence?: boolean; readonly cards?: boolean } = {},
 ): HTMLElement {
   const evidence = options.evidence ?? false
-  const short = evidence === 'short'
   const rows = displayRows(c, locale, terms)
   const real = rows.filter((r) => r.verdict === 'real').length
   const judged = rows.filter((r) => r.verdict === 'real' || r.verdict === 'within').length
@@ -103,14 +97,9 @@ export function comparisonTable(
               {
                 class: 'evidence',
                 'data-evidence': r.evidence.kind,
-                title:
-                  r.evidence.kind === 'published'
-                    ? r.evidence.source
-                    : short && r.evidence.kind === 'placement'
-                      ? t('evidence.placement')
-                      : null,
+                title: r.evidence.kind === 'published' ? r.evidence.source : null,
               },
-              evidenceText(r.evidence, t, short),
+              evidenceText(r.evidence, t),
             )
           : null,
         h('td', { class: 'verdict' }, t(VERDICT_KEY[r.verdict])),
@@ -124,7 +113,7 @@ export function comparisonTable(
     { class: options.cards ? 'comparison with-cards' : 'comparison' },
     h('p', { class: 'comparison-dates' }, t('compare.between', { earlier, later })),
     h('p', { class: 'comparison-summary' }, t('compare.summary', { real, total: judged })),
-    options.cards ? comparisonCards(rows, { earlier: earlierHead, later: laterHead }, t, evidence !== false) : null,
+    options.cards ? comparisonCards(rows, { earlier: earlierHead, later: laterHead }, t, evidence) : null,
     h(
       'div',
       { class: 'table-wrap' },

@@ -182,8 +182,18 @@ export function assessmentFileOf(state: AppState, savedAt: Date): AssessmentFile
   }
 }
 
-/** A file that cannot be loaded; the message says what is wrong and what is expected. */
-export class AssessmentFileError extends Error {}
+/**
+ * A file that cannot be loaded; the message says what is wrong and what is expected, in the
+ * app's words; `details`, an engine's own text about it, for "Technical details".
+ */
+export class AssessmentFileError extends Error {
+  constructor(
+    message: string,
+    readonly details?: string,
+  ) {
+    super(message)
+  }
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)

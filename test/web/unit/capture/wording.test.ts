@@ -8,7 +8,7 @@ import { photoCaptured } from '../../../../web/src/capture/commands.js'
 import { captureConditionsOf } from '../../../../web/src/capture/conditions.js'
 import { checkFraming } from '../../../../web/src/capture/framing.js'
 import { levelOf } from '../../../../web/src/capture/level.js'
-import { checkText, levelText, problemText } from '../../../../web/src/capture/wording.js'
+import { checkText, levelText, problemDetails, problemText } from '../../../../web/src/capture/wording.js'
 import { setLocale } from '../../../../web/src/i18n/index.js'
 import { current, initialState, promptOf } from '../../../../web/src/state/state.js'
 import { PHOTO, standing, withLandmarks } from '../pose/standing.js'
@@ -75,6 +75,20 @@ describe('capture sentences', () => {
       inSpanish(() => problemText({ type: 'no-camera', ctx: { name: 'NotFoundError' } })),
       /No se encontró ninguna cámara/,
     )
+  })
+
+  test("a camera failing for a reason the app cannot name: the engine's words only in the details", () => {
+    // Before the fix: "No se pudo encender la cámara (NotSupportedError)", the engine's name in the sentence.
+    const failed = {
+      type: 'camera-failed',
+      ctx: { name: 'NotSupportedError', message: 'The operation is not supported.' },
+    } as const
+    assert.equal(
+      inSpanish(() => problemText(failed)),
+      'No se pudo encender la cámara. Use «Abrir foto».',
+    )
+    assert.equal(problemDetails(failed), 'NotSupportedError: The operation is not supported.')
+    assert.equal(problemDetails({ type: 'no-camera', ctx: { name: 'NotFoundError' } }), undefined)
   })
 })
 

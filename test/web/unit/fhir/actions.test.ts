@@ -8,6 +8,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { FhirActions, type FhirEffects, FhirUnreachable } from '../../../../web/src/fhir/fhir-actions.js'
 import { FhirSettingsStore, type KeyValue } from '../../../../web/src/fhir/settings.js'
+import { ReportPdfError } from '../../../../web/src/files/report-pdf-error.js'
 import { newPatient } from '../../../../web/src/record/model.js'
 import type { Question } from '../../../../web/src/record/questions.js'
 import type { RecordStorage } from '../../../../web/src/record/storage.js'
@@ -43,7 +44,8 @@ function setup(
     policy?: string | null
     answer?: boolean | ((q: Question) => boolean)
     post?: FhirEffects['post']
-    reportFails?: boolean
+    /** 'ours': the report's own ReportPdfError (a sentence of the app); 'engine': an engine's error (its English). */
+    reportFails?: 'ours' | 'engine'
     /** The Patients the server's search finds. */
     patients?: unknown[]
   } = {},
@@ -90,7 +92,8 @@ function setup(
       }
     },
     reportPdf: async () => {
-      if (options.reportFails) throw new Error('the photo of Anterior could not be drawn')
+      if (options.reportFails === 'ours') throw new ReportPdfError('the photo of Anterior could not be drawn')
+      if (options.reportFails === 'engine') throw new DOMException('The operation is insecure.', 'SecurityError')
       return { bytes: new Uint8Array(PDF), name: 'posture-PAC-0042-2026-03-10-report.pdf' }
     },
     now: () => new Date('2026-03-10T10:00:00Z'),
@@ -138,12 +141,27 @@ describe('export', () => {
   })
 
   test('a report that cannot be made: the visit is exported without it, and the clinician is told', async () => {
-    const { actions, seen, store } = setup({ reportFails: true })
+    const { actions, seen, store } = setup({ reportFails: 'ours' })
     await actions.exportBundle({ kind: 'screen' })
     assert.equal(seen.downloads.length, 1)
     const content = seen.downloads[0]?.content ?? ''
     assert.doesNotMatch(content, /application\/pdf/)
     assert.match(store.get().notice?.text ?? '', /PDF report could not be made.*Anterior could not be drawn/)
+    assert.equal(store.get().notice?.details, undefined)
+  })
+
+  test("a report an engine's error stops: our sentence, the engine's text only in the notice's details", async () => {
+    // Before the fix: "The PDF report could not be made, so it is not included (The operation is insecure.)".
+    const { actions, seen, store } = setup({ reportFails: 'engine' })
+    await actions.exportBundle({ kind: 'screen' })
+    assert.equal(seen.downloads.length, 1)
+    const notice = store.get().notice
+    assert.match(
+      notice?.text ?? '',
+      /PDF report could not be made, so it is not included \(something failed in this browser\)/,
+    )
+    assert.doesNotMatch(notice?.text ?? '', /insecure/)
+    assert.equal(notice?.details, 'SecurityError: The operation is insecure.')
   })
 
   test('nothing marked: nothing downloaded, and the clinician is told what to do', async () => {

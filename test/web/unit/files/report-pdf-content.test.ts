@@ -70,8 +70,13 @@ describe('reportContentOf', () => {
       view.rows.filter((r) => r.provisional).map((r) => r.label),
       provisional.map((m) => ES_TERMS.metrics.anterior[m.name]!.label),
     )
-    const text = JSON.stringify(content)
+    // A row's `name` is for programs (the printed report's data attribute); no printed text holds a field name.
+    const text = JSON.stringify(content, (key, value) => (key === 'name' ? undefined : value))
     for (const m of metrics) assert.ok(!text.includes(m.name), `no field name: ${m.name}`)
+    assert.deepEqual(
+      view.rows.map((r) => r.name),
+      metrics.map((m) => m.name),
+    )
     assert.ok(view.notes.some((n) => n.startsWith('Provisional: ') && n.includes(provisional[0]!.label)))
   })
 

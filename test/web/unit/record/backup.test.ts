@@ -60,6 +60,14 @@ describe('backup file', () => {
     assert.throws(() => parseBackup(altered({ ...copy, name: 'x'.repeat(101) }), NOW, newId), BackupError)
     assert.throws(() => parseBackup(altered({ ...copy, from: 'elsewhere' }), NOW, newId), BackupError)
     assert.throws(() => parseBackup(altered({ ...copy, extra: 1 }), NOW, newId), BackupError)
+    // A device's copy with the id of the device it was kept on (pulled from the server): kept too.
+    const fromDevice = {
+      ...visit,
+      copy: { from: 'device' as const, name: 'Chrome · Linux', at: NOW, device: 'device-k9' },
+    }
+    const withDevice = backupFileOf('record', [patient], [fromDevice], new Map([['k1', PNG_BASE64]]), NOW)
+    assert.deepEqual(parseBackup(JSON.stringify(withDevice), NOW, newId).visits, [fromDevice])
+    assert.throws(() => parseBackup(altered({ ...fromDevice.copy, device: 'x'.repeat(101) }), NOW, newId), BackupError)
   })
 
   test('an assessment file of today reads as one visit of its patient, without photos', () => {

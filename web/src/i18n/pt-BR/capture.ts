@@ -42,7 +42,7 @@ export const CAPTURE_PT = {
   'capture.problem.noCamera': 'Nenhuma câmera foi encontrada. Conecte uma e tente de novo, ou use “Abrir foto”.',
   'capture.problem.busy':
     'Não foi possível ligar a câmera: talvez outro programa a esteja usando. Feche-o e tente de novo, ou use “Abrir foto”.',
-  'capture.problem.failed': 'Não foi possível ligar a câmera ({name}). Use “Abrir foto”.',
+  'capture.problem.failed': 'Não foi possível ligar a câmera. Use “Abrir foto”.',
   'capture.retry': 'Tentar de novo',
   'capture.framing.title': 'Enquadramento',
   'capture.framing.waiting': 'Verificando o enquadramento…',

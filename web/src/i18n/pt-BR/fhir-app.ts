@@ -44,6 +44,8 @@ export const FHIR_APP_PT = {
   'fhir.send.go': 'Enviar',
   'fhir.send.close': 'Fechar',
   'fhir.send.sending': 'Enviando para {origin}…',
+  'fhir.send.unexpected':
+    'Não foi possível enviar nada: algo falhou neste navegador. Tente de novo ou use “Exportar para FHIR”.',
   'fhir.send.noUrl': 'Digite primeiro a URL base do servidor FHIR (seu administrador a conhece).',
   'fhir.send.badUrl':
     '“{url}” não é um endereço web: digite a URL base do servidor FHIR, como https://fhir.example.org/fhir.',

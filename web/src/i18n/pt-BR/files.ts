@@ -38,7 +38,7 @@ export const FILES_PT = {
   'fileCheck.foreign.backup':
     'Não é uma cópia de segurança do registro deste aplicativo (era esperado "format": "{format}").',
   'fileCheck.version': 'Este aplicativo não lê a versão {version} do arquivo; lê a versão {expected}.',
-  'fileCheck.unexpected': 'Não foi possível verificar o arquivo ({reason}); nada foi lido dele.',
+  'fileCheck.unexpected': 'Não foi possível verificar o arquivo neste navegador; nada foi lido dele.',
   'fileCheck.invalid': 'não tem a forma de que este arquivo precisa',
   'fileCheck.mustBe': 'deve ser {what}',
   'fileCheck.or': ' ou ',
@@ -85,6 +85,7 @@ export const FILES_PT = {
   'fileCheck.duplicateId': 'é o identificador de outra entrada desta cópia',
   'fileCheck.unknownPatient': 'não corresponde a nenhum paciente desta cópia',
   'files.importPhoto': 'a foto de {where} foi recusada: {reason}',
+  'files.importPhotoUnreadable': 'este navegador não conseguiu lê-la',
   'files.storedNotRaster':
     'A foto salva de {views} não é uma imagem JPEG, PNG nem WebP (salva por uma versão anterior do aplicativo?), por isso não é mostrada. Os marcadores e valores são mantidos.',
 } as const satisfies Record<keyof typeof FILES_EN, string | { one: string; other: string }>

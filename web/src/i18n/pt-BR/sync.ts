@@ -40,11 +40,21 @@ export const SYNC_PT = {
     one: '{count} alteração pendente de envio.',
     other: '{count} alterações pendentes de envio.',
   },
-  'sync.waitingForAdmin': {
-    one: '{count} exclusão aguarda: um usuário somente leitura não exclui no servidor nem solicita isso. Entre aqui como profissional ou administrador.',
+  'sync.readOnly':
+    'Esta conta é somente leitura: pode ler o registro da clínica, mas não alterá-lo. As alterações feitas neste computador ficam aqui e não são enviadas; um profissional ou um administrador que entre aqui as envia.',
+  'sync.phase.notSent': {
+    one: '{count} alteração feita aqui não enviada: sua conta é somente leitura (mantida neste computador, abaixo).',
     other:
-      '{count} exclusões aguardam: um usuário somente leitura não exclui no servidor nem solicita isso. Entre aqui como profissional ou administrador.',
+      '{count} alterações feitas aqui não enviadas: sua conta é somente leitura (mantidas neste computador, abaixo).',
   },
+  'sync.notSent.title': 'Não enviado: sua conta é somente leitura',
+  'sync.notSent.help':
+    'Nada se perde nem é sobrescrito: estas alterações ficam neste computador (um backup do registro as inclui). As alterações do servidor continuam chegando; uma sobre uma alteração daqui é um conflito para você resolver.',
+  'sync.notSent.visit': 'Consulta de {patient}, {date}',
+  'sync.notSent.patient': 'Paciente {patient}',
+  'sync.notSent.deletedVisit': 'Uma consulta excluída aqui',
+  'sync.notSent.deletedPatient': 'Um paciente excluído aqui',
+  'sync.notSent.why': 'não enviado: sua conta é somente leitura',
   'sync.awaitingApproval': {
     one: '{count} exclusão solicitada a um administrador aguarda sua aprovação; até lá, fica mantida no servidor e nos demais computadores da clínica.',
     other:
@@ -96,6 +106,8 @@ export const SYNC_PT = {
   'sync.diff.photo.other': 'A foto {view}: uma foto diferente em cada lado.',
   'sync.diff.photosSame': 'Fotos: as mesmas dos dois lados.',
   'sync.copy.device': 'Cópia mantida deste computador ({name}), como foi modificada ali pela última vez em {time}',
+  'sync.copy.otherDevice':
+    'Cópia mantida de outro computador ({name}), como foi modificada ali pela última vez em {time}',
   'sync.copy.server':
     'Cópia mantida do servidor da clínica ({name}), como foi modificada ali pela última vez em {time}',
   'sync.summary.visit': '{date}; {views}; {markers} marcadores',

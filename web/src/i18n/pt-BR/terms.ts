@@ -2,8 +2,9 @@
  * Marker and metric wording in Brazilian Portuguese, keyed like terms.ts (the type
  * makes a missing marker or metric a compile error). Names follow SAPO's protocol
  * (Software para Avaliação Postural; Duarte et al. 2005, Ferreira et al. 2010) where
- * it has the landmark or measure; the rest is our translation. docs/glossary-pt-BR.md
- * gives each term in en, es and pt-BR with its source.
+ * it has the landmark or measure, spelt as SAPO's program shows them; the rest is our
+ * translation. docs/glossary-pt-BR.md gives each term in en, es and pt-BR with its source
+ * and review, and test/web/unit/i18n/glossary.test.ts holds the two together.
  */
 import type { AnyMarkerName, MarkerText, MetricText, MetricTexts, Terms } from '../terms.js'
 
@@ -49,8 +50,8 @@ const PT_MARKERS: Record<AnyMarkerName, MarkerText> = {
     label: 'Espinha ilíaca ântero-superior esquerda',
     hint: 'Espinha ilíaca ântero-superior (EIAS) esquerda do sujeito: o relevo ósseo da parte da frente do quadril esquerdo.',
   },
-  centro_rotula_der: { label: 'Ponto médio da patela direita', hint: 'Centro da patela direita do sujeito.' },
-  centro_rotula_izq: { label: 'Ponto médio da patela esquerda', hint: 'Centro da patela esquerda do sujeito.' },
+  centro_rotula_der: { label: 'Ponto medial da patela direita', hint: 'Centro da patela direita do sujeito.' },
+  centro_rotula_izq: { label: 'Ponto medial da patela esquerda', hint: 'Centro da patela esquerda do sujeito.' },
   tat_der: {
     label: 'Tuberosidade da tíbia direita',
     hint: 'Relevo da face anterior da tíbia direita, logo abaixo da patela (tuberosidade anterior da tíbia, TAT).',
@@ -69,22 +70,22 @@ const PT_MARKERS: Record<AnyMarkerName, MarkerText> = {
     hint: 'Ponto mais baixo do lóbulo da orelha direita do sujeito (à direita da imagem).',
   },
   cervical_7: {
-    label: 'C7',
+    label: 'Processo espinhoso C7',
     hint: 'Processo espinhoso da 7.ª vértebra cervical: o relevo mais proeminente na base do pescoço.',
   },
   toracica_3: {
-    label: 'T3',
+    label: 'Processo espinhoso T3',
     hint: 'Processo espinhoso da 3.ª vértebra torácica: conte para baixo a partir de C7. A raiz da espinha da escápula apenas orienta.',
   },
   toracica_7: {
-    label: 'T7',
+    label: 'Processo espinhoso T7',
     hint: 'Processo espinhoso da 7.ª vértebra torácica: conte para baixo a partir de C7. O ângulo inferior da escápula apenas orienta (em média fica na altura de T8).',
   },
   toracica_12: {
-    label: 'T12',
+    label: 'Processo espinhoso T12',
     hint: 'Processo espinhoso da 12.ª vértebra torácica, onde se articulam as últimas costelas: conte para baixo a partir de C7.',
   },
-  lumbar_5: { label: 'L5', hint: 'Processo espinhoso da 5.ª vértebra lombar, logo acima do sacro.' },
+  lumbar_5: { label: 'Processo espinhoso L5', hint: 'Processo espinhoso da 5.ª vértebra lombar, logo acima do sacro.' },
   espina_iliaca_posterosuperior_izq: {
     label: 'Espinha ilíaca póstero-superior esquerda',
     hint: 'Espinha ilíaca póstero-superior (EIPS) esquerda do sujeito: o relevo ósseo sob a covinha do lado esquerdo do sacro (procure-o pela palpação se não houver covinha visível).',
@@ -102,12 +103,12 @@ const PT_MARKERS: Record<AnyMarkerName, MarkerText> = {
     hint: 'Centro da prega da face posterior do joelho direito (fossa poplítea).',
   },
   aquiles_izq: {
-    label: 'Tendão do calcâneo esquerdo',
-    hint: 'Linha média do tendão do calcâneo (de Aquiles) esquerdo, na altura dos maléolos.',
+    label: 'Tendão de Aquiles esquerdo',
+    hint: 'Ponto sobre a linha média do tendão de Aquiles (tendão do calcâneo) esquerdo, na altura média dos dois maléolos.',
   },
   aquiles_der: {
-    label: 'Tendão do calcâneo direito',
-    hint: 'Linha média do tendão do calcâneo (de Aquiles) direito, na altura dos maléolos.',
+    label: 'Tendão de Aquiles direito',
+    hint: 'Ponto sobre a linha média do tendão de Aquiles (tendão do calcâneo) direito, na altura média dos dois maléolos.',
   },
   calcaneo_izq: {
     label: 'Calcâneo esquerdo',
@@ -120,7 +121,7 @@ const PT_MARKERS: Record<AnyMarkerName, MarkerText> = {
   // Vista lateral
   tragus: { label: 'Trago', hint: 'Pequena cartilagem à frente do conduto auditivo.' },
   apex_cervical: {
-    label: 'Ápice cervical',
+    label: 'Processo espinhoso C7',
     hint: 'Processo espinhoso de C7, o relevo mais proeminente na base da nuca, visto de perfil (o vértice do ângulo craniovertebral); não o ponto mais profundo da curva do pescoço.',
   },
   punto_acromion: {

@@ -13,6 +13,7 @@
  */
 import { html, nothing, render as renderInto, type TemplateResult } from 'lit-html'
 import { repeat } from 'lit-html/directives/repeat.js'
+import { AUDIT_ACTIONS, type AuditAction } from '#core/audit-actions.js'
 import type { DeletionRequestView, SignInOptionsView } from '#core/record-sync-wire.js'
 import { formatDateField, parseDateField } from '../../i18n/date-field.js'
 import { formatDate, formatDateTime, formatNumber } from '../../i18n/format.js'
@@ -62,6 +63,11 @@ const KNOWN_ERRORS = new Set([
 ])
 
 /** A refusal or failure as a sentence for the admin. */
+/** An audit entry's action in words; an action this app does not know (a newer server's) as its code. */
+function auditActionText(action: string): string {
+  return action in AUDIT_ACTIONS ? t(`admin.auditAction.${action as AuditAction}`) : action
+}
+
 function errorText(error: unknown): string {
   const type = error instanceof SyncError ? error.type : 'internal'
   if (type === 'retention_period') {
@@ -410,7 +416,8 @@ export function mountAdminPanel(deviceId: string): { open(url: string): void; re
 
   function entryTemplate(e: AuditRecord): TemplateResult {
     return html`<li class="admin-item admin-entry" data-action=${e.action} data-outcome=${String(e.outcome)}>
-      <p class="admin-line"><strong>${formatDateTime(e.recorded, currentLocale())}</strong> · <code>${e.action}</code> ·
+      <p class="admin-line"><strong>${formatDateTime(e.recorded, currentLocale())}</strong> ·
+        <span class="admin-action">${auditActionText(e.action)}</span> <code>${e.action}</code> ·
         ${t(e.outcome === 0 ? 'admin.audit.ok' : 'admin.audit.refused')}</p>
       <p class="admin-line">${e.user_email ?? '—'}${e.device_id ? ` · ${e.device_id}` : ''} · ${e.address}</p>
       ${e.detail ? html`<p class="admin-line admin-detail">${e.detail}</p>` : nothing}
@@ -427,7 +434,7 @@ export function mountAdminPanel(deviceId: string): { open(url: string): void; re
           )}</select></label>
         <label>${t('admin.audit.action')}
           <select name="action" id="admin-audit-action"><option value="">${t('admin.audit.anyAction')}</option>${AUDIT_ACTION_NAMES.map(
-            (a) => html`<option value=${a} ?selected=${filter.action === a}>${a}</option>`,
+            (a) => html`<option value=${a} ?selected=${filter.action === a}>${auditActionText(a)}</option>`,
           )}</select></label>
         <label>${t('admin.audit.from')}
           <input type="text" inputmode="numeric" name="from" id="admin-audit-from" autocomplete="off"

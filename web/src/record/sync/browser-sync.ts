@@ -77,6 +77,7 @@ export async function startBrowserSync(store: SyncStore, controller: RecordContr
     },
     online: () => navigator.onLine,
     deviceName: deviceName(navigator.userAgent),
+    deviceId: device,
   })
   await engine.start()
   addEventListener('online', () => void engine.run())

@@ -7,7 +7,10 @@
  * applied over them). The cursor belongs to the server database's id: another id (a
  * restored server) means everything is pulled again from 0 and what the server lacks is
  * pushed again. A deletion is pushed as the server's DELETE by an admin, or else as a
- * deletion request an admin decides on the server (pushDeletion). Storage (SyncStore)
+ * deletion request an admin decides on the server (pushDeletion). Signed in as a read-only
+ * user nothing is pushed: the changes made here stay in the outbox, listed as not sent
+ * (`status.notSent`), and the pull goes on; a push refused for the role (an admin's demotion
+ * meanwhile) turns into the same (docs/record.md, "A read-only account"). Storage (SyncStore)
  * and network (SyncTransport) are interfaces; the
  * clinic-server panel (panel.ts) shows `status` and calls these methods.
  */
@@ -52,8 +55,12 @@ export interface SyncStatus {
   readonly lastSync: string | null
   /** Outbox entries waiting. */
   readonly pending: number
-  /** Deletions waiting for an admin's or a clinician's session (a read-only user neither deletes nor asks to). */
-  readonly waitingForAdmin: number
+  /**
+   * Signed in as a read-only user: the changes made here that are not sent (the account may read
+   * the clinic's record but not change it). Kept in the outbox, never dropped: sent once a clinician
+   * or an admin signs in here. Empty for any other role.
+   */
+  readonly notSent: readonly NotSent[]
   /** Deletions asked of an admin on the server (deletion requests), not yet decided: the entity stays there. */
   readonly awaitingApproval: number
   /** Deletions an admin rejected, kept in the record until the clinician dismisses them: the patient or visit is back here. */
@@ -64,6 +71,18 @@ export interface SyncStatus {
    * (core/record-errors.ts), 'unanswered' (a change the server's answer left out), or 'failed'.
    */
   readonly problem: string | null
+}
+
+/** A change made on this device and not sent because the account signed in is read-only. */
+export interface NotSent {
+  readonly kind: 'patient' | 'visit'
+  readonly id: string
+  readonly op: 'put' | 'delete'
+}
+
+/** Whether the server refused a request for the signed-in user's role (403 `forbidden`, its role in `ctx`). */
+function roleRefusal(error: unknown): boolean {
+  return error instanceof SyncError && error.type === 'forbidden'
 }
 
 export interface SyncEngineEffects {
@@ -80,6 +99,8 @@ export interface SyncEngineEffects {
   readonly online?: () => boolean
   /** This device's name as a kept copy of a conflict is labelled with (e.g. "Chrome on Linux"); absent: ''. */
   readonly deviceName?: string
+  /** This device's id (X-Device-Id), kept in a kept copy's label so the clinic's other devices say it was another device. */
+  readonly deviceId?: string
 }
 
 /** A failure that says the server could not be reached: no answer at all, or a proxy's 5xx page in place of its own. */
@@ -111,7 +132,7 @@ export class SyncEngine {
     user: null,
     lastSync: null,
     pending: 0,
-    waitingForAdmin: 0,
+    notSent: [],
     awaitingApproval: 0,
     rejectedDeletions: [],
     conflicts: [],
@@ -134,12 +155,17 @@ export class SyncEngine {
       this.store.conflicts(),
       this.store.rejectedDeletions(),
     ])
+    // Signed in read-only: each patient or visit waiting here is listed as not sent (one line each).
+    const notSent = new Map<EntityKey, NotSent>()
+    if (this.state?.user?.role === 'read-only')
+      for (const e of outbox) notSent.set(e.entity, { kind: e.kind, id: e.id, op: e.op })
     this.status = {
       ...this.status,
       url: this.state?.url ?? '',
       user: this.state?.user ?? null,
       lastSync: this.state?.lastSync ?? null,
       pending: outbox.length,
+      notSent: [...notSent.values()],
       conflicts,
       rejectedDeletions,
       ...patch,
@@ -260,9 +286,9 @@ export class SyncEngine {
       this.state = { ...this.state, user }
       // The first sync with this server (or a restored one): afterwards, what it lacks is queued.
       const restored = this.state.databaseId === null || (await this.checkDatabase())
-      const problem = await this.push(user)
+      const problem = await this.push()
       await this.pull()
-      if (restored && (await this.store.queueUnsynced()) > 0) await this.push(user)
+      if (restored && (await this.store.queueUnsynced()) > 0) await this.push()
       this.state = { ...this.state, lastSync: this.effects.now().toISOString() }
       await this.store.saveSyncState(this.state)
       await this.refresh({ phase: problem ? 'error' : 'idle', problem })
@@ -326,12 +352,31 @@ export class SyncEngine {
   /**
    * Pushes the outbox, pass after pass (a pass takes one entry per entity) while a pass
    * settles something; answers the last problem that kept a change waiting (null: none).
+   * Signed in as a read-only user nothing is pushed: the changes made here stay in the outbox,
+   * listed as not sent (`notSent`). A push the server refuses for the user's role (an admin made
+   * the user read-only meanwhile) turns into the same: nothing was written there, nothing is lost here.
    */
-  private async push(user: SignedInUser): Promise<string | null> {
+  private async push(): Promise<string | null> {
     let problem: string | null = null
     for (let pass = 0; pass < MAX_PUSH_PASSES; pass++) {
+      const user = this.state!.user!
+      if (user.role === 'read-only') {
+        this.status = { ...this.status, awaitingApproval: 0 }
+        return null
+      }
       const before = (await this.store.outbox()).length
-      problem = await this.pushPass(user)
+      try {
+        problem = await this.pushPass(user)
+      } catch (error) {
+        if (!roleRefusal(error)) throw error
+        // Refused for the role: the session says which role it is now (read-only: held here from now on).
+        const now = await this.transport!.session()
+        if (!now) throw new SyncError('signed_out', 'signed out')
+        this.state = { ...this.state!, user: now }
+        await this.store.saveSyncState(this.state)
+        if (now.role !== 'read-only') throw error
+        continue
+      }
       const after = await this.store.outbox()
       if (after.length === 0 || after.length >= before) break
     }
@@ -340,8 +385,17 @@ export class SyncEngine {
 
   private async pushPass(user: SignedInUser): Promise<string | null> {
     const taken = await this.store.takeOutbox(Number.POSITIVE_INFINITY, this.effects.now().getTime())
+    try {
+      return await this.pushTaken(taken, user)
+    } catch (error) {
+      // Refused for the role: the server wrote none of them, so each is pushed from the record when it may be.
+      if (roleRefusal(error)) for (const t of taken) await this.store.renewChange(t.entry, t.entry.changeId)
+      throw error
+    }
+  }
+
+  private async pushTaken(taken: readonly TakenEntry[], user: SignedInUser): Promise<string | null> {
     let problem: string | null = null
-    let waitingForAdmin = 0
     let awaitingApproval = 0
     let batch: { taken: TakenEntry; changes: readonly WireChange[] }[] = []
     const flush = async () => {
@@ -362,14 +416,16 @@ export class SyncEngine {
           await this.store.settleDeleted(t.entry)
           continue
         }
-        if (user.role === 'read-only') {
-          waitingForAdmin++
-          continue
-        }
         try {
           if ((await this.pushDeletion(t, t.mark.rev, user)) === 'pending') awaitingApproval++
         } catch (error) {
-          if (!(error instanceof SyncError) || error.type === 'offline' || error.type === 'signed_out') throw error
+          if (
+            !(error instanceof SyncError) ||
+            error.type === 'offline' ||
+            error.type === 'signed_out' ||
+            roleRefusal(error)
+          )
+            throw error
           if (error.type === 'conflict')
             await this.store.settleConflict(t.entry, this.conflictOf(t.entry.entity, 'changed', error.ctx?.current))
           else if (error.type === 'deleted' || error.type === 'not_found') await this.store.settleDeleted(t.entry)
@@ -395,7 +451,7 @@ export class SyncEngine {
       batch.push({ taken: t, changes })
     }
     await flush()
-    this.status = { ...this.status, waitingForAdmin, awaitingApproval }
+    this.status = { ...this.status, awaitingApproval }
     return problem
   }
 
@@ -554,6 +610,7 @@ export class SyncEngine {
     const server = this.state?.url ? new URL(this.state.url).host : ''
     const done = await this.store.resolveConflict(entity, resolution, photos, newId, {
       device: this.effects.deviceName ?? '',
+      ...(this.effects.deviceId ? { deviceId: this.effects.deviceId } : {}),
       server,
     })
     if (done) {

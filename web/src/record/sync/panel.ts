@@ -3,7 +3,8 @@
  * dialog of its own, opened from the toolbar, with the server's address, signing in and
  * out (with a password, or "Sign in with <provider>" when the server has single sign-on),
  * the sync's status (last sync, changes waiting, deletions waiting for an admin's
- * approval, offline, signed out), "Sync now", the deletions an admin rejected (with the
+ * approval, offline, signed out; for a read-only account, that it may read but not change the
+ * clinic's record and each change made here not sent), "Sync now", the deletions an admin rejected (with the
  * admin's words), and the conflicts with their resolutions (keep mine, keep the server's,
  * keep both); for an admin, the button that opens the Administration dialog (record/admin).
  * It reads the engine's status and the record, and acts only through the engine. The dialog's
@@ -24,7 +25,7 @@ import type { RecordController } from '../controller.js'
 import type { PatientRecord, VisitRecord } from '../model.js'
 import { deviceId, deviceName } from './browser-sync.js'
 import { type Difference, patientDifferences, samePhotos, type VisitSide, visitDifferences } from './differences.js'
-import type { SyncEngine } from './engine.js'
+import type { NotSent, SyncEngine } from './engine.js'
 import { type SsoReturn, ssoStartUrl } from './sso-return.js'
 import { SyncError, serverFailed } from './transport.js'
 import type { Conflict, RejectedDeletion, Resolution, ServerPatient, ServerVisit } from './types.js'
@@ -350,6 +351,18 @@ export function mountSyncPanel(
       void engine.dismissRejected(r.kind, r.id)}>${t('sync.rejected.dismiss')}</button></p></li>`
   }
 
+  /** A change not sent because the account is read-only: which patient or visit, or a deletion made here. */
+  async function notSentItem(n: NotSent, patients: readonly PatientRecord[]): Promise<TemplateResult> {
+    let text: string
+    if (n.op === 'delete') text = t(n.kind === 'visit' ? 'sync.notSent.deletedVisit' : 'sync.notSent.deletedPatient')
+    else if (n.kind === 'visit') {
+      const visit = await controller.storage.visit(n.id)
+      const patient = patients.find((p) => p.id === visit?.patientId)
+      text = t('sync.notSent.visit', { patient: patient?.identifier ?? '', date: dateText(visit?.date ?? '') })
+    } else text = t('sync.notSent.patient', { patient: patients.find((p) => p.id === n.id)?.identifier ?? '' })
+    return html`<li data-entity=${`${n.kind}:${n.id}`} data-op=${n.op}>${text}: ${t('sync.notSent.why')}</li>`
+  }
+
   async function render(): Promise<void> {
     byId('sync-button').textContent = t('sync.button')
     byId('sync-button').title = t('sync.button.title')
@@ -365,6 +378,7 @@ export function mountSyncPanel(
     const patients = await controller.storage.patients()
     const items = await Promise.all(s.conflicts.map((c) => conflictItem(c, patients)))
     const rejections = await Promise.all(s.rejectedDeletions.map((r) => rejectionItem(r, patients)))
+    const notSent = await Promise.all(s.notSent.map((n) => notSentItem(n, patients)))
     if (round !== rendering) return
     if (document.activeElement !== url) url.value = s.url
     saveUrl.textContent = t('sync.url.save')
@@ -373,9 +387,13 @@ export function mountSyncPanel(
     if (s.url && s.user) {
       signOut.textContent = t('sync.signOut')
       adminButton.textContent = t('admin.open')
-      account = html`<p id="sync-account">${t('sync.signedIn', { email: s.user.email, role: t(`sync.role.${s.user.role}`) })} ${signOut}${
+      account = html`<p id="sync-account" data-role=${s.user.role}>${t('sync.signedIn', { email: s.user.email, role: t(`sync.role.${s.user.role}`) })} ${signOut}${
         s.user.role === 'admin' ? html` ${adminButton}` : nothing
-      }</p>`
+      }</p>${
+        s.user.role === 'read-only'
+          ? html`<p id="sync-read-only" class="field-help">${t('sync.readOnly')}</p>`
+          : nothing
+      }`
     } else if (s.url) {
       if (signInOptions?.url !== s.url) {
         const asked = s.url
@@ -411,19 +429,20 @@ export function mountSyncPanel(
     close.textContent = t('record.close')
     // A conflict is a change waiting too (for the clinician): never "in step" or "nothing waiting" while one is open.
     const conflicts = s.conflicts.length
+    // Nor while changes made here are held because the account is read-only: those are said instead.
+    const held = s.notSent.length
     const statusText = [
-      s.phase === 'idle' && conflicts > 0
+      s.phase === 'idle' && (conflicts > 0 || held > 0)
         ? ''
         : t(`sync.phase.${s.phase}`, { problem: s.problem ? problemText(s.problem) : '' }),
+      held > 0 ? t('sync.phase.notSent', { count: held }) : '',
       conflicts > 0 ? t('sync.phase.conflicts', { count: conflicts }) : '',
       s.lastSync ? t('sync.lastSync', { time: formatDateTime(s.lastSync, currentLocale()) }) : t('sync.lastSync.never'),
-      conflicts > 0 && s.pending === 0 ? '' : t('sync.pending', { count: s.pending }),
+      held > 0 || (conflicts > 0 && s.pending === 0) ? '' : t('sync.pending', { count: s.pending }),
     ]
       .filter(Boolean)
       .join(' ')
-    const waiting =
-      (s.waitingForAdmin ? ` ${t('sync.waitingForAdmin', { count: s.waitingForAdmin })}` : '') +
-      (s.awaitingApproval ? ` ${t('sync.awaitingApproval', { count: s.awaitingApproval })}` : '')
+    const waiting = s.awaitingApproval ? ` ${t('sync.awaitingApproval', { count: s.awaitingApproval })}` : ''
     renderInto(
       html`<h2 id="sync-title">${t('sync.title')}</h2><p class="field-help">${t('sync.privacy')}</p>${urlForm}${account}<p
           role="alert"
@@ -435,9 +454,16 @@ export function mountSyncPanel(
           data-pending=${String(s.pending)}
           data-awaiting=${String(s.awaitingApproval)}
           data-conflicts=${String(s.conflicts.length)}
+          data-not-sent=${String(held)}
           data-last-sync=${s.lastSync ?? ''}
           role="status"
         >${statusText + waiting}</p>${
+          notSent.length
+            ? html`<section id="sync-not-sent"><h3>${t('sync.notSent.title')}</h3><p class="field-help">${t(
+                'sync.notSent.help',
+              )}</p><ul>${notSent}</ul></section>`
+            : nothing
+        }${
           rejections.length
             ? html`<section id="sync-rejected"><h3>${t('sync.rejected.title')}</h3><ul>${rejections}</ul></section>`
             : nothing

@@ -8,7 +8,14 @@
  */
 import type { AssessmentFile } from '../../state/assessment-file.js'
 import type { View } from '../../state/model.js'
-import { identifierKey, type PatientRecord, type PhotoRef, type VisitRecord } from '../model.js'
+import {
+  identifierKey,
+  type PatientRecord,
+  type PhotoRef,
+  VISIT_COPY_NAME_MAX,
+  type VisitCopy,
+  type VisitRecord,
+} from '../model.js'
 import type {
   ConflictReason,
   OutboxEntry,
@@ -94,7 +101,28 @@ export function wireVisit(
   const photos: Partial<Record<string, ServerPhotoRef>> = {}
   for (const [view, ref] of Object.entries(v.photos) as [View, PhotoRef][])
     photos[view] = { sha256: shaOf(ref.key), type: ref.type, width: ref.width, height: ref.height }
-  return { id: v.id, patient_id: v.patientId, date: v.date, created: v.created, content: v.file, photos }
+  return {
+    id: v.id,
+    patient_id: v.patientId,
+    date: v.date,
+    created: v.created,
+    content: v.file,
+    photos,
+    ...(v.copy && ISO_TIME.test(v.copy.at) ? { copy: wireCopy(v.copy) } : {}),
+  }
+}
+
+/** An ISO time as the app writes it (toISOString), as the server and a backup take a label's `at`. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/
+
+/** A kept copy's label as pushed and pulled (the server bounds it as the app and a backup do). */
+function wireCopy(c: VisitCopy): VisitCopy {
+  return {
+    from: c.from,
+    name: c.name.slice(0, VISIT_COPY_NAME_MAX),
+    at: c.at,
+    ...(c.device ? { device: c.device.slice(0, VISIT_COPY_NAME_MAX) } : {}),
+  }
 }
 
 /**
@@ -158,6 +186,7 @@ export function localVisitOf(v: ServerVisit, currentRev: number | undefined): Vi
     file: v.content as AssessmentFile,
     photos,
     rev: (currentRev ?? 0) + 1,
+    ...(v.copy ? { copy: wireCopy(v.copy) } : {}),
   }
 }
 
@@ -198,5 +227,7 @@ export function sameVisit(
     if (!mine || !theirs) return false
     if ((shaOf(mine.key) ?? mine.key) !== theirs.sha256) return false
   }
+  // A kept copy's label the server carries and this visit lacks (labelled on another device): not the same.
+  if (server.copy && canonical(wireCopy(server.copy)) !== canonical(local.copy ?? null)) return false
   return canonical(local.file) === canonical(server.content)
 }

@@ -75,15 +75,16 @@ export interface SyncStore {
    * Carries out the clinician's answer to a conflict: keep mine (pushed from the server's
    * revision), keep theirs (the server's copy replaces this one), or keep both (this copy
    * becomes a new visit `newId`, the server's takes its place; each labelled with where it came
-   * from: `names.device` (this device's name) and `names.server` (the server's host), and the time
-   * that copy was last changed). False when it is no longer open.
+   * from: `names.device` (this device's name, `names.deviceId` its id) and `names.server` (the
+   * server's host), and the time that copy was last changed; the server's copy is queued too, so
+   * its label reaches the server). False when it is no longer open.
    */
   resolveConflict(
     entity: EntityKey,
     resolution: Resolution,
     photos: readonly PhotoData[],
     newId: string,
-    names?: { readonly device: string; readonly server: string },
+    names?: { readonly device: string; readonly server: string; readonly deviceId?: string },
   ): Promise<boolean>
   /** The deletions an admin rejected that the clinician has not dismissed, oldest first. */
   rejectedDeletions(): Promise<RejectedDeletion[]>

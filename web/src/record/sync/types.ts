@@ -10,6 +10,7 @@ import type {
   PatientView as ServerPatient,
   PhotoRefView as ServerPhotoRef,
   VisitView as ServerVisit,
+  VisitCopyView,
 } from '#core/record-sync-wire.js'
 
 export type EntityKind = 'patient' | 'visit'
@@ -136,6 +137,8 @@ export type WireChange =
         readonly created: string
         readonly content: unknown
         readonly photos: Partial<Record<string, ServerPhotoRef>>
+        /** Its label as a kept copy of a conflict ("keep both"); absent for any other visit. */
+        readonly copy?: VisitCopyView
       }
     }
   | {
