@@ -14,7 +14,7 @@ import fastifyCookie from '@fastify/cookie'
 import fastifyRateLimit from '@fastify/rate-limit'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { errorCodes, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify'
-import { Counter, collectDefaultMetrics, Registry } from 'prom-client'
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client'
 import { Type } from 'typebox'
 import { checkRaster, STORED_PHOTO_LIMITS } from '#core/files/raster-bytes.js'
 import { LOCAL_HOSTS } from '#core/local-hosts.js'
@@ -24,6 +24,7 @@ import { checkJsonDepth, JsonTooDeep } from '../http/json-depth.js'
 import { keepRouteTable } from '../http/route-table.js'
 import { buildValidator } from '../http/validator.js'
 import { type AuditAction, type AuditActor, auditCsv, auditEntry, auditRecord } from './audit.js'
+import { AuditBatcher } from './audit-batch.js'
 import { auditChecks } from './audit-check.js'
 import {
   CSRF_HEADER,
@@ -66,7 +67,7 @@ import {
   UserUpdateBody,
 } from './schemas.js'
 import { registerSsoRoutes, SSO_START_PATH } from './sso.js'
-import type { PhotoStore, RecordStore, RecordTx, Role, SessionRow, UserRow } from './store.js'
+import type { AuditEntry, PhotoStore, RecordStore, RecordTx, Role, SessionRow, UserRow } from './store.js'
 import { applyChange, type ChangeResult, patientView, pull, Refused, targetOf, visitView } from './sync.js'
 
 /** Who may call a route: anyone (operations, login), any signed-in user, or the roles listed. */
@@ -157,10 +158,41 @@ export async function buildRecordApp(options: RecordAppOptions) {
     registers: [registry],
   })
 
+  new Counter({
+    name: 'record_db_statements_total',
+    help: "Statements the record's store has run in its transactions and reads (BEGIN and COMMIT included).",
+    registers: [registry],
+    collect() {
+      this.reset()
+      this.inc(store.statements)
+    },
+  })
+
   // The audit trail's hash chain checked after the server listens, then hourly (audit-check.ts).
   const checks = auditChecks(store, registry, () => app.log)
   app.addHook('onListen', async () => checks.start())
   app.addHook('onClose', async () => checks.stop())
+
+  // Reads' audit entries, written in batches outside the reads (audit-batch.ts); every one written before the store closes.
+  const readAudits = new AuditBatcher((entries) => store.transaction((tx) => tx.appendAudits(entries)))
+  app.addHook('onClose', async () => readAudits.drain())
+  new Gauge({
+    name: 'record_audit_pending_entries',
+    help: "Reads' audit entries queued and not yet committed (their reads wait for them before answering).",
+    registers: [registry],
+    collect() {
+      this.set(readAudits.pending)
+    },
+  })
+  new Counter({
+    name: 'record_audit_batches_total',
+    help: "Batches of reads' audit entries committed (one transaction, one INSERT each).",
+    registers: [registry],
+    collect() {
+      this.reset()
+      this.inc(readAudits.written)
+    },
+  })
 
   await app.register(fastifyCookie)
   await app.register(fastifyRateLimit, {
@@ -213,6 +245,13 @@ export async function buildRecordApp(options: RecordAppOptions) {
   const audit = (tx: RecordTx, request: FastifyRequest, action: AuditAction, outcome: 0 | 4 | 8, what = {}) =>
     tx.appendAudit(auditEntry(actorOf(request), action, outcome, what))
 
+  type AuditWhat = Parameters<typeof auditEntry>[3]
+  /** A read's audit entries: queued for the next batch, resolved once committed (before the read answers). */
+  const auditRead = (request: FastifyRequest, entries: readonly [AuditAction, 0 | 4 | 8, AuditWhat][]) =>
+    readAudits.record(
+      entries.map(([action, outcome, what]): AuditEntry => auditEntry(actorOf(request), action, outcome, what)),
+    )
+
   /** A refusal recorded in the audit trail when the route reads or writes patient data. */
   const refuseAudited = async (
     request: FastifyRequest,
@@ -222,7 +261,7 @@ export async function buildRecordApp(options: RecordAppOptions) {
     ctx?: Record<string, unknown>,
   ) => {
     const action = request.routeOptions.config.audit
-    if (action) await store.transaction((tx) => audit(tx, request, action, 4, { detail: type }))
+    if (action) await auditRead(request, [[action, 4, { detail: type }]])
     return fail(reply, type, message, ctx)
   }
 
@@ -256,18 +295,18 @@ export async function buildRecordApp(options: RecordAppOptions) {
     const now = new Date()
     if (token) {
       const tokenHash = sha256Hex(token)
-      request.signedIn = await store.transaction(async (tx) => {
+      // Read without the writers' lock; written (in a transaction) only when the session ended or its last use is a minute old.
+      const found = await store.read(async (tx) => {
         const session = await tx.session(tokenHash)
-        if (!session) return undefined
-        if (!sessionAlive(session, now, config.sessionIdleMinutes)) {
-          await tx.deleteSession(tokenHash)
-          return undefined
-        }
-        const user = await tx.userById(session.userId)
-        if (!user || user.lockedAt !== null || user.disabledAt !== null) return undefined
-        if (now.getTime() - Date.parse(session.lastSeen) > 60_000) await tx.touchSession(tokenHash, now.toISOString())
-        return { user, session }
+        return session && { session, user: await tx.userById(session.userId) }
       })
+      if (found && !sessionAlive(found.session, now, config.sessionIdleMinutes))
+        await store.transaction((tx) => tx.deleteSession(tokenHash))
+      else if (found?.user && found.user.lockedAt === null && found.user.disabledAt === null) {
+        if (now.getTime() - Date.parse(found.session.lastSeen) > 60_000)
+          await store.transaction((tx) => tx.touchSession(tokenHash, now.toISOString()))
+        request.signedIn = { user: found.user, session: found.session }
+      }
     }
     if (!request.signedIn)
       return refuseAudited(
@@ -612,24 +651,18 @@ export async function buildRecordApp(options: RecordAppOptions) {
   // -------------------------------------------------------------------------------------------
   // The record: reads.
 
-  app.get('/api/patients', { config: { access: READERS, audit: 'patient.list' } }, async (request) =>
-    store.transaction(async (tx) => {
-      const patients = await tx.patients()
-      await audit(tx, request, 'patient.list', 0, { detail: `${patients.length} patients` })
-      return { patients: patients.map(patientView) }
-    }),
-  )
+  app.get('/api/patients', { config: { access: READERS, audit: 'patient.list' } }, async (request) => {
+    const patients = await store.read((tx) => tx.patients())
+    await auditRead(request, [['patient.list', 0, { detail: `${patients.length} patients` }]])
+    return { patients: patients.map(patientView) }
+  })
 
   app.get(
     '/api/patients/:id',
     { schema: { params: IdParams }, config: { access: READERS, audit: 'patient.read' } },
     async (request, reply) => {
-      const answer = await store.transaction(async (tx) => {
+      const answer = await store.read(async (tx) => {
         const patient = await tx.patient(request.params.id)
-        await audit(tx, request, 'patient.read', patient ? 0 : 4, {
-          patientId: request.params.id,
-          detail: patient ? '' : 'not found',
-        })
         if (!patient) return undefined
         const visits = await tx.visitsOf(patient.id)
         return {
@@ -637,6 +670,9 @@ export async function buildRecordApp(options: RecordAppOptions) {
           visits: visits.map((v) => ({ id: v.id, date: v.date, created: v.created, updated: v.updated, rev: v.rev })),
         }
       })
+      await auditRead(request, [
+        ['patient.read', answer ? 0 : 4, { patientId: request.params.id, detail: answer ? '' : 'not found' }],
+      ])
       return answer ?? fail(reply, 'not_found', `No patient ${request.params.id}.`)
     },
   )
@@ -645,15 +681,18 @@ export async function buildRecordApp(options: RecordAppOptions) {
     '/api/visits/:id',
     { schema: { params: IdParams }, config: { access: READERS, audit: 'visit.read' } },
     async (request, reply) => {
-      const visit = await store.transaction(async (tx) => {
-        const found = await tx.visit(request.params.id)
-        await audit(tx, request, 'visit.read', found ? 0 : 4, {
-          patientId: found?.patientId ?? null,
-          visitId: request.params.id,
-          detail: found ? `rev ${found.rev}` : 'not found',
-        })
-        return found
-      })
+      const visit = await store.read((tx) => tx.visit(request.params.id))
+      await auditRead(request, [
+        [
+          'visit.read',
+          visit ? 0 : 4,
+          {
+            patientId: visit?.patientId ?? null,
+            visitId: request.params.id,
+            detail: visit ? `rev ${visit.rev}` : 'not found',
+          },
+        ],
+      ])
       return visit ? { visit: visitView(visit) } : fail(reply, 'not_found', `No visit ${request.params.id}.`)
     },
   )
@@ -662,11 +701,8 @@ export async function buildRecordApp(options: RecordAppOptions) {
     '/api/photos/:sha256',
     { schema: { params: PhotoParams }, config: { access: READERS, audit: 'photo.read' } },
     async (request, reply) => {
-      const photo = await store.transaction(async (tx) => {
-        const found = await tx.photo(request.params.sha256)
-        await audit(tx, request, 'photo.read', found ? 0 : 4, { detail: request.params.sha256 })
-        return found
-      })
+      const photo = await store.read((tx) => tx.photo(request.params.sha256))
+      await auditRead(request, [['photo.read', photo ? 0 : 4, { detail: request.params.sha256 }]])
       if (!photo) return fail(reply, 'not_found', `No photo ${request.params.sha256}.`)
       // Streamed a chunk at a time as the connection takes them: the server never holds the photo whole.
       const bytes = await blobs.read(photo.sha256, photo.bytes)
@@ -680,25 +716,29 @@ export async function buildRecordApp(options: RecordAppOptions) {
     async (request) => {
       const cursor = Number(request.query.cursor ?? '0')
       const limit = Math.min(Number(request.query.limit ?? String(MAX_PULL_LIMIT)), MAX_PULL_LIMIT)
-      return store.transaction(async (tx) => {
-        const answer = await pull(tx, cursor, limit)
-        for (const c of answer.changes) {
-          const patientId = c.deleted
-            ? c.kind === 'patient'
-              ? c.id
-              : null
-            : c.kind === 'patient'
-              ? c.id
-              : c.visit.patient_id
-          await audit(tx, request, 'sync.pull', 0, {
-            patientId,
-            visitId: c.kind === 'visit' ? c.id : null,
-            detail: c.deleted ? `deleted ${c.kind}` : `seq ${c.seq}`,
-          })
-        }
-        if (answer.changes.length === 0) await audit(tx, request, 'sync.pull', 0, { detail: `nothing after ${cursor}` })
-        return answer
-      })
+      // One snapshot, one statement for the page; then one batch for its audit entries (one per entity).
+      const answer = await store.read((tx) => pull(tx, cursor, limit))
+      await auditRead(
+        request,
+        answer.changes.length === 0
+          ? [['sync.pull', 0, { detail: `nothing after ${cursor}` }]]
+          : answer.changes.map((c) => [
+              'sync.pull',
+              0,
+              {
+                patientId: c.deleted
+                  ? c.kind === 'patient'
+                    ? c.id
+                    : null
+                  : c.kind === 'patient'
+                    ? c.id
+                    : c.visit.patient_id,
+                visitId: c.kind === 'visit' ? c.id : null,
+                detail: c.deleted ? `deleted ${c.kind}` : `seq ${c.seq}`,
+              },
+            ]),
+      )
+      return answer
     },
   )
 
@@ -909,8 +949,8 @@ export async function buildRecordApp(options: RecordAppOptions) {
     async (request, reply) => {
       const q = request.query
       const limit = Math.min(Number(q.limit ?? '1000'), 10_000)
-      const rows = await store.transaction(async (tx) => {
-        const found = await tx.audit({
+      const rows = await store.read((tx) =>
+        tx.audit({
           afterId: q.after === undefined ? undefined : Number(q.after),
           from: q.from,
           to: q.to,
@@ -918,10 +958,9 @@ export async function buildRecordApp(options: RecordAppOptions) {
           patientId: q.patient,
           action: q.action,
           limit,
-        })
-        await audit(tx, request, 'audit.read', 0, { detail: `${found.length} entries` })
-        return found
-      })
+        }),
+      )
+      await auditRead(request, [['audit.read', 0, { detail: `${rows.length} entries` }]])
       if (q.format === 'csv')
         return reply
           .type('text/csv; charset=utf-8')

@@ -21,27 +21,31 @@
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import pg from 'pg'
-import { chainExisting, chainLink } from './audit-chain.js'
+import { chainExisting } from './audit-chain.js'
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js'
 import {
   type AuditQuery,
-  type ChangedEntity,
   type PhotoStore,
   type PhotoUpload,
+  type RecordReadTx,
   type RecordStore,
   type RecordTx,
   StoreError,
 } from './store.js'
 import {
+  AUDIT_INSERT_COLUMNS,
   appliedChangeOf,
   auditLinkOf,
   auditOf,
   careDateOf,
+  chainedAuditJson,
   deletionRequestOf,
   deletionRequestValues,
   num,
+  PULL_PAGE_COLUMNS,
   patientOf,
   photoOf,
+  pulledRowOf,
   type Row,
   sessionOf,
   ssoFlowOf,
@@ -64,7 +68,7 @@ function makeTx(db: Queryable): RecordTx {
   const first = async (sql: string, ...params: unknown[]): Promise<Row | undefined> => (await rows(sql, ...params))[0]
   const run = async (sql: string, ...params: unknown[]): Promise<number> => (await db.query(sql, params)).rowCount ?? 0
   const one = <T>(row: Row | undefined, of: (r: Row) => T) => (row ? of(row) : undefined)
-  return {
+  const tx: RecordTx = {
     userByEmail: async (email) => one(await first('SELECT * FROM users WHERE email = $1', email), userOf),
     userById: async (id) => one(await first('SELECT * FROM users WHERE id = $1', id), userOf),
     users: async () => (await rows('SELECT * FROM users ORDER BY email COLLATE "C"')).map(userOf),
@@ -248,25 +252,24 @@ function makeTx(db: Queryable): RecordTx {
     nextSeq: async () =>
       num((await first('UPDATE sequence SET value = value + 1 WHERE id = 1 RETURNING value'))?.value),
     lastSeq: async () => num((await first('SELECT value FROM sequence WHERE id = 1'))?.value),
-    changedSince: async (cursor, limit) =>
+    // The page's keys from each table's seq index (at most `limit` from each), then their rows: one statement.
+    pullPage: async (cursor, limit) =>
       (
         await rows(
-          `SELECT kind, id, seq, deleted FROM (
-             SELECT 'patient' AS kind, id, seq, false AS deleted FROM patients WHERE seq > $1
-             UNION ALL SELECT 'visit', id, seq, false FROM visits WHERE seq > $1
-             UNION ALL SELECT kind, id, seq, true FROM tombstones WHERE seq > $1) AS changed
-           ORDER BY seq LIMIT $2`,
+          `WITH page AS (
+             SELECT kind, id, seq, deleted FROM (
+               (SELECT 'patient' AS kind, id, seq, false AS deleted FROM patients WHERE seq > $1 ORDER BY seq LIMIT $2)
+               UNION ALL (SELECT 'visit', id, seq, false FROM visits WHERE seq > $1 ORDER BY seq LIMIT $2)
+               UNION ALL (SELECT kind, id, seq, true FROM tombstones WHERE seq > $1 ORDER BY seq LIMIT $2)) AS changed
+             ORDER BY seq LIMIT $2)
+           SELECT ${PULL_PAGE_COLUMNS} FROM page
+             LEFT JOIN patients p ON page.kind = 'patient' AND NOT page.deleted AND p.id = page.id
+             LEFT JOIN visits v ON page.kind = 'visit' AND NOT page.deleted AND v.id = page.id
+           ORDER BY page.seq`,
           cursor,
           limit,
         )
-      ).map(
-        (r): ChangedEntity => ({
-          kind: str(r.kind) as ChangedEntity['kind'],
-          id: str(r.id),
-          seq: num(r.seq),
-          deleted: r.deleted === true,
-        }),
-      ),
+      ).map(pulledRowOf),
     appliedChange: async (changeId) =>
       one(await first('SELECT * FROM applied_changes WHERE change_id = $1', changeId), appliedChangeOf),
     insertAppliedChange: async (c) => {
@@ -279,28 +282,19 @@ function makeTx(db: Queryable): RecordTx {
         c.contentHash,
       )
     },
-    appendAudit: async (e) => {
+    appendAudit: (e) => tx.appendAudits([e]),
+    appendAudits: async (entries) => {
+      if (entries.length === 0) return
       // Under the transaction lock (TRANSACTION_LOCK), which every replica's transactions take: no other
       // append between this read and the insert, so the chain has no fork (chain_seq is UNIQUE as well).
       const last = await first('SELECT chain_seq, hash FROM audit ORDER BY chain_seq DESC LIMIT 1')
-      const link = chainLink(last && { chainSeq: num(last.chain_seq), hash: str(last.hash) }, e)
+      const json = chainedAuditJson(last && { chainSeq: num(last.chain_seq), hash: str(last.hash) }, entries)
+      // One statement for the whole batch: the entries as one JSON array, inserted in its order.
       await run(
-        `INSERT INTO audit (recorded, action, outcome, user_id, user_email, role, patient_id, visit_id, device_id, address, detail, chain_seq, prev_hash, hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-        e.recorded,
-        e.action,
-        e.outcome,
-        e.userId,
-        e.userEmail,
-        e.role,
-        e.patientId,
-        e.visitId,
-        e.deviceId,
-        e.address,
-        e.detail,
-        link.chainSeq,
-        link.prevHash,
-        link.hash,
+        `INSERT INTO audit (${AUDIT_INSERT_COLUMNS.join(', ')})
+         SELECT ${AUDIT_INSERT_COLUMNS.map((c) => (c === 'outcome' || c === 'chain_seq' ? `(e.value->>'${c}')::bigint` : `e.value->>'${c}'`)).join(', ')}
+         FROM json_array_elements($1::json) WITH ORDINALITY AS e(value, n) ORDER BY e.n`,
+        json,
       )
     },
     auditChain: async (afterSeq, limit) =>
@@ -326,6 +320,7 @@ function makeTx(db: Queryable): RecordTx {
       return (await rows(sql, ...params)).map(auditOf)
     },
   }
+  return tx
 }
 
 /**
@@ -463,6 +458,22 @@ export class PostgresPhotos implements PhotoStore {
 
 export class PostgresStore implements RecordStore {
   readonly photos: PostgresPhotos
+  private count = 0
+
+  /** Statements run in this store's transactions and reads (RecordStore.statements; the photos' own are not counted). */
+  get statements(): number {
+    return this.count
+  }
+
+  /** A transaction's connection, each statement counted. */
+  private counted(client: pg.PoolClient): Queryable {
+    return {
+      query: (text, values) => {
+        this.count++
+        return client.query(text, values)
+      },
+    }
+  }
 
   private constructor(private readonly pool: pg.Pool) {
     this.photos = new PostgresPhotos(pool)
@@ -599,15 +610,33 @@ export class PostgresStore implements RecordStore {
 
   transaction<T>(work: (tx: RecordTx) => Promise<T>): Promise<T> {
     return this.withClient(async (client, fail) => {
+      const db = this.counted(client)
       try {
-        await client.query('BEGIN')
-        await client.query('SELECT pg_advisory_xact_lock($1)', [TRANSACTION_LOCK])
-        const result = await work(makeTx(client))
-        await client.query('COMMIT')
+        await db.query('BEGIN')
+        await db.query('SELECT pg_advisory_xact_lock($1)', [TRANSACTION_LOCK])
+        const result = await work(makeTx(db))
+        await db.query('COMMIT')
         return result
       } catch (error) {
         // Nothing of the transaction is committed; when the connection is gone the server has rolled it back itself.
-        await client.query('ROLLBACK').catch(fail)
+        await db.query('ROLLBACK').catch(fail)
+        throw error
+      }
+    })
+  }
+
+  read<T>(work: (tx: RecordReadTx) => Promise<T>): Promise<T> {
+    return this.withClient(async (client, fail) => {
+      const db = this.counted(client)
+      try {
+        // No transaction lock: writers commit in sequence order (they hold it), so any snapshot holds
+        // every change up to some seq and none after. REPEATABLE READ: one snapshot for all of `work`.
+        await db.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
+        const result = await work(makeTx(db))
+        await db.query('COMMIT')
+        return result
+      } catch (error) {
+        await db.query('ROLLBACK').catch(fail)
         throw error
       }
     })

@@ -5,30 +5,36 @@
  * survives a crash or a power cut. Transactions are BEGIN IMMEDIATE (the write lock
  * at once: no two writers interleave, even from two processes) and queued in this
  * process, since node:sqlite is synchronous and one connection runs one at a time.
+ * Reads (`read`) are deferred transactions on the same queue: a snapshot that takes no
+ * write lock, so another process's writer is not held up by them (WAL).
  */
 import { randomUUID } from 'node:crypto'
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
-import { chainExisting, chainLink } from './audit-chain.js'
+import { chainExisting } from './audit-chain.js'
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js'
 import {
   type AppliedChangeRow,
   type AuditEntry,
   type AuditQuery,
-  type ChangedEntity,
+  type RecordReadTx,
   type RecordStore,
   type RecordTx,
   StoreError,
 } from './store.js'
 import {
+  AUDIT_INSERT_COLUMNS,
   appliedChangeOf,
   auditLinkOf,
   auditOf,
   careDateOf,
+  chainedAuditJson,
   deletionRequestOf,
   deletionRequestValues,
   num,
+  PULL_PAGE_COLUMNS,
   patientOf,
   photoOf,
+  pulledRowOf,
   sessionOf,
   ssoFlowOf,
   str,
@@ -43,9 +49,10 @@ type Row = Record<string, SQLInputValue>
 
 export class SqliteStore implements RecordStore {
   private readonly db: DatabaseSync
-  private readonly statements = new Map<string, StatementSync>()
+  private readonly prepared = new Map<string, StatementSync>()
   private queue: Promise<unknown> = Promise.resolve()
   private readonly tx: RecordTx
+  private count = 0
 
   /** Opens (creating it if missing) the database at `path` and applies the migrations it lacks. */
   constructor(path: string) {
@@ -111,24 +118,37 @@ export class SqliteStore implements RecordStore {
   }
 
   private statement(sql: string): StatementSync {
-    let s = this.statements.get(sql)
+    let s = this.prepared.get(sql)
     if (!s) {
       s = this.db.prepare(sql)
-      this.statements.set(sql, s)
+      this.prepared.set(sql, s)
     }
     return s
   }
 
+  /** Statements run since the store opened (RecordStore.statements). */
+  get statements(): number {
+    return this.count
+  }
+
   private get(sql: string, ...params: SQLInputValue[]): Row | undefined {
+    this.count++
     return this.statement(sql).get(...params) as Row | undefined
   }
 
   private all(sql: string, ...params: SQLInputValue[]): Row[] {
+    this.count++
     return this.statement(sql).all(...params) as Row[]
   }
 
   private run(sql: string, ...params: SQLInputValue[]): number {
+    this.count++
     return Number(this.statement(sql).run(...params).changes)
+  }
+
+  private exec(sql: string): void {
+    this.count++
+    this.db.exec(sql)
   }
 
   private makeTx(): RecordTx {
@@ -311,25 +331,22 @@ export class SqliteStore implements RecordStore {
       databaseId: async () => str(get("SELECT value FROM meta WHERE key = 'database_id'")?.value),
       nextSeq: async () => num(get('UPDATE sequence SET value = value + 1 WHERE id = 1 RETURNING value')?.value),
       lastSeq: async () => num(get('SELECT value FROM sequence WHERE id = 1')?.value),
-      changedSince: async (cursor, limit) =>
+      // The page's keys from each table's seq index (at most `limit` from each), then their rows: one statement.
+      pullPage: async (cursor, limit) =>
         all(
-          `SELECT kind, id, seq, deleted FROM (
-             SELECT 'patient' AS kind, id, seq, 0 AS deleted FROM patients WHERE seq > ?
-             UNION ALL SELECT 'visit', id, seq, 0 FROM visits WHERE seq > ?
-             UNION ALL SELECT kind, id, seq, 1 FROM tombstones WHERE seq > ?)
-           ORDER BY seq LIMIT ?`,
-          cursor,
-          cursor,
+          `WITH page AS (
+             SELECT kind, id, seq, deleted FROM (
+               SELECT * FROM (SELECT 'patient' AS kind, id, seq, 0 AS deleted FROM patients WHERE seq > ?1 ORDER BY seq LIMIT ?2)
+               UNION ALL SELECT * FROM (SELECT 'visit', id, seq, 0 FROM visits WHERE seq > ?1 ORDER BY seq LIMIT ?2)
+               UNION ALL SELECT * FROM (SELECT kind, id, seq, 1 FROM tombstones WHERE seq > ?1 ORDER BY seq LIMIT ?2))
+             ORDER BY seq LIMIT ?2)
+           SELECT ${PULL_PAGE_COLUMNS} FROM page
+             LEFT JOIN patients p ON page.kind = 'patient' AND page.deleted = 0 AND p.id = page.id
+             LEFT JOIN visits v ON page.kind = 'visit' AND page.deleted = 0 AND v.id = page.id
+           ORDER BY page.seq`,
           cursor,
           limit,
-        ).map(
-          (r): ChangedEntity => ({
-            kind: str(r.kind) as ChangedEntity['kind'],
-            id: str(r.id),
-            seq: num(r.seq),
-            deleted: num(r.deleted) === 1,
-          }),
-        ),
+        ).map(pulledRowOf),
       appliedChange: async (changeId) =>
         one(get('SELECT * FROM applied_changes WHERE change_id = ?', changeId), appliedChangeOf),
       insertAppliedChange: async (c: AppliedChangeRow) => {
@@ -342,34 +359,22 @@ export class SqliteStore implements RecordStore {
           c.contentHash,
         )
       },
-      appendAudit: async (e: AuditEntry) => {
+      appendAudit: (e: AuditEntry) => this.tx.appendAudits([e]),
+      appendAudits: async (entries) => {
+        if (entries.length === 0) return
         // Inside BEGIN IMMEDIATE: no other writer, in this process or another, between this read and the insert.
         const last = this.get('SELECT chain_seq, hash FROM audit ORDER BY chain_seq DESC LIMIT 1')
-        const link = chainLink(last && { chainSeq: num(last.chain_seq), hash: str(last.hash) }, e)
+        const json = chainedAuditJson(last && { chainSeq: num(last.chain_seq), hash: str(last.hash) }, entries)
+        // One statement for the whole batch: the entries as one JSON array, inserted in its order.
         run(
-          `INSERT INTO audit (recorded, action, outcome, user_id, user_email, role, patient_id, visit_id, device_id, address, detail, chain_seq, prev_hash, hash)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          e.recorded,
-          e.action,
-          e.outcome,
-          e.userId,
-          e.userEmail,
-          e.role,
-          e.patientId,
-          e.visitId,
-          e.deviceId,
-          e.address,
-          e.detail,
-          link.chainSeq,
-          link.prevHash,
-          link.hash,
+          `INSERT INTO audit (${AUDIT_INSERT_COLUMNS.join(', ')})
+           SELECT ${AUDIT_INSERT_COLUMNS.map((c) => `json_extract(value, '$.${c}')`).join(', ')}
+           FROM json_each(?) ORDER BY key`,
+          json,
         )
       },
       auditChain: async (afterSeq, limit) =>
-        this.db
-          .prepare('SELECT * FROM audit WHERE chain_seq > ? ORDER BY chain_seq LIMIT ?')
-          .all(afterSeq, limit)
-          .map((r) => auditLinkOf(r as Row)),
+        all('SELECT * FROM audit WHERE chain_seq > ? ORDER BY chain_seq LIMIT ?', afterSeq, limit).map(auditLinkOf),
       audit: async (q: AuditQuery) => {
         const where: string[] = []
         const params: SQLInputValue[] = []
@@ -385,10 +390,7 @@ export class SqliteStore implements RecordStore {
         add('patient_id = ?', q.patientId)
         add('action = ?', q.action)
         const sql = `SELECT * FROM audit ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id LIMIT ?`
-        return this.db
-          .prepare(sql)
-          .all(...params, q.limit)
-          .map((r) => auditOf(r as Row))
+        return all(sql, ...params, q.limit).map(auditOf)
       },
     }
   }
@@ -402,13 +404,28 @@ export class SqliteStore implements RecordStore {
 
   transaction<T>(work: (tx: RecordTx) => Promise<T>): Promise<T> {
     return this.enqueue(async () => {
-      this.db.exec('BEGIN IMMEDIATE')
+      this.exec('BEGIN IMMEDIATE')
       try {
         const result = await work(this.tx)
-        this.db.exec('COMMIT')
+        this.exec('COMMIT')
         return result
       } catch (error) {
-        if (this.db.isTransaction) this.db.exec('ROLLBACK')
+        if (this.db.isTransaction) this.exec('ROLLBACK')
+        throw error
+      }
+    })
+  }
+
+  read<T>(work: (tx: RecordReadTx) => Promise<T>): Promise<T> {
+    return this.enqueue(async () => {
+      // Deferred: a read snapshot at its first statement, no write lock.
+      this.exec('BEGIN')
+      try {
+        const result = await work(this.tx)
+        this.exec('COMMIT')
+        return result
+      } catch (error) {
+        if (this.db.isTransaction) this.exec('ROLLBACK')
         throw error
       }
     })

@@ -3,13 +3,15 @@
  * the same columns under the same names in both schemas (migrations.ts), mapped here once
  * to store.ts's plain data.
  */
-import type { AuditLink } from './audit-chain.js'
+import { type AuditLink, chainLink } from './audit-chain.js'
 import type {
   AppliedChangeRow,
+  AuditEntry,
   AuditRow,
   DeletionRequestRow,
   PatientRow,
   PhotoRow,
+  PulledRow,
   Role,
   SessionRow,
   SsoFlowRow,
@@ -154,3 +156,106 @@ export const deletionRequestValues = (d: DeletionRequestRow): unknown[] => [
   d.reason,
   d.comment,
 ]
+
+/**
+ * The columns a pull page's one statement answers (both stores' pullPage): the entity's kind,
+ * id, seq and whether it is deleted, then its patient's columns prefixed p_ or its visit's v_.
+ */
+export const PULL_PAGE_COLUMNS = `page.kind, page.id, page.seq, page.deleted,
+  p.identifier AS p_identifier, p.key AS p_key, p.name AS p_name, p.notes AS p_notes,
+  p.created AS p_created, p.updated AS p_updated, p.rev AS p_rev,
+  v.patient_id AS v_patient_id, v.date AS v_date, v.created AS v_created, v.updated AS v_updated,
+  v.rev AS v_rev, v.content AS v_content, v.photos AS v_photos, v.copy AS v_copy`
+
+/** A row of a pull page's statement (PULL_PAGE_COLUMNS): the entity, with its patient or visit row when it has one. */
+export function pulledRowOf(r: Row): PulledRow {
+  const kind = str(r.kind) as PulledRow['kind']
+  const id = str(r.id)
+  const seq = num(r.seq)
+  const deleted = r.deleted === true || r.deleted === 1 || r.deleted === 1n
+  const entity = { kind, id, seq, deleted }
+  if (deleted) return entity
+  if (kind === 'patient' && r.p_key !== null && r.p_key !== undefined)
+    return {
+      ...entity,
+      patient: patientOf({
+        id,
+        seq,
+        identifier: r.p_identifier,
+        key: r.p_key,
+        name: r.p_name,
+        notes: r.p_notes,
+        created: r.p_created,
+        updated: r.p_updated,
+        rev: r.p_rev,
+      }),
+    }
+  if (kind === 'visit' && r.v_patient_id !== null && r.v_patient_id !== undefined)
+    return {
+      ...entity,
+      visit: visitOf({
+        id,
+        seq,
+        patient_id: r.v_patient_id,
+        date: r.v_date,
+        created: r.v_created,
+        updated: r.v_updated,
+        rev: r.v_rev,
+        content: r.v_content,
+        photos: r.v_photos,
+        copy: r.v_copy,
+      }),
+    }
+  return entity
+}
+
+/**
+ * Audit entries chained after `last` (the chain's last entry, or none) as one JSON array of
+ * objects named by the audit table's columns: the single parameter of both stores'
+ * appendAudits statement, which inserts every entry in the array's order.
+ */
+export function chainedAuditJson(
+  last: { readonly chainSeq: number; readonly hash: string } | undefined,
+  entries: readonly AuditEntry[],
+): string {
+  let previous = last
+  const rows = entries.map((e) => {
+    const link = chainLink(previous, e)
+    previous = link
+    return {
+      recorded: e.recorded,
+      action: e.action,
+      outcome: e.outcome,
+      user_id: e.userId,
+      user_email: e.userEmail,
+      role: e.role,
+      patient_id: e.patientId,
+      visit_id: e.visitId,
+      device_id: e.deviceId,
+      address: e.address,
+      detail: e.detail,
+      chain_seq: link.chainSeq,
+      prev_hash: link.prevHash,
+      hash: link.hash,
+    }
+  })
+  return JSON.stringify(rows)
+}
+
+/** The audit table's columns an appended entry fills, in the order of both stores' INSERT. */
+export const AUDIT_INSERT_COLUMNS = [
+  'recorded',
+  'action',
+  'outcome',
+  'user_id',
+  'user_email',
+  'role',
+  'patient_id',
+  'visit_id',
+  'device_id',
+  'address',
+  'detail',
+  'chain_seq',
+  'prev_hash',
+  'hash',
+] as const

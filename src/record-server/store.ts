@@ -180,6 +180,15 @@ export interface ChangedEntity {
   readonly deleted: boolean
 }
 
+/**
+ * One entity of a pull page with its current row, read by one statement (RecordTx.pullPage):
+ * `patient` or `visit` is there unless the entity is deleted (a tombstone).
+ */
+export interface PulledRow extends ChangedEntity {
+  readonly patient?: PatientRow
+  readonly visit?: VisitRow
+}
+
 /** Reads and writes inside one transaction. Async so that a network database implements it as it is. */
 export interface RecordTx {
   userByEmail(email: string): Promise<UserRow | undefined>
@@ -262,8 +271,11 @@ export interface RecordTx {
   nextSeq(): Promise<number>
   /** The last sequence number given (0: none). */
   lastSeq(): Promise<number>
-  /** Patients, visits and tombstones whose last write is after `cursor`, by sequence, at most `limit`. */
-  changedSince(cursor: number, limit: number): Promise<ChangedEntity[]>
+  /**
+   * Patients, visits and tombstones whose last write is after `cursor`, by sequence, at most
+   * `limit`, each with its row: one statement whatever `limit` is (a pull page, sync.ts pull).
+   */
+  pullPage(cursor: number, limit: number): Promise<PulledRow[]>
 
   appliedChange(changeId: string): Promise<AppliedChangeRow | undefined>
   insertAppliedChange(row: AppliedChangeRow): Promise<void>
@@ -273,10 +285,21 @@ export interface RecordTx {
    * and written under the transaction's write lock); there is no way to change or remove an entry.
    */
   appendAudit(entry: AuditEntry): Promise<void>
+  /** Appends `entries` in their order, chained as appendAudit chains one: one statement however many there are. */
+  appendAudits(entries: readonly AuditEntry[]): Promise<void>
   audit(query: AuditQuery): Promise<AuditRow[]>
   /** Entries with their chain fields, chain_seq above `afterSeq`, in chain order, at most `limit` (verify-audit). */
   auditChain(afterSeq: number, limit: number): Promise<AuditLink[]>
 }
+
+/**
+ * What a read of the record may do: read, never write (RecordStore.read). Its audit entries
+ * go to the batch writer (audit-batch.ts), which appends them in a transaction of its own.
+ */
+export type RecordReadTx = Pick<
+  RecordTx,
+  'session' | 'userById' | 'patient' | 'patients' | 'visit' | 'visitsOf' | 'photo' | 'pullPage' | 'databaseId' | 'audit'
+>
 
 export interface RecordStore {
   /**
@@ -284,6 +307,14 @@ export interface RecordStore {
    * written) when it throws. Transactions do not interleave their writes.
    */
   transaction<T>(work: (tx: RecordTx) => Promise<T>): Promise<T>
+  /**
+   * Runs `work` on one consistent snapshot of the database without the writers' lock
+   * (docs/record-server.md, "Concurrency"): a read waits for no writer, and no writer for it,
+   * beyond what the database itself does (SQLite's one connection in this process).
+   */
+  read<T>(work: (tx: RecordReadTx) => Promise<T>): Promise<T>
+  /** Statements this store has run since it opened (BEGIN and COMMIT included): `record_db_statements_total`. */
+  readonly statements: number
   /** Whether the database answers (GET /ready). */
   ping(): Promise<boolean>
   close(): Promise<void>

@@ -17,7 +17,7 @@ import type { RecordErrorType } from '#core/record-errors.js'
 import type { PatientView, Refusal, VisitView } from '#core/record-sync-wire.js'
 import { isCalendarDate, readContent } from './content.js'
 import type { ChangeData, MoveVisitChangeData, PutPatientChangeData, PutVisitChangeData } from './schemas.js'
-import type { ChangedEntity, PatientRow, RecordTx, TombstoneRow, VisitRow } from './store.js'
+import type { PatientRow, PulledRow, RecordTx, TombstoneRow, VisitRow } from './store.js'
 
 export type { PatientView, Refusal, VisitView } from '#core/record-sync-wire.js'
 
@@ -318,25 +318,28 @@ export interface PullAnswer {
   readonly more: boolean
 }
 
-/** The entities written after `cursor`, by sequence, at most `limit`, read in one transaction (`tx`). */
-export async function pull(tx: RecordTx, cursor: number, limit: number): Promise<PullAnswer> {
-  const changed: ChangedEntity[] = await tx.changedSince(cursor, limit + 1)
-  const page = changed.slice(0, limit)
+/**
+ * The entities written after `cursor`, by sequence, at most `limit`, read on one snapshot (`tx`):
+ * the page is one statement whatever its size (RecordTx.pullPage), and the database's id one more.
+ */
+export async function pull(
+  tx: Pick<RecordTx, 'pullPage' | 'databaseId'>,
+  cursor: number,
+  limit: number,
+): Promise<PullAnswer> {
+  const rows: PulledRow[] = await tx.pullPage(cursor, limit + 1)
+  const page = rows.slice(0, limit)
   const changes: PulledEntity[] = []
   for (const c of page) {
     if (c.deleted) changes.push({ seq: c.seq, kind: c.kind, id: c.id, deleted: true })
-    else if (c.kind === 'patient') {
-      const p = await tx.patient(c.id)
-      if (p) changes.push({ seq: c.seq, kind: 'patient', id: c.id, deleted: false, patient: patientView(p) })
-    } else {
-      const v = await tx.visit(c.id)
-      if (v) changes.push({ seq: c.seq, kind: 'visit', id: c.id, deleted: false, visit: visitView(v) })
-    }
+    else if (c.patient)
+      changes.push({ seq: c.seq, kind: 'patient', id: c.id, deleted: false, patient: patientView(c.patient) })
+    else if (c.visit) changes.push({ seq: c.seq, kind: 'visit', id: c.id, deleted: false, visit: visitView(c.visit) })
   }
   return {
     database_id: await tx.databaseId(),
     changes,
     cursor: page.at(-1)?.seq ?? cursor,
-    more: changed.length > limit,
+    more: rows.length > limit,
   }
 }
