@@ -95,6 +95,8 @@ type Built =
       readonly input: FhirExportInput
       readonly name: string
       readonly done: string
+      /** `done` says what the file lacks (no identifier system, the report not attached): a warning, not a routine notice. */
+      readonly caveat: boolean
       /** An engine's own text for what could not be included (the report), for the notice's "Technical details". */
       readonly details?: string
     }
@@ -196,13 +198,17 @@ export class FhirActions {
     if (system && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(system))
       return { ok: false, text: t('fhir.settings.badSystem', { system }) }
     // A file may go out without a system, but says so (a send is refused: bundle.ts).
-    if (!system && kind === 'collection' && identifier !== '')
+    let caveat = false
+    if (!system && kind === 'collection' && identifier !== '') {
       done = `${done} ${t('fhir.exported.noSystem', { identifier })}`
+      caveat = true
+    }
     if (reportOf !== undefined && visits.some((v) => v.id === reportOf)) {
       const report = await this.report(state, patientName)
       if ('text' in report) {
         done = `${done} ${report.text}`
         details = report.details
+        caveat = true
       } else visits = visits.map((v) => (v.id === reportOf ? { ...v, report } : v))
     }
     const input = exportInput(
@@ -217,7 +223,15 @@ export class FhirActions {
       visits,
     )
     try {
-      return { ok: true, bundle: fhirBundle(input), input, name, done, ...(details === undefined ? {} : { details }) }
+      return {
+        ok: true,
+        bundle: fhirBundle(input),
+        input,
+        name,
+        done,
+        caveat,
+        ...(details === undefined ? {} : { details }),
+      }
     } catch (error) {
       if (error instanceof FhirExportError)
         return { ok: false, text: t('fhir.cannotExport', { reason: error.message }) }
@@ -230,7 +244,8 @@ export class FhirActions {
     const built = await this.build(scope, 'collection')
     if (!built.ok) return this.notify(built.text, 8000, 'warning')
     this.effects.download(built.name, 'application/fhir+json', `${JSON.stringify(built.bundle, null, 2)}\n`)
-    this.notify(built.done, undefined, 'info', built.details)
+    // What the file lacks is a warning: never dropped for a notice shown before it, kept until read.
+    this.notify(built.done, undefined, built.caveat ? 'warning' : 'info', built.details)
   }
 
   /**
