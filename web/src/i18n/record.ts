@@ -114,6 +114,8 @@ export const RECORD_EN = {
     other: '{count} different from the ones here',
   },
   'record.import.summary.noVisits': 'The file holds no visits.',
+  'record.import.patient.sharesIdentifier':
+    'Another patient in this file or in the record has the same identifier: possibly the same person. Both are kept apart, as in the file; check them in Patients.',
   'record.import.patient.new': 'New patient: added to the record with its visits.',
   'record.import.patient.same':
     'The same patient as {here} in this record (identifiers ignore case and spaces): its visits go to {here}.',
@@ -317,6 +319,8 @@ export const RECORD_ES = {
     other: '{count} distintas de las que hay aquí',
   },
   'record.import.summary.noVisits': 'El archivo no contiene visitas.',
+  'record.import.patient.sharesIdentifier':
+    'Otro paciente de este archivo o del registro tiene el mismo identificador: puede ser la misma persona. Se conservan los dos por separado, como en el archivo; revíselos en Pacientes.',
   'record.import.patient.new': 'Paciente nuevo: se añade al registro con sus visitas.',
   'record.import.patient.same':
     'Es el mismo paciente que {here} de este registro (los identificadores no distinguen mayúsculas ni espacios): sus visitas van a {here}.',

@@ -238,11 +238,8 @@ export function parseBackup(content: string, now: string, newId: () => string): 
     'id',
     patients.map((p) => p.id),
   )
-  duplicate(
-    'patients',
-    'identifier',
-    patients.map((p) => p.key),
-  )
+  // Two patients may share an identifier (by key): a record holds such a pair while a sync conflict waits, or
+  // from before a write checked it; its backup must restore, both kept (import-plan.ts sharesIdentifier).
   const ids = new Set(patients.map((p) => p.id))
   const photos: BackupPhoto[] = []
   const copyOf = (c: unknown, where: string): { copy?: VisitCopy } => {
@@ -323,8 +320,8 @@ function settingsOf(data: BackupFileData['report_settings']): ReportSettings | n
 }
 
 /**
- * Refuses a file in which two patients share an id or an identifier (by key), or two
- * visits an id: one would silently take the other's place in the record.
+ * Refuses a file in which two patients or two visits share an id: one would silently
+ * take the other's place in the record.
  */
 function duplicate(list: string, field: string, values: readonly string[]): void {
   const seen = new Map<string, number>()

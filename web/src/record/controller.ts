@@ -548,28 +548,36 @@ export class RecordController {
     const photos = refsOf(photoData)
     const nowIso = this.nowIso()
     const patients = await this.storage.patients()
-    const { patient, isNew } = patientFor(patients, identifier, nowIso, () => this.effects.newId())
+    const chosen = patientFor(patients, identifier, nowIso, () => this.effects.newId())
     const date = state.meta.date || dayOf(this.effects.now())
     const visitId = this.effects.newId()
     const visit: VisitRecord = {
       id: visitId,
-      patientId: patient.id,
+      patientId: chosen.patient.id,
       date,
       created: nowIso,
       updated: nowIso,
       // The file as the screen will write it once dated and named (the same fields in the same order).
       file:
         assessmentFileOf(
-          { ...state, meta: { ...state.meta, patientId: patient.identifier, date } },
+          { ...state, meta: { ...state.meta, patientId: chosen.patient.identifier, date } },
           this.effects.now(),
         ) ?? file,
       photos,
       values: valuesOf(file, state.settings.placementSd),
       rev: 0,
     }
-    const written = await this.storage.saveVisit(visit, null, isNew ? patient : null, Object.values(photoData))
+    const written = await this.storage.saveVisit(
+      visit,
+      null,
+      chosen.isNew ? chosen.patient : null,
+      Object.values(photoData),
+    )
     this.noteUnstored(written)
     if (!written.ok) return null
+    // Another tab may have made the patient of this identifier meanwhile: the visit went to that one (said as such).
+    const patient = written.patient ?? chosen.patient
+    const isNew = chosen.isNew && patient.id === chosen.patient.id
     this.revs.set(visitId, written.visit.rev)
     const open: OpenVisit = { visitId, patientId: patient.id, created: nowIso }
     const count = (await this.storage.visitCounts(patient.id)).get(patient.id) ?? 1
@@ -650,15 +658,21 @@ export class RecordController {
     const patients = await this.storage.patients()
     const nowIso = this.nowIso()
     const owner = patients.find((p) => p.id === visit.patientId)
-    const { patient, isNew } = owner
+    const chosen = owner
       ? { patient: owner, isNew: false }
       : patientFor(patients, state.meta.patientId || t('safety.copy.unknownPatient'), nowIso, () =>
           this.effects.newId(),
         )
-    const copy: VisitRecord = { ...visit, id: this.effects.newId(), patientId: patient.id, rev: 0 }
-    const written = await this.storage.saveVisit(copy, null, isNew ? patient : null, Object.values(photoData))
+    const copy: VisitRecord = { ...visit, id: this.effects.newId(), patientId: chosen.patient.id, rev: 0 }
+    const written = await this.storage.saveVisit(
+      copy,
+      null,
+      chosen.isNew ? chosen.patient : null,
+      Object.values(photoData),
+    )
     this.noteUnstored(written)
     if (!written.ok) throw new Error(t('safety.copy.failed'))
+    const patient = written.patient ?? chosen.patient
     this.revs.set(copy.id, written.visit.rev)
     const open: OpenVisit = { visitId: copy.id, patientId: patient.id, created: copy.created }
     this.elsewhere = null
@@ -1029,20 +1043,22 @@ export class RecordController {
     }
     if (!(await this.confirmMove(visit.date, from?.identifier ?? '', target, found))) return false
     const nowIso = this.nowIso()
-    const patient = found ?? newPatient(this.effects.newId(), target, nowIso, 'typed')
+    const chosen = found ?? newPatient(this.effects.newId(), target, nowIso, 'typed')
     const moved: VisitRecord = {
       ...visit,
-      patientId: patient.id,
+      patientId: chosen.id,
       updated: nowIso,
-      file: { ...visit.file, patient_id: patient.identifier },
+      file: { ...visit.file, patient_id: chosen.identifier },
     }
-    const written = await this.storage.saveVisit(moved, this.revs.get(visit.id) ?? null, found ? null : patient, [])
+    const written = await this.storage.saveVisit(moved, this.revs.get(visit.id) ?? null, found ? null : chosen, [])
     if (!written.ok) {
       this.elsewhere = written.current ? 'changed' : 'deleted'
       this.notify(t('safety.move.stale'), 10_000, 'warning')
       this.changed()
       return false
     }
+    // The patient of that identifier another tab made meanwhile, when one did: the visit went to it.
+    const patient = written.patient ?? chosen
     this.revs.set(visit.id, written.visit.rev)
     this.store.set((s) =>
       s.record?.visitId === visit.id ? visitMoved(s, { ...open, patientId: patient.id }, patient.identifier) : s,

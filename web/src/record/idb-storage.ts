@@ -343,15 +343,35 @@ export class IdbStorage implements RecordStorage, SyncStore {
       inTransaction(this.db, ['patients', 'visits', 'photos', ...SYNC_STORES], async (tx): Promise<VisitWrite> => {
         const current = await tx.objectStore('visits').get(visit.id)
         if ((current?.rev ?? null) !== expectedRev) return { ok: false, current }
-        const stored = { ...visit, rev: (current?.rev ?? 0) + 1 }
-        if (put) {
+        // A new patient whose identifier another tab or window gave a patient since this one read the record (both
+        // committed it at once): the visit goes to that patient, as it would have had this tab seen it; the record
+        // never makes a second patient of one identifier itself.
+        const taken =
+          put && (await tx.objectStore('patients').getKey(put.id)) === undefined && put.key !== ''
+            ? await tx.objectStore('patients').index('key').get(put.key)
+            : undefined
+        const patient = taken ?? put
+        const stored = taken
+          ? {
+              ...visit,
+              patientId: taken.id,
+              file: { ...visit.file, patient_id: taken.identifier },
+              rev: (current?.rev ?? 0) + 1,
+            }
+          : { ...visit, rev: (current?.rev ?? 0) + 1 }
+        if (put && !taken) {
           await tx.objectStore('patients').put(put)
           await queue(tx, 'patient', put.id, 'put')
         }
         if (withPhotos) await ensurePhotos(tx, rows)
         await tx.objectStore('visits').put(stored)
         await queue(tx, 'visit', stored.id, 'put')
-        return { ok: true, visit: stored, unstoredPhotos: withPhotos ? [] : await missingPhotos(tx, rows) }
+        return {
+          ok: true,
+          visit: stored,
+          ...(patient ? { patient } : {}),
+          unstoredPhotos: withPhotos ? [] : await missingPhotos(tx, rows),
+        }
       })
     try {
       return await write(true)

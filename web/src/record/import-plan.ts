@@ -77,6 +77,12 @@ export interface PatientPlan {
   readonly here: PatientRecord | null
   /** 'new' whose id is already another patient's here: it gets a new id when written. */
   readonly idTaken: boolean
+  /**
+   * Another patient of the file, or two of the record, have its identifier (by key): possibly one
+   * person kept twice (e.g. made in two places before a sync said so). Imported as the file has
+   * them, each kept apart, and the dialog says so: never merged without the clinician.
+   */
+  readonly sharesIdentifier: boolean
   readonly differences: PatientDifferences
   /** The choices there are ([] when new, or the same without a difference). */
   readonly choices: readonly PatientChoice[]
@@ -206,13 +212,25 @@ function planVisit(
 
 /** What importing `source` onto `record` will do, per patient and per visit. */
 export function planImport(record: RecordContent, source: ImportSource): ImportPlan {
-  const byKey = new Map(record.patients.map((p) => [p.key, p]))
+  // The first patient of each key, as findPatient finds it (a record may hold two of one key: see sharesIdentifier).
+  const byKey = new Map<string, PatientRecord>()
+  const keysHere = new Map<string, number>()
+  for (const p of record.patients) {
+    if (!byKey.has(p.key)) byKey.set(p.key, p)
+    keysHere.set(p.key, (keysHere.get(p.key) ?? 0) + 1)
+  }
+  const keysInFile = new Map<string, number>()
+  for (const p of source.patients) keysInFile.set(p.key, (keysInFile.get(p.key) ?? 0) + 1)
   const patientsHere = new Map(record.patients.map((p) => [p.id, p]))
   const visitsHere = new Map(record.visits.map((v) => [v.id, v]))
   const patients = [...source.patients]
     .sort((a, b) => a.key.localeCompare(b.key) || a.id.localeCompare(b.id))
     .map((file): PatientPlan => {
-      const here = byKey.get(file.key) ?? null
+      // The patient here of its id when that has its identifier (a record's own backup of two patients of one
+      // identifier matches each to itself), else the one of its identifier.
+      const own = patientsHere.get(file.id)
+      const here = (own?.key === file.key ? own : byKey.get(file.key)) ?? null
+      const sharesIdentifier = (keysInFile.get(file.key) ?? 0) > 1 || (keysHere.get(file.key) ?? 0) > 1
       // A new patient whose id is taken gets a new one when written: nothing the visits here could be matched to.
       const targetId = here ? here.id : patientsHere.has(file.id) ? null : file.id
       const visits = newestFirst(source.visits.filter((v) => v.patientId === file.id)).map((v) =>
@@ -220,7 +238,17 @@ export function planImport(record: RecordContent, source: ImportSource): ImportP
       )
       if (!here) {
         const idTaken = targetId === null
-        return { status: 'new', file, here, idTaken, differences: {}, choices: [], proposed: null, visits }
+        return {
+          status: 'new',
+          file,
+          here,
+          idTaken,
+          sharesIdentifier,
+          differences: {},
+          choices: [],
+          proposed: null,
+          visits,
+        }
       }
       const identifier = differenceOf(here.identifier, file.identifier)
       const name = differenceOf(here.name, file.name)
@@ -241,6 +269,7 @@ export function planImport(record: RecordContent, source: ImportSource): ImportP
         file,
         here,
         idTaken: false,
+        sharesIdentifier,
         differences,
         choices,
         proposed: differs && !name ? 'keep-here' : null,

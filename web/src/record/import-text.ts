@@ -64,9 +64,12 @@ export function summaryLines(plan: ImportPlan): string[] {
   return lines
 }
 
-/** What becomes of the patient: new, or the same as the one here (named). */
+/** What becomes of the patient: new, or the same as the one here (named); and when another has its identifier, that. */
 export function patientStatusText(p: PatientPlan): string {
-  return p.here ? t('record.import.patient.same', { here: patientText(p.here) }) : t('record.import.patient.new')
+  const status = p.here
+    ? t('record.import.patient.same', { here: patientText(p.here) })
+    : t('record.import.patient.new')
+  return p.sharesIdentifier ? `${status} ${t('record.import.patient.sharesIdentifier')}` : status
 }
 
 /** One sentence per detail that differs, by field. */

@@ -65,6 +65,11 @@ export type VisitWrite =
   | {
       readonly ok: true
       readonly visit: VisitRecord
+      /**
+       * When a patient was given to put: the patient the visit was stored under. That one, or the patient
+       * another tab or window made meanwhile under the same identifier (by key): then the visit went to it.
+       */
+      readonly patient?: PatientRecord
       /** Keys of the photos given that could not be stored (the visit was written without them). */
       readonly unstoredPhotos: readonly string[]
       /** The engine's own text of the photos' failure (for "Technical details"). */
@@ -86,7 +91,8 @@ export interface RecordStorage {
   visitCounts(patientId?: string): Promise<Map<string, number>>
   photo(key: string): Promise<PhotoData | undefined>
   /**
-   * Writes a visit (and a patient it needs) in one transaction, only if the stored
+   * Writes a visit (and a new patient it needs: when another tab or window has stored a patient of
+   * that identifier key meanwhile, the visit goes to that one instead) in one transaction, only if the stored
    * visit is still at revision `expectedRev` (null: no visit is stored under its id).
    * The visit is stored with the next revision; a refusal writes nothing. `photos`
    * are the photos it refers to: any not stored (e.g. removed meanwhile by another

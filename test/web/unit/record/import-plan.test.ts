@@ -359,4 +359,46 @@ describe('import plan', () => {
     )
     assert.equal(written(record, write).visits.find((x) => x.id === 'v3')?.patientId, 'pac7', 'v3 stays with PAC-7')
   })
+
+  // A record holds two patients of one identifier while a sync conflict waits (and held them when two tabs made one
+  // at once): its backup restores into an empty record and into itself, each patient kept apart and said so.
+  test('two patients of one identifier: both new into an empty record, each "same" as itself on its own record; said', () => {
+    setLocale('en')
+    const { maria } = clinic()
+    const twin = newPatient('twin', ' hc - 0042', CREATED, 'added')
+    const visits = [visitOf('v1', maria, '2026-03-10'), visitOf('w1', twin, '2026-03-10')]
+    const backup = exported([maria, twin], visits)
+
+    const empty = planImport({ patients: [], visits: [] }, backup)
+    assert.deepEqual(
+      empty.patients.map((p) => [p.file.id, p.status, p.sharesIdentifier]),
+      [
+        ['maria', 'new', true],
+        ['twin', 'new', true],
+      ],
+    )
+    assert.match(patientStatusText(empty.patients[0]!), /same identifier: possibly the same person/)
+    const write = applyImport(empty, proposedDecisions(empty), counter('n'))
+    assert.deepEqual(
+      write.patients.map((p) => p.id),
+      ['maria', 'twin'],
+    )
+    assert.deepEqual(
+      write.visits.map((v) => [v.id, v.patientId]),
+      [
+        ['v1', 'maria'],
+        ['w1', 'twin'],
+      ],
+    )
+
+    const itself = planImport({ patients: [maria, twin], visits }, backup)
+    assert.deepEqual(
+      itself.patients.map((p) => [p.file.id, p.here?.id]),
+      [
+        ['maria', 'maria'],
+        ['twin', 'twin'],
+      ],
+    )
+    assert.equal(planChangesNothing(itself), true)
+  })
 })

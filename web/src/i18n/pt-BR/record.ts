@@ -123,6 +123,8 @@ export const RECORD_PT = {
     other: '{count} diferentes das que há aqui',
   },
   'record.import.summary.noVisits': 'O arquivo não contém consultas.',
+  'record.import.patient.sharesIdentifier':
+    'Outro paciente deste arquivo ou do registro tem o mesmo identificador: pode ser a mesma pessoa. Os dois são mantidos separados, como no arquivo; confira-os em Pacientes.',
   'record.import.patient.new': 'Paciente novo: é adicionado ao registro com suas consultas.',
   'record.import.patient.same':
     'É o mesmo paciente que {here} deste registro (os identificadores não distinguem maiúsculas nem espaços): suas consultas vão para {here}.',
