@@ -717,9 +717,11 @@ class Press implements Cmd {
       // Ctrl+S while the button is held: the assessment saved and its notice shown, a change of state
       // that brings every panel up to date under the pressed button. (A tap, a second pointer, cannot
       // serve: Chromium makes a tap's click from the one mouse state, and the held press is then over.)
-      await page.evaluate(`document.querySelector('#toast').textContent = ''`)
+      // A warning or an error still shown stays (a routine notice never replaces it): then the save is the change.
+      const serious = await page.locator('#toast.show:not([data-kind="info"])').count()
+      if (!serious) await page.evaluate(`document.querySelector('#toast').textContent = ''`)
       await Promise.all([page.waitForEvent('download'), page.keyboard.press('Control+s')])
-      await page.locator('#toast.show', { hasText: 'Valoración guardada' }).waitFor()
+      if (!serious) await page.locator('#toast.show', { hasText: 'Valoración guardada' }).waitFor()
     }
     await page.mouse.up()
     if (this.control === 'undo') {
