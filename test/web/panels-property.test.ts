@@ -634,6 +634,15 @@ async function notice(page: Page, tap: boolean): Promise<boolean> {
         ? (photo.x + photo.width + stage.x + stage.width) / 2
         : null
   if (x === null) return false
+  // A warning or an error still shown is dismissed first: a routine notice never replaces one.
+  for (let i = 0; i < 5 && (await page.locator('#toast.show:not([data-kind="info"])').count()); i++) {
+    const text = await page.locator('#toast').textContent()
+    if (process.env.FC_LOG) console.log(`# dismissed: ${text}`)
+    await page.locator('#toast .notice-dismiss').dispatchEvent('click')
+    await page.waitForFunction(
+      `(() => { const el = document.querySelector('#toast'); return !el?.classList.contains('show') || el.textContent !== ${JSON.stringify(text)} })()`,
+    )
+  }
   // Emptied first, so the wait below sees this notice (the same text may still be shown).
   await page.evaluate(`document.querySelector('#toast').textContent = ''`)
   if (tap) await page.touchscreen.tap(x, y)
