@@ -615,6 +615,18 @@ class Elsewhere implements Cmd {
   }
 }
 
+/** Dismisses a warning or an error still shown (its × dispatched: the focus stays): a routine notice never replaces one. */
+async function dismissSerious(page: Page): Promise<void> {
+  for (let i = 0; i < 5 && (await page.locator('#toast.show:not([data-kind="info"])').count()); i++) {
+    const text = await page.locator('#toast').textContent()
+    if (process.env.FC_LOG) console.log(`# dismissed: ${text}`)
+    await page.locator('#toast .notice-dismiss').dispatchEvent('click')
+    await page.waitForFunction(
+      `(() => { const el = document.querySelector('#toast'); return !el?.classList.contains('show') || el.textContent !== ${JSON.stringify(text)} })()`,
+    )
+  }
+}
+
 /**
  * A notice: a click or a tap on the stage just beside the photo (the stage is wider than the portrait
  * photo at 1440 x 900) shows "outside the photo" and changes no marker. The notice is a change of
@@ -634,15 +646,7 @@ async function notice(page: Page, tap: boolean): Promise<boolean> {
         ? (photo.x + photo.width + stage.x + stage.width) / 2
         : null
   if (x === null) return false
-  // A warning or an error still shown is dismissed first: a routine notice never replaces one.
-  for (let i = 0; i < 5 && (await page.locator('#toast.show:not([data-kind="info"])').count()); i++) {
-    const text = await page.locator('#toast').textContent()
-    if (process.env.FC_LOG) console.log(`# dismissed: ${text}`)
-    await page.locator('#toast .notice-dismiss').dispatchEvent('click')
-    await page.waitForFunction(
-      `(() => { const el = document.querySelector('#toast'); return !el?.classList.contains('show') || el.textContent !== ${JSON.stringify(text)} })()`,
-    )
-  }
+  await dismissSerious(page)
   // Emptied first, so the wait below sees this notice (the same text may still be shown).
   await page.evaluate(`document.querySelector('#toast').textContent = ''`)
   if (tap) await page.touchscreen.tap(x, y)
@@ -713,6 +717,8 @@ class Press implements Cmd {
           ? '#prompt button[data-act="confirm"]'
           : `${row(id)} button.${this.control === 'row-remove' ? 'remove' : 'confirm'}`
     const control = page.locator(selector)
+    // A warning or an error still shown would keep Ctrl+S's notice from coming under the held press.
+    if (!this.mid(m)) await dismissSerious(page)
     await control.scrollIntoViewIfNeeded()
     const box = (await control.boundingBox())!
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
@@ -726,11 +732,9 @@ class Press implements Cmd {
       // Ctrl+S while the button is held: the assessment saved and its notice shown, a change of state
       // that brings every panel up to date under the pressed button. (A tap, a second pointer, cannot
       // serve: Chromium makes a tap's click from the one mouse state, and the held press is then over.)
-      // A warning or an error still shown stays (a routine notice never replaces it): then the save is the change.
-      const serious = await page.locator('#toast.show:not([data-kind="info"])').count()
-      if (!serious) await page.evaluate(`document.querySelector('#toast').textContent = ''`)
+      await page.evaluate(`document.querySelector('#toast').textContent = ''`)
       await Promise.all([page.waitForEvent('download'), page.keyboard.press('Control+s')])
-      if (!serious) await page.locator('#toast.show', { hasText: 'Valoración guardada' }).waitFor()
+      await page.locator('#toast.show', { hasText: 'Valoración guardada' }).waitFor()
     }
     await page.mouse.up()
     if (this.control === 'undo') {
