@@ -6,7 +6,7 @@
  * re-render, a click or a tap just beside the photo that shows a notice, press/release pairs on a
  * control, the prompt's or a row's button, with a change of state between the press and the
  * release) interleaved with changes of state that redraw the page: notices (Ctrl+S), suggestions
- * arriving (a suggestion run started, its result arriving on its own or between a press
+ * arriving (a suggestion run started, its result arriving on its own, mid-drag or between a press
  * and its release: POSE_STANDIN below), and the sync's status (signed in to a real record server,
  * support/sync-app.ts, the app syncs after each edit; the browser offline and online, the server
  * stopped and started, "Sync now"). It drives them in real Chromium, in Spanish, on the anterior
@@ -310,6 +310,21 @@ async function letArrive(page: Page): Promise<void> {
   await page.locator(`#suggest-markers[data-completed="${done + 1}"]`).waitFor({ state: 'attached' })
 }
 
+/**
+ * Lets the held suggestion run's result arrive while the mouse button is held: the app keeps it
+ * until the pointer is let go (docs/app.md, "The pointer and the prompt"). Waits until it is kept;
+ * the function returned waits, after the release, until the app has taken it.
+ */
+async function letArriveHeld(page: Page): Promise<() => Promise<void>> {
+  const done = Number(await page.locator('#suggest-markers').getAttribute('data-completed'))
+  await page.evaluate('globalThis.__pbtArrive()')
+  // Kept (or, were it taken at once, taken: the checks after the release then say what it moved).
+  await page
+    .locator(`#suggest-markers[data-held="true"], #suggest-markers[data-completed="${done + 1}"]`)
+    .waitFor({ state: 'attached' })
+  return () => page.locator(`#suggest-markers[data-completed="${done + 1}"]`).waitFor({ state: 'attached' })
+}
+
 /** The screen point of photo pixel p, the page scrolled first when p is not well inside the viewport (a phone). */
 async function pointOf(page: Page, p: Pt): Promise<Pt> {
   const [x, y] = await screenOf(page, SPEC, p)
@@ -452,15 +467,21 @@ class Type implements Cmd {
 }
 
 /**
- * A mouse drag of a marker from its place by (dx, dy) photo px. (Suggestions arriving mid-drag are
- * left out: the marker then lands where the drag did not aim, an open fault this test found,
- * docs/app.md "Typed coordinates".)
+ * A mouse drag of a marker from its place by (dx, dy) photo px; `arrive`: a held suggestion run's
+ * result arrives while the button is held. Nothing moves under the held pointer: the marker ends
+ * where the drag aimed, and the result is taken in after the release (a marker placed by hand,
+ * the one dragged included, is kept).
  */
 class Drag implements Cmd {
   constructor(
     readonly i: number,
     readonly d: Pt,
+    readonly arrive = false,
   ) {}
+  /** The arrival comes mid-drag: a run is held. */
+  mid(m: Readonly<Model>): boolean {
+    return this.arrive && m.pending !== null
+  }
   get id(): string {
     return ORDER[this.i]!
   }
@@ -480,20 +501,34 @@ class Drag implements Cmd {
     await pointOf(r.page, [(from[0] + to[0]) / 2, (from[1] + to[1]) / 2])
     const [x0, y0] = await screenOf(r.page, SPEC, from)
     const [x1, y1] = await screenOf(r.page, SPEC, to)
+    const mid = this.mid(m)
     await r.page.mouse.move(x0, y0)
     await r.page.mouse.down()
-    await r.page.mouse.move(x1, y1, { steps: 6 })
+    await r.page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, { steps: 3 })
+    const taken = mid ? await letArriveHeld(r.page) : null
+    await r.page.mouse.move(x1, y1, { steps: 3 })
     await r.page.mouse.up()
     const holds = m.sel !== null && m.sel.doc === m.doc
     commit(m, withMark(m.doc, this.id, to))
     // A choice that held before the drag holds after it.
     m.sel = holds && m.sel ? { id: m.sel.id, doc: m.doc } : null
+    const dragged = m.doc
+    if (taken) {
+      await taken()
+      arrive(m)
+    }
     m.focus = null
     m.inside = false
     await same(m, r, { id: this.id, p: to })
+    if (dragged !== m.doc) {
+      // The arrival after the drag is a step of its own: the drag's step holds the place the pointer gave too.
+      const markers = new Map(dragged.markers)
+      markers.set(this.id, m.doc.markers.get(this.id)!)
+      ;(dragged as { markers: ReadonlyMap<string, Mark> }).markers = markers
+    }
   }
   toString(): string {
-    return `drag(${this.id}, ${this.d.join(', ')})`
+    return `drag(${this.id}, ${this.d.join(', ')}${this.arrive ? ', arrival' : ''})`
   }
 }
 
@@ -580,6 +615,18 @@ class Elsewhere implements Cmd {
   }
 }
 
+/** Dismisses a warning or an error still shown (its × dispatched: the focus stays): a routine notice never replaces one. */
+async function dismissSerious(page: Page): Promise<void> {
+  for (let i = 0; i < 5 && (await page.locator('#toast.show:not([data-kind="info"])').count()); i++) {
+    const text = await page.locator('#toast').textContent()
+    if (process.env.FC_LOG) console.log(`# dismissed: ${text}`)
+    await page.locator('#toast .notice-dismiss').dispatchEvent('click')
+    await page.waitForFunction(
+      `(() => { const el = document.querySelector('#toast'); return !el?.classList.contains('show') || el.textContent !== ${JSON.stringify(text)} })()`,
+    )
+  }
+}
+
 /**
  * A notice: a click or a tap on the stage just beside the photo (the stage is wider than the portrait
  * photo at 1440 x 900) shows "outside the photo" and changes no marker. The notice is a change of
@@ -599,6 +646,7 @@ async function notice(page: Page, tap: boolean): Promise<boolean> {
         ? (photo.x + photo.width + stage.x + stage.width) / 2
         : null
   if (x === null) return false
+  await dismissSerious(page)
   // Emptied first, so the wait below sees this notice (the same text may still be shown).
   await page.evaluate(`document.querySelector('#toast').textContent = ''`)
   if (tap) await page.touchscreen.tap(x, y)
@@ -629,10 +677,9 @@ type Control = 'undo' | 'confirm' | 'row-remove' | 'row-confirm'
 /**
  * A press and a release on one control with a change of state in between: the prompt's Undo or
  * Confirm, or a row's remove or confirm, and while the mouse button is held either Ctrl+S (the
- * assessment saved and its notice) or, `arrive`, a held suggestion run's result arriving (when it
- * leaves the control's meaning alone: a row's button for a marker it does not suggest, the
- * prompt's Undo while a step is still missing after it). The control's action happens exactly
- * once: the press is not lost when the page is brought up to date under it, and not doubled.
+ * assessment saved and its notice) or, `arrive`, a held suggestion run's result arriving (taken in
+ * after the release). The control's action happens exactly once: the press is not lost when the
+ * page is brought up to date under it, and not doubled.
  */
 class Press implements Cmd {
   constructor(
@@ -641,25 +688,13 @@ class Press implements Cmd {
     readonly arrive = false,
   ) {}
   /**
-   * The arrival comes between the press and the release, when it leaves the prompt on its target:
-   * an arrival that moves the prompt (it ends a choice) opens another row of the list and closes
-   * the chosen one, the rows below move under the held pointer and the release lands beside the
-   * button (an open fault this test found: docs/app.md, "Typed coordinates").
+   * The arrival comes between the press and the release, whatever it brings (it ends a choice, so
+   * that another row of the list opens and the chosen one closes; "Confirm N sure suggestions" comes
+   * into the toolbar or leaves it; it suggests the marker pressed on): the app takes it in after the
+   * release, so the page holds still under the pointer and the press does its action first.
    */
   mid(m: Readonly<Model>): boolean {
-    const pending = m.pending
-    if (!this.arrive || pending === null || this.control === 'confirm') return false
-    const after = new Map(m.doc.markers)
-    for (const s of pending)
-      if (after.get(ORDER[s.i]!)?.suggested !== false) after.set(ORDER[s.i]!, { p: s.p, suggested: true })
-    const prompt = firstMissing({ markers: after })
-    if (promptOf(m as Model) !== prompt) return false
-    // Nor when "Confirm N sure suggestions" comes into the toolbar or leaves it: the page moves under
-    // the held pointer (at 1440 x 900 the prompt's Undo moves 40 px and the press is lost: an open fault).
-    const shown = m.sure.some((id) => m.doc.markers.get(id)?.suggested)
-    const shownAfter = pending.some((s) => s.sure && after.get(ORDER[s.i]!)?.suggested)
-    if (shown !== shownAfter) return false
-    return this.control === 'undo' ? prompt !== null : pending.every((s) => s.i !== this.i)
+    return this.arrive && m.pending !== null
   }
   /** The target the control acts on (the prompt's for the prompt's buttons). */
   target(m: Readonly<Model>): string | null {
@@ -682,15 +717,17 @@ class Press implements Cmd {
           ? '#prompt button[data-act="confirm"]'
           : `${row(id)} button.${this.control === 'row-remove' ? 'remove' : 'confirm'}`
     const control = page.locator(selector)
+    // A warning or an error still shown would keep Ctrl+S's notice from coming under the held press.
+    if (!this.mid(m)) await dismissSerious(page)
     await control.scrollIntoViewIfNeeded()
     const box = (await control.boundingBox())!
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
     const mid = this.mid(m)
     await page.mouse.down()
+    let taken: (() => Promise<void>) | null = null
     if (mid) {
-      // The suggestions arrive while the button is held: a change of the document and a notice.
-      await letArrive(page)
-      arrive(m)
+      // The suggestions arrive while the button is held: kept by the app until the release.
+      taken = await letArriveHeld(page)
     } else {
       // Ctrl+S while the button is held: the assessment saved and its notice shown, a change of state
       // that brings every panel up to date under the pressed button. (A tap, a second pointer, cannot
@@ -709,6 +746,11 @@ class Press implements Cmd {
     } else {
       commit(m, withMark(m.doc, id, this.control.endsWith('remove') ? null : m.doc.markers.get(id)!.p))
       m.sel = null
+    }
+    if (taken) {
+      // Then the suggestions are taken in: a change of the document and a notice.
+      await taken()
+      arrive(m)
     }
     m.focus = null
     m.inside = true
@@ -866,7 +908,7 @@ const commands = fc.commands(
     fc
       .tuple(index, fc.integer({ min: 10, max: SPEC.width - 10 }), fc.integer({ min: 10, max: SPEC.height - 10 }))
       .map(([i, x, y]) => new Type(i, x, y)),
-    fc.tuple(index, fc.tuple(offset, offset)).map(([i, d]) => new Drag(i, d)),
+    fc.tuple(index, fc.tuple(offset, offset), fc.boolean()).map(([i, d, a]) => new Drag(i, d, a)),
     fc.boolean().map((redo) => new History(redo)),
     fc.tuple(index, fc.boolean()).map(([i, confirm]) => new RowButton(i, confirm)),
     fc.constantFrom('view' as const, 'help' as const, 'patients' as const).map((w) => new Elsewhere(w)),
@@ -1050,6 +1092,42 @@ const REGRESSIONS: readonly { name: string; device: Device; kinds: Kind[]; cmds:
     device: phone,
     kinds: kindsOf({}),
     cmds: () => [new SignIn(), new SyncNow()],
+  },
+  {
+    // This branch: the result arrived mid-drag moved the stage down under the held pointer (the toolbar
+    // grew a row, the prompt another) and refitted the photo: the forehead's marker landed at the photo's top edge, (325.2, 0).
+    name: 'suggestions arriving mid-drag: the marker ends where the drag aimed, the arrival after it',
+    device: desktop,
+    kinds: kindsOf({ espina_iliaca_anterosuperior_izq: 'missing' }),
+    cmds: () => [
+      new Suggest([{ i: at('espina_iliaca_anterosuperior_izq'), p: [150, 60], sure: false }]),
+      new Drag(at('eminencia_frontal_media'), [20, 20], true),
+      new History(false),
+    ],
+  },
+  {
+    // This branch: the result arrived mid-press ended the choice (another row opened, the chosen one
+    // closed) and the release landed beside the row's ✓: the press was lost.
+    name: 'suggestions arriving mid-press: a row’s ✓ as the arrival ends the choice',
+    device: desktop,
+    kinds: kindsOf({ punto_sinfisis_pubiana: 'suggested', centro_rotula_der: 'missing' }),
+    cmds: () => [
+      new Suggest([{ i: at('eminencia_frontal_media'), p: [150, 60], sure: false }]),
+      new Handle(at('eminencia_frontal_media')),
+      new Press('row-confirm', at('punto_sinfisis_pubiana'), true),
+    ],
+  },
+  {
+    // This branch: "Confirm N sure suggestions" coming into the toolbar mid-press moved the prompt's
+    // Undo 40 px under the held pointer: the press was lost.
+    name: 'suggestions arriving mid-press: the prompt’s Undo as "Confirmar N sugerencias" comes into the toolbar',
+    device: desktop,
+    kinds: kindsOf({ ombligo: 'missing', tat_der: 'suggested' }),
+    cmds: () => [
+      new RowButton(at('tat_izq'), false),
+      new Suggest([{ i: at('tat_der'), p: [220, 780], sure: true }]),
+      new Press('undo', 0, true),
+    ],
   },
   {
     // Not a fault found: a fixed sequence with each new source of redraws at least once, so that every

@@ -53,6 +53,7 @@ export function mountSuggestions(store: Store<AppState>, suggestions: Suggestion
     suggest.disabled = current(state).doc.photo?.url == null || suggestions.busy
     suggest.dataset.busy = String(suggestions.busy)
     suggest.dataset.completed = String(suggestions.completed)
+    suggest.dataset.held = String(suggestions.held)
     suggest.dataset.attempts = suggestions.lastAttempts
     onLoad.checked = state.settings.suggestOnLoad
   }

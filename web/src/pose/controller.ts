@@ -3,10 +3,12 @@
  * newly opened photo when the setting asks for it. Loads the pose code (suggest.ts and
  * the model behind it) only on first use, shows progress while it loads and runs, and
  * hands the result to the commands (pose/suggestion-commands.ts). A failure becomes a notice;
- * manual marking is never blocked. The setting is remembered in localStorage.
+ * manual marking is never blocked. A result that comes while a pointer is held is taken in once it
+ * is let go (input/held.ts). The setting is remembered in localStorage.
  */
 
 import { t } from '../i18n/index.js'
+import { pointerHeld, released, trackHeldPointers } from '../input/held.js'
 import { notify } from '../state/commands.js'
 import { VIEW_NAMES } from '../state/model.js'
 import type { AppState } from '../state/state.js'
@@ -29,6 +31,8 @@ export class Suggestions {
   private readonly listeners = new Set<() => void>()
   /** Runs finished so far (the toolbar shows it, so tests and people can tell a run ended). */
   completed = 0
+  /** A run's result waits for a held pointer to be let go (the toolbar shows it, for tests). */
+  held = false
   /** The last run's model runs, as `retry:found:ms` words ('none' for the photo as it is), for the bench and tests. */
   lastAttempts = ''
 
@@ -47,6 +51,7 @@ export class Suggestions {
   }
 
   constructor(private readonly store: Store<AppState>) {
+    trackHeldPointers()
     let saved = false
     try {
       saved = localStorage.getItem(SETTING_KEY) === 'true'
@@ -119,6 +124,14 @@ export class Suggestions {
       }
     } finally {
       this.running.delete(url)
+    }
+    if (pointerHeld()) {
+      // A press or a drag is held: the result (new markers, rows opened and closed, a toolbar button, a
+      // notice) is taken in once it is let go, so that nothing moves under the pointer meanwhile.
+      this.held = true
+      this.changed()
+      await released()
+      this.held = false
     }
     this.completed++
     this.store.set((s) => applySuggestions(s, view, url, result))

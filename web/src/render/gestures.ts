@@ -15,12 +15,18 @@ export type Gesture =
       readonly kind: 'press'
       readonly pointer: number
       readonly start: Pt
+      /** The photo point under the pointer at the press (null: taken from the camera when the drag starts). */
+      readonly startImage: Pt | null
       readonly hit: string | null
       readonly grab: string | null
       readonly touch: boolean
     }
-  /** Moving target `id`, which was at photo point `origin` when the pointer was at `start`. */
-  | { readonly kind: 'drag'; readonly pointer: number; readonly start: Pt; readonly id: string; readonly origin: Pt }
+  /**
+   * Moving target `id`, held `grab` photo px from the photo point under the pointer: each move puts it
+   * there from the photo point under the pointer then (the camera and the stage's place as they are
+   * at that move), so the stage moving or the photo refitted under a held pointer does not carry it off.
+   */
+  | { readonly kind: 'drag'; readonly pointer: number; readonly id: string; readonly grab: Pt }
   | { readonly kind: 'pan'; readonly pointer: number; readonly last: Pt }
   /** Two pointers: the distance between them and their midpoint at the last move. */
   | { readonly kind: 'pinch'; readonly distance: number; readonly center: Pt }
@@ -52,6 +58,8 @@ export interface Step {
 export interface Press {
   readonly pointer: number
   readonly at: Pt
+  /** The photo point under the pointer (the camera at the press); without it the drag takes it when it starts. */
+  readonly atImage?: Pt
   /** 0 primary, 1 middle (pans), others ignored. */
   readonly button: number
   /** A finger or a pen: it trembles more than a mouse. */
@@ -109,6 +117,7 @@ export function pointerDown(state: Gestures, press: Press): Step {
       kind: 'press',
       pointer: press.pointer,
       start: press.at,
+      startImage: press.atImage ?? null,
       hit: press.hit,
       grab: press.grab === undefined ? press.hit : press.grab,
       touch: press.touch,
@@ -135,9 +144,10 @@ export function pointerMove(state: Gestures, pointer: number, p: Pt, context: Mo
     const threshold = g.touch ? MOVE_THRESHOLD.touch : MOVE_THRESHOLD.mouse
     if (Math.hypot(p[0] - g.start[0], p[1] - g.start[1]) < threshold) return unchanged
     const origin = g.grab ? context.positionOf(g.grab) : null
+    const under = g.startImage ?? toImage(context.transform, g.start)
     const started: Gesture =
       g.grab && origin
-        ? { kind: 'drag', pointer: g.pointer, start: g.start, id: g.grab, origin }
+        ? { kind: 'drag', pointer: g.pointer, id: g.grab, grab: [origin[0] - under[0], origin[1] - under[1]] }
         : { kind: 'pan', pointer: g.pointer, last: g.start }
     // The move that started it also moves the target or the photo.
     const then = pointerMove({ gesture: started, pointers }, pointer, p, context)
@@ -146,8 +156,8 @@ export function pointerMove(state: Gestures, pointer: number, p: Pt, context: Mo
     return { next: then.next, actions, claimed: false }
   }
   if (g.kind === 'drag') {
-    const s = context.transform.s
-    const to: Pt = [g.origin[0] + (p[0] - g.start[0]) / s, g.origin[1] + (p[1] - g.start[1]) / s]
+    const under = toImage(context.transform, p)
+    const to: Pt = [under[0] + g.grab[0], under[1] + g.grab[1]]
     return { next: unchanged.next, actions: [{ kind: 'dragMove', id: g.id, to }], claimed: false }
   }
   return {

@@ -171,6 +171,7 @@ export class Stage implements Viewport {
     const step = pointerDown(this.gestures, {
       pointer: e.pointerId,
       at,
+      atImage: toImage(this.t, at),
       button: e.button,
       touch: e.pointerType !== 'mouse',
       hit: click,
