@@ -241,7 +241,8 @@ describe('marker suggestions', () => {
     await page.goto(`${h.base}?pose-retries=`)
     await openView(page, photo)
     await suggest(page)
-    assert.match(await page.locator('#toast').innerText(), /No person found/)
+    // A warning: shown after one still on screen (the reload's "saved now"), so waited for, not read at once.
+    await page.locator('#toast.show', { hasText: /No person found/ }).waitFor()
     assert.match((await page.locator('#suggest-markers').getAttribute('data-attempts')) ?? '', /^none:false:\d+$/)
     await page.context().close()
   })
