@@ -50,7 +50,7 @@ export const WARNING_MIN_MS = 8000
 export const ERROR_MIN_MS = 10_000
 /** A slow reader's pace (about 12 characters a second, in a second language): a warning's or error's time grows with its text. */
 export const READING_MS_PER_CHAR = 80
-/** At most this many warnings and errors wait behind the one shown; beyond it the oldest waiting is left out. */
+/** At most this many warnings and errors wait behind the one shown; beyond it the one that has waited longest is left out. */
 export const NOTICES_WAITING_MAX = 5
 
 /** How long a notice of `kind` with `text` stays: `ms` asked, and for a warning or error at least its time to read. */
@@ -63,10 +63,11 @@ export function noticeMs(kind: NoticeKind, text: string, ms = DEFAULT_NOTICE_MS)
  * Shows a notice, by the one rule of notices (docs/app.md, "Notices"):
  * - a routine notice ('info') replaces a routine one, and is dropped while a warning or error is
  *   shown: it confirms what the screen already shows, and shown late it would be stale;
- * - a warning or error replaces a routine notice;
- * - a warning or error that comes while another is shown waits behind it (every one is seen, in
- *   turn, each for its full time); one with the same text as the one shown or one waiting is not
- *   added again, and beyond NOTICES_WAITING_MAX waiting the oldest waiting is left out;
+ * - a warning or error is shown at once (it answers what was just done, or what just happened);
+ *   a warning or error it replaces waits at the head of the queue and is shown again after it,
+ *   for its full time, so every one is seen; one with the same text as the one shown changes
+ *   nothing, one with the text of a waiting one is shown now and leaves the queue, and beyond
+ *   NOTICES_WAITING_MAX waiting the one that has waited longest is left out;
  * - a notice stays until its time is up or the user dismisses it (`dismissNotice`), then the
  *   next waiting one is shown.
  */
@@ -74,9 +75,10 @@ export function showNotice(state: AppState, notice: Notice): AppState {
   const shown = state.notice
   const serious = (n: Notice) => n.kind !== 'info'
   if (!serious(notice)) return shown && serious(shown) ? state : { ...state, notice }
-  if (!shown || !serious(shown)) return { ...state, notice }
-  if (shown.text === notice.text || state.noticesWaiting.some((n) => n.text === notice.text)) return state
-  return { ...state, noticesWaiting: [...state.noticesWaiting, notice].slice(-NOTICES_WAITING_MAX) }
+  if (shown?.text === notice.text) return state
+  const others = state.noticesWaiting.filter((n) => n.text !== notice.text)
+  const waiting = shown && serious(shown) ? [shown, ...others] : others
+  return { ...state, notice, noticesWaiting: waiting.slice(0, NOTICES_WAITING_MAX) }
 }
 
 function noticeOf(kind: NoticeKind, text: string, ms: number | undefined, details: string | undefined): Notice {

@@ -1,8 +1,8 @@
 /**
  * The rule of notices (state/commands.ts `showNotice`, docs/app.md "Notices"): a routine notice
- * never replaces a warning or an error still shown (it is dropped), a warning or error replaces a
- * routine one, warnings and errors that come while one is shown wait and are each shown in turn,
- * and a warning or error stays at least its time to read. Pure commands on the state: no DOM.
+ * never replaces a warning or an error still shown (it is dropped), a warning or error is shown at
+ * once and one it replaces waits at the head of the queue (each is seen, in turn), and a warning or
+ * error stays at least its time to read. Pure commands on the state: no DOM.
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
@@ -47,34 +47,38 @@ describe('notices', () => {
     }
   })
 
-  test('two errors are both seen: the later waits, and is shown when the first is dismissed', () => {
+  test('two errors are both seen: the later is shown at once, the earlier again after it', () => {
     let s = notifyError(initialState(), 'The PDF could not be made.')
     s = notifyError(s, 'Could not save in the record.', 10_000, 'QuotaExceededError')
     s = notifyWarning(s, 'The notes were cut.')
     assert.deepEqual(texts(s), {
-      shown: 'The PDF could not be made.',
-      waiting: ['Could not save in the record.', 'The notes were cut.'],
+      shown: 'The notes were cut.',
+      waiting: ['Could not save in the record.', 'The PDF could not be made.'],
     })
+    assert.equal(s.notice?.kind, 'warning')
     s = dismissNotice(s)
-    assert.deepEqual(texts(s), { shown: 'Could not save in the record.', waiting: ['The notes were cut.'] })
+    assert.deepEqual(texts(s), { shown: 'Could not save in the record.', waiting: ['The PDF could not be made.'] })
     assert.equal(s.notice?.details, 'QuotaExceededError')
     assert.equal(s.notice?.kind, 'error')
     s = dismissNotice(s)
-    assert.deepEqual(texts(s), { shown: 'The notes were cut.', waiting: [] })
-    assert.equal(s.notice?.kind, 'warning')
+    assert.deepEqual(texts(s), { shown: 'The PDF could not be made.', waiting: [] })
     assert.deepEqual(texts(dismissNotice(s)), { shown: null, waiting: [] })
     assert.equal(dismissNotice(initialState()).notice, null)
   })
 
-  test('the same error again is not queued twice; beyond the limit the oldest waiting is left out', () => {
+  test('the same error again changes nothing, a waiting one comes forward; beyond the limit the longest waiting is left out', () => {
     let s = notifyError(initialState(), 'A')
-    s = notifyError(notifyError(s, 'A'), 'B')
-    s = notifyError(s, 'B')
-    assert.deepEqual(texts(s), { shown: 'A', waiting: ['B'] })
+    const once = s
+    s = notifyError(s, 'A')
+    assert.equal(s, once, 'the same notice, so its time is not restarted')
+    s = notifyError(notifyError(s, 'B'), 'C')
+    assert.deepEqual(texts(s), { shown: 'C', waiting: ['B', 'A'] })
+    s = notifyError(s, 'A')
+    assert.deepEqual(texts(s), { shown: 'A', waiting: ['C', 'B'] }, 'A shown now, not twice')
     for (let i = 0; i < NOTICES_WAITING_MAX + 2; i++) s = notifyError(s, `E${i}`)
     assert.equal(s.noticesWaiting.length, NOTICES_WAITING_MAX)
-    assert.equal(s.noticesWaiting.at(-1)?.text, `E${NOTICES_WAITING_MAX + 1}`, 'the newest is kept')
-    assert.equal(s.notice?.text, 'A', 'the one shown stays')
+    assert.equal(s.notice?.text, `E${NOTICES_WAITING_MAX + 1}`, 'the newest is shown')
+    assert.equal(s.noticesWaiting.at(-1)?.text, 'E1', 'the ones that waited longest are left out')
   })
 
   test('a warning or error stays long enough to read; a routine notice its own time', () => {
@@ -88,8 +92,10 @@ describe('notices', () => {
     assert.equal(notifyAs(initialState(), 'warning', long, 9000).notice?.ms, 300 * READING_MS_PER_CHAR)
   })
 
-  test('an error that comes while a warning is shown waits behind it, as a warning behind an error', () => {
+  test('an error that comes while a warning is shown is shown at once; the warning waits, and so the other way', () => {
     const s = notifyError(notifyWarning(initialState(), 'Check the photo.'), 'The PDF could not be made.')
-    assert.deepEqual(texts(s), { shown: 'Check the photo.', waiting: ['The PDF could not be made.'] })
+    assert.deepEqual(texts(s), { shown: 'The PDF could not be made.', waiting: ['Check the photo.'] })
+    const t = notifyWarning(notifyError(initialState(), 'The PDF could not be made.'), 'Check the photo.')
+    assert.deepEqual(texts(t), { shown: 'Check the photo.', waiting: ['The PDF could not be made.'] })
   })
 })
