@@ -35,6 +35,7 @@ import { describe, test } from 'node:test'
 import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import fc from 'fast-check'
+import { openDB } from 'idb'
 import { VIEWS } from '#core/markers.js'
 import {
   checkRaster,
@@ -51,9 +52,9 @@ import {
 } from '../../../../web/src/record/controller.js'
 import { IdbStorage } from '../../../../web/src/record/idb-storage.js'
 import { proposedDecisions } from '../../../../web/src/record/import-plan.js'
-import { identifierKey } from '../../../../web/src/record/model.js'
+import { identifierKey, type PatientRecord, type VisitRecord } from '../../../../web/src/record/model.js'
 import type { Question } from '../../../../web/src/record/questions.js'
-import type { PhotoData } from '../../../../web/src/record/storage.js'
+import type { PhotoData, Workspace } from '../../../../web/src/record/storage.js'
 import { StudyActions } from '../../../../web/src/record/study-actions.js'
 import type { AssessmentFile } from '../../../../web/src/state/assessment-file.js'
 import { commit, identifierCommitted, photoOpened, setMeta, setNotes } from '../../../../web/src/state/commands.js'
@@ -421,22 +422,55 @@ class World {
     return { patients, visits, pairs }
   }
 
+  /**
+   * What the record holds, as of one moment: one read-only transaction over every store the checks read (on a
+   * connection of its own), so a write landing meanwhile (a tab's autosave, its 300 ms timer a real one) is seen
+   * whole or not at all; read store by store, a visit written with its new patient between the reads showed
+   * without it (a false "belongs to no stored patient", seed 366169875).
+   */
+  async snapshot(): Promise<{
+    patients: PatientRecord[]
+    visits: VisitRecord[]
+    workspaces: Workspace[]
+    deleted: VisitRecord[]
+    pairs: string[]
+    photos: Set<string>
+  }> {
+    const db = await openDB(this.db)
+    try {
+      const tx = db.transaction(['patients', 'visits', 'workspace', 'deletion', 'pairs', 'photos'])
+      const [patients, visits, workspaces, deletion, pairs, photos] = await Promise.all([
+        tx.objectStore('patients').getAll(),
+        tx.objectStore('visits').getAll(),
+        tx.objectStore('workspace').getAll(),
+        tx.objectStore('deletion').get('last'),
+        tx.objectStore('pairs').getAllKeys(),
+        tx.objectStore('photos').getAllKeys(),
+      ])
+      return {
+        patients,
+        visits,
+        workspaces,
+        deleted: deletion?.visits ?? [],
+        pairs: pairs.map(String),
+        photos: new Set(photos.map(String)),
+      }
+    } finally {
+      db.close()
+    }
+  }
+
   /** The reference model's checks, after every step. */
   async check(step: string): Promise<void> {
-    const any = this.slots.find((t) => t !== null)
-    const storage = any?.storage ?? (await IdbStorage.open(this.db))
     try {
-      const patients = await storage.patients()
+      const { patients, visits, workspaces, deleted, pairs: pairIds, photos } = await this.snapshot()
       const keyOf = new Map(patients.map((p) => [p.id, p.key]))
-      const visits = await storage.visits()
-      const workspaces = await storage.workspaces()
-      const deletion = await storage.deletion(0)
       this.noteScreens()
       // Nothing lost.
       const present = new Set<number>([
         ...visits.flatMap((v) => tokensOfFile(v.file)),
-        ...workspaces.flatMap((w) => tokensOfFile(w.workspace.file)),
-        ...(deletion?.visits ?? []).flatMap((v) => tokensOfFile(v.file)),
+        ...workspaces.flatMap((w) => tokensOfFile(w.file)),
+        ...deleted.flatMap((v) => tokensOfFile(v.file)),
         ...this.slots.flatMap((t) => (t ? tokensOfScreen(t.store.get()) : [])),
       ])
       for (const token of this.seen)
@@ -460,23 +494,22 @@ class World {
         this.owner.set(v.id, key)
       }
       // No repeat pair lost: each stays until a confirmed removal.
-      const pairs = new Set((await storage.pairs()).map((p) => p.id))
+      const pairs = new Set(pairIds)
       for (const id of this.pairsSeen)
         if (!this.pairsRemoved.has(id) && !pairs.has(id)) assert.fail(`${step}: repeat pair ${id} was lost`)
       for (const id of pairs) this.pairsSeen.add(id)
       // Every photo reachable.
       for (const ref of [
         ...visits.flatMap((v) => Object.values(v.photos)),
-        ...workspaces.flatMap((w) => Object.values(w.workspace.photos)),
+        ...workspaces.flatMap((w) => Object.values(w.photos)),
       ])
-        assert.ok(await storage.photo(ref.key), `${step}: photo ${ref.key} is referred to but not stored`)
+        assert.ok(photos.has(ref.key), `${step}: photo ${ref.key} is referred to but not stored`)
       // No save failed.
       for (const t of this.slots) {
         const notice = t?.store.get().notice?.text ?? ''
         assert.ok(!notice.startsWith('Could not save'), `${step}: ${notice}`)
       }
     } finally {
-      if (!any) storage.close()
       this.moving = null
       this.importing = false
     }
