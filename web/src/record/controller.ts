@@ -1217,8 +1217,10 @@ export class RecordController {
   /** The backup file of one visit, one patient or the whole record (photos embedded), as it would be saved. */
   async backupOf(scope: BackupFile['scope'], id?: string): Promise<{ name: string; file: BackupFile }> {
     await this.saved()
-    const patients = await this.storage.patients()
-    let visits = await this.storage.visits()
+    // Of one moment: another tab's autosave of a visit with its new patient gives the backup both or neither.
+    const content = await this.storage.content()
+    const patients = content.patients
+    let visits = content.visits
     if (scope === 'visit') visits = visits.filter((v) => v.id === id)
     if (scope === 'patient') visits = visits.filter((v) => v.patientId === id)
     const chosen =
@@ -1290,8 +1292,10 @@ export class RecordController {
         return failed(t('record.import.unexpected'), errorDetails(error))
       }
       await this.saved()
-      const hereVisits = await this.storage.visits()
-      const plan = planImport({ patients: await this.storage.patients(), visits: hereVisits }, backup)
+      // The record of one moment (another tab may be writing): no visit planned without its patient.
+      const here = await this.storage.content()
+      const hereVisits = here.visits
+      const plan = planImport(here, backup)
       const herePairs = await this.storage.pairs()
       const pairsOnly = planChangesNothing(plan)
       const hereIds = new Set(hereVisits.map((v) => v.id))

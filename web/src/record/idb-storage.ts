@@ -294,6 +294,15 @@ export class IdbStorage implements RecordStorage, SyncStore {
       : this.db.getAllFromIndex('visits', 'patientId', patientId)
   }
 
+  async content(): Promise<{ patients: PatientRecord[]; visits: VisitRecord[] }> {
+    const tx = this.db.transaction(['patients', 'visits'])
+    const [patients, visits] = await Promise.all([
+      tx.objectStore('patients').getAll(),
+      tx.objectStore('visits').getAll(),
+    ])
+    return { patients, visits }
+  }
+
   visit(id: string): Promise<VisitRecord | undefined> {
     return this.db.get('visits', id)
   }

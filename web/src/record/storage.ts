@@ -86,6 +86,11 @@ export interface WorkspaceWrite {
 export interface RecordStorage {
   patients(): Promise<PatientRecord[]>
   visits(patientId?: string): Promise<VisitRecord[]>
+  /**
+   * The patients and the visits as of one moment (one transaction): read apart, another tab's write of a
+   * visit with its new patient can land between the two reads and show the visit without its patient.
+   */
+  content(): Promise<{ patients: PatientRecord[]; visits: VisitRecord[] }>
   visit(id: string): Promise<VisitRecord | undefined>
   /** How many visits each patient (or the one given) has, by patient id, without reading the visits. */
   visitCounts(patientId?: string): Promise<Map<string, number>>
