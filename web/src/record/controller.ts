@@ -1063,8 +1063,11 @@ export class RecordController {
     this.store.set((s) =>
       s.record?.visitId === visit.id ? visitMoved(s, { ...open, patientId: patient.id }, patient.identifier) : s,
     )
+    // A visit moved to another patient is shown as a warning: never dropped for a notice still on screen.
     this.notify(
       t('safety.move.done', { date: dateText(visit.date), from: from?.identifier ?? '', to: patient.identifier }),
+      8000,
+      'warning',
     )
     this.tell({ kind: 'visit', tab: this.effects.tab, id: visit.id, rev: written.visit.rev })
     this.changed()
@@ -1130,12 +1133,12 @@ export class RecordController {
 
   async addPatient(identifier: string, name: string): Promise<PatientRecord | null> {
     if (!identifier.trim()) {
-      this.notify(t('record.patient.needsIdentifier'))
+      this.notify(t('record.patient.needsIdentifier'), undefined, 'warning')
       return null
     }
     const existing = findPatient(await this.storage.patients(), identifier)
     if (existing) {
-      this.notify(t('record.patient.exists', { identifier: existing.identifier }))
+      this.notify(t('record.patient.exists', { identifier: existing.identifier }), undefined, 'warning')
       return null
     }
     const patient = newPatient(this.effects.newId(), identifier, this.nowIso(), 'added', name)
