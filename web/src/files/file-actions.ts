@@ -50,13 +50,13 @@ export class Files {
     private readonly ask: Ask = dialogAsk,
   ) {}
 
-  private notify(text: string, ms?: number, details?: string, kind: NoticeKind = 'info'): void {
+  private notify(text: string, ms?: number, kind: NoticeKind = 'info', details?: string): void {
     this.store.set((s) => notifyAs(s, kind, text, ms, details))
   }
 
   /** Something failed: an error notice, never replaced by a routine one before its time. */
   private fail(text: string, details?: string): void {
-    this.notify(text, 10_000, details, 'error')
+    this.notify(text, 10_000, 'error', details)
   }
 
   /**
