@@ -129,7 +129,8 @@ export interface EnginePage {
   readonly engine: EngineName
   /**
    * Page errors and console errors, where the engine reports them (Chromium and Firefox;
-   * WebKit's WebDriver does not: `errors` stays empty there, and a test reads what the page shows).
+   * WebKit's WebDriver does not: `errors` stays empty there, and a test reads what the page shows;
+   * the GTK shell collects them in the page, and a failed wait shows them).
    */
   readonly errors: string[]
   goto(url: string): Promise<void>
@@ -199,6 +200,33 @@ function pollScript(expression: string, ms: number): string {
   })`
 }
 
+/** A page expression describing the page for a failed wait: its address, load state, title and the start of its body. */
+const PAGE_STATE = `JSON.stringify({
+  url: location.href,
+  readyState: document.readyState,
+  hidden: document.hidden,
+  viewport: [window.innerWidth, window.innerHeight],
+  title: document.title,
+  scripts: [...document.scripts].map((s) => s.src || 'inline').slice(0, 5),
+  body: (document.body?.innerHTML ?? '').replace(/\\s+/g, ' ').slice(0, 400),
+  errors: window.__pageErrors ?? 'not collected in this engine',
+})`
+
+/**
+ * Collects the page's uncaught errors, failed loads (a script, a style) and unhandled rejections
+ * into window.__pageErrors from document start, for the GTK shell, whose WebDriver reports none:
+ * a failed wait shows them (PAGE_STATE).
+ */
+const ERROR_COLLECTOR = `(() => {
+  window.__pageErrors = []
+  const keep = (text) => window.__pageErrors.length < 20 && window.__pageErrors.push(text)
+  addEventListener('error', (e) => keep(e.target && e.target !== window && (e.target.src || e.target.href)
+    ? 'failed to load ' + (e.target.src || e.target.href)
+    : String(e.message) + ' at ' + e.filename + ':' + e.lineno), true)
+  addEventListener('unhandledrejection', (e) => keep('unhandled rejection: ' + String(e.reason && e.reason.stack || e.reason)))
+})();
+`
+
 /** A selector's state as a page expression. */
 function selectorState(selector: string, state: 'attached' | 'visible'): string {
   const q = `document.querySelector(${JSON.stringify(selector)})`
@@ -228,14 +256,28 @@ abstract class BasePage implements EnginePage {
 
   async waitUntil(expression: string, what: string, timeoutMs = WAIT_MS): Promise<void> {
     const deadline = Date.now() + timeoutMs
+    let lastError: unknown
+    let polls = 0
     for (;;) {
       // Polled in the page in slices, so that a navigation meanwhile (which ends the script) is survived.
       const left = deadline - Date.now()
+      polls++
       const held = await this.evaluate<boolean>(pollScript(expression, Math.max(0, Math.min(left, 10_000)))).catch(
-        () => false,
+        (error: unknown) => {
+          lastError = error
+          return false
+        },
       )
       if (held) return
-      if (Date.now() >= deadline) throw new Error(`${this.engine}: waited ${timeoutMs} ms for ${what}`)
+      if (Date.now() >= deadline) {
+        // What the page was when the wait gave up, so that a failure says why (a page that never
+        // loaded, a script that failed, a browser that stopped answering) and not only how long.
+        const page = await this.evaluate<string>(PAGE_STATE).catch((error: unknown) => `not readable: ${error}`)
+        throw new Error(
+          `${this.engine}: waited ${timeoutMs} ms for ${what} (${polls} polls` +
+            `${lastError === undefined ? '' : `; the last one failed: ${String(lastError).slice(0, 300)}`}); the page: ${page}`,
+        )
+      }
     }
   }
 
@@ -662,9 +704,7 @@ class WebKitPage extends BasePage {
                 '--automation',
                 `--profile=${profile.folder}`,
                 ...(options.locale ? [`--language=${options.locale}`] : []),
-                ...(options.initScript !== undefined
-                  ? [`--user-script=${initScriptFile(profile.folder, options.initScript)}`]
-                  : []),
+                `--user-script=${initScriptFile(profile.folder, `${ERROR_COLLECTOR}\n${options.initScript ?? ''}`)}`,
               ],
             }
       const session = await webdriver(base, 'POST', '/session', {
