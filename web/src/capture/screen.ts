@@ -27,7 +27,14 @@ import { type FramingCheck, framingHolds, type Guides, guidesFor, isSteady, plum
 import { FramingLoop, type FramingResult } from './framing-loop.js'
 import type { LevelReading } from './level.js'
 import { askOrientationPermission, watchLevel } from './orientation.js'
-import { checkText, keepTiltedQuestion, levelText, problemDetails, problemText } from './wording.js'
+import {
+  checkText,
+  framingUnavailableText,
+  keepTiltedQuestion,
+  levelText,
+  problemDetails,
+  problemText,
+} from './wording.js'
 
 const CAMERA_KEY = 'posture-metrics.camera'
 const TIMER_SECONDS = 3
@@ -308,9 +315,7 @@ export class CaptureScreen {
     this.framing.dataset.runs = String(this.loop.runs)
     if (result.kind === 'unavailable') {
       this.loop.stop()
-      this.framing.replaceChildren(
-        h('li', { 'data-check': 'unavailable' }, t('capture.framing.unavailable', { reason: result.failure.type })),
-      )
+      this.framing.replaceChildren(h('li', { 'data-check': 'unavailable' }, framingUnavailableText(result.failure)))
       return
     }
     const steady = isSteady(this.previous, result.landmarks)

@@ -4,6 +4,8 @@
  * limit. Pure (no DOM): unit-tested in Node with both catalogues.
  */
 import { type MessageKey, t } from '../i18n/index.js'
+import type { DetectorFailure } from '../pose/detection.js'
+import { failureText } from '../pose/suggestion-commands.js'
 import { degrees, tiltText } from '../state/capture-conditions.js'
 import type { CaptureConditions } from '../state/model.js'
 import type { CameraProblem } from './camera-choice.js'
@@ -27,6 +29,15 @@ const PROBLEM_KEYS: Record<CameraProblem['type'], MessageKey> = {
 export function problemDetails(problem: CameraProblem): string | undefined {
   if (problem.type !== 'camera-failed') return undefined
   return problem.ctx.message ? `${problem.ctx.name}: ${problem.ctx.message}` : problem.ctx.name
+}
+
+/**
+ * The framing check's line when the pose model cannot run (the same reasons, in the same
+ * words, as the marker suggestions' notice): a sentence in the clinician's language, never
+ * the failure's code or the engine's text.
+ */
+export function framingUnavailableText(failure: DetectorFailure): string {
+  return t('capture.framing.unavailable', { reason: failureText(failure) })
 }
 
 export function problemText(problem: CameraProblem): string {

@@ -47,7 +47,7 @@ export const CAPTURE_EN = {
   'capture.retry': 'Try again',
   'capture.framing.title': 'Framing',
   'capture.framing.waiting': 'Checking the framing…',
-  'capture.framing.unavailable': 'The framing check is not available ({reason}): frame the body by the guides.',
+  'capture.framing.unavailable': 'The framing check is not available: {reason} Frame the body by the guides.',
   'capture.check.person.ok': 'A person is in the picture.',
   'capture.check.person.no': 'No one found in the picture.',
   'capture.check.wholeBody.ok': 'The whole body is in the frame, head to feet.',
@@ -154,7 +154,7 @@ export const CAPTURE_ES = {
   'capture.framing.title': 'Encuadre',
   'capture.framing.waiting': 'Comprobando el encuadre…',
   'capture.framing.unavailable':
-    'La comprobación del encuadre no está disponible ({reason}): encuadre el cuerpo con las guías.',
+    'La comprobación del encuadre no está disponible: {reason} Encuadre el cuerpo con las guías.',
   'capture.check.person.ok': 'Hay una persona en la imagen.',
   'capture.check.person.no': 'No se encuentra a nadie en la imagen.',
   'capture.check.wholeBody.ok': 'El cuerpo entero está en el encuadre, de la cabeza a los pies.',

@@ -141,6 +141,24 @@ export function failureText(failure: DetectorFailure): string {
   return t(FAILURE_KEYS[failure.type], { file: failure.type === 'load-error' ? (failure.ctx.file ?? '') : '' })
 }
 
+/**
+ * The engine's or the library's own words for a failure (often English), for the notice's
+ * "Technical details": never inside the sentence, which says what happened in the clinician's
+ * language. undefined when the failure has none (no WebGL, a timeout: the sentence says it all).
+ */
+export function failureDetails(failure: DetectorFailure): string | undefined {
+  if (failure.type === 'no-webgl' || failure.type === 'timeout') return undefined
+  if (failure.type === 'load-error') {
+    const where = [failure.ctx.file, failure.ctx.status === null ? null : `HTTP ${failure.ctx.status}`]
+      .filter((part) => part !== null && part !== '')
+      .join(', ')
+    return where === '' || failure.ctx.message.includes(where)
+      ? failure.ctx.message
+      : `${failure.ctx.message} (${where})`
+  }
+  return failure.ctx.message || undefined
+}
+
 /** The progress line while the model loads or runs. */
 export function suggestionProgress(state: AppState, phase: DetectorPhase | null): AppState {
   const progress =
@@ -176,7 +194,12 @@ export function applySuggestions(state: AppState, view: View, photoUrl: string, 
   const ready = suggestionProgress(state, null)
   if (state.views[view].doc.photo?.url !== photoUrl) return ready
   if (result.kind === 'failure')
-    return notifyError(ready, t('suggest.failed', { reason: failureText(result.failure) }), 10000)
+    return notifyError(
+      ready,
+      t('suggest.failed', { reason: failureText(result.failure) }),
+      10000,
+      failureDetails(result.failure),
+    )
   const { suggestions, facing } = result
   let placed = 0
   let kept = 0

@@ -8,7 +8,13 @@ import { photoCaptured } from '../../../../web/src/capture/commands.js'
 import { captureConditionsOf } from '../../../../web/src/capture/conditions.js'
 import { checkFraming } from '../../../../web/src/capture/framing.js'
 import { levelOf } from '../../../../web/src/capture/level.js'
-import { checkText, levelText, problemDetails, problemText } from '../../../../web/src/capture/wording.js'
+import {
+  checkText,
+  framingUnavailableText,
+  levelText,
+  problemDetails,
+  problemText,
+} from '../../../../web/src/capture/wording.js'
 import { setLocale } from '../../../../web/src/i18n/index.js'
 import { current, initialState, promptOf } from '../../../../web/src/state/state.js'
 import { PHOTO, standing, withLandmarks } from '../pose/standing.js'
@@ -109,5 +115,42 @@ describe('photo captured', () => {
   test('a tilted camera adds a warning to the notice', () => {
     const s = photoCaptured(initialState(), photo, 540, captureConditionsOf(levelOf(86, 0), photo, at))
     assert.match(s.notice!.text, /tilted \(roll 0\.0°, pitch −4\.0°\)/)
+  })
+})
+
+describe('the framing check when the pose model cannot run', () => {
+  const FAILURES = [
+    { type: 'no-wasm', ctx: { message: 'CompileError: WebAssembly.instantiate(): bad magic' } },
+    { type: 'no-webgl', ctx: {} },
+    { type: 'out-of-memory', ctx: { message: 'RangeError: Out of memory' } },
+    { type: 'load-error', ctx: { file: 'pose_landmark_full.tflite', status: 404, message: 'Failed to fetch' } },
+    { type: 'timeout', ctx: { phase: 'running', ms: 60000 } },
+  ] as const
+
+  test("a sentence with the suggestions' reason, in English and Spanish: never the failure's code or the engine's words", () => {
+    for (const failure of FAILURES) {
+      for (const [language, text] of [
+        ['en', framingUnavailableText(failure)],
+        ['es', inSpanish(() => framingUnavailableText(failure))],
+      ] as const) {
+        assert.ok(!text.includes(failure.type), `${language}: no code "${failure.type}" in "${text}"`)
+        if ('message' in failure.ctx)
+          assert.ok(!text.includes(failure.ctx.message), `${language}: no engine text in "${text}"`)
+        assert.match(
+          text,
+          language === 'en'
+            ? /^The framing check is not available: /
+            : /^La comprobación del encuadre no está disponible: /,
+        )
+        assert.match(
+          text,
+          language === 'en' ? / Frame the body by the guides\.$/ : / Encuadre el cuerpo con las guías\.$/,
+        )
+      }
+    }
+    assert.match(
+      inSpanish(() => framingUnavailableText(FAILURES[3])),
+      /no se pudo cargar el modelo de pose desde el servicio \(pose_landmark_full\.tflite\)/,
+    )
   })
 })

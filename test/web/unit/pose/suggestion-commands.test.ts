@@ -17,6 +17,7 @@ import {
   confirmSuggestion,
   dismissViewCheck,
   facingQuestion,
+  failureDetails,
   SURE_VISIBILITY,
   type SuggestionResult,
   suggestionProgress,
@@ -144,9 +145,41 @@ describe('applySuggestions', () => {
     )
     const oom = applySuggestions(s, 'anterior', URL_A, {
       kind: 'failure',
-      failure: { type: 'out-of-memory', ctx: { message: 'x' } },
+      failure: { type: 'out-of-memory', ctx: { message: 'RangeError: Array buffer allocation failed' } },
     })
     assert.match(oom.notice!.text, /ran out of memory/)
+    assert.equal(oom.notice!.kind, 'error')
+  })
+
+  test("a failure's engine words are the notice's technical details, never in its sentence", () => {
+    const s = opened()
+    const details = (failure: Parameters<typeof failureDetails>[0]) => {
+      const failed = applySuggestions(s, 'anterior', URL_A, { kind: 'failure', failure })
+      assert.equal(failed.notice!.details, failureDetails(failure))
+      if (failed.notice!.details) assert.ok(!failed.notice!.text.includes(failed.notice!.details), failed.notice!.text)
+      return failed.notice!.details
+    }
+    assert.equal(
+      details({
+        type: 'load-error',
+        ctx: { file: 'pose_landmark_full.tflite', status: 404, message: 'Failed to fetch' },
+      }),
+      'Failed to fetch (pose_landmark_full.tflite, HTTP 404)',
+    )
+    assert.equal(
+      details({ type: 'load-error', ctx: { file: null, status: null, message: 'TypeError: x is null' } }),
+      'TypeError: x is null',
+    )
+    assert.equal(
+      details({ type: 'no-wasm', ctx: { message: 'CompileError: WebAssembly.instantiate(): bad magic' } }),
+      'CompileError: WebAssembly.instantiate(): bad magic',
+    )
+    assert.equal(
+      details({ type: 'out-of-memory', ctx: { message: 'RangeError: Out of memory' } }),
+      'RangeError: Out of memory',
+    )
+    assert.equal(details({ type: 'no-webgl', ctx: {} }), undefined)
+    assert.equal(details({ type: 'timeout', ctx: { phase: 'running', ms: 60000 } }), undefined)
   })
 
   test('no person: nothing placed, every marker noted', () => {

@@ -47,7 +47,7 @@ export const CAPTURE_PT = {
   'capture.framing.title': 'Enquadramento',
   'capture.framing.waiting': 'Verificando o enquadramento…',
   'capture.framing.unavailable':
-    'A verificação do enquadramento não está disponível ({reason}): enquadre o corpo com as guias.',
+    'A verificação do enquadramento não está disponível: {reason} Enquadre o corpo com as guias.',
   'capture.check.person.ok': 'Há uma pessoa na imagem.',
   'capture.check.person.no': 'Ninguém foi encontrado na imagem.',
   'capture.check.wholeBody.ok': 'O corpo inteiro está no enquadramento, da cabeça aos pés.',
