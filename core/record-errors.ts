@@ -99,7 +99,11 @@ export const RECORD_ERRORS = {
     status: 500,
     meaning: 'The server failed; the cause is in its log (by request id), never in the answer.',
   },
-  unavailable: { status: 503, meaning: 'The database cannot be reached, or the server is shutting down.' },
+  unavailable: {
+    status: 503,
+    meaning:
+      'The database cannot be reached, every connection to it stayed busy too long (ctx.reason "busy", with Retry-After), or the server is shutting down; nothing was written.',
+  },
 } as const
 
 export type RecordErrorType = keyof typeof RECORD_ERRORS

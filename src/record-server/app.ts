@@ -67,7 +67,16 @@ import {
   UserUpdateBody,
 } from './schemas.js'
 import { registerSsoRoutes, SSO_START_PATH } from './sso.js'
-import type { AuditEntry, PhotoStore, RecordStore, RecordTx, Role, SessionRow, UserRow } from './store.js'
+import {
+  type AuditEntry,
+  type PhotoStore,
+  type RecordStore,
+  type RecordTx,
+  type Role,
+  type SessionRow,
+  StoreBusy,
+  type UserRow,
+} from './store.js'
 import { applyChange, type ChangeResult, patientView, pull, Refused, targetOf, visitView } from './sync.js'
 
 /** Who may call a route: anyone (operations, login), any signed-in user, or the roles listed. */
@@ -387,6 +396,17 @@ export async function buildRecordApp(options: RecordAppOptions) {
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
       return refuse('invalid_request', `The request cannot be read: ${error.message}`)
+    if ((error as Error) instanceof StoreBusy) {
+      const busy = error as unknown as StoreBusy
+      request.log.warn({ err: error }, 'database busy: request answered 503')
+      reply.header('retry-after', String(busy.retryAfterSeconds))
+      return fail(
+        reply,
+        'unavailable',
+        `The server is busy: every connection to its database stayed in use too long. Nothing was read or written; send the request again after ${busy.retryAfterSeconds} s.`,
+        { reason: 'busy', retry_after_seconds: busy.retryAfterSeconds },
+      )
+    }
     request.log.error({ err: error }, 'request failed')
     return fail(
       reply,

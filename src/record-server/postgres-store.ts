@@ -22,6 +22,7 @@ import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import pg from 'pg'
 import { chainExisting } from './audit-chain.js'
+import { ConnectionQueue } from './connection-queue.js'
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js'
 import {
   type AuditQuery,
@@ -332,6 +333,15 @@ export const PHOTO_CHUNK_BYTES = 256 * 1024
 /** How much of a chunk a download's query answers per row (PostgresPhotos.read says why). */
 const PHOTO_READ_PIECE = 32 * 1024
 
+/** The longest connecting to the database may take before the request fails (a database that does not answer), ms. */
+const CONNECT_TIMEOUT_MS = 5_000
+/**
+ * The longest a request waits for a connection while every one is in use (a burst of saves, each
+ * waiting for the writers' lock), ms: past it, 503 with Retry-After and nothing written. Shorter
+ * than the app's sync request timeout (30 s), so the device gets an answer and retries.
+ */
+const CONNECTION_WAIT_MS = 25_000
+
 /** Staged upload chunks older than this are an ended process's, removed at start (an upload lasts at most the request timeout, 60 s). */
 const STALE_UPLOADS = '1 hour'
 
@@ -344,7 +354,8 @@ const STALE_UPLOADS = '1 hour'
  * before the photos row names them. A download reads chunk by chunk as the reader asks.
  */
 export class PostgresPhotos implements PhotoStore {
-  constructor(private readonly pool: pg.Pool) {}
+  /** `pool`: one statement on a connection of the store's (through its queue: PostgresStore.query). */
+  constructor(private readonly pool: { query(text: string, values?: unknown[]): Promise<pg.QueryResult> }) {}
 
   async receive(): Promise<PhotoUpload> {
     const id = randomUUID()
@@ -475,8 +486,18 @@ export class PostgresStore implements RecordStore {
     }
   }
 
-  private constructor(private readonly pool: pg.Pool) {
-    this.photos = new PostgresPhotos(pool)
+  /** Connections handed out in arrival order; a request waits up to CONNECTION_WAIT_MS for one in use. */
+  private readonly connections: ConnectionQueue
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    poolSize: number,
+    connectionWaitMs: number,
+  ) {
+    this.connections = new ConnectionQueue(poolSize, connectionWaitMs)
+    this.photos = new PostgresPhotos({
+      query: (text, values) => this.withClient((client) => client.query(text, values)),
+    })
   }
 
   /**
@@ -484,17 +505,28 @@ export class PostgresStore implements RecordStore {
    * a time: replicas starting together wait on the same lock) and makes its database
    * id once. Rejects with a StoreError saying what to do when it cannot.
    */
-  static async open(url: string, options: { poolSize?: number } = {}): Promise<PostgresStore> {
+  static async open(
+    url: string,
+    options: {
+      poolSize?: number
+      /** CONNECT_TIMEOUT_MS by default (a test's shorter limits). */
+      connectTimeoutMs?: number
+      /** CONNECTION_WAIT_MS by default. */
+      connectionWaitMs?: number
+    } = {},
+  ): Promise<PostgresStore> {
+    const poolSize = options.poolSize ?? 10
     const pool = new pg.Pool({
       connectionString: url,
-      max: options.poolSize ?? 10,
-      // A database that does not answer fails the request (and /ready) instead of holding it.
-      connectionTimeoutMillis: 5_000,
+      max: poolSize,
+      // A database that does not answer fails the request (and /ready) instead of holding it. Only
+      // connecting: a request waits for a connection in use in the store's own queue (CONNECTION_WAIT_MS).
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       application_name: 'posture-record-server',
     })
     // An idle connection dropped by the server (a restart, a failover) is an event, not a crash: the pool makes a new one.
     pool.on('error', () => undefined)
-    const store = new PostgresStore(pool)
+    const store = new PostgresStore(pool, poolSize, options.connectionWaitMs ?? CONNECTION_WAIT_MS)
     try {
       // At this code's version already: nothing to change, so a role that may not change the schema (the
       // two-role setup, where the owner migrates: `migrate`) starts as well as the owner.
@@ -594,7 +626,16 @@ export class PostgresStore implements RecordStore {
    * left to crash the process.
    */
   async withClient<T>(use: (client: pg.PoolClient, fail: (error: Error) => void) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect()
+    // A slot first (waiting in arrival order while every connection is in use), then a connection:
+    // the pool has one for every slot, so pg's timeout only bounds connecting.
+    const release = await this.connections.acquire()
+    let client: pg.PoolClient
+    try {
+      client = await this.pool.connect()
+    } catch (error) {
+      release()
+      throw error
+    }
     let broken: Error | undefined
     const fail = (error: Error) => {
       broken ??= error
@@ -605,6 +646,7 @@ export class PostgresStore implements RecordStore {
     } finally {
       client.off('error', fail)
       client.release(broken)
+      release()
     }
   }
 

@@ -366,6 +366,21 @@ export class StoreError extends Error {
   override name = 'StoreError'
 }
 
+/**
+ * Every connection to the database stayed in use for as long as a request may wait for one
+ * (connection-queue.ts): nothing was read or written; the request may be sent again after
+ * `retryAfterSeconds` (503 `unavailable` with Retry-After).
+ */
+export class StoreBusy extends Error {
+  override name = 'StoreBusy'
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message)
+  }
+}
+
 /** A transaction's work stopped on purpose: rolled back, and `answer` sent (a refusal with nothing written). */
 export class Rollback<T> extends Error {
   override name = 'Rollback'
