@@ -192,7 +192,15 @@ const READY_MS = 60_000
 /** How long a system test waits for an event before it fails (an event, not a duration it judges). */
 export const SYSTEM_WAIT_MS = 60_000
 
-/** Starts dist/src/main.js on 127.0.0.1:port and waits until /ready answers 200. */
+/**
+ * Starts dist/src/main.js on 127.0.0.1:port and waits until it listens there itself (its own
+ * "Server listening at" log line: the process, or with WORKERS > 1 its cluster primary) and
+ * /ready answers 200. /ready alone proves nothing about which process answers: while an
+ * instance restarts, its port is free, and on a shared machine another process (another test
+ * file's server, a record server, which answers /ready but counts no analysis) may take it;
+ * the instance then fails to listen (EADDRINUSE) and exits, and a test that took the other
+ * process's /ready for this one's waited for traffic that could never show.
+ */
 export async function startInstance(port: number, env: Record<string, string> = {}): Promise<Instance> {
   const child = spawn(process.execPath, ['dist/src/main.js'], {
     cwd: ROOT,
@@ -211,7 +219,24 @@ export async function startInstance(port: number, env: Record<string, string> = 
   })
   const waitForLog = (predicate: (line: LogLine) => boolean, ms?: number) => waitForLogLine(logs, predicate, ms)
   const workers = Number(env.WORKERS ?? '1')
+  const logged = () => logs.map((l) => JSON.stringify(l)).join('\n')
   try {
+    // Its own line, not merely an answer on the port. Watched with the process's exit: one that
+    // could not listen exits at once, and its log says why.
+    const listening = `Server listening at http://127.0.0.1:${port}`
+    const until = performance.now() + READY_MS
+    while (!logs.some((l) => l.msg === listening)) {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(
+          `the service for port ${port} exited (code ${child.exitCode}, signal ${child.signalCode}) before it ` +
+            `listened there (another process holds the port?); its log:\n${logged()}`,
+        )
+      if (performance.now() > until)
+        throw new Error(
+          `the service for port ${port} did not listen there within ${READY_MS} ms; its log:\n${logged()}`,
+        )
+      await sleep(20)
+    }
     if (workers > 1)
       await waitForLog(() => logs.filter((l) => l.msg === 'worker listening').length >= workers, READY_MS)
     await waitUntilAnswering(child, `http://127.0.0.1:${port}/ready`, `the service on port ${port}`, READY_MS)
@@ -241,9 +266,22 @@ export async function startInstance(port: number, env: Record<string, string> = 
   }
 }
 
-/** The analysis requests this instance has answered (from its own GET /metrics, all workers). */
+/** A GET /metrics that answered, but not with this service's figures. */
+export class MetricsAnswerError extends Error {}
+
+/**
+ * The analysis requests this instance has answered (from its own GET /metrics, all workers).
+ * Any answer but this service's figures is an error, not 0: a /metrics of another process
+ * (one that took the port), or a cluster that could not collect every worker's figures (503).
+ */
 export async function analysesServed(port: number): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(7000) })).text()
+  const response = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(7000) })
+  const text = await response.text()
+  if (response.status !== 200)
+    throw new MetricsAnswerError(`GET /metrics on port ${port} answered ${response.status}: ${text.slice(0, 200)}`)
+  // Every answer of this service's /metrics declares the series.
+  if (!/^# TYPE http_requests_total counter$/m.test(text))
+    throw new MetricsAnswerError(`GET /metrics on port ${port} is not this service's figures: ${text.slice(0, 200)}`)
   let total = 0
   for (const line of text.split('\n')) {
     const match = /^http_requests_total\{route="\/api\/[^"]*"[^}]*\} (\d+)/.exec(line)
@@ -256,14 +294,34 @@ export async function analysesServed(port: number): Promise<number> {
  * Waits until the proxy sends this instance traffic again (its count of analyses rises).
  * The deadline only keeps a broken run from hanging: on a 2-core machine under a CPU
  * load and other tests, a replacement worker or a restarted instance has taken more than
- * 15 s to take traffic (a repeat run at load 37).
+ * 15 s to take traffic (a repeat run at load 37). It is measured on the monotonic clock;
+ * a /metrics answer that is not the figures (a cluster that could not collect a starved
+ * worker's figures in time) is read again, and a failure says what the readings were.
  */
 export async function waitForTraffic(port: number, ms = SYSTEM_WAIT_MS): Promise<void> {
-  const start = await analysesServed(port)
-  const deadline = Date.now() + ms
-  while ((await analysesServed(port)) <= start) {
-    if (Date.now() > deadline)
-      throw new Error(`the proxy sent no analysis to the instance on port ${port} within ${ms} ms`)
+  const deadline = performance.now() + ms
+  let start: number | undefined
+  let last: number | undefined
+  let lastError: unknown
+  let readings = 0
+  for (;;) {
+    try {
+      const count = await analysesServed(port)
+      readings++
+      last = count
+      if (start === undefined) start = count
+      else if (count > start) return
+    } catch (error) {
+      // No answer at all (nothing listens: the instance is gone) ends the wait at once.
+      if (!(error instanceof MetricsAnswerError)) throw error
+      lastError = error
+    }
+    if (performance.now() > deadline)
+      throw new Error(
+        `the proxy sent no analysis to the instance on port ${port} within ${ms} ms ` +
+          `(its count of analyses: ${start ?? 'never read'} at first, ${last ?? 'never read'} at the end, ${readings} readings` +
+          `${lastError === undefined ? '' : `; last failed reading: ${(lastError as Error).message}`})`,
+      )
     await sleep(100)
   }
 }
