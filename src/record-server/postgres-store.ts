@@ -371,38 +371,37 @@ export class PostgresStore implements RecordStore {
     }
   }
 
-  transaction<T>(work: (tx: RecordTx) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in a transaction that `begin` starts on a connection of the pool: committed when
+   * it resolves, rolled back when it throws (when the connection is gone, the server has rolled it
+   * back itself).
+   */
+  private inTransaction<T>(begin: (db: Queryable) => Promise<unknown>, work: (tx: RecordTx) => Promise<T>): Promise<T> {
     return this.withClient(async (client, fail) => {
       const db = this.counted(client)
       try {
-        await db.query('BEGIN')
-        await db.query('SELECT pg_advisory_xact_lock($1)', [TRANSACTION_LOCK])
+        await begin(db)
         const result = await work(recordTx(connection(db), POSTGRES))
         await db.query('COMMIT')
         return result
       } catch (error) {
-        // Nothing of the transaction is committed; when the connection is gone the server has rolled it back itself.
         await db.query('ROLLBACK').catch(fail)
         throw error
       }
     })
   }
 
+  transaction<T>(work: (tx: RecordTx) => Promise<T>): Promise<T> {
+    return this.inTransaction(async (db) => {
+      await db.query('BEGIN')
+      await db.query('SELECT pg_advisory_xact_lock($1)', [TRANSACTION_LOCK])
+    }, work)
+  }
+
   read<T>(work: (tx: RecordReadTx) => Promise<T>): Promise<T> {
-    return this.withClient(async (client, fail) => {
-      const db = this.counted(client)
-      try {
-        // No transaction lock: writers commit in sequence order (they hold it), so any snapshot holds
-        // every change up to some seq and none after. REPEATABLE READ: one snapshot for all of `work`.
-        await db.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
-        const result = await work(recordTx(connection(db), POSTGRES))
-        await db.query('COMMIT')
-        return result
-      } catch (error) {
-        await db.query('ROLLBACK').catch(fail)
-        throw error
-      }
-    })
+    // No transaction lock: writers commit in sequence order (they hold it), so any snapshot holds
+    // every change up to some seq and none after. REPEATABLE READ: one snapshot for all of `work`.
+    return this.inTransaction((db) => db.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'), work)
   }
 
   async ping(): Promise<boolean> {

@@ -135,9 +135,10 @@ export class SqliteStore implements RecordStore {
     return next
   }
 
-  transaction<T>(work: (tx: RecordTx) => Promise<T>): Promise<T> {
+  /** Runs `work` in a transaction that `begin` starts, on the queue: committed when it resolves, rolled back when it throws. */
+  private inTransaction<T>(begin: 'BEGIN' | 'BEGIN IMMEDIATE', work: (tx: RecordTx) => Promise<T>): Promise<T> {
     return this.enqueue(async () => {
-      this.exec('BEGIN IMMEDIATE')
+      this.exec(begin)
       try {
         const result = await work(this.tx)
         this.exec('COMMIT')
@@ -149,19 +150,13 @@ export class SqliteStore implements RecordStore {
     })
   }
 
+  transaction<T>(work: (tx: RecordTx) => Promise<T>): Promise<T> {
+    return this.inTransaction('BEGIN IMMEDIATE', work)
+  }
+
   read<T>(work: (tx: RecordReadTx) => Promise<T>): Promise<T> {
-    return this.enqueue(async () => {
-      // Deferred: a read snapshot at its first statement, no write lock.
-      this.exec('BEGIN')
-      try {
-        const result = await work(this.tx)
-        this.exec('COMMIT')
-        return result
-      } catch (error) {
-        if (this.db.isTransaction) this.exec('ROLLBACK')
-        throw error
-      }
-    })
+    // Deferred: a read snapshot at its first statement, no write lock.
+    return this.inTransaction('BEGIN', work)
   }
 
   async ping(): Promise<boolean> {
