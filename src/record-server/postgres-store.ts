@@ -24,8 +24,8 @@ import pg from 'pg'
 import { chainExisting } from './audit-chain.js'
 import { ConnectionQueue } from './connection-queue.js'
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js'
+import { POSTGRES } from './sql-dialect.js'
 import {
-  type AuditQuery,
   type PhotoStore,
   type PhotoUpload,
   type RecordReadTx,
@@ -33,28 +33,11 @@ import {
   type RecordTx,
   StoreError,
 } from './store.js'
-import {
-  AUDIT_INSERT_COLUMNS,
-  appliedChangeOf,
-  auditLinkOf,
-  auditOf,
-  careDateOf,
-  chainedAuditJson,
-  deletionRequestOf,
-  deletionRequestValues,
-  num,
-  PULL_PAGE_COLUMNS,
-  patientOf,
-  photoOf,
-  pulledRowOf,
-  type Row,
-  sessionOf,
-  ssoFlowOf,
-  str,
-  tombstoneOf,
-  userOf,
-  visitOf,
-} from './store-rows.js'
+import { type Connection, recordTx, statementsOf } from './store-queries.js'
+import { auditOf, type Row, str } from './store-rows.js'
+
+/** This dialect's statements (store-queries.ts). */
+const SQL = statementsOf(POSTGRES)
 
 /** The advisory lock every transaction holds (any constant; this one spells 'record' in ASCII). */
 export const TRANSACTION_LOCK = 0x7265636f7264
@@ -64,264 +47,15 @@ interface Queryable {
   query(text: string, values?: unknown[]): Promise<pg.QueryResult>
 }
 
-function makeTx(db: Queryable): RecordTx {
-  const rows = async (sql: string, ...params: unknown[]): Promise<Row[]> => (await db.query(sql, params)).rows as Row[]
-  const first = async (sql: string, ...params: unknown[]): Promise<Row | undefined> => (await rows(sql, ...params))[0]
-  const run = async (sql: string, ...params: unknown[]): Promise<number> => (await db.query(sql, params)).rowCount ?? 0
-  const one = <T>(row: Row | undefined, of: (r: Row) => T) => (row ? of(row) : undefined)
-  const tx: RecordTx = {
-    userByEmail: async (email) => one(await first('SELECT * FROM users WHERE email = $1', email), userOf),
-    userById: async (id) => one(await first('SELECT * FROM users WHERE id = $1', id), userOf),
-    users: async () => (await rows('SELECT * FROM users ORDER BY email COLLATE "C"')).map(userOf),
-    userCount: async () => num((await first('SELECT count(*) AS n FROM users'))?.n),
-    insertUser: async (u) => {
-      await run(
-        'INSERT INTO users (id, email, role, password_hash, failed_logins, locked_at, disabled_at, sso_subject, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-        u.id,
-        u.email,
-        u.role,
-        u.passwordHash,
-        u.failedLogins,
-        u.lockedAt,
-        u.disabledAt,
-        u.ssoSubject,
-        u.created,
-      )
-    },
-    updateUser: async (id, role, passwordHash) => {
-      await run('UPDATE users SET role = $1, password_hash = $2 WHERE id = $3', role, passwordHash, id)
-    },
-    adminCount: async () =>
-      num((await first("SELECT count(*) AS n FROM users WHERE role = 'admin' AND disabled_at IS NULL"))?.n),
-    setDisabled: async (id, disabledAt) => {
-      await run('UPDATE users SET disabled_at = $1 WHERE id = $2', disabledAt, id)
-    },
-    userBySsoSubject: async (subject) =>
-      one(await first('SELECT * FROM users WHERE sso_subject = $1', subject), userOf),
-    setSsoSubject: async (id, subject) => {
-      await run('UPDATE users SET sso_subject = $1 WHERE id = $2', subject, id)
-    },
-    insertSsoFlow: async (f) => {
-      await run(
-        'INSERT INTO sso_flows (id_hash, state, nonce, code_verifier, return_to, expires) VALUES ($1, $2, $3, $4, $5, $6)',
-        f.idHash,
-        f.state,
-        f.nonce,
-        f.codeVerifier,
-        f.returnTo,
-        f.expires,
-      )
-    },
-    takeSsoFlow: async (hash) =>
-      one(await first('DELETE FROM sso_flows WHERE id_hash = $1 RETURNING *', hash), ssoFlowOf),
-    deleteEndedSsoFlows: async (now) => run('DELETE FROM sso_flows WHERE expires <= $1', now),
-    setLogin: async (id, failed, lockedAt) => {
-      await run('UPDATE users SET failed_logins = $1, locked_at = $2 WHERE id = $3', failed, lockedAt, id)
-    },
-    insertSession: async (s) => {
-      await run(
-        'INSERT INTO sessions (token_hash, user_id, csrf_token, created, expires, last_seen) VALUES ($1, $2, $3, $4, $5, $6)',
-        s.tokenHash,
-        s.userId,
-        s.csrfToken,
-        s.created,
-        s.expires,
-        s.lastSeen,
-      )
-    },
-    session: async (hash) => one(await first('SELECT * FROM sessions WHERE token_hash = $1', hash), sessionOf),
-    touchSession: async (hash, lastSeen) => {
-      await run('UPDATE sessions SET last_seen = $1 WHERE token_hash = $2', lastSeen, hash)
-    },
-    deleteSession: async (hash) => {
-      await run('DELETE FROM sessions WHERE token_hash = $1', hash)
-    },
-    deleteSessionsOf: async (userId) => run('DELETE FROM sessions WHERE user_id = $1', userId),
-    deleteEndedSessions: async (now, idleBefore) =>
-      run('DELETE FROM sessions WHERE expires <= $1 OR last_seen <= $2', now, idleBefore),
-    patient: async (id) => one(await first('SELECT * FROM patients WHERE id = $1', id), patientOf),
-    patientByKey: async (key) => one(await first('SELECT * FROM patients WHERE key = $1', key), patientOf),
-    // COLLATE "C": byte order, as SQLite sorts text, whatever the database's locale.
-    patients: async () => (await rows('SELECT * FROM patients ORDER BY key COLLATE "C"')).map(patientOf),
-    putPatient: async (p) => {
-      await run(
-        `INSERT INTO patients (id, identifier, key, name, notes, created, updated, rev, seq) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (id) DO UPDATE SET identifier = excluded.identifier, key = excluded.key, name = excluded.name,
-           notes = excluded.notes, updated = excluded.updated, rev = excluded.rev, seq = excluded.seq`,
-        p.id,
-        p.identifier,
-        p.key,
-        p.name,
-        p.notes,
-        p.created,
-        p.updated,
-        p.rev,
-        p.seq,
-      )
-    },
-    deletePatient: async (id) => {
-      await run('DELETE FROM patients WHERE id = $1', id)
-    },
-    visit: async (id) => one(await first('SELECT * FROM visits WHERE id = $1', id), visitOf),
-    visitsOf: async (patientId) =>
-      (
-        await rows(
-          'SELECT * FROM visits WHERE patient_id = $1 ORDER BY date COLLATE "C", created COLLATE "C", id COLLATE "C"',
-          patientId,
-        )
-      ).map(visitOf),
-    visitCount: async (patientId) =>
-      num((await first('SELECT count(*) AS n FROM visits WHERE patient_id = $1', patientId))?.n),
-    putVisit: async (v) => {
-      await run(
-        `INSERT INTO visits (id, patient_id, date, created, updated, rev, seq, content, photos, copy) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         ON CONFLICT (id) DO UPDATE SET patient_id = excluded.patient_id, date = excluded.date, updated = excluded.updated,
-           rev = excluded.rev, seq = excluded.seq, content = excluded.content, photos = excluded.photos,
-           copy = excluded.copy`,
-        v.id,
-        v.patientId,
-        v.date,
-        v.created,
-        v.updated,
-        v.rev,
-        v.seq,
-        v.content,
-        v.photos,
-        v.copy,
-      )
-    },
-    deleteVisit: async (id) => {
-      await run('DELETE FROM visits WHERE id = $1', id)
-    },
-    visitCareDates: async () => (await rows('SELECT patient_id, date, created FROM visits')).map(careDateOf),
-    photo: async (sha256) => one(await first('SELECT * FROM photos WHERE sha256 = $1', sha256), photoOf),
-    insertPhoto: async (p) => {
-      await run(
-        'INSERT INTO photos (sha256, type, bytes, width, height, created) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (sha256) DO NOTHING',
-        p.sha256,
-        p.type,
-        p.bytes,
-        p.width,
-        p.height,
-        p.created,
-      )
-    },
-    photos: async () => (await rows('SELECT * FROM photos ORDER BY created, sha256')).map(photoOf),
-    visitPhotoRefs: async () => (await rows('SELECT photos FROM visits')).map((r) => str(r.photos)),
-    deletePhoto: async (sha256) => {
-      await run('DELETE FROM photos WHERE sha256 = $1', sha256)
-      await run('DELETE FROM photo_chunks WHERE sha256 = $1', sha256)
-    },
-    photoBytesInDatabase: async (sha256) =>
-      (await first('SELECT 1 AS present FROM photo_chunks WHERE sha256 = $1 AND seq = 0', sha256)) !== undefined,
-    tombstone: async (kind, id) =>
-      one(await first('SELECT * FROM tombstones WHERE kind = $1 AND id = $2', kind, id), tombstoneOf),
-    insertTombstone: async (t) => {
-      await run(
-        'INSERT INTO tombstones (kind, id, seq, deleted_at, deleted_by) VALUES ($1, $2, $3, $4, $5)',
-        t.kind,
-        t.id,
-        t.seq,
-        t.deletedAt,
-        t.deletedBy,
-      )
-    },
-    deletionRequest: async (id) =>
-      one(await first('SELECT * FROM deletion_requests WHERE id = $1', id), deletionRequestOf),
-    deletionRequests: async (status) =>
-      (status === undefined
-        ? await rows('SELECT * FROM deletion_requests ORDER BY requested_at, id')
-        : await rows('SELECT * FROM deletion_requests WHERE status = $1 ORDER BY requested_at, id', status)
-      ).map(deletionRequestOf),
-    pendingDeletionRequest: async (kind, entityId) =>
-      one(
-        await first(
-          "SELECT * FROM deletion_requests WHERE kind = $1 AND entity_id = $2 AND status = 'pending'",
-          kind,
-          entityId,
-        ),
-        deletionRequestOf,
-      ),
-    putDeletionRequest: async (d) => {
-      await run(
-        `INSERT INTO deletion_requests (id, kind, entity_id, rev, patient_id, requested_by, requested_at, device_id, status, decided_by, decided_at, reason, comment) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-         ON CONFLICT (id) DO UPDATE SET status = excluded.status, decided_by = excluded.decided_by, decided_at = excluded.decided_at, reason = excluded.reason, comment = excluded.comment`,
-        ...deletionRequestValues(d),
-      )
-    },
-    databaseId: async () => str((await first("SELECT value FROM meta WHERE key = 'database_id'"))?.value),
-    nextSeq: async () =>
-      num((await first('UPDATE sequence SET value = value + 1 WHERE id = 1 RETURNING value'))?.value),
-    lastSeq: async () => num((await first('SELECT value FROM sequence WHERE id = 1'))?.value),
-    // The page's keys from each table's seq index (at most `limit` from each), then their rows: one statement.
-    pullPage: async (cursor, limit) =>
-      (
-        await rows(
-          `WITH page AS (
-             SELECT kind, id, seq, deleted FROM (
-               (SELECT 'patient' AS kind, id, seq, false AS deleted FROM patients WHERE seq > $1 ORDER BY seq LIMIT $2)
-               UNION ALL (SELECT 'visit', id, seq, false FROM visits WHERE seq > $1 ORDER BY seq LIMIT $2)
-               UNION ALL (SELECT kind, id, seq, true FROM tombstones WHERE seq > $1 ORDER BY seq LIMIT $2)) AS changed
-             ORDER BY seq LIMIT $2)
-           SELECT ${PULL_PAGE_COLUMNS} FROM page
-             LEFT JOIN patients p ON page.kind = 'patient' AND NOT page.deleted AND p.id = page.id
-             LEFT JOIN visits v ON page.kind = 'visit' AND NOT page.deleted AND v.id = page.id
-           ORDER BY page.seq`,
-          cursor,
-          limit,
-        )
-      ).map(pulledRowOf),
-    appliedChange: async (changeId) =>
-      one(await first('SELECT * FROM applied_changes WHERE change_id = $1', changeId), appliedChangeOf),
-    insertAppliedChange: async (c) => {
-      await run(
-        'INSERT INTO applied_changes (change_id, user_id, result, at, content_hash) VALUES ($1, $2, $3, $4, $5)',
-        c.changeId,
-        c.userId,
-        c.result,
-        c.at,
-        c.contentHash,
-      )
-    },
-    appendAudit: (e) => tx.appendAudits([e]),
-    appendAudits: async (entries) => {
-      if (entries.length === 0) return
-      // Under the transaction lock (TRANSACTION_LOCK), which every replica's transactions take: no other
-      // append between this read and the insert, so the chain has no fork (chain_seq is UNIQUE as well).
-      const last = await first('SELECT chain_seq, hash FROM audit ORDER BY chain_seq DESC LIMIT 1')
-      const json = chainedAuditJson(last && { chainSeq: num(last.chain_seq), hash: str(last.hash) }, entries)
-      // One statement for the whole batch: the entries as one JSON array, inserted in its order.
-      await run(
-        `INSERT INTO audit (${AUDIT_INSERT_COLUMNS.join(', ')})
-         SELECT ${AUDIT_INSERT_COLUMNS.map((c) => (c === 'outcome' || c === 'chain_seq' ? `(e.value->>'${c}')::bigint` : `e.value->>'${c}'`)).join(', ')}
-         FROM json_array_elements($1::json) WITH ORDINALITY AS e(value, n) ORDER BY e.n`,
-        json,
-      )
-    },
-    auditChain: async (afterSeq, limit) =>
-      (await rows('SELECT * FROM audit WHERE chain_seq > $1 ORDER BY chain_seq LIMIT $2', afterSeq, limit)).map(
-        auditLinkOf,
-      ),
-    audit: async (q: AuditQuery) => {
-      const where: string[] = []
-      const params: unknown[] = []
-      const add = (column: string, op: string, value: unknown) => {
-        if (value === undefined) return
-        params.push(value)
-        where.push(`${column} ${op} $${params.length}`)
-      }
-      add('id', '>', q.afterId)
-      add('recorded', '>=', q.from)
-      add('recorded', '<', q.to)
-      add('user_id', '=', q.userId)
-      add('patient_id', '=', q.patientId)
-      add('action', '=', q.action)
-      params.push(q.limit)
-      const sql = `SELECT * FROM audit ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id LIMIT $${params.length}`
-      return (await rows(sql, ...params)).map(auditOf)
-    },
+/** A transaction's connection as store-queries.ts's recordTx runs its statements. */
+function connection(db: Queryable): Connection {
+  const all = async (sql: string, params: readonly unknown[]) =>
+    (await db.query(sql, params as unknown[])).rows as Row[]
+  return {
+    all,
+    get: async (sql, params) => (await all(sql, params))[0],
+    run: async (sql, params) => (await db.query(sql, params as unknown[])).rowCount ?? 0,
   }
-  return tx
 }
 
 /**
@@ -553,9 +287,7 @@ export class PostgresStore implements RecordStore {
       try {
         await client.query('BEGIN')
         await client.query('SELECT pg_advisory_xact_lock($1)', [TRANSACTION_LOCK])
-        await client.query(
-          'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
-        )
+        await client.query(SQL.createSchemaMigrations)
         const version = await schemaVersionOf(client)
         if (version > SCHEMA_VERSION)
           throw new StoreError(
@@ -565,25 +297,14 @@ export class PostgresStore implements RecordStore {
           if (migration.version <= version) continue
           await client.query(migration.postgres)
           if (migration.thenChainAudit) {
-            const existing = (await client.query('SELECT * FROM audit')).rows as Row[]
+            const existing = (await client.query(SQL.everyAudit)).rows as Row[]
             for (const link of chainExisting(existing.map(auditOf)))
-              await client.query('UPDATE audit SET chain_seq = $1, prev_hash = $2, hash = $3 WHERE id = $4', [
-                link.chainSeq,
-                link.prevHash,
-                link.hash,
-                link.id,
-              ])
+              await client.query(SQL.chainAudit, [link.chainSeq, link.prevHash, link.hash, link.id])
             await client.query(migration.thenChainAudit.postgres)
           }
-          await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
-            migration.version,
-            migration.name,
-            new Date().toISOString(),
-          ])
+          await client.query(SQL.insertMigration, [migration.version, migration.name, new Date().toISOString()])
         }
-        await client.query("INSERT INTO meta (key, value) VALUES ('database_id', $1) ON CONFLICT (key) DO NOTHING", [
-          randomUUID(),
-        ])
+        await client.query(SQL.makeDatabaseId, [randomUUID()])
         await client.query('COMMIT')
       } catch (error) {
         await client.query('ROLLBACK').catch(fail)
@@ -650,38 +371,37 @@ export class PostgresStore implements RecordStore {
     }
   }
 
-  transaction<T>(work: (tx: RecordTx) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in a transaction that `begin` starts on a connection of the pool: committed when
+   * it resolves, rolled back when it throws (when the connection is gone, the server has rolled it
+   * back itself).
+   */
+  private inTransaction<T>(begin: (db: Queryable) => Promise<unknown>, work: (tx: RecordTx) => Promise<T>): Promise<T> {
     return this.withClient(async (client, fail) => {
       const db = this.counted(client)
       try {
-        await db.query('BEGIN')
-        await db.query('SELECT pg_advisory_xact_lock($1)', [TRANSACTION_LOCK])
-        const result = await work(makeTx(db))
+        await begin(db)
+        const result = await work(recordTx(connection(db), POSTGRES))
         await db.query('COMMIT')
         return result
       } catch (error) {
-        // Nothing of the transaction is committed; when the connection is gone the server has rolled it back itself.
         await db.query('ROLLBACK').catch(fail)
         throw error
       }
     })
   }
 
+  transaction<T>(work: (tx: RecordTx) => Promise<T>): Promise<T> {
+    return this.inTransaction(async (db) => {
+      await db.query('BEGIN')
+      await db.query('SELECT pg_advisory_xact_lock($1)', [TRANSACTION_LOCK])
+    }, work)
+  }
+
   read<T>(work: (tx: RecordReadTx) => Promise<T>): Promise<T> {
-    return this.withClient(async (client, fail) => {
-      const db = this.counted(client)
-      try {
-        // No transaction lock: writers commit in sequence order (they hold it), so any snapshot holds
-        // every change up to some seq and none after. REPEATABLE READ: one snapshot for all of `work`.
-        await db.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
-        const result = await work(makeTx(db))
-        await db.query('COMMIT')
-        return result
-      } catch (error) {
-        await db.query('ROLLBACK').catch(fail)
-        throw error
-      }
-    })
+    // No transaction lock: writers commit in sequence order (they hold it), so any snapshot holds
+    // every change up to some seq and none after. REPEATABLE READ: one snapshot for all of `work`.
+    return this.inTransaction((db) => db.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'), work)
   }
 
   async ping(): Promise<boolean> {
@@ -705,7 +425,7 @@ export class PostgresStore implements RecordStore {
 }
 
 async function schemaVersionOf(db: Queryable): Promise<number> {
-  const row = (await db.query('SELECT max(version) AS v FROM schema_migrations')).rows[0] as Row | undefined
+  const row = (await db.query(SQL.schemaVersion)).rows[0] as Row | undefined
   return row?.v === null || row?.v === undefined ? 0 : Number(row.v)
 }
 
@@ -715,10 +435,7 @@ export async function renewDatabaseId(url: string): Promise<string> {
   await client.connect()
   try {
     const id = randomUUID()
-    await client.query(
-      "INSERT INTO meta (key, value) VALUES ('database_id', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-      [id],
-    )
+    await client.query(SQL.renewDatabaseId, [id])
     return id
   } finally {
     await client.end()

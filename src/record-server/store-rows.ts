@@ -1,7 +1,7 @@
 /**
- * Rows of the record's tables as both stores read them (sqlite-store.ts, postgres-store.ts):
- * the same columns under the same names in both schemas (migrations.ts), mapped here once
- * to store.ts's plain data.
+ * Rows of the record's tables as both stores read them (store-queries.ts, for sqlite-store.ts
+ * and postgres-store.ts): the same columns under the same names in both schemas (migrations.ts),
+ * mapped here once to store.ts's plain data.
  */
 import { type AuditLink, chainLink } from './audit-chain.js'
 import type {
@@ -140,34 +140,7 @@ export const deletionRequestOf = (r: Row): DeletionRequestRow => ({
   reason: strOrNull(r.reason),
   comment: str(r.comment),
 })
-/** A request's columns in order, as both stores insert them. */
-export const deletionRequestValues = (d: DeletionRequestRow): unknown[] => [
-  d.id,
-  d.kind,
-  d.entityId,
-  d.rev,
-  d.patientId,
-  d.requestedBy,
-  d.requestedAt,
-  d.deviceId,
-  d.status,
-  d.decidedBy,
-  d.decidedAt,
-  d.reason,
-  d.comment,
-]
-
-/**
- * The columns a pull page's one statement answers (both stores' pullPage): the entity's kind,
- * id, seq and whether it is deleted, then its patient's columns prefixed p_ or its visit's v_.
- */
-export const PULL_PAGE_COLUMNS = `page.kind, page.id, page.seq, page.deleted,
-  p.identifier AS p_identifier, p.key AS p_key, p.name AS p_name, p.notes AS p_notes,
-  p.created AS p_created, p.updated AS p_updated, p.rev AS p_rev,
-  v.patient_id AS v_patient_id, v.date AS v_date, v.created AS v_created, v.updated AS v_updated,
-  v.rev AS v_rev, v.content AS v_content, v.photos AS v_photos, v.copy AS v_copy`
-
-/** A row of a pull page's statement (PULL_PAGE_COLUMNS): the entity, with its patient or visit row when it has one. */
+/** A row of a pull page's statement (store-queries.ts PULL_PAGE_COLUMNS): the entity, with its patient or visit row when it has one. */
 export function pulledRowOf(r: Row): PulledRow {
   const kind = str(r.kind) as PulledRow['kind']
   const id = str(r.id)
@@ -211,8 +184,8 @@ export function pulledRowOf(r: Row): PulledRow {
 
 /**
  * Audit entries chained after `last` (the chain's last entry, or none) as one JSON array of
- * objects named by the audit table's columns: the single parameter of both stores'
- * appendAudits statement, which inserts every entry in the array's order.
+ * objects named by the audit table's columns: the single parameter of the appendAudits
+ * statement (store-queries.ts), which inserts every entry in the array's order.
  */
 export function chainedAuditJson(
   last: { readonly chainSeq: number; readonly hash: string } | undefined,
@@ -242,7 +215,7 @@ export function chainedAuditJson(
   return JSON.stringify(rows)
 }
 
-/** The audit table's columns an appended entry fills, in the order of both stores' INSERT. */
+/** The audit table's columns an appended entry fills, in the order of its INSERT (store-queries.ts appendAudits). */
 export const AUDIT_INSERT_COLUMNS = [
   'recorded',
   'action',
