@@ -350,18 +350,27 @@ export class PostgresStore implements RecordStore {
     // A slot first (waiting in arrival order while every connection is in use), then a connection:
     // the pool has one for every slot, so pg's timeout only bounds connecting.
     const release = await this.connections.acquire()
-    let client: pg.PoolClient
-    try {
-      client = await this.pool.connect()
-    } catch (error) {
-      release()
-      throw error
-    }
     let broken: Error | undefined
     const fail = (error: Error) => {
       broken ??= error
     }
-    client.on('error', fail)
+    let client: pg.PoolClient
+    try {
+      // The listener goes on in the pool's callback, as the pool hands the connection over (taking its own
+      // listener off): after `await pool.connect()` it would go on a turn later, and a new connection's
+      // first read may hold its ready message and then the server's error (PostgreSQL shutting down,
+      // 57P01), which the client then emits with no listener: an uncaught 'error' event ends the process.
+      client = await new Promise<pg.PoolClient>((resolve, reject) =>
+        this.pool.connect((error, connected) => {
+          if (error || !connected) return reject(error ?? new Error('the pool gave no connection'))
+          connected.on('error', fail)
+          resolve(connected)
+        }),
+      )
+    } catch (error) {
+      release()
+      throw error
+    }
     try {
       return await use(client, fail)
     } finally {
