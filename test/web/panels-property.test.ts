@@ -721,7 +721,15 @@ class Press implements Cmd {
     if (!this.mid(m)) await dismissSerious(page)
     await control.scrollIntoViewIfNeeded()
     const box = (await control.boundingBox())!
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+    // Brought into view, the control is what its middle shows: not under the sticky top bar, where the
+    // press lands on the bar's buttons (the row's × pressed "Compare…" and opened its file chooser).
+    const over = await page.evaluate(`(() => {
+      const hit = document.elementFromPoint(${x}, ${y})
+      return document.querySelector(${JSON.stringify(selector)})?.contains(hit) ? null : (hit?.outerHTML.slice(0, 160) ?? 'nothing')
+    })()`)
+    assert.equal(over, null, `${selector} brought into view is covered at its middle`)
+    await page.mouse.move(x, y)
     const mid = this.mid(m)
     await page.mouse.down()
     let taken: (() => Promise<void>) | null = null
@@ -1128,6 +1136,15 @@ const REGRESSIONS: readonly { name: string; device: Device; kinds: Kind[]; cmds:
       new Suggest([{ i: at('tat_der'), p: [220, 780], sure: true }]),
       new Press('undo', 0, true),
     ],
+  },
+  {
+    // This branch: a row chosen far down the list scrolled the page so that the first row's × was brought
+    // into view under the sticky top bar (1440 x 900: 135 px high); the press landed on "Compare…" and
+    // opened its file chooser, and the marker stayed. What is scrolled into view stops below the bar now.
+    name: 'a row chosen far down the list, then the first row’s × pressed with a notice between',
+    device: desktop,
+    kinds: kindsOf({ espina_iliaca_anterosuperior_der: 'suggested', espina_iliaca_anterosuperior_izq: 'suggested' }),
+    cmds: () => [new Choose(at('punto_sinfisis_pubiana')), new Press('row-remove', at('eminencia_frontal_media'))],
   },
   {
     // Not a fault found: a fixed sequence with each new source of redraws at least once, so that every
