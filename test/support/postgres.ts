@@ -16,7 +16,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after } from 'node:test'
@@ -57,6 +57,36 @@ export interface PostgresCluster {
   start(): Promise<void>
   /** Stops it (fast shutdown) and removes its directory. */
   dispose(): Promise<void>
+}
+
+/** The processes of process group `pgid` still running (not zombies), read from /proc. */
+function liveInGroup(pgid: number): number[] {
+  const live: number[] = []
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    let stat: string
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+    } catch {
+      continue // gone meanwhile
+    }
+    // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses, so split after the last ')'.
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') live.push(Number(name))
+  }
+  return live
+}
+
+/** Resolves once no process of group `pgid` is running; fails after 30 s naming those that are. */
+async function groupGone(pgid: number): Promise<void> {
+  const deadline = performance.now() + 30_000
+  for (;;) {
+    const live = liveInGroup(pgid)
+    if (live.length === 0) return
+    if (performance.now() > deadline)
+      throw new Error(`PostgreSQL's processes ${live.join(', ')} (group ${pgid}) still run 30 s after SIGKILL`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
 
 /** The user the cluster runs as: `postgres` when we are root (PostgreSQL refuses root), ourselves otherwise. */
@@ -135,6 +165,10 @@ export async function startPostgres(options: { maxConnections?: number } = {}): 
     // The postmaster's process group: the postmaster and every backend it forked (the whole server dies, as in a crash).
     process.kill(-pid, 'SIGKILL')
     await exited
+    // The backends die a moment after the postmaster; until the last is gone it holds the cluster's shared
+    // memory, and a postmaster started meanwhile refuses to start ("pre-existing shared memory block is
+    // still in use"): wait until none of the group is alive.
+    await groupGone(pid)
   }
 
   await start()
