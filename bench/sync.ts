@@ -245,6 +245,8 @@ interface MemoryReading {
   readonly rss: number
   readonly heapUsed: number
   readonly heapTotal: number
+  /** Memory outside V8's heap that JavaScript objects hold (Buffers: photo chunks, sockets' data). */
+  readonly external: number
 }
 
 function rssOf(pid: number): number {
@@ -252,12 +254,13 @@ function rssOf(pid: number): number {
   return match ? Number(match[1]) * 1024 : 0
 }
 
-async function heapOf(url: string): Promise<{ heapUsed: number; heapTotal: number }> {
+async function heapOf(url: string): Promise<{ heapUsed: number; heapTotal: number; external: number }> {
   const text = await (await fetch(`${url}/metrics`)).text()
   const value = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN)
   return {
     heapUsed: value('record_nodejs_heap_size_used_bytes'),
     heapTotal: value('record_nodejs_heap_size_total_bytes'),
+    external: value('record_nodejs_external_memory_bytes'),
   }
 }
 
@@ -285,6 +288,7 @@ async function sampled<T>(
       rss: Math.max(peak.rss, r.rss ?? 0),
       heapUsed: Math.max(peak.heapUsed, r.heapUsed ?? 0),
       heapTotal: Math.max(peak.heapTotal, r.heapTotal ?? 0),
+      external: Math.max(peak.external, r.external ?? 0),
     }
   }
   const rssTimer = setInterval(() => take({ rss: rssOf(server.child.pid!) }), 100)
@@ -695,7 +699,8 @@ async function devicesSyncing(
 
 const mb = (bytes: number) => (bytes / MB).toFixed(1)
 const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-')
-const memoryLine = (r: MemoryReading) => `RSS ${mb(r.rss)} MB, heap used ${mb(r.heapUsed)} of ${mb(r.heapTotal)} MB`
+const memoryLine = (r: MemoryReading) =>
+  `RSS ${mb(r.rss)} MB, heap used ${mb(r.heapUsed)} of ${mb(r.heapTotal)} MB, external ${mb(r.external)} MB`
 const latencyRow = (name: string, s: LatencySummary) =>
   `| ${name} | ${s.count} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.max)} |`
 
@@ -726,7 +731,7 @@ async function main(): Promise<void> {
       })
       const bench = process.cpuUsage(benchBefore)
       server = await startRecordServer({ database, dataDir, env })
-      const none = { rss: 0, heapUsed: 0, heapTotal: 0 }
+      const none = { rss: 0, heapUsed: 0, heapTotal: 0, external: 0 }
       seeding = { result, peak: none, serverCpu: 0, benchCpu: (bench.user + bench.system) / 1e6 }
       console.log(
         `seeded through the store in ${result.seconds.toFixed(1)} s (${mb(result.photoBytes)} MB of photos; CPU ${seeding.benchCpu.toFixed(1)} s), load average ${load()}`,
