@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { type App, listening, RawClient } from '../support/raw-http.js'
+import { type App, listening, RawClient, stopListening } from '../support/raw-http.js'
 
 const FILES: Record<string, { body: Buffer; type: string }> = {
   'index.html': { body: Buffer.from('<!doctype html><title>app</title>'), type: 'text/html; charset=utf-8' },
@@ -52,7 +52,7 @@ describe('the marking app: static files', () => {
   })
 
   after(async () => {
-    await app.close()
+    await stopListening(app)
     rmSync(root, { recursive: true, force: true })
   })
 

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { ROOT } from '../support/paths.js'
-import { type App, listening } from '../support/raw-http.js'
+import { type App, listening, stopListening } from '../support/raw-http.js'
 import { binOf, runTool } from '../support/tools.js'
 
 const REDOCLY_CONFIG = join(ROOT, 'test', 'openapi', 'redocly.yaml')
@@ -42,7 +42,7 @@ before(async () => {
 })
 
 after(async () => {
-  for (const app of apps) await app.close()
+  for (const app of apps) await stopListening(app)
   rmSync(dir, { recursive: true, force: true })
 })
 

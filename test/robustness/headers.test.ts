@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { EXAMPLES } from '../../src/api/examples.js'
 import { PERMISSIONS, PERMISSIONS_POLICY } from '../../src/http/security-headers.js'
-import { type App, listening } from '../support/raw-http.js'
+import { type App, listening, stopListening } from '../support/raw-http.js'
 
 const API_CSP = "default-src 'none';frame-ancestors 'none'"
 
@@ -31,7 +31,7 @@ describe('security headers', () => {
   })
 
   after(async () => {
-    await app.close()
+    await stopListening(app)
   })
 
   it('sends the short API set on JSON answers, errors included', async () => {

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test'
 import { EXAMPLES } from '../../src/api/examples.js'
 import { buildApp } from '../../src/app.js'
 import { DEFAULT_TIMEOUTS } from '../../src/config.js'
-import { type App, listening, postText, RawClient } from '../support/raw-http.js'
+import { type App, listening, postText, RawClient, stopListening } from '../support/raw-http.js'
 
 const TIMEOUTS = { requestMs: 1500, headersMs: 800, keepAliveMs: 500, checkIntervalMs: 50 }
 
@@ -31,7 +31,7 @@ describe('timeouts against slow clients', () => {
 
   after(async () => {
     for (const c of clients) c.destroy()
-    await app.close()
+    await stopListening(app)
   })
 
   it('sets the timeouts on the server (defaults 10 s request, 5 s headers, 72 s keep-alive)', async () => {

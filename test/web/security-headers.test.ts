@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test'
 import { PERMISSIONS } from '../../src/http/security-headers.js'
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/browser.js'
 import { WEB_BUILD } from '../support/paths.js'
-import { type App, listening } from '../support/raw-http.js'
+import { type App, listening, stopListening } from '../support/raw-http.js'
 
 const WEB_BUILT = existsSync(`${WEB_BUILD}index.html`)
 
@@ -26,7 +26,7 @@ describe('security headers in the browser', () => {
   })
 
   after(async () => {
-    await app.close()
+    await stopListening(app)
   })
 
   it('sends the page set on the marking app', { skip: WEB_BUILT ? false : 'web app not built' }, async () => {
@@ -135,7 +135,7 @@ describe('FHIR_SERVER_ORIGINS in the CSP', () => {
   })
 
   after(async () => {
-    await app.close()
+    await stopListening(app)
   })
 
   const connectSrc = (res: Response): string[] =>
@@ -167,7 +167,7 @@ describe('FHIR_SERVER_ORIGINS in the CSP', () => {
       )
       assert.deepEqual(connectSrc(plain), ["'self'"], 'default: this origin only')
     } finally {
-      await without.app.close()
+      await stopListening(without.app)
     }
   })
 
