@@ -872,3 +872,122 @@ describe('signing in by single sign-on', () => {
     assert.equal(engine.status.phase, 'idle')
   })
 })
+
+describe("a new device's first sync fetches photos ahead", () => {
+  /**
+   * A transport that holds each photo download until as many are held as the engine may fetch at
+   * once (4; fewer once fewer are left of `total`), then lets the oldest go; those in `failing` fail.
+   * An engine that fetched fewer at once would leave the run waiting (the test's timeout fails it).
+   */
+  class HeldTransport extends ModelTransport {
+    inFlight = 0
+    mostInFlight = 0
+    total = 0
+    released = 0
+    readonly failing = new Set<string>()
+    private readonly held: (() => void)[] = []
+    override async getPhoto(sha: string): Promise<Blob> {
+      this.inFlight++
+      this.mostInFlight = Math.max(this.mostInFlight, this.inFlight)
+      try {
+        await new Promise<void>((resolve) => {
+          this.held.push(resolve)
+          this.releaseWhenFull()
+        })
+        if (this.failing.has(sha)) throw new SyncError('offline', 'the connection dropped')
+        return await super.getPhoto(sha)
+      } finally {
+        this.inFlight--
+      }
+    }
+    private releaseWhenFull(): void {
+      while (this.held.length > 0 && this.held.length >= Math.min(4, this.total - this.released)) this.release()
+    }
+    private release(): void {
+      this.released++
+      this.held.shift()?.()
+    }
+    releaseAll(): void {
+      while (this.held.length > 0) this.release()
+    }
+  }
+
+  test('at most 4 visits at once, applied in the server order; a failed download applies nothing after it, the next run everything', {
+    timeout: 20_000,
+  }, async () => {
+    const server = new ModelServer()
+    const a = await makeDevice('a', server)
+    const patient: PatientRecord = {
+      id: 'p',
+      identifier: 'HC-1',
+      key: identifierKey('HC-1'),
+      name: '',
+      notes: '',
+      created: new Date().toISOString(),
+      origin: 'typed',
+    }
+    for (let i = 1; i <= 12; i++) {
+      const made = await a.storage.saveVisit(newVisit(`v${i}`, 'p', i, `k${i}`), null, i === 1 ? patient : null, [
+        photoOf(`k${i}`, i),
+      ])
+      assert.ok(made.ok)
+    }
+    await a.engine.run()
+    assert.equal(server.visits.size, 12)
+    const shaOf = async (i: number) => sha256((await a.storage.photo(`k${i}`))!.blob)
+
+    const storage = await IdbStorage.open(newDatabase())
+    const transport = new HeldTransport(server)
+    transport.total = 12
+    transport.failing.add(await shaOf(7))
+    const applied: string[] = []
+    const engine = new SyncEngine(storage, {
+      transport: () => transport,
+      sha256,
+      newId: () => 'id',
+      now: () => new Date(),
+      exclusive: (body) => body(),
+      changed: (kind, id) => applied.push(`${kind}:${id}`),
+    })
+    const unhandled: unknown[] = []
+    const onUnhandled = (reason: unknown) => unhandled.push(reason)
+    process.on('unhandledRejection', onUnhandled)
+    try {
+      await engine.start()
+      assert.ok(await engine.setServer('http://record.test'))
+      await engine.signIn('c@clinic.test', 'password')
+      await engine.run()
+      assert.equal(engine.status.phase, 'unreachable', 'the dropped connection is shown')
+      assert.deepEqual(applied, ['patient:p', 'visit:v1', 'visit:v2', 'visit:v3', 'visit:v4', 'visit:v5', 'visit:v6'])
+      assert.equal(transport.mostInFlight, 4, 'the visit applied next and the 3 after it')
+      // The downloads started after the failed one (v8 to v10) end unused, and none is an unhandled rejection.
+      assert.equal(transport.inFlight, 3)
+      transport.releaseAll()
+      while (transport.inFlight > 0) await new Promise((resolve) => setImmediate(resolve))
+      await new Promise((resolve) => setImmediate(resolve))
+      assert.deepEqual(unhandled, [])
+
+      transport.failing.clear()
+      transport.total = 6
+      transport.released = 0
+      transport.mostInFlight = 0
+      await engine.run()
+      assert.equal(transport.mostInFlight, 4)
+      assert.equal(engine.status.phase, 'idle')
+      assert.deepEqual(
+        applied.slice(7),
+        Array.from({ length: 6 }, (_, i) => `visit:v${i + 7}`),
+      )
+      for (let i = 1; i <= 12; i++) {
+        const visit = await storage.visit(`v${i}`)
+        assert.ok(visit, `v${i} arrived`)
+        const photo = await storage.photo(visit.photos.anterior!.key)
+        assert.equal(await sha256(photo!.blob), await shaOf(i), `v${i}'s photo with its bytes`)
+      }
+    } finally {
+      process.off('unhandledRejection', onUnhandled)
+      storage.close()
+      a.storage.close()
+    }
+  })
+})

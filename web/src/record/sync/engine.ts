@@ -39,6 +39,13 @@ const PUSH_BATCH = 100
 const MAX_PUSH_PASSES = 20
 /** Entities in one pull page (the server answers at most 500). */
 const PULL_PAGE = 200
+/**
+ * While a pulled visit is applied, the photos of at most this many visits after it are being
+ * fetched: a new device's first sync downloads every photo, and one at a time each waited for
+ * the link's round trip and the server's work before its bytes flowed. It also bounds what a
+ * page holds in memory: the photos of this many visits, not of the page's 200.
+ */
+const PHOTO_FETCH_AHEAD = 3
 
 /**
  * Where the sync stands. `offline`: the browser itself is offline (navigator.onLine false);
@@ -571,10 +578,35 @@ export class SyncEngine {
     return photos
   }
 
-  private async applyOne(change: PulledEntity): Promise<void> {
-    const photos = !change.deleted && change.kind === 'visit' ? await this.photosOf(change.visit) : []
+  private async applyOne(change: PulledEntity, fetched?: Promise<PhotoData[]>): Promise<void> {
+    const photos = await (fetched ?? this.photosFetched(change))
     const outcome = await this.store.applyPulled(change, photos)
     if (outcome !== 'skipped') this.effects.changed(change.kind, change.id)
+  }
+
+  /** The photos `change` names that this record lacks, fetched (none for a patient or a deletion). */
+  private photosFetched(change: PulledEntity): Promise<PhotoData[]> {
+    return !change.deleted && change.kind === 'visit' ? this.photosOf(change.visit) : Promise.resolve([])
+  }
+
+  /**
+   * Applies a page's changes in their order, each once its photos are here, while the photos of
+   * the next PHOTO_FETCH_AHEAD are fetched. A fetch that fails fails the run when its change's turn
+   * comes, as before; those after a change that failed are let go (nothing applied, nothing lost:
+   * the next run pulls from the same cursor).
+   */
+  private async applyPage(changes: readonly PulledEntity[]): Promise<void> {
+    const ahead: Promise<PhotoData[]>[] = []
+    let next = 0
+    for (const change of changes) {
+      while (next < changes.length && ahead.length <= PHOTO_FETCH_AHEAD) {
+        const fetching = this.photosFetched(changes[next++] as PulledEntity)
+        // Awaited in its turn; one whose turn never comes must not be an unhandled rejection.
+        fetching.catch(() => undefined)
+        ahead.push(fetching)
+      }
+      await this.applyOne(change, ahead.shift())
+    }
   }
 
   private async pull(): Promise<void> {
@@ -589,7 +621,7 @@ export class SyncEngine {
         this.again = true
         return
       }
-      for (const change of page.changes) await this.applyOne(change)
+      await this.applyPage(page.changes)
       this.state = { ...state, databaseId: page.database_id, cursor: page.cursor }
       await this.store.saveSyncState(this.state)
       if (!page.more) return
