@@ -37,6 +37,17 @@ export const V8_FLAGS: readonly string[] = [
   '--no-maglev-destroy-on-background',
 ]
 
+/**
+ * The record server's flags (src/record-server/main.ts sets them first thing; docs/record-server.md
+ * lists them): only the young generation kept at its initial size. Grown, as V8 grows it for a
+ * server allocating fast (pull pages, photos' pieces in flight for many devices), it never shrank,
+ * and the process's resident memory went past what a small clinic server should give it; kept, it
+ * stays well inside, at some CPU per request (bench/README.md, "The record server's memory", has
+ * the runs). The service's other flags cost the record server far more CPU per sync run for no
+ * further saving, so it does not take them.
+ */
+export const RECORD_SERVER_V8_FLAGS: readonly string[] = ['--semi-space-growth-factor=1']
+
 /** V8's gc() function of --expose-gc, with the options V8 12 and later read. */
 type GcFunction = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void
 

@@ -8,7 +8,9 @@
  * the server's role INSERT and SELECT only on audit).
  * Configuration errors end the process with a message saying what to set.
  */
+import { setFlagsFromString } from 'node:v8'
 import { unsupportedNode } from '../node-version.js'
+import { RECORD_SERVER_V8_FLAGS } from '../v8-flags.js'
 
 const tooOld = unsupportedNode('record-server', '22.5.0', 'its database is node:sqlite')
 if (tooOld !== null) {
@@ -17,6 +19,8 @@ if (tooOld !== null) {
 }
 
 async function main(): Promise<void> {
+  // First thing, so that they hold however the server is started (src/v8-flags.ts says why).
+  for (const flag of RECORD_SERVER_V8_FLAGS) setFlagsFromString(flag)
   const { ConfigError, readRecordConfig } = await import('./config.js')
   const [command, ...rest] = process.argv.slice(2)
   try {

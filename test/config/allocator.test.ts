@@ -1,6 +1,7 @@
 /**
  * The C allocator's setting (src/allocator.ts) is set wherever the service starts
- * that is not our code: the `npm start` script and the container image; the cluster
+ * that is not our code: the `npm start` and `npm run record-server` scripts and the
+ * container image (the record server's too: the same image); the cluster
  * primary passes it to its workers (test/cluster/workers.test.ts reads a worker's
  * environment); docs/configuration.md names it.
  */
@@ -20,6 +21,12 @@ describe('allocator setting', () => {
     const start = (JSON.parse(read('package.json')) as { scripts: { start: string } }).scripts.start
     const prefix = entries.map(([name, value]) => `${name}=${value}`).join(' ')
     assert.equal(start, `${prefix} node dist/src/main.js`)
+  })
+
+  it('npm run record-server sets it before node', () => {
+    const script = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts['record-server']
+    const prefix = entries.map(([name, value]) => `${name}=${value}`).join(' ')
+    assert.equal(script, `${prefix} node --disable-warning=ExperimentalWarning dist/src/record-server/main.js`)
   })
 
   it("the container image's ENV sets it", () => {
