@@ -139,46 +139,49 @@ export class PostgresPhotos implements PhotoStore {
   async read(sha256: string, bytes: number): Promise<Readable> {
     // A chunk is read as pieces of PHOTO_READ_PIECE, rows of one statement: pg hands bytea over as hex
     // text, and a 256 KiB chunk would be a 512 KiB string, which the JavaScript heap keeps until a full
-    // collection; a 64 KiB one is taken by the young generation's cheap collections.
-    const chunk = async (seq: number): Promise<Buffer | undefined> => {
-      const rows = (
-        await this.pool.query(
-          `SELECT substring(c.bytes FROM p.at + 1 FOR ${PHOTO_READ_PIECE}) AS piece
-             FROM photo_chunks c, generate_series(0, ${PHOTO_CHUNK_BYTES - 1}, ${PHOTO_READ_PIECE}) AS p(at)
-             WHERE c.sha256 = $1 AND c.seq = $2 AND (p.at < length(c.bytes) OR p.at = 0)
-             ORDER BY p.at`,
-          [sha256, seq],
-        )
-      ).rows as { piece: Buffer }[]
-      return rows.length === 0 ? undefined : Buffer.concat(rows.map((r) => r.piece))
-    }
+    // collection; a 64 KiB one is taken by the young generation's cheap collections. The pieces go to
+    // the connection as they are, not joined into a chunk first (a copy of every byte, and garbage).
+    const chunk = async (seq: number): Promise<Buffer[]> =>
+      (
+        (
+          await this.pool.query(
+            `SELECT substring(c.bytes FROM p.at + 1 FOR ${PHOTO_READ_PIECE}) AS piece
+               FROM photo_chunks c, generate_series(0, ${PHOTO_CHUNK_BYTES - 1}, ${PHOTO_READ_PIECE}) AS p(at)
+               WHERE c.sha256 = $1 AND c.seq = $2 AND (p.at < length(c.bytes) OR p.at = 0)
+               ORDER BY p.at`,
+            [sha256, seq],
+          )
+        ).rows as { piece: Buffer }[]
+      ).map((r) => r.piece)
     const first = await chunk(0)
-    if (!first) throw new Error(`photo ${sha256} has no bytes in photo_chunks`)
-    let next: Buffer | undefined = first
+    if (first.length === 0) throw new Error(`photo ${sha256} has no bytes in photo_chunks`)
+    let next: Buffer[] | undefined = first
     let seq = 0
     let sent = 0
     return new Readable({
       // One chunk is bigger than the stream's buffer: the next one is asked for once the socket took this one.
       highWaterMark: 64 * 1024,
       read() {
-        const push = (data: Buffer | undefined) => {
-          if (data === undefined) {
+        const push = (pieces: Buffer[]) => {
+          if (pieces.length === 0) {
             if (sent === bytes) this.push(null)
             else this.destroy(new Error(`photo ${sha256}: chunk ${seq} missing after ${sent} of ${bytes} bytes`))
             return
           }
-          sent += data.length
           seq++
-          this.push(data)
+          for (const piece of pieces) {
+            sent += piece.length
+            this.push(piece)
+          }
         }
         if (next) {
-          const data = next
+          const pieces = next
           next = undefined
-          push(data)
+          push(pieces)
           return
         }
         if (sent >= bytes) {
-          push(undefined)
+          push([])
           return
         }
         chunk(seq).then(push, (error: Error) => this.destroy(error))
