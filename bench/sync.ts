@@ -30,7 +30,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { identifierKey } from '#core/patient-identifier.js'
-import { allocatorEnvMissingFrom } from '../src/allocator.js'
+import { RECORD_SERVER_ALLOCATOR_ENV } from '../src/allocator.js'
 import { auditEntry } from '../src/record-server/audit.js'
 import { PostgresStore } from '../src/record-server/postgres-store.js'
 import { openEmbedded } from '../src/record-server/serve.js'
@@ -720,8 +720,8 @@ async function main(): Promise<void> {
     cluster = STORE === 'postgres' ? await startPostgres() : undefined
     const database = cluster === undefined ? undefined : await cluster.createDatabase('bench')
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-sync-'))
-    // As `npm run record-server` and the image start it: with the allocator's setting (src/allocator.ts).
-    const env = { ...allocatorEnvMissingFrom(process.env), RECORD_LOGIN_RATE_LIMIT: '10000', RECORD_LOG_LEVEL: 'error' }
+    // As its Deployment runs it: with the record server's allocator setting (src/allocator.ts).
+    const env = { ...RECORD_SERVER_ALLOCATOR_ENV, RECORD_LOGIN_RATE_LIMIT: '10000', RECORD_LOG_LEVEL: 'error' }
     let seeding: Awaited<ReturnType<typeof sampled<Awaited<ReturnType<typeof seed>>>>> | undefined
     if (SEED === 'store') {
       // Seeded before the server starts (its CPU and memory are the bench's then), the server started on it.

@@ -18,6 +18,18 @@ export const ALLOCATOR_ENV: Readonly<Record<string, string>> = {
   MALLOC_MMAP_THRESHOLD_: '32768',
 }
 
+/**
+ * The record server's setting, which its Deployment sets over the image's ALLOCATOR_ENV (the image
+ * sets that for every process in it). The record server moves photos in pieces of up to 256 KiB:
+ * with the service's 32 KiB threshold each piece is a mapping made and unmapped again, which cost
+ * it much more CPU per request than it saved memory; at 1 MiB the pieces come from malloc's arenas
+ * and are reused, as with glibc's default, which is what `npm run record-server` runs with
+ * (bench/README.md, "The record server's memory", has the runs).
+ */
+export const RECORD_SERVER_ALLOCATOR_ENV: Readonly<Record<string, string>> = {
+  MALLOC_MMAP_THRESHOLD_: '1048576',
+}
+
 /** ALLOCATOR_ENV's entries that `env` does not set already (an operator's own value wins). */
 export function allocatorEnvMissingFrom(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(ALLOCATOR_ENV).filter(([name]) => env[name] === undefined))

@@ -1,7 +1,7 @@
 /**
  * The C allocator's setting (src/allocator.ts) is set wherever the service starts
- * that is not our code: the `npm start` and `npm run record-server` scripts and the
- * container image (the record server's too: the same image); the cluster
+ * that is not our code: the `npm start` script and the container image; the record
+ * server's Deployment sets the record server's own over the image's; the cluster
  * primary passes it to its workers (test/cluster/workers.test.ts reads a worker's
  * environment); docs/configuration.md names it.
  */
@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { describe, it } from 'node:test'
-import { ALLOCATOR_ENV, allocatorEnvMissingFrom } from '../../src/allocator.js'
+import { ALLOCATOR_ENV, allocatorEnvMissingFrom, RECORD_SERVER_ALLOCATOR_ENV } from '../../src/allocator.js'
 import { ROOT } from '../support/paths.js'
 
 const read = (path: string) => readFileSync(`${ROOT}${path}`, 'utf8')
@@ -23,10 +23,14 @@ describe('allocator setting', () => {
     assert.equal(start, `${prefix} node dist/src/main.js`)
   })
 
-  it('npm run record-server sets it before node', () => {
+  it("the record server's Deployment sets its own over the image's, and npm run record-server none", () => {
+    const deployment = read('deploy/kubernetes/record-server/deployment.yaml')
+    const serving = deployment.slice(deployment.indexOf('      containers:'))
+    for (const [name, value] of Object.entries(RECORD_SERVER_ALLOCATOR_ENV)) {
+      assert.match(serving, new RegExp(`- name: ${name}\\n\\s+value: "${value}"`), name)
+    }
     const script = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts['record-server']
-    const prefix = entries.map(([name, value]) => `${name}=${value}`).join(' ')
-    assert.equal(script, `${prefix} node --disable-warning=ExperimentalWarning dist/src/record-server/main.js`)
+    assert.equal(script, 'node --disable-warning=ExperimentalWarning dist/src/record-server/main.js')
   })
 
   it("the container image's ENV sets it", () => {
