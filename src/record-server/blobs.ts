@@ -73,10 +73,17 @@ export class PhotoBlobs implements PhotoStore {
     }
   }
 
-  async read(sha256: string, _bytes: number): Promise<Readable> {
+  async read(sha256: string, bytes: number): Promise<Readable> {
     // Opened before the answer starts: a missing file rejects here; once open, a collection removing it does not cut the download.
     const file = await open(this.pathOf(sha256), 'r')
-    return file.createReadStream({ highWaterMark: PHOTO_READ_CHUNK, autoClose: true })
+    // Its end given, the stream reads exactly the photo's bytes: without it, each read takes a buffer of
+    // PHOTO_READ_CHUNK, the last one is copied into one of its size, and one more read finds the end,
+    // nearly three times a 300 KB photo's bytes in buffers for the collector to free.
+    return file.createReadStream({
+      highWaterMark: PHOTO_READ_CHUNK,
+      autoClose: true,
+      ...(bytes > 0 ? { end: bytes - 1 } : {}),
+    })
   }
 
   async has(sha256: string): Promise<boolean> {
