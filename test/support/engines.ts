@@ -298,11 +298,20 @@ abstract class BasePage implements EnginePage {
   }
 
   async fill(selector: string, text: string): Promise<void> {
-    await this.click(selector)
-    await this.waitUntil(
-      `document.activeElement === document.querySelector(${JSON.stringify(selector)})`,
-      `${selector} focused`,
-    )
+    const focused = `document.activeElement === document.querySelector(${JSON.stringify(selector)})`
+    // A click is aimed at where the field was when it was read: one that the page moved away from
+    // meanwhile lands beside it, and the field never takes the focus (Firefox, the first field filled
+    // after the app started, once in a CI run). So the field is clicked again, aimed afresh, when the
+    // focus has not come; a click that reached it is not repeated.
+    for (let attempt = 1; ; attempt++) {
+      await this.click(selector)
+      try {
+        await this.waitUntil(focused, `${selector} focused`, attempt < 3 ? WAIT_MS / 6 : WAIT_MS)
+        break
+      } catch (error) {
+        if (attempt >= 3) throw error
+      }
+    }
     await this.press('Control+a')
     await this.press('Backspace')
     await this.typeText(text)
