@@ -114,8 +114,10 @@ describe('visits of one day keep their order', () => {
     const [earlier, later] = [...visits].sort((a, b) => a.created.localeCompare(b.created))
     assert.ok(earlier!.created < later!.created, 'started one after the other')
 
-    // The visit list, newest first, each named by date and start time.
+    // The visit list, newest first, each named by date and start time. The list is drawn from the
+    // record after the patient's section opens: read once it holds both (a CI run read it with one).
     await patientVisits(page)
+    await page.waitForFunction("document.querySelectorAll('#record-visits li').length === 2")
     const listed = await page
       .locator('#record-visits li')
       .evaluateAll((items) => items.map((li) => li.getAttribute('data-visit')))
