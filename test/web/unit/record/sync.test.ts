@@ -136,6 +136,19 @@ function photoOf(key: string, salt: number): PhotoData {
   return { key, type: 'image/png', width: 4, height: 3, blob: new Blob([png(4, 3, salt)], { type: 'image/png' }) }
 }
 
+/** Patient 'p', identifier HC-1, typed here now. */
+function patientHc1(): PatientRecord {
+  return {
+    id: 'p',
+    identifier: 'HC-1',
+    key: identifierKey('HC-1'),
+    name: '',
+    notes: '',
+    created: new Date().toISOString(),
+    origin: 'typed',
+  }
+}
+
 function newVisit(id: string, patientId: string, token: number, photoKey: string): VisitRecord {
   const now = new Date().toISOString()
   return {
@@ -153,15 +166,7 @@ function newVisit(id: string, patientId: string, token: number, photoKey: string
 describe('the outbox', () => {
   test('a write queues its change in its transaction; unsent entries carry later writes; a sent one does not', async () => {
     const storage = await IdbStorage.open(newDatabase())
-    const patient: PatientRecord = {
-      id: 'p',
-      identifier: 'HC-1',
-      key: identifierKey('HC-1'),
-      name: '',
-      notes: '',
-      created: new Date().toISOString(),
-      origin: 'typed',
-    }
+    const patient = patientHc1()
     const visit = newVisit('v', 'p', 1, 'k')
     const first = await storage.saveVisit(visit, null, patient, [photoOf('k', 1)])
     assert.ok(first.ok)
@@ -654,15 +659,7 @@ describe('a restored server (another database id)', () => {
   test('the device pulls from 0 and pushes again what the restored server lacks; an older copy there is a conflict, not overwritten', async () => {
     const server = new ModelServer('db-1')
     const d = await makeDevice('a', server)
-    const patient: PatientRecord = {
-      id: 'p',
-      identifier: 'HC-1',
-      key: identifierKey('HC-1'),
-      name: '',
-      notes: '',
-      created: new Date().toISOString(),
-      origin: 'typed',
-    }
+    const patient = patientHc1()
     assert.ok((await d.storage.saveVisit(newVisit('v1', 'p', 1, 'k1'), null, patient, [photoOf('k1', 0)])).ok)
     await d.engine.run()
     // The backup is taken here: the patient and v1 at token 1.
@@ -699,15 +696,7 @@ describe('a change id means one change (issue 40)', () => {
   test('a change whose answer was lost is pushed again as it was sent, and an edit made meanwhile as a change of its own', async () => {
     const server = new ModelServer()
     const d = await makeDevice('lost', server)
-    const patient: PatientRecord = {
-      id: 'p',
-      identifier: 'HC-1',
-      key: identifierKey('HC-1'),
-      name: '',
-      notes: '',
-      created: new Date().toISOString(),
-      origin: 'typed',
-    }
+    const patient = patientHc1()
     assert.ok((await d.storage.saveVisit(newVisit('v1', 'p', 1, 'k1'), null, patient, [photoOf('k1', 0)])).ok)
     await d.engine.run()
     const v1 = (await d.storage.visit('v1'))!
@@ -732,15 +721,7 @@ describe('a change id means one change (issue 40)', () => {
   test('a change id the server refuses as reused is pushed again as a new change', async () => {
     const server = new ModelServer()
     const d = await makeDevice('reused', server)
-    const patient: PatientRecord = {
-      id: 'p',
-      identifier: 'HC-1',
-      key: identifierKey('HC-1'),
-      name: '',
-      notes: '',
-      created: new Date().toISOString(),
-      origin: 'typed',
-    }
+    const patient = patientHc1()
     assert.ok((await d.storage.saveVisit(newVisit('v1', 'p', 1, 'k1'), null, patient, [photoOf('k1', 0)])).ok)
     // The server already holds other content under the id this device's change will carry (another
     // device's bug, a copied browser profile): refused, never answered as a replay.
@@ -765,15 +746,7 @@ describe("a deletion made on a clinician's device (a deletion request)", () => {
   const synced = async (name: string) => {
     const server = new ModelServer()
     const d = await makeDevice(name, server)
-    const patient: PatientRecord = {
-      id: 'p',
-      identifier: 'HC-1',
-      key: identifierKey('HC-1'),
-      name: '',
-      notes: '',
-      created: new Date().toISOString(),
-      origin: 'typed',
-    }
+    const patient = patientHc1()
     assert.ok((await d.storage.saveVisit(newVisit('v1', 'p', 1, 'k1'), null, patient, [photoOf('k1', 0)])).ok)
     await d.engine.run()
     assert.equal(server.visits.get('v1')?.rev, 1)
@@ -917,15 +890,7 @@ describe("a new device's first sync fetches photos ahead", () => {
   }, async () => {
     const server = new ModelServer()
     const a = await makeDevice('a', server)
-    const patient: PatientRecord = {
-      id: 'p',
-      identifier: 'HC-1',
-      key: identifierKey('HC-1'),
-      name: '',
-      notes: '',
-      created: new Date().toISOString(),
-      origin: 'typed',
-    }
+    const patient = patientHc1()
     for (let i = 1; i <= 12; i++) {
       const made = await a.storage.saveVisit(newVisit(`v${i}`, 'p', i, `k${i}`), null, i === 1 ? patient : null, [
         photoOf(`k${i}`, i),
