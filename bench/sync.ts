@@ -244,15 +244,18 @@ class BenchSyncStore {
 
 interface MemoryReading {
   readonly rss: number
+  /** The part of `rss` that is files' pages (the node executable's code, mostly), at the same reading. */
+  readonly rssFile: number
   readonly heapUsed: number
   readonly heapTotal: number
   /** Memory outside V8's heap that JavaScript objects hold (Buffers: photo chunks, sockets' data). */
   readonly external: number
 }
 
-function rssOf(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return match ? Number(match[1]) * 1024 : 0
+function rssOf(pid: number): { rss: number; rssFile: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const bytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024
+  return { rss: bytes('VmRSS'), rssFile: bytes('RssFile') }
 }
 
 async function heapOf(url: string): Promise<{ heapUsed: number; heapTotal: number; external: number }> {
@@ -273,7 +276,7 @@ function cpuSecondsOf(pid: number): number {
 }
 
 async function readMemory(server: RecordServer): Promise<MemoryReading> {
-  return { rss: rssOf(server.child.pid!), ...(await heapOf(server.url)) }
+  return { ...rssOf(server.child.pid!), ...(await heapOf(server.url)) }
 }
 
 /** Samples the server while `body` runs: RSS every 100 ms, the heap every second; the peaks. */
@@ -285,14 +288,19 @@ async function sampled<T>(
   const benchBefore = process.cpuUsage()
   let peak: MemoryReading = await readMemory(server)
   const take = (r: Partial<MemoryReading>) => {
+    // The files' part as read with the highest RSS.
+    const rss =
+      r.rss !== undefined && r.rss > peak.rss
+        ? { rss: r.rss, rssFile: r.rssFile ?? 0 }
+        : { rss: peak.rss, rssFile: peak.rssFile }
     peak = {
-      rss: Math.max(peak.rss, r.rss ?? 0),
+      ...rss,
       heapUsed: Math.max(peak.heapUsed, r.heapUsed ?? 0),
       heapTotal: Math.max(peak.heapTotal, r.heapTotal ?? 0),
       external: Math.max(peak.external, r.external ?? 0),
     }
   }
-  const rssTimer = setInterval(() => take({ rss: rssOf(server.child.pid!) }), 100)
+  const rssTimer = setInterval(() => take(rssOf(server.child.pid!)), 100)
   const heapTimer = setInterval(() => void heapOf(server.url).then(take, () => undefined), 1_000)
   try {
     const result = await body()
@@ -701,7 +709,7 @@ async function devicesSyncing(
 const mb = (bytes: number) => (bytes / MB).toFixed(1)
 const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-')
 const memoryLine = (r: MemoryReading) =>
-  `RSS ${mb(r.rss)} MB, heap used ${mb(r.heapUsed)} of ${mb(r.heapTotal)} MB, external ${mb(r.external)} MB`
+  `RSS ${mb(r.rss)} MB (${mb(r.rssFile)} of it files' pages), heap used ${mb(r.heapUsed)} of ${mb(r.heapTotal)} MB, external ${mb(r.external)} MB`
 const latencyRow = (name: string, s: LatencySummary) =>
   `| ${name} | ${s.count} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.max)} |`
 
@@ -733,7 +741,7 @@ async function main(): Promise<void> {
       })
       const bench = process.cpuUsage(benchBefore)
       server = await startRecordServer({ database, dataDir, env })
-      const none = { rss: 0, heapUsed: 0, heapTotal: 0, external: 0 }
+      const none = { rss: 0, rssFile: 0, heapUsed: 0, heapTotal: 0, external: 0 }
       seeding = { result, peak: none, serverCpu: 0, benchCpu: (bench.user + bench.system) / 1e6 }
       console.log(
         `seeded through the store in ${result.seconds.toFixed(1)} s (${mb(result.photoBytes)} MB of photos; CPU ${seeding.benchCpu.toFixed(1)} s), load average ${load()}`,

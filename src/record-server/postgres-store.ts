@@ -21,9 +21,12 @@
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import pg from 'pg'
+import { to as copyTo } from 'pg-copy-streams'
 import { chainExisting } from './audit-chain.js'
+import { SHA256_HEX } from './blobs.js'
 import { ConnectionQueue } from './connection-queue.js'
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js'
+import { binaryCopyValues } from './pg-binary-copy.js'
 import { POSTGRES } from './sql-dialect.js'
 import {
   type PhotoStore,
@@ -64,9 +67,6 @@ function connection(db: Queryable): Connection {
  */
 export const PHOTO_CHUNK_BYTES = 256 * 1024
 
-/** How much of a chunk a download's query answers per row (PostgresPhotos.read says why). */
-const PHOTO_READ_PIECE = 32 * 1024
-
 /** The longest connecting to the database may take before the request fails (a database that does not answer), ms. */
 const CONNECT_TIMEOUT_MS = 5_000
 /**
@@ -89,7 +89,11 @@ const STALE_UPLOADS = '1 hour'
  */
 export class PostgresPhotos implements PhotoStore {
   /** `pool`: one statement on a connection of the store's (through its queue: PostgresStore.query). */
-  constructor(private readonly pool: { query(text: string, values?: unknown[]): Promise<pg.QueryResult> }) {}
+  constructor(
+    private readonly pool: { query(text: string, values?: unknown[]): Promise<pg.QueryResult> },
+    /** What a `COPY ... TO STDOUT` statement answers, whole, as the pieces the connection delivered. */
+    private readonly copyOut: (statement: string) => Promise<Buffer[]>,
+  ) {}
 
   async receive(): Promise<PhotoUpload> {
     const id = randomUUID()
@@ -137,24 +141,23 @@ export class PostgresPhotos implements PhotoStore {
   }
 
   async read(sha256: string, bytes: number): Promise<Readable> {
-    // A chunk is read as pieces of PHOTO_READ_PIECE, rows of one statement: pg hands bytea over as hex
-    // text, and a 256 KiB chunk would be a 512 KiB string, which the JavaScript heap keeps until a full
-    // collection; a 64 KiB one is taken by the young generation's cheap collections. The pieces go to
-    // the connection as they are, not joined into a chunk first (a copy of every byte, and garbage).
-    const chunk = async (seq: number): Promise<Buffer[]> =>
-      (
-        (
-          await this.pool.query(
-            `SELECT substring(c.bytes FROM p.at + 1 FOR ${PHOTO_READ_PIECE}) AS piece
-               FROM photo_chunks c, generate_series(0, ${PHOTO_CHUNK_BYTES - 1}, ${PHOTO_READ_PIECE}) AS p(at)
-               WHERE c.sha256 = $1 AND c.seq = $2 AND (p.at < length(c.bytes) OR p.at = 0)
-               ORDER BY p.at`,
-            [sha256, seq],
-          )
-        ).rows as { piece: Buffer }[]
-      ).map((r) => r.piece)
+    if (!SHA256_HEX.test(sha256)) throw new Error(`not a SHA-256: ${sha256}`)
+    // Each chunk by a binary COPY of its row: its bytes come raw, as the connection delivered them, and
+    // go to the download as they are. A query brings bytea as hex text twice its size, made into strings
+    // and then new Buffers: three copies of every byte, whose collections kept the Buffers in flight
+    // until a full one (bench/README.md, "Photo transfers: memory"). The hash is a literal (checked
+    // above: 64 hex digits), as COPY takes no parameters.
+    const chunk = async (seq: number): Promise<Buffer[] | undefined> => {
+      const rows = binaryCopyValues(
+        await this.copyOut(
+          `COPY (SELECT bytes FROM photo_chunks WHERE sha256 = '${sha256}' AND seq = ${seq}) TO STDOUT (FORMAT binary)`,
+        ),
+      )
+      if (rows.length > 1) throw new Error(`photo ${sha256}: ${rows.length} rows for chunk ${seq}`)
+      return rows[0]
+    }
     const first = await chunk(0)
-    if (first.length === 0) throw new Error(`photo ${sha256} has no bytes in photo_chunks`)
+    if (first === undefined) throw new Error(`photo ${sha256} has no bytes in photo_chunks`)
     let next: Buffer[] | undefined = first
     let seq = 0
     let sent = 0
@@ -162,10 +165,16 @@ export class PostgresPhotos implements PhotoStore {
       // One chunk is bigger than the stream's buffer: the next one is asked for once the socket took this one.
       highWaterMark: 64 * 1024,
       read() {
-        const push = (pieces: Buffer[]) => {
-          if (pieces.length === 0) {
+        const push = (pieces: Buffer[] | undefined) => {
+          if (pieces === undefined) {
             if (sent === bytes) this.push(null)
             else this.destroy(new Error(`photo ${sha256}: chunk ${seq} missing after ${sent} of ${bytes} bytes`))
+            return
+          }
+          if (pieces.length === 0) {
+            // Only an empty photo's one chunk is empty: pushing nothing would leave the download waiting.
+            if (sent === bytes) this.push(null)
+            else this.destroy(new Error(`photo ${sha256}: chunk ${seq} empty after ${sent} of ${bytes} bytes`))
             return
           }
           seq++
@@ -181,7 +190,7 @@ export class PostgresPhotos implements PhotoStore {
           return
         }
         if (sent >= bytes) {
-          push([])
+          push(undefined)
           return
         }
         chunk(seq).then(push, (error: Error) => this.destroy(error))
@@ -232,9 +241,15 @@ export class PostgresStore implements RecordStore {
     connectionWaitMs: number,
   ) {
     this.connections = new ConnectionQueue(poolSize, connectionWaitMs)
-    this.photos = new PostgresPhotos({
-      query: (text, values) => this.withClient((client) => client.query(text, values)),
-    })
+    this.photos = new PostgresPhotos(
+      { query: (text, values) => this.withClient((client) => client.query(text, values)) },
+      (statement) =>
+        this.withClient(async (client) => {
+          const pieces: Buffer[] = []
+          for await (const piece of client.query(copyTo(statement))) pieces.push(piece as Buffer)
+          return pieces
+        }),
+    )
   }
 
   /**
