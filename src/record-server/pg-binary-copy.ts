@@ -1,11 +1,14 @@
 /**
- * Reads PostgreSQL's binary COPY format (`COPY (...) TO STDOUT (FORMAT binary)`,
- * https://www.postgresql.org/docs/current/sql-copy.html#id-1.9.3.55.9.4) of a result with one
- * column, as the pieces the connection delivered it in: the photo downloads of the PostgreSQL
- * store (postgres-store.ts) read a chunk's bytes this way, raw, where a query's answer would
- * bring them as hex text twice their size. The fields come back as views of those pieces, not
- * copies. Anything but the format's exact shape (signature, no OIDs, one column, no NULL, the
- * trailer, nothing after it) is an error naming what was found.
+ * PostgreSQL's binary COPY format (https://www.postgresql.org/docs/current/sql-copy.html,
+ * "Binary Format"), as the PostgreSQL store (postgres-store.ts) moves photos' bytes with it:
+ * raw, where a query's parameters and answers carry bytea as hex text twice their size.
+ *
+ * - Reading (`COPY (...) TO STDOUT (FORMAT binary)`, a download's chunk): a result of one
+ *   column, from the pieces the connection delivered it in; the values come back as views of
+ *   those pieces, not copies. Anything but the format's exact shape (signature, no OIDs, one
+ *   column, no NULL, the trailer, nothing after it) is an error naming what was found.
+ * - Writing (`COPY ... FROM STDIN (FORMAT binary)`, an upload's chunk): one row, as pieces to
+ *   send in order, the values among them as they are.
  */
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1')
@@ -73,4 +76,32 @@ export function binaryCopyValues(pieces: readonly Uint8Array[]): Buffer[][] {
   }
   if (!reader.atEnd) throw new Error('the binary COPY answer goes on after its trailer')
   return rows
+}
+
+/**
+ * One row of a binary COPY input whose columns are, in order, the values given: each value's
+ * bytes as that column's type has them in binary (text: its UTF-8; integer: 4 bytes, big-endian;
+ * bytea: the bytes themselves). Answers the pieces to send in order; the values are among them
+ * as they are, not copied.
+ */
+export function binaryCopyRow(values: readonly Uint8Array[]): Uint8Array[] {
+  const head = Buffer.alloc(SIGNATURE.length + 4 + 4 + 2)
+  SIGNATURE.copy(head, 0)
+  // Flags and the header extension's length stay 0.
+  head.writeInt16BE(values.length, SIGNATURE.length + 8)
+  const pieces: Uint8Array[] = [head]
+  for (const value of values) {
+    const length = Buffer.alloc(4)
+    length.writeInt32BE(value.length, 0)
+    pieces.push(length, value)
+  }
+  pieces.push(Buffer.from([0xff, 0xff])) // the trailer: -1 as a 16-bit count
+  return pieces
+}
+
+/** A 32-bit integer column's value in binary COPY (big-endian). */
+export function binaryInt32(n: number): Buffer {
+  const bytes = Buffer.alloc(4)
+  bytes.writeInt32BE(n, 0)
+  return bytes
 }

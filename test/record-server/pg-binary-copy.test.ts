@@ -1,16 +1,17 @@
 /**
- * The PostgreSQL store's photo downloads by binary COPY (src/record-server/pg-binary-copy.ts,
- * PostgresPhotos.read): the format's reader on answers made by hand, cut into pieces at every
- * place and refused when anything is off; then against a real PostgreSQL, its own COPY answers
- * read back byte for byte, and photos of no bytes, one chunk, several and a partial last one downloaded
- * through the store, a missing chunk cutting the download with an error that names it.
+ * The PostgreSQL store's photo transfers by binary COPY (src/record-server/pg-binary-copy.ts,
+ * PostgresPhotos): the format's reader on answers made by hand, cut into pieces at every place
+ * and refused when anything is off, and its row writer; then against a real PostgreSQL, its own
+ * COPY answers read back byte for byte, and photos of no bytes, one chunk, several and a partial
+ * last one uploaded and downloaded through the store, a missing chunk cutting the download with an
+ * error that names it.
  */
 import assert from 'node:assert/strict'
 import { createHash, randomBytes } from 'node:crypto'
 import { describe, it } from 'node:test'
 import pg from 'pg'
 import { to as copyTo } from 'pg-copy-streams'
-import { binaryCopyValues } from '../../src/record-server/pg-binary-copy.js'
+import { binaryCopyRow, binaryCopyValues, binaryInt32 } from '../../src/record-server/pg-binary-copy.js'
 import { PHOTO_CHUNK_BYTES, PostgresStore } from '../../src/record-server/postgres-store.js'
 import { testStores } from '../support/postgres.js'
 
@@ -78,6 +79,15 @@ describe('binary COPY answers: the reader', () => {
   it('reads no rows and an empty value', () => {
     assert.deepEqual(binaryCopyValues([copyAnswer([])]), [])
     assert.deepEqual(binaryCopyValues([copyAnswer([Buffer.alloc(0)])]), [[]])
+  })
+
+  it('writes a row as the reader reads it, its value among the pieces as it is', () => {
+    const value = randomBytes(1000)
+    const pieces = binaryCopyRow([value])
+    assert.ok(pieces.includes(value), 'the value itself, not a copy')
+    assert.deepEqual(joined(binaryCopyValues(pieces)), [value])
+    assert.deepEqual(Buffer.concat(pieces), copyAnswer([value]))
+    assert.deepEqual(binaryInt32(-2), Buffer.from([0xff, 0xff, 0xff, 0xfe]))
   })
 
   it('refuses what is not exactly the format, saying what it found', () => {
