@@ -114,9 +114,23 @@ describe('visits of one day keep their order', () => {
     const [earlier, later] = [...visits].sort((a, b) => a.created.localeCompare(b.created))
     assert.ok(earlier!.created < later!.created, 'started one after the other')
 
-    // The visit list, newest first, each named by date and start time. The list is drawn from the
-    // record after the patient's section opens: read once it holds both (a CI run read it with one).
-    await patientVisits(page)
+    // Opened again, the dialog holds the list as it was when it closed, one visit short, until the
+    // record is read anew: none of it is shown meanwhile (a CI run read that list, and a clinician saw it).
+    const rightAfterOpening = (await page.evaluate(`(() => {
+      document.querySelector('#record-button').click()
+      const items = [...document.querySelectorAll('#record-visits li')]
+      return {
+        busy: document.querySelector('#record-dialog').getAttribute('aria-busy'),
+        held: items.length,
+        shown: items.filter((li) => getComputedStyle(li).visibility !== 'hidden').length,
+      }
+    })()`)) as { busy: string | null; held: number; shown: number }
+    assert.deepEqual(rightAfterOpening, { busy: 'true', held: 1, shown: 0 }, 'the last contents held, none shown')
+
+    // The visit list, newest first, each named by date and start time.
+    await page.locator('#record-dialog:not([aria-busy]) #record-search').waitFor()
+    await page.locator(`#record-patients li[data-patient="${PATIENT}"] button`).click()
+    await page.locator(`.record-patient-visits[data-patient="${PATIENT}"]`).waitFor()
     await page.waitForFunction("document.querySelectorAll('#record-visits li').length === 2")
     const listed = await page
       .locator('#record-visits li')

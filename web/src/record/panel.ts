@@ -206,7 +206,11 @@ export function mountRecordDialog(
       controller.unfiledElsewhere(),
       controller.storage.lastBackup(),
       controller.storage.syncServer(),
-    ])
+    ]).catch((error: unknown) => {
+      // The record could not be read: the dialog shows what it last showed (hidden while busy), so it can still be closed.
+      if (round === rendering) dialog.removeAttribute('aria-busy')
+      throw error
+    })
     const visits = newestFirst<VisitRecord>(selectedVisits)
     if (round !== rendering) return
     const shown = searchPatients(patients, search.value)
@@ -289,13 +293,14 @@ export function mountRecordDialog(
       trends.open = trendsOpen
       showLatest(trends)
     }
+    // What the dialog shows is the record as it is now (set busy when it opened: its last contents were
+    // hidden till here). Shown first: a hidden control takes no focus.
+    dialog.removeAttribute('aria-busy')
     const wanted = focusNext ? dialog.querySelector<HTMLElement>(`#${focusNext}`) : null
     if (wanted) {
       focusNext = null
       wanted.focus()
     }
-    // What the dialog shows is the record as it is now (set busy when it opened: it showed the last contents till here).
-    dialog.removeAttribute('aria-busy')
   }
 
   /**
