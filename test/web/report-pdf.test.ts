@@ -235,6 +235,12 @@ describe('PDF report made in the browser', () => {
 
   test('the error stays while a routine notice comes (Ctrl+S\'s "saved") until it is closed; routine notices show again then', async () => {
     const page = await prepare(['anterior'], 'es-ES')
+    // The record files the loaded work under its patient and says so (a warning, shown over any notice
+    // for 8 s): waited for, and closed if still shown. Left to come after the error, it took the error's
+    // place (a browser-layer run). Closed in one step in the page: its time may end meanwhile.
+    await page.locator('#record-status[data-pending="false"]', { hasText: 'PAC-0042' }).waitFor()
+    await page.evaluate('document.querySelector(\'#toast.show[data-kind="warning"] .notice-dismiss\')?.click()')
+    await page.locator('#toast:not(.show)').waitFor({ state: 'attached' })
     await page.route(/\/assets\/report-pdf-[^/]*\.js$/, (route) => route.abort())
     const failed = /No se pudo crear el PDF \(no se pudo cargar la parte de la aplicación que crea los PDF/
     await page.locator('#save-pdf').click()
