@@ -15,7 +15,13 @@ import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import type { PhotoStore, PhotoUpload } from './store.js'
 
-export const SHA256_HEX = /^[0-9a-f]{64}$/
+const SHA256_HEX = /^[0-9a-f]{64}$/
+
+/** `value` when it is a SHA-256 in lower-case hex (safe in a path, and as a literal in SQL); throws otherwise. */
+export function checkedSha256(value: string): string {
+  if (!SHA256_HEX.test(value)) throw new Error(`not a SHA-256: ${value}`)
+  return value
+}
 
 /** How much of a photo file a download reads at a time (and holds at most, with the socket's own buffer). */
 export const PHOTO_READ_CHUNK = 256 * 1024
@@ -33,8 +39,7 @@ export class PhotoBlobs implements PhotoStore {
   }
 
   private pathOf(sha256: string): string {
-    if (!SHA256_HEX.test(sha256)) throw new Error(`not a SHA-256: ${sha256}`)
-    return join(this.dir, sha256.slice(0, 2), sha256)
+    return join(this.dir, sha256.slice(0, 2), checkedSha256(sha256))
   }
 
   async receive(): Promise<PhotoUpload> {

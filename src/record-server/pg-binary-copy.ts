@@ -15,6 +15,11 @@ const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1')
 /** Flags bit 16: each row carries an OID (WITH OIDS, gone since PostgreSQL 12). */
 const HAS_OIDS = 1 << 16
 
+/** The header of a binary COPY input: the signature, no flags, no header extension. */
+const HEADER = Buffer.concat([SIGNATURE, Buffer.alloc(8)])
+/** The end of a binary COPY input: -1 as a row's 16-bit column count. */
+const TRAILER = Buffer.from([0xff, 0xff])
+
 /** A reader over pieces, as if they were one buffer. */
 class Pieces {
   private index = 0
@@ -85,17 +90,11 @@ export function binaryCopyValues(pieces: readonly Uint8Array[]): Buffer[][] {
  * as they are, not copied.
  */
 export function binaryCopyRow(values: readonly Uint8Array[]): Uint8Array[] {
-  const head = Buffer.alloc(SIGNATURE.length + 4 + 4 + 2)
-  SIGNATURE.copy(head, 0)
-  // Flags and the header extension's length stay 0.
-  head.writeInt16BE(values.length, SIGNATURE.length + 8)
-  const pieces: Uint8Array[] = [head]
-  for (const value of values) {
-    const length = Buffer.alloc(4)
-    length.writeInt32BE(value.length, 0)
-    pieces.push(length, value)
-  }
-  pieces.push(Buffer.from([0xff, 0xff])) // the trailer: -1 as a 16-bit count
+  const count = Buffer.alloc(2)
+  count.writeInt16BE(values.length, 0)
+  const pieces: Uint8Array[] = [HEADER, count]
+  for (const value of values) pieces.push(binaryInt32(value.length), value)
+  pieces.push(TRAILER)
   return pieces
 }
 

@@ -24,7 +24,7 @@ import { pipeline } from 'node:stream/promises'
 import pg from 'pg'
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
 import { chainExisting } from './audit-chain.js'
-import { SHA256_HEX } from './blobs.js'
+import { checkedSha256 } from './blobs.js'
 import { ConnectionQueue } from './connection-queue.js'
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js'
 import { binaryCopyRow, binaryCopyValues, binaryInt32 } from './pg-binary-copy.js'
@@ -149,7 +149,7 @@ export class PostgresPhotos implements PhotoStore {
   }
 
   async read(sha256: string, bytes: number): Promise<Readable> {
-    if (!SHA256_HEX.test(sha256)) throw new Error(`not a SHA-256: ${sha256}`)
+    checkedSha256(sha256)
     // Each chunk by a binary COPY of its row: its bytes come raw, as the connection delivered them, and
     // go to the download as they are. A query brings bytea as hex text twice its size, made into strings
     // and then new Buffers: three copies of every byte, whose collections kept the Buffers in flight
@@ -174,15 +174,16 @@ export class PostgresPhotos implements PhotoStore {
       highWaterMark: 64 * 1024,
       read() {
         const push = (pieces: Buffer[] | undefined) => {
-          if (pieces === undefined) {
+          // No chunk (past the end), or an empty one (only an empty photo's): the end, or bytes missing.
+          // Pushing nothing would leave the download waiting.
+          if (pieces === undefined || pieces.length === 0) {
             if (sent === bytes) this.push(null)
-            else this.destroy(new Error(`photo ${sha256}: chunk ${seq} missing after ${sent} of ${bytes} bytes`))
-            return
-          }
-          if (pieces.length === 0) {
-            // Only an empty photo's one chunk is empty: pushing nothing would leave the download waiting.
-            if (sent === bytes) this.push(null)
-            else this.destroy(new Error(`photo ${sha256}: chunk ${seq} empty after ${sent} of ${bytes} bytes`))
+            else
+              this.destroy(
+                new Error(
+                  `photo ${sha256}: chunk ${seq} ${pieces ? 'empty' : 'missing'} after ${sent} of ${bytes} bytes`,
+                ),
+              )
             return
           }
           seq++
